@@ -1,0 +1,83 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+#include "config.h"
+
+#include <check.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ir_error.h"
+
+START_TEST(test_set_at_formats_location)
+{
+	struct ir_error err;
+
+	ir_error_set_at(&err, "remote.toml", 12, 5, "expected '%c'", '=');
+	ck_assert_str_eq(err.message, "remote.toml:12:5: expected '='");
+	ir_error_set_at(&err, "rc_maps.cfg", 3, 0, "bad line");
+	ck_assert_str_eq(err.message, "rc_maps.cfg:3: bad line");
+	ir_error_set_at(&err, "foo.o", 0, 0, "not an ELF file");
+	ck_assert_str_eq(err.message, "foo.o: not an ELF file");
+}
+END_TEST
+
+START_TEST(test_prefix_adds_context)
+{
+	struct ir_error err;
+
+	ir_error_set(&err, "unknown keycode '%s'", "KEY_FOO");
+	ir_error_prefix(&err, "%s:%d", "a.toml", 7);
+	ck_assert_str_eq(err.message, "a.toml:7: unknown keycode 'KEY_FOO'");
+	ir_error_clear(&err);
+	ck_assert_str_eq(err.message, "");
+	ir_error_prefix(&err, "only");
+	ck_assert_str_eq(err.message, "only");
+}
+END_TEST
+
+START_TEST(test_null_is_accepted)
+{
+	ir_error_set(NULL, "x");
+	ir_error_set_at(NULL, "f", 1, 1, "x");
+	ir_error_prefix(NULL, "x");
+	ir_error_clear(NULL);
+}
+END_TEST
+
+START_TEST(test_long_message_is_truncated)
+{
+	struct ir_error err;
+	char big[2000];
+
+	memset(big, 'a', sizeof(big) - 1);
+	big[sizeof(big) - 1] = '\0';
+	ir_error_set(&err, "%s", big);
+	ck_assert_uint_eq(strlen(err.message), IR_ERROR_MESSAGE_MAX - 1);
+	ir_error_prefix(&err, "p");
+	ck_assert_uint_eq(strlen(err.message), IR_ERROR_MESSAGE_MAX - 1);
+	ck_assert(strncmp(err.message, "p: aaa", 6) == 0);
+}
+END_TEST
+
+static Suite *ir_error_suite(void)
+{
+	Suite *s = suite_create("ir_error");
+	TCase *tc = tcase_create("format");
+
+	tcase_add_test(tc, test_set_at_formats_location);
+	tcase_add_test(tc, test_prefix_adds_context);
+	tcase_add_test(tc, test_null_is_accepted);
+	tcase_add_test(tc, test_long_message_is_truncated);
+	suite_add_tcase(s, tc);
+	return s;
+}
+
+int main(void)
+{
+	SRunner *sr = srunner_create(ir_error_suite());
+	int failed;
+
+	srunner_run_all(sr, CK_NORMAL);
+	failed = srunner_ntests_failed(sr);
+	srunner_free(sr);
+	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}

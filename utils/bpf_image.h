@@ -1,0 +1,55 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * A BPF program ready to load: relocated instructions plus the maps they use.
+ *
+ * This is the one contract between the producers of programs (bpf_object from an ELF
+ * file; later, generated programs such as IRP decoders) and their consumers (bpf_kernel
+ * loads into the kernel, bpf_vm runs in userspace). It holds no file descriptors.
+ *
+ * Map references in the instructions use the kernel's index forms, not fds:
+ *   ld_imm64 with src_reg = BPF_PSEUDO_MAP_IDX:       insn[0].imm = map index
+ *   ld_imm64 with src_reg = BPF_PSEUDO_MAP_IDX_VALUE: insn[0].imm = map index,
+ *                                                    insn[1].imm = offset in the value
+ * bpf_kernel rewrites them to BPF_PSEUDO_MAP_FD / BPF_PSEUDO_MAP_VALUE after creating
+ * the maps (so old kernels work); bpf_vm resolves them to its own maps.
+ * BPF-to-BPF calls are already resolved: every subprogram is in insns, and each call
+ * (BPF_JMP|BPF_CALL, src_reg = BPF_PSEUDO_CALL) has its relative imm set.
+ */
+#ifndef IRKIT_BPF_IMAGE_H
+#define IRKIT_BPF_IMAGE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <linux/bpf.h>
+
+#define BPF_IMAGE_NAME_MAX 64
+
+struct bpf_map_spec {
+	char name[BPF_IMAGE_NAME_MAX];	/* symbol or section name (".rodata", "decoder_state") */
+	uint32_t type;			/* BPF_MAP_TYPE_* */
+	uint32_t key_size;
+	uint32_t value_size;
+	uint32_t max_entries;
+	uint32_t flags;			/* BPF_F_* map flags */
+	/*
+	 * For global data maps (.rodata/.data/.bss): value_size bytes written to element 0
+	 * at creation. NULL for other maps (zero-filled, as the kernel does).
+	 */
+	uint8_t *initial_value;
+	bool read_only;			/* .rodata: frozen after the initial value is written */
+};
+
+struct bpf_image {
+	char name[BPF_IMAGE_NAME_MAX];	/* program name (function or section name) */
+	char license[BPF_IMAGE_NAME_MAX];
+	struct bpf_insn *insns;
+	size_t insn_count;
+	struct bpf_map_spec *maps;
+	size_t map_count;
+};
+
+/* Frees everything the image owns, and the image. Accepts NULL. */
+void bpf_image_free(struct bpf_image *image);
+
+#endif

@@ -1,0 +1,16 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* gettext glue: every user-visible string goes through _() or N_(). */
+#ifndef IRKIT_NLS_H
+#define IRKIT_NLS_H
+
+#include "config.h"
+
+#if ENABLE_NLS
+#include <libintl.h>
+#define _(str) gettext(str)
+#else
+#define _(str) (str)
+#endif
+#define N_(str) (str)
+
+#endif
