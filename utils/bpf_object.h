@@ -1,0 +1,68 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * BPF ELF objects (as clang --target=bpf emits them) read from memory with libelf,
+ * relocated into a struct bpf_image. No system calls.
+ *
+ * Understood: the "license" section; program sections (lirc_mode2*, or any executable
+ * section named by the caller); legacy map definitions in "maps" / "lirc_mode2/maps"
+ * (struct bpf_map_def, 20 to 28 bytes); BTF-defined maps in ".maps"; global data
+ * (.rodata, .data, .bss) as single-entry array maps; .text subprograms for BPF-to-BPF
+ * calls; decoder parameters, both `const volatile` globals in .rodata and the v4l-utils
+ * convention (the address of a global int used as a value through an ld_imm64).
+ * Anything else is an error naming section, offset and type.
+ */
+#ifndef IRKIT_BPF_OBJECT_H
+#define IRKIT_BPF_OBJECT_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "bpf_image.h"
+#include "ir_error.h"
+
+struct bpf_object;
+
+/* A value for one decoder parameter, from a keymap or the command line. */
+struct bpf_param_value {
+	const char *name;
+	int64_t value;
+};
+
+/*
+ * Parse and check an object. data is copied; name is used in messages ("foo.o").
+ * Returns 0, -ENOEXEC for anything malformed or not understood (err says what and
+ * where), -ENOMEM.
+ */
+int bpf_object_open_memory(const void *data, size_t size, const char *name,
+			   struct bpf_object **ret_object, struct ir_error *err);
+/* Reads the whole file, then bpf_object_open_memory(). */
+int bpf_object_open_file(const char *path, struct bpf_object **ret_object,
+			 struct ir_error *err);
+void bpf_object_free(struct bpf_object *object);	/* accepts NULL */
+
+const char *bpf_object_name(const struct bpf_object *object);
+const char *bpf_object_license(const struct bpf_object *object);
+
+/* Programs: one per executable section other than .text, in file order. */
+size_t bpf_object_program_count(const struct bpf_object *object);
+const char *bpf_object_program_name(const struct bpf_object *object, size_t index);
+
+/* Parameters the object declares, with the defaults the object carries. */
+size_t bpf_object_param_count(const struct bpf_object *object);
+const char *bpf_object_param_name(const struct bpf_object *object, size_t index);
+int64_t bpf_object_param_default(const struct bpf_object *object, size_t index);
+/* Index of the parameter called name, or -ENOENT. */
+int bpf_object_param_find(const struct bpf_object *object, const char *name);
+
+/*
+ * Produce a ready-to-load image of one program. program is a section name, or NULL for
+ * the object's only program (-EINVAL with a message if there are several). Parameters
+ * not listed in params keep their defaults; names the object does not declare are
+ * ignored (the caller may warn, with bpf_object_param_find()). A value that does not
+ * fit the parameter's size is -ERANGE. Nothing half-patched is ever returned.
+ */
+int bpf_object_relocate(const struct bpf_object *object, const char *program,
+			const struct bpf_param_value *params, size_t param_count,
+			struct bpf_image **ret_image, struct ir_error *err);
+
+#endif

@@ -1,0 +1,83 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * A userspace eBPF interpreter for LIRC mode2 decoders.
+ *
+ * It runs a struct bpf_image (from bpf_object or generated in memory) on LIRC mode2
+ * samples with the lirc_mode2 helpers emulated: map lookup/update/delete on array and
+ * hash maps, bpf_rc_keydown, bpf_rc_repeat, bpf_rc_pointer_rel, bpf_ktime_get_ns and
+ * bpf_ktime_get_boot_ns (a virtual clock advanced by the sample durations),
+ * bpf_get_prandom_u32 and bpf_trace_printk. Every memory access is checked, and an
+ * instruction budget per sample stops a runaway program: a hostile program gets an
+ * error, never a crash.
+ */
+#ifndef IRKIT_BPF_VM_H
+#define IRKIT_BPF_VM_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "bpf_image.h"
+#include "ir_error.h"
+
+/* Default instruction budget per sample: far beyond any real decoder. */
+#define BPF_VM_DEFAULT_INSN_BUDGET 1000000
+
+enum bpf_vm_event_type {
+	BPF_VM_EVENT_KEYDOWN,		/* bpf_rc_keydown(ctx, protocol, scancode, toggle) */
+	BPF_VM_EVENT_REPEAT,		/* bpf_rc_repeat(ctx) */
+	BPF_VM_EVENT_POINTER_REL,	/* bpf_rc_pointer_rel(ctx, rel_x, rel_y) */
+	BPF_VM_EVENT_TYPE_MAX,
+};
+
+struct bpf_vm_event {
+	enum bpf_vm_event_type type;
+	uint64_t time_ns;		/* virtual clock when the helper was called */
+	uint32_t protocol;
+	uint64_t scancode;
+	uint32_t toggle;
+	int32_t rel_x;
+	int32_t rel_y;
+};
+
+struct bpf_vm;
+
+/*
+ * Check the image (opcodes, jump targets, ld_imm64 pairs, map indices, helper ids) and
+ * create its maps, initial values written. Returns 0, -EINVAL (err says which
+ * instruction and why), -ENOMEM. The image may be freed afterwards.
+ */
+int bpf_vm_new(const struct bpf_image *image, struct bpf_vm **ret_vm, struct ir_error *err);
+void bpf_vm_free(struct bpf_vm *vm);	/* accepts NULL */
+
+void bpf_vm_set_insn_budget(struct bpf_vm *vm, uint64_t insns_per_sample);
+/* bpf_trace_printk output, one formatted message per call; NULL to drop it. */
+void bpf_vm_set_trace(struct bpf_vm *vm, void (*trace)(void *user, const char *message),
+		      void *user);
+
+/* Back to the state after bpf_vm_new(): maps reinitialised, clock at 0, no events. */
+void bpf_vm_reset(struct bpf_vm *vm);
+
+/* Userspace access to the maps, as bpf(2) gives it (for the raw decoder's patterns). */
+int bpf_vm_map_update(struct bpf_vm *vm, size_t map_index, const void *key,
+		      const void *value, struct ir_error *err);
+int bpf_vm_map_lookup(struct bpf_vm *vm, size_t map_index, const void *key,
+		      void *ret_value);
+
+/*
+ * Run the program once on one LIRC mode2 sample (LIRC_MODE2_PULSE/SPACE/TIMEOUT in the
+ * top 8 bits, the duration in µs in the low 24). The virtual clock advances by the
+ * sample's duration first. Returns 0, or -EFAULT / -EINVAL / -E2BIG (budget) / -ENOSYS
+ * (helper) with err naming the instruction; after an error the VM can still be reset.
+ */
+int bpf_vm_run(struct bpf_vm *vm, uint32_t sample, struct ir_error *err);
+
+/* Instructions executed by the last bpf_vm_run(). */
+uint64_t bpf_vm_last_insn_count(const struct bpf_vm *vm);
+uint64_t bpf_vm_clock_ns(const struct bpf_vm *vm);
+
+/* Events reported by the program since the last bpf_vm_events_clear(), in order. */
+size_t bpf_vm_event_count(const struct bpf_vm *vm);
+const struct bpf_vm_event *bpf_vm_event_at(const struct bpf_vm *vm, size_t index);
+void bpf_vm_events_clear(struct bpf_vm *vm);
+
+#endif
