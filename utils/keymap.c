@@ -274,7 +274,7 @@ int keymap_parse_raw(const struct keymap_loader *loader, const char *text,
 		return keymap_fail_nomem(loader);
 	for (token = strtok_r(copy, separators, &saveptr); token;
 	     token = strtok_r(NULL, separators, &saveptr)) {
-		uint32_t duration;
+		uint32_t duration = 0;
 
 		ret = parse_raw_value(loader, token, count, line, column, &duration);
 		if (ret < 0)
