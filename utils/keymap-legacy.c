@@ -134,7 +134,7 @@ static int add_protocol(const struct keymap_loader *loader, struct keymap *keyma
 static int parse_header(const struct keymap_loader *loader, struct keymap *keymap,
 			char *text, unsigned int line)
 {
-	char *p = skip_blanks(text), *name, *comma, *type, *saveptr = NULL;
+	char *p = skip_blanks(text), *name, *comma, *type;
 	int ret;
 
 	if (*p != '#')
@@ -165,7 +165,11 @@ static int parse_header(const struct keymap_loader *loader, struct keymap *keyma
 	keymap->name = strdup(name);
 	if (!keymap->name)
 		return keymap_fail_nomem(loader);
-	for (type = strtok_r(p, ",", &saveptr); type; type = strtok_r(NULL, ",", &saveptr)) {
+	/* Every item of the comma list must name a protocol: "nec," is a typo. */
+	for (type = p; type; type = comma) {
+		comma = strchr(type, ',');
+		if (comma)
+			*comma++ = '\0';
 		type = trim_end(skip_blanks(type));
 		if (!*type)
 			goto malformed;
@@ -179,6 +183,18 @@ static int parse_header(const struct keymap_loader *loader, struct keymap *keyma
 malformed:
 	return keymap_fail(loader, line, 0,
 			   _("expected '# table NAME, type: PROTOCOL' as the first line"));
+}
+
+/* Columns count characters, as the TOML reader's do: UTF-8 continuation bytes don't. */
+static unsigned int column_of(const char *text, const char *p)
+{
+	unsigned int column = 1;
+
+	for (; text < p; text++) {
+		if (((unsigned char)*text & 0xc0) != 0x80)
+			column++;
+	}
+	return column;
 }
 
 /* "SCANCODE KEYCODE", with an optional comment after it. */
@@ -202,7 +218,7 @@ static int parse_entry(const struct keymap_loader *loader, struct keymap_protoco
 		if (count == 3)
 			break;
 		fields[count] = p;
-		columns[count] = (unsigned int)(p - text) + 1;
+		columns[count] = column_of(text, p);
 		count++;
 		while (*p && !is_blank(*p))
 			p++;

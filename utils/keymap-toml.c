@@ -127,11 +127,19 @@ static int read_raw_array(const struct keymap_loader *loader, const struct toml_
 			goto fail;
 		}
 		/* A space may carry its minus sign, as in the string form. */
-		if (value < 0 && i % 2 == 1)
-			value = -value;
-		if (value < 0 || value > KEYMAP_RAW_DURATION_MAX) {
+		if (value < 0 && i % 2 == 0) {
 			ret = keymap_fail(loader, toml_value_line(item), toml_value_column(item),
-					  _("raw pattern: value %zu out of range"), i + 1);
+					  _("raw pattern: value %zu (%lld) must be a pulse"),
+					  i + 1, (long long)value);
+			goto fail;
+		}
+		if (value < 0)
+			value = value == INT64_MIN ? INT64_MAX : -value;
+		if (value > KEYMAP_RAW_DURATION_MAX) {
+			ret = keymap_fail(loader, toml_value_line(item), toml_value_column(item),
+					  _("raw pattern: value %zu (%s%lld) out of range (largest is %u)"),
+					  i + 1, i % 2 ? "-" : "", (long long)value,
+					  KEYMAP_RAW_DURATION_MAX);
 			goto fail;
 		}
 		durations[i] = (uint32_t)value;

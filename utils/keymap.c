@@ -244,16 +244,18 @@ static int parse_raw_value(const struct keymap_loader *loader, const char *token
 		digits++;
 	}
 	if (!*digits)
-		return keymap_fail(loader, line, column, _("raw pattern: invalid value '%s'"), token);
+		return keymap_fail(loader, line, column,
+				   _("raw pattern: value %zu ('%s') is not a number"), index + 1, token);
 	for (; *digits; digits++) {
 		if (*digits < '0' || *digits > '9')
 			return keymap_fail(loader, line, column,
-					   _("raw pattern: invalid value '%s'"), token);
+					   _("raw pattern: value %zu ('%s') is not a number"),
+					   index + 1, token);
 		value = value * 10 + (uint64_t)(*digits - '0');
 		if (value > KEYMAP_RAW_DURATION_MAX)
 			return keymap_fail(loader, line, column,
-					   _("raw pattern: value '%s' out of range (largest is %u)"),
-					   token, KEYMAP_RAW_DURATION_MAX);
+					   _("raw pattern: value %zu ('%s') out of range (largest is %u)"),
+					   index + 1, token, KEYMAP_RAW_DURATION_MAX);
 	}
 	*ret_duration = (uint32_t)value;
 	return 0;
