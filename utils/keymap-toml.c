@@ -26,6 +26,20 @@ static struct key_position key_position_at(const struct toml_value *table, size_
 	return at;
 }
 
+/* A key as a C string: TOML allows "\u0000" in quoted keys, which no keymap key holds. */
+static int key_at(const struct keymap_loader *loader, const struct toml_value *table,
+		  size_t index, const char **ret_key)
+{
+	const char *key = toml_table_key_at(table, index);
+
+	if (strlen(key) != toml_table_key_length_at(table, index))
+		return keymap_fail(loader, toml_table_key_line_at(table, index),
+				   toml_table_key_column_at(table, index),
+				   _("a key contains a NUL character"));
+	*ret_key = key;
+	return 0;
+}
+
 static int wrong_type(const struct keymap_loader *loader, const char *key,
 		      const struct toml_value *value, enum toml_type expected)
 {
@@ -87,11 +101,14 @@ static int load_scancodes(const struct keymap_loader *loader,
 
 	for (i = 0; i < count; i++) {
 		struct key_position at = key_position_at(table, i);
+		const char *key;
 		uint64_t scancode;
 		uint32_t keycode;
 
-		ret = keymap_parse_scancode(loader, toml_table_key_at(table, i), at.line,
-					    at.column, &scancode);
+		ret = key_at(loader, table, i, &key);
+		if (ret < 0)
+			return ret;
+		ret = keymap_parse_scancode(loader, key, at.line, at.column, &scancode);
 		if (ret < 0)
 			return ret;
 		ret = read_keycode(loader, toml_table_value_at(table, i), &keycode);
@@ -168,9 +185,12 @@ static int load_raw_entry(const struct keymap_loader *loader, struct keymap_prot
 	if (toml_value_type(entry) != TOML_TABLE)
 		return wrong_type(loader, "raw", entry, TOML_TABLE);
 	for (i = 0; i < toml_table_count(entry); i++) {
-		const char *key = toml_table_key_at(entry, i);
 		struct key_position at = key_position_at(entry, i);
+		const char *key;
 
+		ret = key_at(loader, entry, i, &key);
+		if (ret < 0)
+			return ret;
 		if (strcmp(key, "keycode") != 0 && strcmp(key, "raw") != 0)
 			return keymap_fail(loader, at.line, at.column,
 					   _("unknown key '%s' in a raw entry"), key);
@@ -259,8 +279,12 @@ static int load_protocol(const struct keymap_loader *loader, struct keymap *keym
 		return keymap_fail_nomem(loader);
 	protocol->line = toml_value_line(table);
 	for (i = 0; i < toml_table_count(table); i++) {
-		ret = load_protocol_key(loader, protocol, toml_table_key_at(table, i),
-					toml_table_value_at(table, i));
+		const char *key;
+
+		ret = key_at(loader, table, i, &key);
+		if (ret < 0)
+			return ret;
+		ret = load_protocol_key(loader, protocol, key, toml_table_value_at(table, i));
 		if (ret < 0)
 			return ret;
 	}
@@ -291,9 +315,12 @@ static int load_keymap(const struct keymap_loader *loader, struct keymap *keymap
 	int ret;
 
 	for (i = 0; i < toml_table_count(root); i++) {
-		const char *key = toml_table_key_at(root, i);
 		struct key_position at = key_position_at(root, i);
+		const char *key;
 
+		ret = key_at(loader, root, i, &key);
+		if (ret < 0)
+			return ret;
 		if (strcmp(key, "protocols") != 0)
 			return keymap_fail(loader, at.line, at.column,
 					   _("unknown key '%s': a keymap has only [[protocols]]"),

@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "keymap.h"
+#include "rc_maps.h"
 
 #define DATA_DIR TOP_SRCDIR "/tests/data/keymaps"
 
@@ -322,6 +323,13 @@ START_TEST(test_toml_structure_errors)
 		   "k.toml:3:11: 'variant' has type boolean, expected string");
 	toml_error("[[protocols]]\nprotocol = \"nec\"\nname = \"a\\u0000b\"\n",
 		   "k.toml:3:8: 'name' contains a NUL character");
+	toml_error("\"protocols\\u0000\" = []\n", "k.toml:1:1: a key contains a NUL character");
+	toml_error("[[protocols]]\nprotocol = \"nec\"\n\"margin\\u0000x\" = 1\n",
+		   "k.toml:3:1: a key contains a NUL character");
+	toml_error(NEC_HEAD "\"0x10\\u0000\" = \"KEY_A\"\n",
+		   "k.toml:4:1: a key contains a NUL character");
+	toml_error(RAW_HEAD "raw = [ { \"keycode\\u0000\" = \"KEY_A\", raw = \"1\" } ]\n",
+		   "k.toml:3:11: a key contains a NUL character");
 	toml_error("[[protocols]]\nprotocol = \"nec\"\nscancodes = 1\n",
 		   "k.toml:3:13: 'scancodes' has type integer, expected table");
 	toml_error("[[protocols]]\nprotocol = \"manchester\"\nmargin = \"200\"\n",
@@ -742,6 +750,85 @@ START_TEST(test_writer_round_trips_random_keymaps)
 }
 END_TEST
 
+/* ---- the keymaps we ship ------------------------------------------------------ */
+
+#define SHIPPED_DIR TOP_SRCDIR "/rc_keymaps"
+
+static bool is_toml_name(const char *name)
+{
+	size_t len = strlen(name);
+
+	return len > 5 && strcmp(name + len - 5, ".toml") == 0;
+}
+
+START_TEST(test_shipped_keymaps_load_and_round_trip)
+{
+	struct dirent *entry;
+	DIR *dir = opendir(SHIPPED_DIR);
+	size_t count = 0, scancodes = 0;
+
+	ck_assert_ptr_nonnull(dir);
+	while ((entry = readdir(dir))) {
+		struct keymap *keymap = NULL;
+		struct ir_error err;
+		char path[4096];
+
+		if (!is_toml_name(entry->d_name))
+			continue;
+		snprintf(path, sizeof(path), "%s/%s", SHIPPED_DIR, entry->d_name);
+		ir_error_clear(&err);
+		ck_assert_msg(keymap_load_file(path, &keymap, &err) == 0, "%s", err.message);
+		ck_assert_uint_ge(keymap->protocol_count, 1);
+		scancodes += keymap->protocols[0].scancode_count;
+		check_round_trip(keymap, entry->d_name);
+		keymap_free(keymap);
+		count++;
+	}
+	closedir(dir);
+	/* Linux 6.1 has 135 keymap tables; a lost file or an empty glob must not pass. */
+	ck_assert_uint_ge(count, 135);
+	ck_assert_uint_gt(scancodes, 20 * count);
+}
+END_TEST
+
+/* Every rc_maps.cfg line names a shipped keymap, and every shipped keymap has a line. */
+START_TEST(test_shipped_rc_maps_names_every_keymap)
+{
+	struct rc_maps *maps = NULL;
+	struct dirent *entry;
+	struct ir_error err;
+	size_t i, files = 0;
+	DIR *dir;
+
+	ir_error_clear(&err);
+	ck_assert_msg(rc_maps_load_file(SHIPPED_DIR "/rc_maps.cfg", &maps, &err) == 0, "%s",
+		      err.message);
+	for (i = 0; i < maps->entry_count; i++) {
+		char path[4096];
+
+		snprintf(path, sizeof(path), "%s/%s", SHIPPED_DIR, maps->entries[i].file);
+		ck_assert_msg(access(path, R_OK) == 0, "line %u: %s", maps->entries[i].line, path);
+		ck_assert_msg(strncmp(maps->entries[i].table, "rc-", 3) == 0, "line %u",
+			      maps->entries[i].line);
+	}
+	dir = opendir(SHIPPED_DIR);
+	ck_assert_ptr_nonnull(dir);
+	while ((entry = readdir(dir))) {
+		bool named = false;
+
+		if (!is_toml_name(entry->d_name))
+			continue;
+		files++;
+		for (i = 0; i < maps->entry_count && !named; i++)
+			named = strcmp(maps->entries[i].file, entry->d_name) == 0;
+		ck_assert_msg(named, "%s is in no rc_maps.cfg line", entry->d_name);
+	}
+	closedir(dir);
+	ck_assert_uint_ge(files, 135);
+	rc_maps_free(maps);
+}
+END_TEST
+
 static Suite *keymap_suite(void)
 {
 	Suite *s = suite_create("keymap");
@@ -779,6 +866,11 @@ static Suite *keymap_suite(void)
 	tcase_add_test(tc, test_writer_reports_write_errors);
 	tcase_add_test(tc, test_equal_notices_each_difference);
 	tcase_add_test(tc, test_writer_round_trips_random_keymaps);
+	suite_add_tcase(s, tc);
+
+	tc = tcase_create("shipped keymaps");
+	tcase_add_test(tc, test_shipped_keymaps_load_and_round_trip);
+	tcase_add_test(tc, test_shipped_rc_maps_names_every_keymap);
 	suite_add_tcase(s, tc);
 	return s;
 }
