@@ -460,20 +460,29 @@ static bool ends_with(const char *s, const char *suffix)
 	return ls >= lx && strcmp(s + ls - lx, suffix) == 0;
 }
 
-/* "# table NAME, ..." or "#table: NAME" as the first line: the legacy format. */
+/*
+ * The legacy format: a "# table NAME, ..." (or "#table: NAME") first line. A first line
+ * like "0x1e3b KEY_SELECT" (a digit, and no '=') is legacy too, without its table line:
+ * the legacy reader's complaint about that line says more than a TOML syntax error.
+ */
 static bool looks_legacy(const char *buf, size_t len)
 {
-	size_t i = 0;
+	const char *end = buf + len, *p = buf, *line_end;
 
-	while (i < len && (buf[i] == ' ' || buf[i] == '\t'))
-		i++;
-	if (i >= len || buf[i] != '#')
+	while (p < end && (*p == ' ' || *p == '\t' || *p == '\r' || *p == '\n'))
+		p++;
+	line_end = memchr(p, '\n', (size_t)(end - p));
+	if (!line_end)
+		line_end = end;
+	if (p < end && *p >= '0' && *p <= '9')
+		return !memchr(p, '=', (size_t)(line_end - p));
+	if (p >= end || *p != '#')
 		return false;
-	i++;
-	while (i < len && (buf[i] == ' ' || buf[i] == '\t'))
-		i++;
-	return len - i > 5 && strncmp(buf + i, "table", 5) == 0 &&
-	       (buf[i + 5] == ' ' || buf[i + 5] == '\t' || buf[i + 5] == ':');
+	p++;
+	while (p < end && (*p == ' ' || *p == '\t'))
+		p++;
+	return end - p > 5 && strncmp(p, "table", 5) == 0 &&
+	       (p[5] == ' ' || p[5] == '\t' || p[5] == ':');
 }
 
 int keymap_load_file(const char *path, struct keymap **ret_keymap, struct ir_error *err)

@@ -92,7 +92,8 @@ int keymap_load_legacy(const char *buf, size_t len, const char *filename,
 
 /*
  * Read a keymap file. A name ending in ".toml" is TOML; otherwise a file whose first
- * line is "# table ..." is legacy, and anything else is read as TOML.
+ * line that is not blank is "# table ..." or a "SCANCODE KEYCODE" pair is legacy, and
+ * anything else is read as TOML.
  */
 int keymap_load_file(const char *path, struct keymap **ret_keymap, struct ir_error *err);
 

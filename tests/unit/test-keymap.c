@@ -510,6 +510,24 @@ START_TEST(test_file_format_detection)
 	unlink(path);
 	free(path);
 
+	/* Legacy lines without their table line: say what is missing. */
+	path = write_temp("headless", "\n0x10 KEY_A\n0x11 KEY_B\n");
+	ck_assert_int_eq(keymap_load_file(path, &keymap, &err), -EINVAL);
+	snprintf(expected, sizeof(expected),
+		 "%s:2: expected '# table NAME, type: PROTOCOL' as the first line", path);
+	ck_assert_str_eq(err.message, expected);
+	unlink(path);
+	free(path);
+
+	/* A TOML file whose first key is a number stays TOML. */
+	path = write_temp("numeric-key", "0x10 = 1\n");
+	ck_assert_int_eq(keymap_load_file(path, &keymap, &err), -EINVAL);
+	snprintf(expected, sizeof(expected),
+		 "%s:1:1: unknown key '0x10': a keymap has only [[protocols]]", path);
+	ck_assert_str_eq(err.message, expected);
+	unlink(path);
+	free(path);
+
 	ck_assert_int_eq(keymap_load_file("/", &keymap, &err), -EISDIR);
 	ck_assert_str_eq(err.message, "/: Is a directory");
 }
