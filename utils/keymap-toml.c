@@ -78,8 +78,12 @@ static int read_keycode(const struct keymap_loader *loader, const struct toml_va
 	int64_t number;
 	size_t len;
 
-	if (toml_value_string(value, &str, &len) == 0)
+	if (toml_value_string(value, &str, &len) == 0) {
+		if (strlen(str) != len)
+			return keymap_fail(loader, line, column,
+					   _("a keycode contains a NUL character"));
 		return keymap_parse_keycode(loader, str, line, column, ret_keycode);
+	}
 	if (toml_value_integer(value, &number) == 0) {
 		if (number < 0 || number > KEYCODE_MAX)
 			return keymap_fail(loader, line, column,
@@ -203,7 +207,10 @@ static int load_raw_entry(const struct keymap_loader *loader, struct keymap_prot
 	ret = read_keycode(loader, keycode_value, &keycode);
 	if (ret < 0)
 		return ret;
-	if (toml_value_string(raw_value, &str, &len) == 0)
+	if (toml_value_string(raw_value, &str, &len) == 0 && strlen(str) != len)
+		ret = keymap_fail(loader, toml_value_line(raw_value), toml_value_column(raw_value),
+				  _("'%s' contains a NUL character"), "raw");
+	else if (toml_value_string(raw_value, &str, &len) == 0)
 		ret = keymap_parse_raw(loader, str, toml_value_line(raw_value),
 				       toml_value_column(raw_value), &durations, &count);
 	else if (toml_value_type(raw_value) == TOML_ARRAY)

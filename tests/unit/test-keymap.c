@@ -228,6 +228,10 @@ START_TEST(test_toml_keycode_errors)
 	toml_error(NEC_HEAD "0x10 = -1\n",
 		   "k.toml:4:8: keycode '-1' out of range (largest is 0x2ff)");
 	toml_error(NEC_HEAD "0x10 = \"0x1g\"\n", "k.toml:4:8: invalid keycode '0x1g'");
+	toml_error(NEC_HEAD "0x10 = \"KEY_A\\u0000x\"\n",
+		   "k.toml:4:8: a keycode contains a NUL character");
+	toml_error(RAW_HEAD "raw = [ { keycode = \"KEY_A\", raw = \"+1\\u0000 -2 +3\" } ]\n",
+		   "k.toml:3:36: 'raw' contains a NUL character");
 	toml_error(NEC_HEAD "0x10 = true\n",
 		   "k.toml:4:8: keycode has type boolean, expected a name or a number");
 }
