@@ -658,6 +658,19 @@ int bpf_kernel_attach(int lirc_fd, const struct bpf_kernel_program *program,
 	return ret;
 }
 
+int bpf_kernel_detach(int lirc_fd, const struct bpf_kernel_program *program,
+		      struct ir_error *err)
+{
+	int ret;
+
+	if (bpf_prog_detach2(program->prog_fd, lirc_fd, BPF_LIRC_MODE2) == 0)
+		return 0;
+	ret = -errno;
+	bpf_kernel_explain(err, BPF_KERNEL_OP_DETACH, program->name, -ret,
+			   fd_is_read_only(lirc_fd));
+	return ret;
+}
+
 int bpf_kernel_detach_id(int lirc_fd, uint32_t prog_id, struct ir_error *err)
 {
 	char name[32];
@@ -667,7 +680,10 @@ int bpf_kernel_detach_id(int lirc_fd, uint32_t prog_id, struct ir_error *err)
 	fd = bpf_prog_get_fd_by_id(prog_id);
 	if (fd < 0) {
 		ret = -errno;
-		bpf_kernel_explain(err, BPF_KERNEL_OP_DETACH, name, -ret, false);
+		if (ret == -ENOENT)
+			ir_error_set(err, _("detaching BPF program %s: no such program"), name);
+		else
+			bpf_kernel_explain(err, BPF_KERNEL_OP_DETACH, name, -ret, false);
 		return ret;
 	}
 	if (bpf_prog_detach2(fd, lirc_fd, BPF_LIRC_MODE2) < 0) {

@@ -80,6 +80,9 @@ int bpf_kernel_map_update(const struct bpf_kernel_program *program, size_t map_i
 /* Attach a loaded program to an open /dev/lircN (read-write: see above). */
 int bpf_kernel_attach(int lirc_fd, const struct bpf_kernel_program *program,
 		      struct ir_error *err);
+/* Detach a program this process loaded (undoing an attach, say). */
+int bpf_kernel_detach(int lirc_fd, const struct bpf_kernel_program *program,
+		      struct ir_error *err);
 /* Detach the program with this id (from bpf_kernel_query()) from the device. */
 int bpf_kernel_detach_id(int lirc_fd, uint32_t prog_id, struct ir_error *err);
 

@@ -13,6 +13,7 @@
 #include <check.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -260,6 +261,36 @@ START_TEST(test_map_creation_failure_leaves_nothing)
 }
 END_TEST
 
+START_TEST(test_attach_to_a_file_that_is_not_lirc)
+{
+	static const char hint[] = "not a LIRC device, or the kernel lacks LIRC_MODE2 BPF "
+				   "support (CONFIG_BPF_LIRC_MODE2)";
+	struct bpf_kernel_program *program;
+	struct ir_error err;
+	char expected[256];
+	int fd = open("/dev/null", O_RDWR | O_CLOEXEC);
+
+	ck_assert_int_ge(fd, 0);
+	ck_assert_int_eq(bpf_kernel_load_type(&sum_image, BPF_PROG_TYPE_SOCKET_FILTER, 0, NULL,
+					      0, &program, &err), 0);
+	ck_assert_int_eq(bpf_kernel_attach(fd, program, &err), -EINVAL);
+	snprintf(expected, sizeof(expected), "attaching BPF program \"sum\": %s", hint);
+	ck_assert_str_eq(err.message, expected);
+	ck_assert_int_eq(bpf_kernel_detach(fd, program, &err), -EINVAL);
+	snprintf(expected, sizeof(expected), "detaching BPF program sum: %s", hint);
+	ck_assert_str_eq(err.message, expected);
+	ck_assert_int_eq(bpf_kernel_detach_id(fd, bpf_kernel_program_id(program), &err),
+			 -EINVAL);
+	snprintf(expected, sizeof(expected), "detaching BPF program %u: %s",
+		 bpf_kernel_program_id(program), hint);
+	ck_assert_str_eq(err.message, expected);
+	ck_assert_int_eq(bpf_kernel_detach_id(fd, UINT32_MAX, &err), -ENOENT);
+	ck_assert_str_eq(err.message, "detaching BPF program 4294967295: no such program");
+	bpf_kernel_program_free(program);
+	close(fd);
+}
+END_TEST
+
 static Suite *bpf_kernel_live_suite(void)
 {
 	Suite *s = suite_create("bpf_kernel_live");
@@ -276,6 +307,7 @@ static Suite *bpf_kernel_live_suite(void)
 	tcase_add_test(tc, test_verifier_rejection);
 	tcase_add_test(tc, test_lirc_mode2_load);
 	tcase_add_test(tc, test_query_on_a_file_that_is_not_lirc);
+	tcase_add_test(tc, test_attach_to_a_file_that_is_not_lirc);
 	suite_add_tcase(s, tc);
 	return s;
 }
