@@ -1919,7 +1919,7 @@ static int parse_document(struct parser *p)
 
 	bad = utf8_invalid_offset((const unsigned char *)p->buf, p->len);
 	if (bad < p->len)
-		return fail(p, bad, _("invalid UTF-8"));
+		return fail_at(p, position_before(p, bad), _("invalid UTF-8"));
 	/* A byte order mark is not part of the document. */
 	if (p->len >= 3 && !memcmp(p->buf, "\xef\xbb\xbf", 3)) {
 		p->pos = 3;
