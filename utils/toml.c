@@ -1862,14 +1862,72 @@ static int open_header_parents(struct parser *p, struct toml_value **ret_table)
 	return 0;
 }
 
+/* [key]: the table, new or implicit until now, under parent; where is the '['. */
+static int define_table(struct parser *p, struct toml_value *parent, struct position where,
+			struct toml_value **ret_table)
+{
+	struct key_part *last = &p->keys[p->keys_count - 1];
+	struct toml_entry *entry = table_find(&parent->u.table, last->str, last->len, last->hash);
+	struct toml_value *table;
+	int r;
+
+	if (!entry) {
+		r = new_table(p, TABLE_HEADER, parent->u.table.depth + 1, where, &table);
+		if (!r)
+			r = table_add(p, parent, last, table);
+		if (r)
+			return r;
+	} else if (entry->value->type == TOML_TABLE &&
+		   entry->value->u.table.origin == TABLE_IMPLICIT) {
+		/* Defined here at last: this is where it is. */
+		table = entry->value;
+		table->u.table.origin = TABLE_HEADER;
+		table->line = where.line;
+		table->column = where.column;
+		entry->line = last->where.line;
+		entry->column = last->where.column;
+	} else {
+		return fail_defined(p, p->keys_count, entry);
+	}
+	*ret_table = table;
+	return 0;
+}
+
+/* [[key]]: a new table at the end of the array of tables under parent. */
+static int append_table(struct parser *p, struct toml_value *parent, struct position where,
+			struct toml_value **ret_table)
+{
+	struct key_part *last = &p->keys[p->keys_count - 1];
+	struct toml_entry *entry = table_find(&parent->u.table, last->str, last->len, last->hash);
+	struct toml_value *array, *table;
+	int r;
+
+	if (!entry) {
+		r = new_array(p, true, parent->u.table.depth + 1, where, &array);
+		if (!r)
+			r = table_add(p, parent, last, array);
+		if (r)
+			return r;
+	} else if (entry->value->type == TOML_ARRAY && entry->value->u.array.of_tables) {
+		array = entry->value;
+	} else {
+		return fail_defined(p, p->keys_count, entry);
+	}
+	r = new_table(p, TABLE_HEADER, array->u.array.depth + 1, where, &table);
+	if (!r)
+		r = array_add(p, array, table);
+	if (r)
+		return r;
+	*ret_table = table;
+	return 0;
+}
+
 /* At '[': a [table] or [[array of tables]] header; makes its table the section. */
 static int parse_header(struct parser *p)
 {
 	struct position where = here(p);
 	bool of_tables = peek(p, 1) == '[';
-	struct toml_value *parent = NULL, *table = NULL, *array = NULL;
-	struct toml_entry *entry;
-	struct key_part *last;
+	struct toml_value *parent = NULL, *table = NULL;
 	int r;
 
 	p->pos += of_tables ? 2 : 1;
@@ -1887,47 +1945,9 @@ static int parse_header(struct parser *p)
 	p->pos += of_tables ? 2 : 1;
 
 	r = open_header_parents(p, &parent);
-	if (r)
-		return r;
-	last = &p->keys[p->keys_count - 1];
-	entry = table_find(&parent->u.table, last->str, last->len, last->hash);
-	if (!of_tables) {
-		if (!entry) {
-			r = new_table(p, TABLE_HEADER, parent->u.table.depth + 1, where, &table);
-			if (!r)
-				r = table_add(p, parent, last, table);
-			if (r)
-				return r;
-		} else if (entry->value->type == TOML_TABLE &&
-			   entry->value->u.table.origin == TABLE_IMPLICIT) {
-			/* Defined here at last: this is where it is. */
-			table = entry->value;
-			table->u.table.origin = TABLE_HEADER;
-			table->line = where.line;
-			table->column = where.column;
-			entry->line = last->where.line;
-			entry->column = last->where.column;
-		} else {
-			return fail_defined(p, p->keys_count, entry);
-		}
-		p->section = table;
-		return 0;
-	}
-
-	if (!entry) {
-		r = new_array(p, true, parent->u.table.depth + 1, where, &array);
-		if (!r)
-			r = table_add(p, parent, last, array);
-		if (r)
-			return r;
-	} else if (entry->value->type == TOML_ARRAY && entry->value->u.array.of_tables) {
-		array = entry->value;
-	} else {
-		return fail_defined(p, p->keys_count, entry);
-	}
-	r = new_table(p, TABLE_HEADER, array->u.array.depth + 1, where, &table);
 	if (!r)
-		r = array_add(p, array, table);
+		r = of_tables ? append_table(p, parent, where, &table)
+			      : define_table(p, parent, where, &table);
 	if (r)
 		return r;
 	p->section = table;
