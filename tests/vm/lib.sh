@@ -51,3 +51,39 @@ status_of() {
 	"$@"
 	echo "exit status: $?"
 }
+
+# bg_start FILE COMMAND...: runs COMMAND in the background, its output in FILE; the
+# process id is in $bg_pid. For programs that must be running before a signal is sent
+# (ir-keytable -t, a lirc reader): start, wait_for_line, send, bg_stop, cat FILE.
+bg_start() {
+	bg_file=$1
+	shift
+	"$@" >"$bg_file" 2>&1 &
+	bg_pid=$!
+}
+
+# wait_for_line FILE REGEX [SECONDS]: waits until a line of FILE matches the extended
+# regular expression (default limit 20 s); fails and says so on timeout.
+wait_for_line() {
+	tries=$((${3:-20} * 10))
+	while ! grep -Eq -- "$2" "$1" 2>/dev/null; do
+		tries=$((tries - 1))
+		if [ $tries -le 0 ]; then
+			echo "wait_for_line: no line matching '$2' in $1"
+			return 1
+		fi
+		sleep 0.1
+	done
+}
+
+# bg_stop [SIGNAL]: stops the background command (SIGINT by default, as a user's
+# Ctrl-C) and waits for it; returns its exit status.
+bg_stop() {
+	kill "-${1:-INT}" "$bg_pid" 2>/dev/null
+	wait "$bg_pid"
+}
+
+# bg_wait: waits for the background command to end by itself; returns its status.
+bg_wait() {
+	wait "$bg_pid"
+}

@@ -116,6 +116,7 @@ static void usage(FILE *out)
 		"  query                         print the attached programs\n"
 		"  features                      print the device's features\n"
 		"  sleep MS                      wait\n"
+		"  print TEXT                    print TEXT (e.g. to say the device is open)\n"
 		"Exit status: 0 on success, 1 on failure or fewer events than COUNT.\n");
 }
 
@@ -801,6 +802,13 @@ static int run_action(int fd, char **args, int nargs, int *ret_used, struct ir_e
 	if (strcmp(action, "sleep") == 0 && nargs >= 2) {
 		*ret_used = 2;
 		return sleep_ms(args[1], err);
+	}
+	if (strcmp(action, "print") == 0 && nargs >= 2) {
+		/* Tells a script waiting on our output that the device is open. */
+		*ret_used = 2;
+		printf("%s\n", args[1]);
+		fflush(stdout);
+		return 0;
 	}
 	*ret_used = 1;
 	if (strcmp(action, "detach-all") == 0)

@@ -44,3 +44,14 @@ roundtrip sharp sharp 0x1234
 echo "raw"
 rc_protocols "$rc" nec
 lirc-tool -d "$lirc" -r mode2 -w 400 send-pulses 500 1500 500
+
+# Every open lirc descriptor gets the events: a reader in another process, started
+# first, sees what a separate sender's transmission decoded to (the article's
+# "ir-keytable -t in one terminal, ir-ctl -s in another").
+echo "two processes"
+bg_start /tmp/reader lirc-tool -d "$lirc" -r scancode -n 1 -w 10000 print ready
+wait_for_line /tmp/reader '^ready$' || exit 1
+lirc-tool -d "$lirc" send-scancode nec 0x0a0b
+bg_wait
+echo "reader exit status: $?"
+cat /tmp/reader
