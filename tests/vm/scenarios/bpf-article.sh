@@ -14,6 +14,13 @@ obj=$IRKIT_DATA/foobar.o
 rc_protocols "$rc"
 echo "protocols: $(cat "$rc/protocols")"
 
+# The article's warning: a map value used without a NULL check does not load. The
+# verifier's log names the register (which one depends on the compiler).
+lirc-tool -d "$lirc" attach "$IRKIT_DATA/unchecked-lookup.o" >/tmp/refused 2>&1
+echo "exit status: $?"
+grep -E "invalid mem access|refused" /tmp/refused
+lirc-tool -d "$lirc" -R query
+
 status_of lirc-tool -d "$lirc" -R attach "$obj"
 lirc-tool -d "$lirc" attach "$obj"
 lirc-tool -d "$lirc" -R query
