@@ -1,8 +1,11 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
-# The VM's kernel as the other scenarios need it: rc-loopback registered as an rc
-# device with a lirc node and an input node (found through sysfs, not assumed to be
-# event0), every kernel decoder available, and BPF lirc_mode2 attachment usable.
+# The VM as the other scenarios need it: rc-loopback registered as an rc device with
+# a lirc node and an input node (found through sysfs, not assumed to be event0),
+# every kernel decoder available, BPF lirc_mode2 queries working, and the installed
+# ir-keytable able to start (its shared libraries are all in the image).
 . /irkit/lib.sh
+
+ir-keytable --version >/dev/null && echo "ir-keytable starts"
 
 rc=$(rc_sysdir) || { echo "no rc-loopback device in /sys/class/rc"; exit 1; }
 echo "rc device: ${rc##*/}"

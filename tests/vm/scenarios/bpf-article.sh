@@ -25,8 +25,10 @@ status_of lirc-tool -d "$lirc" -R attach "$obj"
 lirc-tool -d "$lirc" attach "$obj"
 lirc-tool -d "$lirc" -R query
 
+# The article's test file, sent as "ir-ctl -s test" would.
+printf 'pulse 500\nspace 1500\npulse 500\n' >test
 echo "pulse 500 space 1500 pulse 500"
-lirc-tool -d "$lirc" -r scancode -w 400 send-pulses 500 1500 500
+lirc-tool -d "$lirc" -r scancode -w 400 send-raw test
 echo "pulse 500 space 2300 pulse 500"
 lirc-tool -d "$lirc" -r scancode -w 400 send-pulses 500 2300 500
 # The decoder wants exactly 500 us pulses: a 600 us first pulse is no message.

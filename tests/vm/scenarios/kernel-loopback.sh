@@ -44,6 +44,10 @@ roundtrip sharp sharp 0x1234
 echo "raw"
 rc_protocols "$rc" nec
 lirc-tool -d "$lirc" -r mode2 -w 400 send-pulses 500 1500 500
+# A capture in mode2's words and in "+N -N" form replays the same: the leading space
+# and the timeout are silence, not sent.
+printf '# recorded\nspace 20000\n+500 -1500\n+500\ntimeout 15630\n' >capture
+lirc-tool -d "$lirc" -r mode2 -w 400 send-raw capture
 
 # Every open lirc descriptor gets the events: a reader in another process, started
 # first, sees what a separate sender's transmission decoded to (the article's
