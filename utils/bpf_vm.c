@@ -34,9 +34,13 @@ static uintptr_t stack_base(const struct bpf_vm *vm)
 	return (uintptr_t)vm->stack_words;
 }
 
-/* Anything but the stack: the context, then map values. */
-static void *translate_other(const struct bpf_vm *vm, uint64_t addr, uint64_t size,
-			     bool write)
+/*
+ * Anything but the stack: the context, then map values. Inlined into every load and
+ * store of the interpreter, where size and write are constants: decoders touch their
+ * state in a map value on nearly every sample.
+ */
+static inline __attribute__((always_inline)) void *
+translate_other(const struct bpf_vm *vm, uint64_t addr, uint64_t size, bool write)
 {
 	const struct vm_region *region;
 	uint64_t off;
