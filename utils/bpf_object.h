@@ -47,10 +47,29 @@ const char *bpf_object_license(const struct bpf_object *object);
 size_t bpf_object_program_count(const struct bpf_object *object);
 const char *bpf_object_program_name(const struct bpf_object *object, size_t index);
 
-/* Parameters the object declares, with the defaults the object carries. */
+/*
+ * Parameters the object declares, with the defaults the object carries, ordered by
+ * section and offset. Both conventions are listed:
+ *   BPF_PARAM_RODATA:  a global `const volatile` integer in .rodata; its value is
+ *                      patched into the initial value of the .rodata map.
+ *   BPF_PARAM_ADDRESS: a global integer in .data or .bss whose address the program
+ *                      uses as its value (v4l-utils' BPF_PARAM); the value is written
+ *                      into the immediate of every ld_imm64 that names it. A global
+ *                      in .data/.bss that the code dereferences is memory, not a
+ *                      parameter.
+ */
+enum bpf_param_kind {
+	BPF_PARAM_RODATA,
+	BPF_PARAM_ADDRESS,
+	BPF_PARAM_KIND_MAX,
+};
+
 size_t bpf_object_param_count(const struct bpf_object *object);
 const char *bpf_object_param_name(const struct bpf_object *object, size_t index);
 int64_t bpf_object_param_default(const struct bpf_object *object, size_t index);
+enum bpf_param_kind bpf_object_param_kind(const struct bpf_object *object, size_t index);
+/* Size in bytes (1, 2, 4 or 8); values from -2^(8n-1) to 2^(8n)-1 fit. */
+unsigned int bpf_object_param_size(const struct bpf_object *object, size_t index);
 /* Index of the parameter called name, or -ENOENT. */
 int bpf_object_param_find(const struct bpf_object *object, const char *name);
 
