@@ -17,6 +17,7 @@
 
 #include "article-by-hand.h"
 #include "bpf-insn.h"
+#include "bpf_object.h"
 #include "bpf_vm.h"
 
 #if __BYTE_ORDER__ != __ORDER_LITTLE_ENDIAN__
@@ -1373,6 +1374,229 @@ START_TEST(test_article_decoder_by_hand)
 }
 END_TEST
 
+/*
+ * Programs compiled by clang in the build (tests/bpf/, shared with bpf_object's tests),
+ * relocated by bpf_object and run here; the expected results follow from their C source.
+ */
+static struct bpf_vm *vm_from_object(const char *file, const char *program,
+				     const struct bpf_param_value *params, size_t count,
+				     size_t *ret_insn_count)
+{
+	struct bpf_object *object = NULL;
+	struct bpf_image *image = NULL;
+	struct bpf_vm *vm = NULL;
+	struct ir_error err = { "" };
+	char path[4096];
+	int ret;
+
+	snprintf(path, sizeof(path), "%s/tests/bpf/%s", TOP_BUILDDIR, file);
+	ret = bpf_object_open_file(path, &object, &err);
+	ck_assert_msg(ret == 0, "%s: %d: %s", path, ret, err.message);
+	ret = bpf_object_relocate(object, program, params, count, &image, &err);
+	ck_assert_msg(ret == 0, "%s: %d: %s", path, ret, err.message);
+	ret = bpf_vm_new(image, &vm, &err);
+	ck_assert_msg(ret == 0, "%s: %d: %s", path, ret, err.message);
+	if (ret_insn_count)
+		*ret_insn_count = image->insn_count;
+	bpf_image_free(image);
+	bpf_object_free(object);
+	return vm;
+}
+
+static void assert_keydown(const struct bpf_vm *vm, size_t index, uint32_t protocol,
+			   uint64_t scancode)
+{
+	const struct bpf_vm_event *e = bpf_vm_event_at(vm, index);
+
+	ck_assert_ptr_nonnull(e);
+	ck_assert_int_eq(e->type, BPF_VM_EVENT_KEYDOWN);
+	ck_assert_uint_eq(e->protocol, protocol);
+	ck_assert_uint_eq(e->scancode, scancode);
+	ck_assert_uint_eq(e->toggle, 0);
+}
+
+START_TEST(test_clang_article)
+{
+	static const char *const files[] = { "article_v1.o", "article_v2.o", "article.o" };
+	static const uint32_t message[] = { PULSE(500), SPACE(1500), PULSE(500) };
+	size_t insn_count, i;
+	struct bpf_vm *vm = vm_from_object(files[_i], NULL, NULL, 0, &insn_count);
+
+	/* The program has no loop: each instruction runs at most once per sample. */
+	for (i = 0; i < ARRAY_SIZE(message); i++) {
+		run_ok(vm, message[i]);
+		ck_assert_uint_gt(bpf_vm_last_insn_count(vm), 0);
+		ck_assert_uint_le(bpf_vm_last_insn_count(vm), insn_count);
+	}
+	ck_assert_uint_eq(bpf_vm_event_count(vm), 1);
+	assert_keydown(vm, 0, 64, 0xf);
+	ck_assert_uint_eq(bpf_vm_event_at(vm, 0)->time_ns, 2500000);
+	/* The second pulse is 600 µs: back to the start, no key. */
+	run_ok(vm, PULSE(500));
+	run_ok(vm, SPACE(1500));
+	run_ok(vm, PULSE(600));
+	ck_assert_uint_eq(bpf_vm_event_count(vm), 1);
+	bpf_vm_free(vm);
+}
+END_TEST
+
+START_TEST(test_clang_subprograms)
+{
+	const struct bpf_param_value factor = { "factor", 5 };
+	struct bpf_vm *vm = vm_from_object("subprog.o", NULL, NULL, 0, NULL);
+
+	/* middle(80) + local_helper(80) = (80 * factor + 1 + 2) + (80 >> 3). */
+	ck_assert_int_eq((int32_t)run_ok(vm, SPACE(80)), 253);
+	bpf_vm_free(vm);
+	vm = vm_from_object("subprog.o", NULL, &factor, 1, NULL);
+	ck_assert_int_eq((int32_t)run_ok(vm, SPACE(80)), 413);
+	bpf_vm_free(vm);
+}
+END_TEST
+
+START_TEST(test_clang_global_data)
+{
+	const struct bpf_param_value threshold = { "threshold", 160 };
+	struct bpf_vm *vm = vm_from_object("global_data.o", "lirc_mode2/count", NULL, 0,
+					   NULL);
+
+	/* total starts at 7 and grows by scale (3) for each new sample. */
+	run_ok(vm, SPACE(150));
+	ck_assert_uint_eq(bpf_vm_event_count(vm), 1);
+	assert_keydown(vm, 0, 64, 10);
+	run_ok(vm, SPACE(150));		/* the same sample again: nothing */
+	run_ok(vm, PULSE(50));		/* total 13, not above the threshold */
+	run_ok(vm, SPACE(200));
+	ck_assert_uint_eq(bpf_vm_event_count(vm), 2);
+	assert_keydown(vm, 1, 64, 16);
+	/* A reset brings .data and .bss back to their initial values. */
+	bpf_vm_reset(vm);
+	run_ok(vm, SPACE(150));
+	assert_keydown(vm, 0, 64, 10);
+	bpf_vm_free(vm);
+
+	vm = vm_from_object("global_data.o", "lirc_mode2/count", &threshold, 1, NULL);
+	run_ok(vm, SPACE(150));
+	run_ok(vm, SPACE(200));
+	ck_assert_uint_eq(bpf_vm_event_count(vm), 1);
+	assert_keydown(vm, 0, 64, 13);
+	bpf_vm_free(vm);
+}
+END_TEST
+
+START_TEST(test_clang_rodata_parameters)
+{
+	const struct bpf_param_value margin = { "margin", 1000 };
+	const struct bpf_param_value wide = { "wide_param", 100 };
+	const struct bpf_param_value negative = { "margin", -7 };
+	struct bpf_vm *vm;
+
+	/* A key when d > margin + small + neg + hidden (150 + 200 - 300 + 5 = 55). */
+	vm = vm_from_object("rodata_params.o", "lirc_mode2/rodata", NULL, 0, NULL);
+	run_ok(vm, SPACE(55));
+	run_ok(vm, SPACE(56));
+	ck_assert_uint_eq(bpf_vm_event_count(vm), 1);
+	assert_keydown(vm, 0, 64, 56);
+	bpf_vm_free(vm);
+	vm = vm_from_object("rodata_params.o", "lirc_mode2/rodata", &margin, 1, NULL);
+	run_ok(vm, SPACE(905));
+	run_ok(vm, SPACE(906));
+	ck_assert_uint_eq(bpf_vm_event_count(vm), 1);
+	assert_keydown(vm, 0, 64, 906);
+	bpf_vm_free(vm);
+	/* ... and d < wide_param. */
+	vm = vm_from_object("rodata_params.o", "lirc_mode2/rodata", &wide, 1, NULL);
+	run_ok(vm, SPACE(100));
+	run_ok(vm, SPACE(99));
+	ck_assert_uint_eq(bpf_vm_event_count(vm), 1);
+	assert_keydown(vm, 0, 64, 99);
+	bpf_vm_free(vm);
+	vm = vm_from_object("rodata_params.o", "lirc_mode2/exact", NULL, 0, NULL);
+	ck_assert_int_eq((int32_t)run_ok(vm, 0), 150);
+	bpf_vm_free(vm);
+	vm = vm_from_object("rodata_params.o", "lirc_mode2/exact", &negative, 1, NULL);
+	ck_assert_int_eq((int32_t)run_ok(vm, 0), -7);
+	bpf_vm_free(vm);
+}
+END_TEST
+
+START_TEST(test_clang_address_parameters)
+{
+	static const char *const files[] = { "address_params.o", "address_params_v1.o" };
+	const struct bpf_param_value params[] = {
+		{ "header_pulse", 4500 }, { "margin", 100 }, { "rc_protocol", 65 },
+		{ "bits", 0x1234 },
+	};
+	struct bpf_vm *vm = vm_from_object(files[_i], NULL, NULL, 0, NULL);
+
+	/* A key when header_pulse - margin < d < header_pulse + margin. */
+	run_ok(vm, PULSE(8800));
+	run_ok(vm, PULSE(9000));
+	run_ok(vm, PULSE(9200));
+	ck_assert_uint_eq(bpf_vm_event_count(vm), 1);
+	assert_keydown(vm, 0, 64, 0);
+	bpf_vm_free(vm);
+	vm = vm_from_object(files[_i], NULL, params, ARRAY_SIZE(params), NULL);
+	run_ok(vm, PULSE(9000));
+	run_ok(vm, PULSE(4550));
+	ck_assert_uint_eq(bpf_vm_event_count(vm), 1);
+	assert_keydown(vm, 0, 65, 0x1234);
+	bpf_vm_free(vm);
+}
+END_TEST
+
+START_TEST(test_clang_legacy_maps)
+{
+	struct bpf_vm *vm = vm_from_object("legacy_maps.o", NULL, NULL, 0, NULL);
+	int first = bpf_vm_map_find(vm, "first_map");
+	int second = bpf_vm_map_find(vm, "second_map");
+	uint64_t entry[2] = { 40, 0 }, sum;
+	uint32_t key = 5;
+	struct ir_error err;
+
+	ck_assert_int_ge(first, 0);
+	ck_assert_int_ge(second, 0);
+	ck_assert_int_eq(bpf_vm_map_update(vm, (size_t)second, &key, entry, &err), 0);
+	/* first_map[0] += second_map[d] when d is in second_map. */
+	run_ok(vm, SPACE(5));
+	run_ok(vm, SPACE(5));
+	run_ok(vm, SPACE(6));
+	key = 0;
+	ck_assert_int_eq(bpf_vm_map_lookup(vm, (size_t)first, &key, &sum), 0);
+	ck_assert_uint_eq(sum, 80);
+	bpf_vm_free(vm);
+}
+END_TEST
+
+START_TEST(test_clang_btf_maps)
+{
+	struct bpf_vm *vm = vm_from_object("btf_maps.o", NULL, NULL, 0, NULL);
+	int state = bpf_vm_map_find(vm, "state_map");
+	int seen = bpf_vm_map_find(vm, "seen_map");
+	uint32_t key = 0, value[4] = { 0 };
+	uint64_t hkey;
+
+	ck_assert_int_ge(state, 0);
+	ck_assert_int_ge(seen, 0);
+	/* count++ in state_map, then seen_map[sample] = { bits, count, 0 }. */
+	run_ok(vm, SPACE(7));
+	run_ok(vm, SPACE(9));
+	ck_assert_int_eq(bpf_vm_map_lookup(vm, (size_t)state, &key, value), 0);
+	ck_assert_uint_eq(value[1], 2);
+	hkey = SPACE(9);
+	ck_assert_int_eq(bpf_vm_map_lookup(vm, (size_t)seen, &hkey, value), 0);
+	ck_assert_uint_eq(value[0], 0);
+	ck_assert_uint_eq(value[1], 2);
+	ck_assert_uint_eq(value[2], 0);
+	hkey = SPACE(7);
+	ck_assert_int_eq(bpf_vm_map_lookup(vm, (size_t)seen, &hkey, value), 0);
+	ck_assert_uint_eq(value[1], 1);
+	hkey = SPACE(8);
+	ck_assert_int_eq(bpf_vm_map_lookup(vm, (size_t)seen, &hkey, value), -ENOENT);
+	bpf_vm_free(vm);
+}
+END_TEST
+
 static Suite *bpf_vm_suite(void)
 {
 	Suite *s = suite_create("bpf_vm");
@@ -1446,6 +1670,16 @@ static Suite *bpf_vm_suite(void)
 
 	tc = tcase_create("decoders");
 	tcase_add_test(tc, test_article_decoder_by_hand);
+	suite_add_tcase(s, tc);
+
+	tc = tcase_create("clang programs");
+	tcase_add_loop_test(tc, test_clang_article, 0, 3);
+	tcase_add_test(tc, test_clang_subprograms);
+	tcase_add_test(tc, test_clang_global_data);
+	tcase_add_test(tc, test_clang_rodata_parameters);
+	tcase_add_loop_test(tc, test_clang_address_parameters, 0, 2);
+	tcase_add_test(tc, test_clang_legacy_maps);
+	tcase_add_test(tc, test_clang_btf_maps);
 	suite_add_tcase(s, tc);
 	return s;
 }
