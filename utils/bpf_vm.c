@@ -35,7 +35,7 @@ static uintptr_t stack_base(const struct bpf_vm *vm)
 }
 
 /*
- * Anything but the stack: the context, then map values. Inlined into every load and
+ * Anything but the stack: map values, then the context. Inlined into every load and
  * store of the interpreter, where size and write are constants: decoders touch their
  * state in a map value on nearly every sample.
  */
@@ -46,8 +46,6 @@ translate_other(const struct bpf_vm *vm, uint64_t addr, uint64_t size, bool writ
 	uint64_t off;
 	size_t i;
 
-	if (addr == (uintptr_t)&vm->ctx && size == sizeof(vm->ctx) && !write)
-		return (void *)(uintptr_t)addr;
 	for (i = 0; i < vm->region_count; i++) {
 		region = &vm->regions[i];
 		off = addr - region->start;
@@ -58,6 +56,8 @@ translate_other(const struct bpf_vm *vm, uint64_t addr, uint64_t size, bool writ
 			return (void *)(uintptr_t)addr;
 		return NULL;
 	}
+	if (addr == (uintptr_t)&vm->ctx && size == sizeof(vm->ctx) && !write)
+		return (void *)(uintptr_t)addr;
 	return NULL;
 }
 
