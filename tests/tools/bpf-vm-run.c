@@ -2,11 +2,14 @@
 /*
  * bpf-vm-run: a decoder object run in the userspace VM on a capture.
  *
- *   bpf-vm-run [-v] [-p PROGRAM] [-e NAME=VALUE]... [-c CAPTURE] [-t SECONDS] FILE.o
+ *   bpf-vm-run [-v] [-p PROGRAM] [-e NAME=VALUE]... [-s MAP=SIZE]... [-c CAPTURE]
+ *              [-t SECONDS] FILE.o
  *
  * Relocates the object's program (or PROGRAM) with the parameters given, runs it on
  * every sample of CAPTURE (by default the bundled NEC capture) and prints each event
  * the decoder reports, then the instructions executed per sample (min, mean, max).
+ * -s gives a map another value size, as v4l-utils' loader sizes the raw decoder's
+ * raw_map from a keymap's patterns (the object's own size is a placeholder).
  * -t also measures the speed: the capture is replayed for SECONDS of CPU time (the
  * figures mean something on a shared machine too). -v prints bpf_trace_printk
  * messages. A developer tool for `make check-compat` and the benchmark figures.
@@ -26,6 +29,7 @@
 #include "capture.h"
 
 #define MAX_PARAMS 64
+#define MAX_SIZES 8
 #define DEFAULT_CAPTURE TOP_SRCDIR "/tests/data/captures/tanix-tx3mini.irctl"
 
 struct options {
@@ -35,29 +39,53 @@ struct options {
 	bool verbose;
 	struct bpf_param_value params[MAX_PARAMS];
 	size_t param_count;
+	struct bpf_param_value sizes[MAX_SIZES];	/* map name, value size */
+	size_t size_count;
 };
 
 static void usage(FILE *out)
 {
-	fprintf(out, "usage: bpf-vm-run [-v] [-p PROGRAM] [-e NAME=VALUE]... [-c CAPTURE] "
-		"[-t SECONDS] FILE.o\n");
+	fprintf(out, "usage: bpf-vm-run [-v] [-p PROGRAM] [-e NAME=VALUE]... [-s MAP=SIZE]... "
+		"[-c CAPTURE] [-t SECONDS] FILE.o\n");
 }
 
-static int add_param(struct options *opts, char *arg)
+/* NAME=VALUE into list[*count]. */
+static int add_assignment(struct bpf_param_value *list, size_t *count, size_t max, char *arg)
 {
 	char *eq = strchr(arg, '='), *end;
 	struct bpf_param_value *param;
 
-	if (!eq || eq == arg || opts->param_count == MAX_PARAMS)
+	if (!eq || eq == arg || *count == max)
 		return -EINVAL;
-	param = &opts->params[opts->param_count];
+	param = &list[*count];
 	*eq = '\0';
 	errno = 0;
 	param->value = strtoll(eq + 1, &end, 0);
 	if (errno || *end || end == eq + 1)
 		return -EINVAL;
 	param->name = arg;
-	opts->param_count++;
+	(*count)++;
+	return 0;
+}
+
+static int resize_maps(struct bpf_image *image, const struct options *opts,
+		       struct ir_error *err)
+{
+	size_t i, m;
+
+	for (i = 0; i < opts->size_count; i++) {
+		for (m = 0; m < image->map_count; m++) {
+			if (strcmp(image->maps[m].name, opts->sizes[i].name) == 0)
+				break;
+		}
+		if (m == image->map_count || image->maps[m].initial_value ||
+		    opts->sizes[i].value <= 0 || opts->sizes[i].value > UINT32_MAX) {
+			ir_error_set(err, "cannot give map '%s' value size %lld",
+				     opts->sizes[i].name, (long long)opts->sizes[i].value);
+			return -EINVAL;
+		}
+		image->maps[m].value_size = (uint32_t)opts->sizes[i].value;
+	}
 	return 0;
 }
 
@@ -164,6 +192,9 @@ static int load(const char *path, const struct options *opts, struct bpf_vm **re
 				  &image, &err);
 	if (ret < 0)
 		goto fail;
+	ret = resize_maps(image, opts, &err);
+	if (ret < 0)
+		goto fail;
 	ret = bpf_vm_new(image, ret_vm, &err);
 	if (ret < 0)
 		goto fail;
@@ -182,7 +213,7 @@ static int parse_options(int argc, char **argv, struct options *opts)
 {
 	int opt;
 
-	while ((opt = getopt(argc, argv, "vp:e:c:t:h")) != -1) {
+	while ((opt = getopt(argc, argv, "vp:e:s:c:t:h")) != -1) {
 		switch (opt) {
 		case 'v':
 			opts->verbose = true;
@@ -191,8 +222,16 @@ static int parse_options(int argc, char **argv, struct options *opts)
 			opts->program = optarg;
 			break;
 		case 'e':
-			if (add_param(opts, optarg) < 0) {
+			if (add_assignment(opts->params, &opts->param_count, MAX_PARAMS,
+					   optarg) < 0) {
 				fprintf(stderr, "bpf-vm-run: bad parameter '%s'\n", optarg);
+				return -EINVAL;
+			}
+			break;
+		case 's':
+			if (add_assignment(opts->sizes, &opts->size_count, MAX_SIZES,
+					   optarg) < 0) {
+				fprintf(stderr, "bpf-vm-run: bad map size '%s'\n", optarg);
 				return -EINVAL;
 			}
 			break;
