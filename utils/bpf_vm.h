@@ -15,6 +15,13 @@
  * read-only map (.rodata, BPF_F_RDONLY_PROG) stops the run, as the kernel's verifier
  * would have refused it; ld_imm64 counts as one instruction; pointers in
  * bpf_trace_printk messages are the raw host values.
+ *
+ * What the checks do not see: they are on addresses, not on where a pointer came from.
+ * An access is refused unless it lies wholly inside one active stack frame span, the
+ * context or one map element, so the host is never touched out of bounds; but pointer
+ * arithmetic that moves from one element of a multi-element map into another, or from
+ * a callee's frame into its caller's, is allowed where the kernel's verifier would
+ * refuse the program.
  */
 #ifndef IRKIT_BPF_VM_H
 #define IRKIT_BPF_VM_H
