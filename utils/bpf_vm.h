@@ -17,7 +17,7 @@
  * bpf_trace_printk messages are the raw host values.
  *
  * What the checks do not see: they are on addresses, not on where a pointer came from.
- * An access is refused unless it lies wholly inside one active stack frame span, the
+ * An access is refused unless it lies wholly inside the stack frames in use, the
  * context or one map element, so the host is never touched out of bounds; but pointer
  * arithmetic that moves from one element of a multi-element map into another, or from
  * a callee's frame into its caller's, is allowed where the kernel's verifier would
