@@ -928,6 +928,14 @@ START_TEST(test_hostile_programs)
 	ck_assert_int_eq(open_error(&f, message, sizeof(message)), -ENOEXEC);
 	ck_assert_ptr_nonnull(strstr(message, "no program"));
 	free(f.data);
+	f = read_object("btf_pinned.o");
+	ck_assert_int_eq(open_error(&f, message, sizeof(message)), -ENOEXEC);
+	ck_assert_ptr_nonnull(strstr(message, "map 'pinned_map': field 'pinning' is not supported"));
+	free(f.data);
+	f = read_object("extern_var.o");
+	ck_assert_int_eq(open_error(&f, message, sizeof(message)), -ENOEXEC);
+	ck_assert_ptr_nonnull(strstr(message, "symbol 'elsewhere' is not defined in the object"));
+	free(f.data);
 	refuse_corrupted("subprog.o", corrupt_relative_call, "where no function starts");
 }
 END_TEST
