@@ -135,6 +135,8 @@ static int parse_header(const struct keymap_loader *loader, struct keymap *keyma
 			char *text, unsigned int line)
 {
 	char *p = skip_blanks(text), *name, *comma, *type;
+	/* The whole line, before it is cut at its commas: the types are written too. */
+	bool utf8 = valid_utf8((const unsigned char *)text);
 	int ret;
 
 	if (*p != '#')
@@ -160,7 +162,7 @@ static int parse_header(const struct keymap_loader *loader, struct keymap *keyma
 	if (*p != ':')
 		goto malformed;
 	p++;
-	if (!valid_utf8((const unsigned char *)text))
+	if (!utf8)
 		return keymap_fail(loader, line, 0, _("the table line is not valid UTF-8"));
 	keymap->name = strdup(name);
 	if (!keymap->name)
