@@ -272,7 +272,10 @@ static int parse_lines(const struct keymap_loader *loader, struct keymap *keymap
 	if (keymap->protocol_count == 0)
 		return keymap_fail(loader, 0, 0,
 				   _("expected '# table NAME, type: PROTOCOL' as the first line"));
-	return keymap_check_duplicate_scancodes(loader, &keymap->protocols[0]);
+	ret = keymap_check_duplicate_scancodes(loader, &keymap->protocols[0]);
+	if (ret < 0)
+		return ret;
+	return keymap_check_limits(loader, keymap);
 }
 
 int keymap_load_legacy(const char *buf, size_t len, const char *filename,
@@ -283,6 +286,9 @@ int keymap_load_legacy(const char *buf, size_t len, const char *filename,
 	struct keymap *keymap;
 	int ret;
 
+	ret = keymap_check_size(&loader, len);
+	if (ret < 0)
+		return ret;
 	keymap = keymap_new(filename);
 	if (!keymap)
 		return keymap_fail_nomem(&loader);
