@@ -34,9 +34,6 @@
 #include "nls.h"
 #include "toml.h"
 
-/* Arrays, inline tables and tables nest at most this deep (the root is level 0). */
-#define TOML_DEPTH_MAX 1000
-
 /* A table looks its keys up through a hash index once it has this many. */
 #define TABLE_INDEX_MIN 8
 
