@@ -1,0 +1,551 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * The stated limits (ir-keytable(1), LIMITS): for each, an input exactly at the limit
+ * is accepted and one just past it is refused with its own message. Inputs are built
+ * here; line and column numbers in the expected messages are counted from how the
+ * text is built, not taken from the code under test.
+ */
+#include "config.h"
+
+#include <check.h>
+#include <elf.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "bpf_object.h"
+#include "bpf_vm.h"
+#include "capture.h"
+#include "keymap.h"
+
+#define OBJECTS TOP_BUILDDIR "/tests/bpf/"
+
+/* A growing NUL-terminated text. */
+struct text {
+	char *s;
+	size_t len, size;
+};
+
+__attribute__((format(printf, 2, 3)))
+static void add(struct text *t, const char *fmt, ...)
+{
+	va_list args;
+	int n;
+
+	for (;;) {
+		va_start(args, fmt);
+		n = vsnprintf(t->s ? t->s + t->len : NULL, t->s ? t->size - t->len : 0, fmt, args);
+		va_end(args);
+		/* No ck_assert on this path: it is taken millions of times. */
+		if (n < 0)
+			abort();
+		if (t->s && (size_t)n < t->size - t->len)
+			break;
+		t->size = (t->size + (size_t)n + 1) * 2;
+		t->s = realloc(t->s, t->size);
+		if (!t->s)
+			abort();
+	}
+	t->len += (size_t)n;
+}
+
+/* Pad with a comment line ("#xxx...\n") so that the text is exactly len bytes. */
+static void pad_to(struct text *t, size_t len)
+{
+	size_t fill;
+
+	ck_assert_uint_ge(len, t->len + 2);
+	fill = len - t->len - 2;
+	add(t, "#%*s\n", (int)fill, "");
+	memset(t->s + t->len - 1 - fill, 'x', fill);
+	ck_assert_uint_eq(t->len, len);
+}
+
+static int load_toml(const struct text *t, struct keymap **ret_keymap, struct ir_error *err)
+{
+	return keymap_load_toml(t->s, t->len, "t.toml", ret_keymap, err);
+}
+
+static int load_legacy(const struct text *t, struct keymap **ret_keymap,
+		       struct ir_error *err)
+{
+	return keymap_load_legacy(t->s, t->len, "t.legacy", ret_keymap, err);
+}
+
+/* A temporary file in the build directory holding len bytes of t (zeros past it). */
+static char *temp_file(const struct text *t, size_t len)
+{
+	char *path = strdup("test-limits-XXXXXX");
+	int fd;
+
+	ck_assert_ptr_nonnull(path);
+	fd = mkstemp(path);
+	ck_assert_int_ge(fd, 0);
+	if (t)
+		ck_assert_int_eq(write(fd, t->s, t->len), (ssize_t)t->len);
+	/* The rest is a hole: no disk space, zeros when read. */
+	ck_assert_int_eq(ftruncate(fd, (off_t)len), 0);
+	close(fd);
+	return path;
+}
+
+/* ---- keymaps ---- */
+
+START_TEST(test_keymap_file_size)
+{
+	struct keymap *keymap = NULL;
+	struct ir_error err;
+	struct text t = { 0 };
+	char *path;
+
+	add(&t, "[[protocols]]\nprotocol = \"nec\"\n[protocols.scancodes]\n0x1 = \"KEY_A\"\n");
+	pad_to(&t, 2 * 1024 * 1024);
+	ck_assert_int_eq(load_toml(&t, &keymap, &err), 0);
+	ck_assert_uint_eq(keymap->protocols[0].scancode_count, 1);
+	keymap_free(keymap);
+	/* Through a file too. */
+	path = temp_file(&t, t.len);
+	ck_assert_int_eq(rename(path, "test-limits.toml"), 0);
+	ck_assert_int_eq(keymap_load_file("test-limits.toml", &keymap, &err), 0);
+	keymap_free(keymap);
+
+	/* One byte more. */
+	t.s[t.len - 1] = 'x';
+	add(&t, "\n");
+	ck_assert_int_eq(load_toml(&t, &keymap, &err), -EFBIG);
+	ck_assert_str_eq(err.message, "t.toml: larger than 2097152 bytes");
+	ck_assert_int_eq(load_legacy(&t, &keymap, &err), -EFBIG);
+	ck_assert_str_eq(err.message, "t.legacy: larger than 2097152 bytes");
+	free(path);
+	path = temp_file(&t, t.len);
+	ck_assert_int_eq(rename(path, "test-limits.toml"), 0);
+	ck_assert_int_eq(keymap_load_file("test-limits.toml", &keymap, &err), -EFBIG);
+	ck_assert_str_eq(err.message, "test-limits.toml: larger than 2097152 bytes");
+	unlink("test-limits.toml");
+	/* A file that never ends is not read to its end. */
+	ck_assert_int_eq(keymap_load_file("/dev/zero", &keymap, &err), -EFBIG);
+	ck_assert_str_eq(err.message, "/dev/zero: larger than 2097152 bytes");
+	free(path);
+	free(t.s);
+}
+END_TEST
+
+START_TEST(test_keymap_legacy_file_size)
+{
+	struct keymap *keymap = NULL;
+	struct ir_error err;
+	struct text t = { 0 };
+
+	add(&t, "# table t, type: NEC\n0x1 KEY_A\n");
+	pad_to(&t, 2 * 1024 * 1024);
+	ck_assert_int_eq(load_legacy(&t, &keymap, &err), 0);
+	ck_assert_uint_eq(keymap->protocols[0].scancode_count, 1);
+	keymap_free(keymap);
+	free(t.s);
+}
+END_TEST
+
+/* protocols with counts[i] scancodes each: 0x0, 0x1, ... one per line. */
+static void toml_scancodes(struct text *t, const size_t *counts, size_t protocols)
+{
+	size_t p, i, next = 0;
+
+	for (p = 0; p < protocols; p++) {
+		add(t, "[[protocols]]\nprotocol = \"nec\"\n[protocols.scancodes]\n");
+		for (i = 0; i < counts[p]; i++)
+			add(t, "0x%zx = \"KEY_A\"\n", next++);
+	}
+}
+
+START_TEST(test_keymap_scancodes)
+{
+	static const size_t at_limit[] = { 8192 }, past[] = { 8193 };
+	static const size_t split_at[] = { 4096, 4096 }, split_past[] = { 4096, 4097 };
+	struct keymap *keymap = NULL;
+	struct ir_error err;
+	struct text t = { 0 };
+
+	toml_scancodes(&t, at_limit, 1);
+	ck_assert_int_eq(load_toml(&t, &keymap, &err), 0);
+	ck_assert_uint_eq(keymap->protocols[0].scancode_count, 8192);
+	keymap_free(keymap);
+
+	/* Three header lines, then scancode k (from 1) on line 3 + k. */
+	t.len = 0;
+	toml_scancodes(&t, past, 1);
+	ck_assert_int_eq(load_toml(&t, &keymap, &err), -EINVAL);
+	ck_assert_str_eq(err.message, "t.toml:8196:1: more than 8192 scancodes in one keymap");
+
+	/* All protocols count together. */
+	t.len = 0;
+	toml_scancodes(&t, split_at, 2);
+	ck_assert_int_eq(load_toml(&t, &keymap, &err), 0);
+	keymap_free(keymap);
+	t.len = 0;
+	toml_scancodes(&t, split_past, 2);
+	ck_assert_int_eq(load_toml(&t, &keymap, &err), -EINVAL);
+	/* 3 + 4096 lines, 3 more headers, then the 4097th of the second protocol. */
+	ck_assert_str_eq(err.message, "t.toml:8199:1: more than 8192 scancodes in one keymap");
+	free(t.s);
+}
+END_TEST
+
+START_TEST(test_keymap_legacy_scancodes)
+{
+	struct keymap *keymap = NULL;
+	struct ir_error err;
+	struct text t = { 0 };
+	size_t i;
+
+	add(&t, "# table t, type: NEC\n");
+	for (i = 0; i < 8192; i++)
+		add(&t, "0x%zx KEY_A\n", i);
+	ck_assert_int_eq(load_legacy(&t, &keymap, &err), 0);
+	ck_assert_uint_eq(keymap->protocols[0].scancode_count, 8192);
+	keymap_free(keymap);
+	add(&t, "0x%zx KEY_A\n", i);
+	ck_assert_int_eq(load_legacy(&t, &keymap, &err), -EINVAL);
+	ck_assert_str_eq(err.message, "t.legacy:8194:1: more than 8192 scancodes in one keymap");
+	free(t.s);
+}
+END_TEST
+
+/* count raw entries of one pulse each; entry k (from 1) starts on line 3k. */
+static void toml_raws(struct text *t, size_t count)
+{
+	size_t i;
+
+	add(t, "[[protocols]]\nprotocol = \"raw\"\n");
+	for (i = 0; i < count; i++)
+		add(t, "[[protocols.raw]]\nkeycode = \"KEY_A\"\nraw = \"+%zu\"\n", i + 1);
+}
+
+START_TEST(test_keymap_raws)
+{
+	struct keymap *keymap = NULL;
+	struct ir_error err;
+	struct text t = { 0 };
+
+	toml_raws(&t, 1024);
+	ck_assert_int_eq(load_toml(&t, &keymap, &err), 0);
+	ck_assert_uint_eq(keymap->protocols[0].raw_count, 1024);
+	keymap_free(keymap);
+	t.len = 0;
+	toml_raws(&t, 1025);
+	ck_assert_int_eq(load_toml(&t, &keymap, &err), -EINVAL);
+	ck_assert_str_eq(err.message, "t.toml:3075: more than 1024 raw entries in one keymap");
+	free(t.s);
+}
+END_TEST
+
+/* One raw entry of count durations, as a string or an integer array, on line 4. */
+static void toml_raw_pattern(struct text *t, size_t count, bool array)
+{
+	size_t i;
+
+	add(t, "[[protocols]]\nprotocol = \"raw\"\n[[protocols.raw]]\nraw = %s",
+	    array ? "[" : "\"");
+	for (i = 0; i < count; i++)
+		add(t, "%s%s100", i ? (array ? ", " : " ") : "", i % 2 ? "-" : "+");
+	add(t, "%s\nkeycode = \"KEY_A\"\n", array ? "]" : "\"");
+}
+
+START_TEST(test_keymap_raw_length)
+{
+	struct keymap *keymap = NULL;
+	struct ir_error err;
+	struct text t = { 0 };
+	int array;
+
+	for (array = 0; array < 2; array++) {
+		t.len = 0;
+		toml_raw_pattern(&t, 127, array);
+		ck_assert_int_eq(load_toml(&t, &keymap, &err), 0);
+		ck_assert_uint_eq(keymap->protocols[0].raws[0].duration_count, 127);
+		ck_assert_uint_eq(keymap->protocols[0].raws[0].durations[126], 100);
+		keymap_free(keymap);
+		/* 128 is also even, but its length is what is wrong with it. */
+		t.len = 0;
+		toml_raw_pattern(&t, 128, array);
+		ck_assert_int_eq(load_toml(&t, &keymap, &err), -EINVAL);
+		ck_assert_str_eq(err.message, "t.toml:4:7: raw pattern has more than 127 values");
+		t.len = 0;
+		toml_raw_pattern(&t, 129, array);
+		ck_assert_int_eq(load_toml(&t, &keymap, &err), -EINVAL);
+		ck_assert_str_eq(err.message, "t.toml:4:7: raw pattern has more than 127 values");
+	}
+	free(t.s);
+}
+END_TEST
+
+START_TEST(test_keymap_raw_duration)
+{
+	static const char at[] = "[[protocols]]\nprotocol = \"raw\"\n[[protocols.raw]]\n"
+				 "keycode = \"KEY_A\"\nraw = \"+16777215\"\n";
+	static const char past[] = "[[protocols]]\nprotocol = \"raw\"\n[[protocols.raw]]\n"
+				   "keycode = \"KEY_A\"\nraw = \"+16777216\"\n";
+	struct keymap *keymap = NULL;
+	struct ir_error err;
+
+	ck_assert_int_eq(keymap_load_toml(at, strlen(at), "t.toml", &keymap, &err), 0);
+	ck_assert_uint_eq(keymap->protocols[0].raws[0].durations[0], 0xffffff);
+	keymap_free(keymap);
+	ck_assert_int_eq(keymap_load_toml(past, strlen(past), "t.toml", &keymap, &err), -EINVAL);
+	ck_assert_str_eq(err.message, "t.toml:5:7: raw pattern: value 1 ('+16777216') out of "
+			 "range (largest is 16777215)");
+}
+END_TEST
+
+/* ---- captures ---- */
+
+START_TEST(test_capture_file_size)
+{
+	struct capture *capture = NULL;
+	struct ir_error err;
+	struct text t = { 0 };
+	char *path;
+
+	/* At the limit the file is read and parsed: its zeros are the parser's to refuse. */
+	add(&t, "pulse 1\n");
+	path = temp_file(&t, 256u * 1024 * 1024);
+	ck_assert_int_eq(capture_load_file(path, &capture, &err), -EINVAL);
+	ck_assert_msg(strstr(err.message, ":2:1: NUL byte in text") != NULL, "%s", err.message);
+	unlink(path);
+	free(path);
+	path = temp_file(&t, 256u * 1024 * 1024 + 1);
+	ck_assert_int_eq(capture_load_file(path, &capture, &err), -EFBIG);
+	ck_assert_msg(strstr(err.message, ": file is larger than 268435456 bytes") != NULL, "%s",
+		      err.message);
+	unlink(path);
+	free(path);
+	free(t.s);
+}
+END_TEST
+
+/* ---- BPF objects ---- */
+
+struct file {
+	uint8_t *data;
+	size_t size;
+};
+
+static struct file read_whole(const char *path)
+{
+	struct file f = { 0 };
+	struct stat st;
+	int fd = open(path, O_RDONLY);
+
+	ck_assert_msg(fd >= 0, "%s: %s", path, strerror(errno));
+	ck_assert_int_eq(fstat(fd, &st), 0);
+	f.size = (size_t)st.st_size;
+	f.data = malloc(f.size);
+	ck_assert_ptr_nonnull(f.data);
+	ck_assert_int_eq(read(fd, f.data, f.size), (ssize_t)f.size);
+	close(fd);
+	return f;
+}
+
+START_TEST(test_object_size)
+{
+	const size_t max = 64u * 1024 * 1024;
+	struct file article = read_whole(OBJECTS "article.o");
+	struct bpf_object *object = NULL;
+	struct ir_error err;
+	struct text t = { 0 };
+	uint8_t *padded = calloc(max + 1, 1);
+	char *path;
+
+	/* An ELF file may carry bytes that no section covers. */
+	ck_assert_ptr_nonnull(padded);
+	memcpy(padded, article.data, article.size);
+	ck_assert_int_eq(bpf_object_open_memory(padded, max, "a.o", &object, &err), 0);
+	bpf_object_free(object);
+	ck_assert_int_eq(bpf_object_open_memory(padded, max + 1, "a.o", &object, &err), -EFBIG);
+	ck_assert_str_eq(err.message, "a.o: larger than 67108864 bytes");
+
+	t.s = (char *)article.data;
+	t.len = article.size;
+	path = temp_file(&t, max);
+	ck_assert_int_eq(bpf_object_open_file(path, &object, &err), 0);
+	bpf_object_free(object);
+	unlink(path);
+	free(path);
+	path = temp_file(&t, max + 1);
+	ck_assert_int_eq(bpf_object_open_file(path, &object, &err), -EFBIG);
+	unlink(path);
+	free(path);
+	free(padded);
+	free(article.data);
+}
+END_TEST
+
+/*
+ * A relocatable BPF object made by hand: one function "prog" in section "lirc_mode2"
+ * (so the program is named after the section) of insn_count instructions (r0 = 0 ... exit), a license, a symbol table. Little-endian
+ * host assumed, as the structures are written as they are.
+ */
+static struct file make_object(size_t insn_count)
+{
+	static const char strings[] = "\0.strtab\0lirc_mode2\0license\0.symtab\0prog";
+	enum { NAME_STRTAB = 1, NAME_CODE = 9, NAME_LICENSE = 20, NAME_SYMTAB = 28,
+	       NAME_PROG = 36 };
+	const size_t code_off = 64 + 64, code_size = insn_count * 8;
+	const size_t license_off = code_off + code_size, symtab_off = license_off + 8;
+	const size_t shoff = symtab_off + 2 * sizeof(Elf64_Sym);
+	struct file f = { .size = shoff + 5 * sizeof(Elf64_Shdr) };
+	Elf64_Ehdr *ehdr;
+	Elf64_Shdr *shdr;
+	Elf64_Sym *sym;
+	size_t i;
+
+	ck_assert_uint_ge(insn_count, 1);
+	f.data = calloc(1, f.size);
+	ck_assert_ptr_nonnull(f.data);
+	ehdr = (Elf64_Ehdr *)f.data;
+	memcpy(ehdr->e_ident, ELFMAG, SELFMAG);
+	ehdr->e_ident[EI_CLASS] = ELFCLASS64;
+	ehdr->e_ident[EI_DATA] = ELFDATA2LSB;
+	ehdr->e_ident[EI_VERSION] = EV_CURRENT;
+	ehdr->e_type = ET_REL;
+	ehdr->e_machine = EM_BPF;
+	ehdr->e_version = EV_CURRENT;
+	ehdr->e_shoff = shoff;
+	ehdr->e_ehsize = sizeof(Elf64_Ehdr);
+	ehdr->e_shentsize = sizeof(Elf64_Shdr);
+	ehdr->e_shnum = 5;
+	ehdr->e_shstrndx = 1;
+	memcpy(f.data + 64, strings, sizeof(strings));
+	for (i = 0; i < insn_count; i++) {
+		/* BPF_ALU64 | BPF_MOV | BPF_K (0xb7) r0 = 0, and BPF_JMP | BPF_EXIT (0x95). */
+		f.data[code_off + i * 8] = i + 1 < insn_count ? 0xb7 : 0x95;
+	}
+	memcpy(f.data + license_off, "GPL", 4);
+	sym = (Elf64_Sym *)(f.data + symtab_off);
+	sym[1].st_name = NAME_PROG;
+	sym[1].st_info = ELF64_ST_INFO(STB_GLOBAL, STT_FUNC);
+	sym[1].st_shndx = 2;
+	sym[1].st_size = code_size;
+	shdr = (Elf64_Shdr *)(f.data + shoff);
+	shdr[1] = (Elf64_Shdr){ .sh_name = NAME_STRTAB, .sh_type = SHT_STRTAB, .sh_offset = 64,
+				.sh_size = sizeof(strings), .sh_addralign = 1 };
+	shdr[2] = (Elf64_Shdr){ .sh_name = NAME_CODE, .sh_type = SHT_PROGBITS,
+				.sh_flags = SHF_ALLOC | SHF_EXECINSTR, .sh_offset = code_off,
+				.sh_size = code_size, .sh_addralign = 8 };
+	shdr[3] = (Elf64_Shdr){ .sh_name = NAME_LICENSE, .sh_type = SHT_PROGBITS,
+				.sh_flags = SHF_ALLOC | SHF_WRITE, .sh_offset = license_off,
+				.sh_size = 4, .sh_addralign = 1 };
+	shdr[4] = (Elf64_Shdr){ .sh_name = NAME_SYMTAB, .sh_type = SHT_SYMTAB,
+				.sh_offset = symtab_off, .sh_size = 2 * sizeof(Elf64_Sym),
+				.sh_link = 1, .sh_info = 1, .sh_addralign = 8,
+				.sh_entsize = sizeof(Elf64_Sym) };
+	return f;
+}
+
+START_TEST(test_program_size)
+{
+	struct file at = make_object(1000000), past = make_object(1000001);
+	struct bpf_object *object = NULL;
+	struct bpf_image *image = NULL;
+	struct bpf_vm *vm = NULL;
+	struct ir_error err;
+
+	ck_assert_int_eq(bpf_object_open_memory(at.data, at.size, "at.o", &object, &err), 0);
+	ck_assert_int_eq(bpf_object_relocate(object, NULL, NULL, 0, &image, &err), 0);
+	ck_assert_uint_eq(image->insn_count, 1000000);
+	bpf_object_free(object);
+	/* The VM takes a program of that size, and runs it. */
+	ck_assert_int_eq(bpf_vm_new(image, &vm, &err), 0);
+	ck_assert_int_eq(bpf_vm_run(vm, 0x01000001, &err), 0);
+	ck_assert_uint_eq(bpf_vm_last_insn_count(vm), 1000000);
+	bpf_vm_free(vm);
+
+	ck_assert_int_eq(bpf_object_open_memory(past.data, past.size, "past.o", &object, &err),
+			 0);
+	ck_assert_int_eq(bpf_object_relocate(object, NULL, NULL, 0, &image, &err), -E2BIG);
+	ck_assert_str_eq(err.message, "past.o: program 'lirc_mode2' has more than 1000000 instructions");
+	bpf_object_free(object);
+	/* The image one instruction longer, straight to the VM. */
+	image->insns = realloc(image->insns, 1000001 * sizeof(*image->insns));
+	ck_assert_ptr_nonnull(image->insns);
+	image->insns[1000000] = image->insns[999999];
+	image->insn_count = 1000001;
+	ck_assert_int_eq(bpf_vm_new(image, &vm, &err), -E2BIG);
+	ck_assert_str_eq(err.message, "the program has 1000001 instructions, more than 1000000");
+	bpf_image_free(image);
+	free(at.data);
+	free(past.data);
+}
+END_TEST
+
+START_TEST(test_vm_maps)
+{
+	struct bpf_insn insns[] = {
+		{ .code = BPF_ALU64 | BPF_MOV | BPF_K, .dst_reg = 0 },
+		{ .code = BPF_JMP | BPF_EXIT },
+	};
+	struct bpf_map_spec maps[65];
+	struct bpf_image image = { .name = "p", .insns = insns, .insn_count = 2, .maps = maps };
+	struct bpf_vm *vm = NULL;
+	struct ir_error err;
+	size_t i;
+
+	memset(maps, 0, sizeof(maps));
+	for (i = 0; i < 65; i++) {
+		snprintf(maps[i].name, sizeof(maps[i].name), "m%zu", i);
+		maps[i].type = BPF_MAP_TYPE_ARRAY;
+		maps[i].key_size = 4;
+		maps[i].value_size = 4;
+		maps[i].max_entries = 1;
+	}
+	image.map_count = 64;
+	ck_assert_int_eq(bpf_vm_new(&image, &vm, &err), 0);
+	ck_assert_int_eq(bpf_vm_map_find(vm, "m63"), 63);
+	bpf_vm_free(vm);
+	image.map_count = 65;
+	ck_assert_int_eq(bpf_vm_new(&image, &vm, &err), -E2BIG);
+	ck_assert_str_eq(err.message, "the program uses 65 maps, more than 64");
+}
+END_TEST
+
+static Suite *limits_suite(void)
+{
+	Suite *s = suite_create("limits");
+	TCase *tc;
+
+	tc = tcase_create("keymap");
+	tcase_add_test(tc, test_keymap_file_size);
+	tcase_add_test(tc, test_keymap_legacy_file_size);
+	tcase_add_test(tc, test_keymap_scancodes);
+	tcase_add_test(tc, test_keymap_legacy_scancodes);
+	tcase_add_test(tc, test_keymap_raws);
+	tcase_add_test(tc, test_keymap_raw_length);
+	tcase_add_test(tc, test_keymap_raw_duration);
+	suite_add_tcase(s, tc);
+
+	tc = tcase_create("capture");
+	tcase_add_test(tc, test_capture_file_size);
+	suite_add_tcase(s, tc);
+
+	tc = tcase_create("bpf");
+	tcase_add_test(tc, test_object_size);
+	tcase_add_test(tc, test_program_size);
+	tcase_add_test(tc, test_vm_maps);
+	suite_add_tcase(s, tc);
+	return s;
+}
+
+int main(void)
+{
+	SRunner *sr = srunner_create(limits_suite());
+	int failed;
+
+	srunner_run_all(sr, CK_NORMAL);
+	failed = srunner_ntests_failed(sr);
+	srunner_free(sr);
+	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}
