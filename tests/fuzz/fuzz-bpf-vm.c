@@ -3,8 +3,9 @@
  * Fuzz target: any instructions, maps and samples in the VM (input layout in
  * fuzz-bpf-vm.h). bpf_vm_new() either refuses the image with one of its documented
  * codes and a message, or the program runs: every run ends (the instruction budget),
- * with 0 or a documented error and a message, events are well formed, maps answer
- * lookups, and a reset VM given the same samples does exactly the same again.
+ * with 0 or a documented error and a message, the virtual clock is the sum of the
+ * samples' durations, events are well formed and in time order, maps answer lookups,
+ * and a reset VM given the same samples does exactly the same again.
  */
 #include "config.h"
 
@@ -128,12 +129,20 @@ static uint64_t mix(uint64_t hash, uint64_t value)
 static void run_samples(struct bpf_vm *vm, const struct input *in, struct outcome *out)
 {
 	struct ir_error err = { "" };
+	uint64_t clock = 0, previous_time = 0;
 	size_t i, e;
 
 	memset(out, 0, sizeof(*out));
 	for (i = 0; i < in->sample_count; i++) {
+		uint32_t mode = in->samples[i] & 0xff000000u;
+
+		/* bpf_vm.h: pulses, spaces and timeouts advance the clock by their µs. */
+		if (mode == 0x01000000u || mode == 0x00000000u || mode == 0x03000000u)
+			clock += (uint64_t)(in->samples[i] & 0x00ffffffu) * 1000;
 		err.message[0] = '\0';
 		out->ret[i] = bpf_vm_run(vm, in->samples[i], &err);
+		FUZZ_ASSERT(bpf_vm_clock_ns(vm) == clock, "clock %" PRIu64 " ns, expected %" PRIu64,
+			    bpf_vm_clock_ns(vm), clock);
 		out->insns[i] = bpf_vm_last_insn_count(vm);
 		out->r0[i] = out->ret[i] == 0 ? bpf_vm_last_return(vm) : 0;
 		FUZZ_ASSERT(out->ret[i] == 0 || out->ret[i] == -EFAULT || out->ret[i] == -E2BIG ||
@@ -151,6 +160,9 @@ static void run_samples(struct bpf_vm *vm, const struct input *in, struct outcom
 		const struct bpf_vm_event *event = bpf_vm_event_at(vm, e);
 
 		FUZZ_ASSERT(event && event->type < BPF_VM_EVENT_TYPE_MAX, "event %zu", e);
+		FUZZ_ASSERT(event->time_ns >= previous_time && event->time_ns <= clock,
+			    "event %zu at %" PRIu64 " ns", e, event->time_ns);
+		previous_time = event->time_ns;
 		out->event_hash = mix(out->event_hash, event->type);
 		out->event_hash = mix(out->event_hash, event->time_ns);
 		out->event_hash = mix(out->event_hash, event->scancode);
