@@ -1161,7 +1161,8 @@ static int resolve_ld_imm64(struct loader *ld, struct object_reloc *rel, const c
 				    where, (long long)offset, target->name);
 		return 0;
 	case SECTION_DATA:
-		if (offset < 0 || (uint64_t)offset > target->size)
+		/* A map value's address, so inside it: the kernel refuses off >= value_size. */
+		if (offset < 0 || (uint64_t)offset >= target->size)
 			return fail(ld, _("%s: offset %lld is outside section '%s' (%llu bytes)"),
 				    where, (long long)offset, target->name,
 				    (unsigned long long)target->size);
