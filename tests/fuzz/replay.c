@@ -7,7 +7,8 @@
  *
  * Without arguments: every file of $top_srcdir/tests/fuzz/corpus/NAME and of
  * $top_srcdir/tests/fuzz/regressions/NAME. A broken promise aborts (the test fails);
- * otherwise the closing line "replay-NAME: N passed, 0 failed" counts the files.
+ * otherwise the closing line "replay-NAME: N passed, 0 failed" counts each regression
+ * as a test, and the whole corpus as one (it is coverage, not N separate cases).
  */
 #include "config.h"
 
@@ -140,6 +141,7 @@ int main(int argc, char **argv)
 			ret = replay_path(argv[i], &count);
 	} else {
 		static const char *const dirs[] = { "corpus", "regressions" };
+		unsigned int in_dir[2] = { 0, 0 };
 		char *dir;
 		size_t d;
 
@@ -149,9 +151,12 @@ int main(int argc, char **argv)
 			if (asprintf(&dir, "%s/tests/fuzz/%s/%s", top, dirs[d], FUZZ_TARGET) < 0)
 				return 99;
 			/* A target may have no regressions yet. */
-			ret = replay_dir(dir, &count);
+			ret = replay_dir(dir, &in_dir[d]);
 			free(dir);
 		}
+		printf("replay-%s: corpus of %u files, %u regressions\n", FUZZ_TARGET, in_dir[0],
+		       in_dir[1]);
+		count = (in_dir[0] > 0) + in_dir[1];
 	}
 	printf("replay-%s: %u passed, %d failed\n", FUZZ_TARGET, count, ret < 0);
 	return ret < 0 ? 99 : 0;
