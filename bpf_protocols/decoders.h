@@ -1,0 +1,42 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * The BPF decoders compiled into the program: each one's name, the kernel protocols it
+ * stands in for, a one-line description and its ELF object (open it with
+ * bpf_object_open_memory(); its parameters and defaults come from there).
+ *
+ * Names: the generic decoders keep the names v4l-utils' keymaps use (pulse_distance,
+ * manchester, ...); ports of kernel decoders are the kernel's name with "_bpf"
+ * (nec_bpf, rc5_bpf, ...), so that no keymap protocol name means two things.
+ */
+#ifndef IRKIT_DECODERS_H
+#define IRKIT_DECODERS_H
+
+#include <stddef.h>
+
+struct decoder {
+	const char *name;
+	/*
+	 * Kernel protocols (as keymaps spell them: "nec", "rc-5", ...) this decoder
+	 * reports exactly as the kernel does: NULL-terminated, empty for generic ones.
+	 */
+	const char *const *kernel_protocols;
+	/* Other names keymaps use for it, NULL-terminated. */
+	const char *const *aliases;
+	/* English, marked with N_(): print it through _(). */
+	const char *description;
+	const unsigned char *elf;
+	size_t elf_size;
+};
+
+size_t decoder_count(void);
+/* The decoder at index, in a fixed order (ports first, then generic); NULL past the end. */
+const struct decoder *decoder_at(size_t index);
+/* The decoder called name or with that alias, exactly; NULL if there is none. */
+const struct decoder *decoder_find(const char *name);
+/*
+ * The port of a kernel protocol, or NULL. Case and the choice of '-' or '_' do not
+ * matter ("rc-5", "RC_5", "mce_kbd", "mce-kbd").
+ */
+const struct decoder *decoder_for_kernel_protocol(const char *protocol);
+
+#endif
