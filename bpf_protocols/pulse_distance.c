@@ -31,6 +31,7 @@ struct pd_decoder {
 	unsigned int count;
 	unsigned int header_seen;	/* the leading pulse matched the header pulse */
 	unsigned int repeat_seen;	/* ... the repeat pulse */
+	unsigned int bit_seen;		/* ... a bit pulse, and the header is optional */
 	unsigned int repeat;		/* the frame is a repeat frame */
 };
 
@@ -101,6 +102,7 @@ int pulse_distance(unsigned int *sample)
 			break;
 		d->header_seen = header_pulse > 0 && ir_eq_margin(duration, header_pulse, m);
 		d->repeat_seen = repeat_pulse > 0 && ir_eq_margin(duration, repeat_pulse, m);
+		d->bit_seen = header_optional && ir_eq_margin(duration, bit_pulse, m);
 		d->bits = 0;
 		d->count = 0;
 		d->repeat = 0;
@@ -108,7 +110,7 @@ int pulse_distance(unsigned int *sample)
 			d->state = PD_STATE_HEADER_SPACE;
 			return 0;
 		}
-		if (header_optional && ir_eq_margin(duration, bit_pulse, m)) {
+		if (d->bit_seen) {
 			d->state = PD_STATE_BIT_SPACE;
 			return 0;
 		}
@@ -131,14 +133,10 @@ int pulse_distance(unsigned int *sample)
 			}
 			return 0;
 		}
-		break;
-
-	case PD_STATE_BIT_PULSE:
-		if (!pulse || !ir_eq_margin(duration, bit_pulse, m))
+		/* A header pulse can be as long as a bit pulse: then it was the first bit. */
+		if (!d->bit_seen)
 			break;
-		d->state = PD_STATE_BIT_SPACE;
-		return 0;
-
+		/* fall through */
 	case PD_STATE_BIT_SPACE:
 		if (pulse)
 			break;
@@ -148,6 +146,12 @@ int pulse_distance(unsigned int *sample)
 			d->state = pd_bit(sample, d, 0);
 		else
 			break;
+		return 0;
+
+	case PD_STATE_BIT_PULSE:
+		if (!pulse || !ir_eq_margin(duration, bit_pulse, m))
+			break;
+		d->state = PD_STATE_BIT_SPACE;
 		return 0;
 
 	case PD_STATE_TRAILER:

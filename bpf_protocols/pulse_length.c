@@ -35,6 +35,7 @@ struct pl_decoder {
 	unsigned int header_seen;	/* the leading pulse matched the header pulse */
 	unsigned int repeat_seen;	/* ... the repeat pulse */
 	unsigned int repeat;		/* the frame is a repeat frame */
+	unsigned int lead;		/* the leading pulse, µs */
 };
 
 IR_PARAM(int, margin) = 200;
@@ -114,6 +115,7 @@ int pulse_length(unsigned int *sample)
 		d->bits = 0;
 		d->count = 0;
 		d->repeat = 0;
+		d->lead = duration;
 		if (d->header_seen || d->repeat_seen) {
 			d->state = PL_STATE_HEADER_SPACE;
 			return 0;
@@ -143,7 +145,16 @@ int pulse_length(unsigned int *sample)
 			}
 			return 0;
 		}
-		break;
+		/* A header pulse can be as long as a bit pulse: then it was the first bit. */
+		if (!header_optional)
+			break;
+		next = pl_bit(sample, d, d->lead, m);
+		if (next != PL_STATE_BIT_SPACE && next != PL_STATE_TRAILER_SPACE)
+			break;
+		if (!ir_eq_margin(duration, bit_space, m))
+			break;
+		d->state = next == PL_STATE_BIT_SPACE ? PL_STATE_BIT_PULSE : PL_STATE_TRAILER_PULSE;
+		return 0;
 
 	case PL_STATE_BIT_PULSE:
 		if (!pulse)
