@@ -46,8 +46,8 @@ struct mce_kbd_decoder {
 };
 
 /*
- * The tolerance on half-bits: half a unit, as the kernel's; the leader pulse gets
- * twice as much, as there.
+ * The tolerance on half-bits: half a unit, as the kernel's. The leader pulse keeps the
+ * kernel's own tolerance of a unit.
  */
 IR_PARAM(int, margin) = MCIR2_UNIT / 2;
 
@@ -108,7 +108,7 @@ int mce_kbd_bpf(unsigned int *sample)
 
 		switch (d->state) {
 		case MCE_KBD_STATE_INACTIVE:
-			if (!pulse || !ir_eq_margin(duration, MCIR2_PREFIX_PULSE, 2 * m))
+			if (!pulse || !ir_eq_margin(duration, MCIR2_PREFIX_PULSE, MCIR2_UNIT))
 				goto reset;
 			d->state = MCE_KBD_STATE_HEADER_BIT_START;
 			d->count = 0;

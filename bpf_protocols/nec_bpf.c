@@ -47,8 +47,8 @@ struct nec_decoder {
 };
 
 /*
- * The tolerance: half a unit, as the kernel's. The header pulse gets four times as much
- * and the header space twice as much, as there.
+ * The tolerance on bits and trailer: half a unit, as the kernel's. The header keeps the
+ * kernel's own tolerances (two units on the pulse, one on the space).
  */
 IR_PARAM(int, margin) = NEC_UNIT / 2;
 
@@ -96,7 +96,7 @@ int nec_bpf(unsigned int *sample)
 	case NEC_STATE_INACTIVE:
 		if (!pulse)
 			break;
-		if (ir_eq_margin(duration, NEC_HEADER_PULSE, 4 * m)) {
+		if (ir_eq_margin(duration, NEC_HEADER_PULSE, 2 * NEC_UNIT)) {
 			d->is_nec_x = 0;
 			d->necx_repeat = 0;
 		} else if (ir_eq_margin(duration, NECX_HEADER_PULSE, m)) {
@@ -111,7 +111,7 @@ int nec_bpf(unsigned int *sample)
 	case NEC_STATE_HEADER_SPACE:
 		if (pulse)
 			break;
-		if (ir_eq_margin(duration, NEC_HEADER_SPACE, 2 * m)) {
+		if (ir_eq_margin(duration, NEC_HEADER_SPACE, NEC_UNIT)) {
 			d->state = NEC_STATE_BIT_PULSE;
 			return 0;
 		}

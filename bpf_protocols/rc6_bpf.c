@@ -63,8 +63,8 @@ struct rc6_decoder {
 };
 
 /*
- * The tolerance on every half-bit: half a unit, as the kernel's; the leader pulse gets
- * twice as much, as there.
+ * The tolerance on every half-bit: half a unit, as the kernel's. The leader pulse keeps
+ * the kernel's own tolerance of a unit.
  */
 IR_PARAM(int, margin) = RC6_UNIT / 2;
 
@@ -151,7 +151,7 @@ int rc6_bpf(unsigned int *sample)
 
 		switch (d->state) {
 		case RC6_STATE_INACTIVE:
-			if (!pulse || !ir_eq_margin(duration, RC6_PREFIX_PULSE, 2 * m))
+			if (!pulse || !ir_eq_margin(duration, RC6_PREFIX_PULSE, RC6_UNIT))
 				goto reset;
 			d->state = RC6_STATE_PREFIX_SPACE;
 			d->count = 0;

@@ -36,8 +36,8 @@ struct rcmm_decoder {
 };
 
 /*
- * The tolerance on bit pulses and spaces: half a unit, as the kernel's; the leader
- * pulse and space get twice as much, as there.
+ * The tolerance on bit pulses and spaces: half a unit, as the kernel's. The leader
+ * pulse and space keep the kernel's own tolerance of a unit.
  */
 IR_PARAM(int, margin) = RCMM_UNIT / 2;
 
@@ -75,7 +75,7 @@ int rcmm_bpf(unsigned int *sample)
 
 	switch (d->state) {
 	case RCMM_STATE_INACTIVE:
-		if (!pulse || !ir_eq_margin(duration, RCMM_PREFIX_PULSE, 2 * m))
+		if (!pulse || !ir_eq_margin(duration, RCMM_PREFIX_PULSE, RCMM_UNIT))
 			break;
 		d->state = RCMM_STATE_LOW;
 		d->count = 0;
@@ -83,7 +83,7 @@ int rcmm_bpf(unsigned int *sample)
 		return 0;
 
 	case RCMM_STATE_LOW:
-		if (pulse || !ir_eq_margin(duration, RCMM_PULSE_0, 2 * m))
+		if (pulse || !ir_eq_margin(duration, RCMM_PULSE_0, RCMM_UNIT))
 			break;
 		d->state = RCMM_STATE_BUMP;
 		return 0;

@@ -36,8 +36,8 @@ struct sharp_decoder {
 };
 
 /*
- * The tolerance on pulses: half a pulse (160 µs), as the kernel's. Bit periods get
- * four times as much, the 40 ms echo space a quarter of its length, as there.
+ * The tolerance on pulses: half a pulse (160 µs), as the kernel's. Bit periods (two
+ * pulses) and the 40 ms echo space (a quarter of it) keep the kernel's own tolerances.
  */
 IR_PARAM(int, margin) = SHARP_BIT_PULSE / 2;
 
@@ -74,9 +74,9 @@ int sharp_bpf(unsigned int *sample)
 		if (pulse)
 			break;
 		period = d->pulse_len + duration;
-		if (ir_eq_margin(period, SHARP_BIT_1_PERIOD, 4 * m))
+		if (ir_eq_margin(period, SHARP_BIT_1_PERIOD, 2 * SHARP_BIT_PULSE))
 			d->bits = d->bits << 1 | 1;
-		else if (ir_eq_margin(period, SHARP_BIT_0_PERIOD, 4 * m))
+		else if (ir_eq_margin(period, SHARP_BIT_0_PERIOD, 2 * SHARP_BIT_PULSE))
 			d->bits = d->bits << 1;
 		else
 			break;
