@@ -3,6 +3,7 @@
 #include "config.h"
 
 #include <string.h>
+#include <strings.h>
 
 #include "decoders.h"
 #include "decoders-elf.h"	/* generated: decoder_elf_NAME[] */
@@ -41,7 +42,7 @@ static const struct decoder decoders[] = {
 		N_("XMP, as the kernel's xmp decoder")),
 	DECODER(imon_bpf, NAMES("imon"), NO_NAMES,
 		N_("iMON PAD (Antec Veris, SoundGraph), as the kernel's imon decoder")),
-	DECODER(mce_kbd_bpf, NAMES("mce-kbd"), NO_NAMES,
+	DECODER(mce_kbd_bpf, NAMES("mce_kbd", "mce-kbd"), NO_NAMES,
 		N_("Microsoft MCE keyboard and mouse (MCIR-2), as the kernel's mce_kbd decoder")),
 	DECODER(pulse_distance, NO_NAMES, NO_NAMES,
 		N_("generic pulse-distance protocols (bits in the spaces)")),
@@ -87,20 +88,10 @@ static int name_equal(const char *a, const char *b)
 	return strcmp(a, b) == 0;
 }
 
-static char fold(char c)
-{
-	if (c >= 'A' && c <= 'Z')
-		return c - 'A' + 'a';
-	return c == '_' ? '-' : c;
-}
-
-/* Equal but for case and '-' against '_'. */
+/* Equal but for case (keymaps write "NEC" as well as "nec"). */
 static int protocol_equal(const char *a, const char *b)
 {
-	for (; *a && *b; a++, b++)
-		if (fold(*a) != fold(*b))
-			return 0;
-	return *a == *b;
+	return strcasecmp(a, b) == 0;
 }
 
 const struct decoder *decoder_find(const char *name)

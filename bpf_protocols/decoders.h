@@ -16,8 +16,9 @@
 struct decoder {
 	const char *name;
 	/*
-	 * Kernel protocols (as keymaps spell them: "nec", "rc-5", ...) this decoder
-	 * reports exactly as the kernel does: NULL-terminated, empty for generic ones.
+	 * Kernel protocols this decoder reports exactly as the kernel does, as the
+	 * kernel's protocols file and rc_keymap(5) spell them ("nec", "rc-5", "mce_kbd",
+	 * "mce-kbd"): NULL-terminated, empty for generic ones.
 	 */
 	const char *const *kernel_protocols;
 	/* Other names keymaps use for it, NULL-terminated. */
@@ -34,8 +35,8 @@ const struct decoder *decoder_at(size_t index);
 /* The decoder called name or with that alias, exactly; NULL if there is none. */
 const struct decoder *decoder_find(const char *name);
 /*
- * The port of a kernel protocol, or NULL. Case and the choice of '-' or '_' do not
- * matter ("rc-5", "RC_5", "mce_kbd", "mce-kbd").
+ * The port of a kernel protocol, or NULL. Case does not matter; spelling does: "rc_mm"
+ * is the generic decoder of that name, not the kernel's "rc-mm".
  */
 const struct decoder *decoder_for_kernel_protocol(const char *protocol);
 

@@ -50,12 +50,13 @@ START_TEST(test_table_lookup)
 	ck_assert_ptr_null(decoder_find("NEC_BPF"));
 	ck_assert_str_eq(decoder_for_kernel_protocol("nec")->name, "nec_bpf");
 	ck_assert_str_eq(decoder_for_kernel_protocol("rc-5")->name, "rc5_bpf");
-	ck_assert_str_eq(decoder_for_kernel_protocol("RC_5_SZ")->name, "rc5_bpf");
+	ck_assert_str_eq(decoder_for_kernel_protocol("RC-5-SZ")->name, "rc5_bpf");
 	ck_assert_str_eq(decoder_for_kernel_protocol("rc-6")->name, "rc6_bpf");
 	ck_assert_str_eq(decoder_for_kernel_protocol("mce_kbd")->name, "mce_kbd_bpf");
 	ck_assert_str_eq(decoder_for_kernel_protocol("mce-kbd")->name, "mce_kbd_bpf");
 	ck_assert_str_eq(decoder_for_kernel_protocol("rc-mm")->name, "rcmm_bpf");
 	ck_assert_ptr_null(decoder_for_kernel_protocol("rc-5x"));
+	ck_assert_ptr_null(decoder_for_kernel_protocol("rc_mm"));
 	ck_assert_ptr_null(decoder_for_kernel_protocol("other"));
 	ck_assert_ptr_null(decoder_for_kernel_protocol(""));
 }
