@@ -328,10 +328,14 @@ START_TEST(test_noise_between_frames)
 END_TEST
 
 /*
- * A frame cut short before any of its pulses, then a long timeout, is never reported.
- * For variants with shorter siblings (a 20-bit Sony frame cut after 15 bits is a valid
- * 15-bit frame), nothing is reported as this variant; iMON cannot tell missing low bits
- * from 1 bits, so there only the original scancode must not come back.
+ * A frame cut short before any of its pulses, then a long timeout, is never reported
+ * as a key press. Allowed, as the kernel does them on the same signal:
+ * - variants with shorter siblings (a 20-bit Sony frame cut after 15 bits is a valid
+ *   15-bit frame): nothing is reported as this variant; iMON cannot tell missing low
+ *   bits from 1 bits, so there only the original scancode must not come back;
+ * - RC-6 and MCIR-2 count a bit at its first half and never wait for the second, so a
+ *   frame missing only its last pulse (the second half of a final 0) is complete;
+ * - a Sanyo frame cut after its first bit pulse is exactly a Sanyo repeat frame.
  */
 START_TEST(test_truncated_frames)
 {
@@ -348,6 +352,8 @@ START_TEST(test_truncated_frames)
 	for (k = 0; k < frame.count; k++)
 		if (LIRC_IS_PULSE(frame.samples[k]))
 			last_pulse = k;
+	if (strcmp(v->decoder, "rc6_bpf") == 0 || strcmp(v->decoder, "mce_kbd_bpf") == 0)
+		last_pulse--;
 
 	decoder_run_open(&run, v->decoder, NULL, 0);
 	for (k = 1; k <= last_pulse; k++) {
@@ -358,15 +364,15 @@ START_TEST(test_truncated_frames)
 		ck_assert_int_eq(ir_signal_timeout(&cut, LONG_TIMEOUT), 0);
 		decoder_run_reset(&run);
 		decoder_run_feed(&run, &cut);
-		if (!v->has_shorter) {
-			ck_assert_msg(decoder_run_event_count(&run) == 0,
-				      "%s: frame cut to %zu samples reported", v->decoder, k);
-			continue;
-		}
 		for (e = 0; e < decoder_run_event_count(&run); e++) {
 			const struct bpf_vm_event *ev = decoder_run_event(&run, e);
 
-			if (v->protocol == RC_PROTO_IMON)
+			if (!v->has_shorter)
+				ck_assert_msg(ev->type == BPF_VM_EVENT_REPEAT &&
+					      v->protocol == RC_PROTO_SANYO && k == 3,
+					      "%s: frame cut to %zu samples reported", v->decoder,
+					      k);
+			else if (v->protocol == RC_PROTO_IMON)
 				ck_assert_msg(ev->scancode != sc,
 					      "%s: frame cut to %zu samples reported", v->decoder,
 					      k);
