@@ -2,8 +2,8 @@
 /* The table of the BPF decoders compiled into the program (decoders.h). */
 #include "config.h"
 
+#include <ctype.h>
 #include <string.h>
-#include <strings.h>
 
 #include "decoders.h"
 #include "decoders-elf.h"	/* generated: decoder_elf_NAME[] */
@@ -42,7 +42,7 @@ static const struct decoder decoders[] = {
 		N_("XMP, as the kernel's xmp decoder")),
 	DECODER(imon_bpf, NAMES("imon"), NO_NAMES,
 		N_("iMON PAD (Antec Veris, SoundGraph), as the kernel's imon decoder")),
-	DECODER(mce_kbd_bpf, NAMES("mce_kbd", "mce-kbd"), NO_NAMES,
+	DECODER(mce_kbd_bpf, NAMES("mce_kbd"), NO_NAMES,
 		N_("Microsoft MCE keyboard and mouse (MCIR-2), as the kernel's mce_kbd decoder")),
 	DECODER(pulse_distance, NO_NAMES, NO_NAMES,
 		N_("generic pulse-distance protocols (bits in the spaces)")),
@@ -52,7 +52,7 @@ static const struct decoder decoders[] = {
 		N_("generic Manchester (bi-phase) protocols, RC-5-like")),
 	DECODER(raw, NO_NAMES, NO_NAMES,
 		N_("the raw patterns of a keymap, matched as they are")),
-	DECODER(rc_mm, NO_NAMES, NO_NAMES,
+	DECODER(rc_mm, NO_NAMES, NAMES("rc_mm_generic"),
 		N_("generic RC-MM-like protocols (two bits per pulse)")),
 	DECODER(grundig, NO_NAMES, NO_NAMES,
 		N_("old Grundig remotes")),
@@ -88,10 +88,27 @@ static int name_equal(const char *a, const char *b)
 	return strcmp(a, b) == 0;
 }
 
-/* Equal but for case (keymaps write "NEC" as well as "nec"). */
+/* The next character that counts in a protocol name: not '-' or '_', lower case. */
+static const char *protocol_char(const char *p, char *c)
+{
+	while (*p == '-' || *p == '_')
+		p++;
+	*c = (char)tolower((unsigned char)*p);
+	return *p ? p + 1 : p;
+}
+
+/* Equal but for case, '-' and '_' ("rc-5", "RC5", "rc_5"), as keymaps are read. */
 static int protocol_equal(const char *a, const char *b)
 {
-	return strcasecmp(a, b) == 0;
+	char ca, cb;
+
+	do {
+		a = protocol_char(a, &ca);
+		b = protocol_char(b, &cb);
+		if (ca != cb)
+			return 0;
+	} while (ca);
+	return 1;
 }
 
 const struct decoder *decoder_find(const char *name)

@@ -17,8 +17,8 @@ struct decoder {
 	const char *name;
 	/*
 	 * Kernel protocols this decoder reports exactly as the kernel does, as the
-	 * kernel's protocols file and rc_keymap(5) spell them ("nec", "rc-5", "mce_kbd",
-	 * "mce-kbd"): NULL-terminated, empty for generic ones.
+	 * kernel's protocols file spells them ("nec", "rc-5", "mce_kbd"):
+	 * NULL-terminated, empty for generic ones.
 	 */
 	const char *const *kernel_protocols;
 	/* Other names keymaps use for it, NULL-terminated. */
@@ -35,8 +35,10 @@ const struct decoder *decoder_at(size_t index);
 /* The decoder called name or with that alias, exactly; NULL if there is none. */
 const struct decoder *decoder_find(const char *name);
 /*
- * The port of a kernel protocol, or NULL. Case does not matter; spelling does: "rc_mm"
- * is the generic decoder of that name, not the kernel's "rc-mm".
+ * The port of a kernel protocol, or NULL. Names are compared as keymaps are read:
+ * ignoring case, '-' and '_' ("rc-5", "rc5", "RC_5", "mce-kbd"). So a keymap's "rc_mm"
+ * is the kernel's RC-MM; v4l-utils' generic decoder of that name is also called
+ * "rc_mm_generic", which nothing shadows.
  */
 const struct decoder *decoder_for_kernel_protocol(const char *protocol);
 

@@ -41,22 +41,32 @@ START_TEST(test_table_lookup)
 		ck_assert_uint_gt(d->elf_size, 64);
 		ck_assert_int_eq(memcmp(d->elf, "\177ELF", 4), 0);
 		ck_assert_uint_gt(strlen(d->description), 0);
-		/* No decoder is called what a keymap calls a kernel protocol. */
-		ck_assert_ptr_null(decoder_for_kernel_protocol(d->name));
+		/*
+		 * No decoder is called what a keymap calls a kernel protocol, but the
+		 * generic rc_mm, named as in v4l-utils.
+		 */
+		if (strcmp(d->name, "rc_mm") != 0)
+			ck_assert_ptr_null(decoder_for_kernel_protocol(d->name));
 	}
 	ck_assert_str_eq(decoder_find("xbox-dvd")->name, "xbox_dvd");
 	ck_assert_str_eq(decoder_find("xbox")->name, "xbox_dvd");
+	ck_assert_str_eq(decoder_find("rc_mm_generic")->name, "rc_mm");
 	ck_assert_ptr_null(decoder_find("nec"));
 	ck_assert_ptr_null(decoder_find("NEC_BPF"));
 	ck_assert_str_eq(decoder_for_kernel_protocol("nec")->name, "nec_bpf");
 	ck_assert_str_eq(decoder_for_kernel_protocol("rc-5")->name, "rc5_bpf");
 	ck_assert_str_eq(decoder_for_kernel_protocol("RC-5-SZ")->name, "rc5_bpf");
+	ck_assert_str_eq(decoder_for_kernel_protocol("rc5_sz")->name, "rc5_bpf");
+	ck_assert_str_eq(decoder_for_kernel_protocol("rc5")->name, "rc5_bpf");
+	ck_assert_str_eq(decoder_for_kernel_protocol("rc6")->name, "rc6_bpf");
+	ck_assert_str_eq(decoder_for_kernel_protocol("rc_mm")->name, "rcmm_bpf");
 	ck_assert_str_eq(decoder_for_kernel_protocol("rc-6")->name, "rc6_bpf");
 	ck_assert_str_eq(decoder_for_kernel_protocol("mce_kbd")->name, "mce_kbd_bpf");
 	ck_assert_str_eq(decoder_for_kernel_protocol("mce-kbd")->name, "mce_kbd_bpf");
 	ck_assert_str_eq(decoder_for_kernel_protocol("rc-mm")->name, "rcmm_bpf");
 	ck_assert_ptr_null(decoder_for_kernel_protocol("rc-5x"));
-	ck_assert_ptr_null(decoder_for_kernel_protocol("rc_mm"));
+	ck_assert_ptr_null(decoder_for_kernel_protocol("rc-"));
+	ck_assert_ptr_null(decoder_for_kernel_protocol("ne"));
 	ck_assert_ptr_null(decoder_for_kernel_protocol("other"));
 	ck_assert_ptr_null(decoder_for_kernel_protocol(""));
 }
