@@ -31,38 +31,47 @@ void ir_error_set(struct ir_error *err, const char *fmt, ...)
 void ir_error_set_at(struct ir_error *err, const char *file, unsigned int line,
 		     unsigned int column, const char *fmt, ...)
 {
-	char location[256];
-	char text[IR_ERROR_MESSAGE_MAX];
+	size_t used;
+	int len;
 	va_list args;
 
 	if (!err)
 		return;
 	if (line && column)
-		snprintf(location, sizeof(location), "%s:%u:%u", file, line, column);
+		len = snprintf(err->message, sizeof(err->message), "%s:%u:%u: ", file, line, column);
 	else if (line)
-		snprintf(location, sizeof(location), "%s:%u", file, line);
+		len = snprintf(err->message, sizeof(err->message), "%s:%u: ", file, line);
 	else
-		snprintf(location, sizeof(location), "%s", file);
+		len = snprintf(err->message, sizeof(err->message), "%s: ", file);
+	used = len < 0 ? 0 : (size_t)len;
+	if (used >= sizeof(err->message))
+		return;
 	va_start(args, fmt);
-	vsnprintf(text, sizeof(text), fmt, args);
+	vsnprintf(err->message + used, sizeof(err->message) - used, fmt, args);
 	va_end(args);
-	snprintf(err->message, sizeof(err->message), "%s: %s", location, text);
 }
 
 void ir_error_prefix(struct ir_error *err, const char *fmt, ...)
 {
-	char prefix[256];
 	char old[IR_ERROR_MESSAGE_MAX];
+	size_t used;
+	int len;
 	va_list args;
 
 	if (!err)
 		return;
-	va_start(args, fmt);
-	vsnprintf(prefix, sizeof(prefix), fmt, args);
-	va_end(args);
 	memcpy(old, err->message, sizeof(old));
-	if (old[0])
-		snprintf(err->message, sizeof(err->message), "%s: %s", prefix, old);
-	else
-		snprintf(err->message, sizeof(err->message), "%s", prefix);
+	va_start(args, fmt);
+	len = vsnprintf(err->message, sizeof(err->message), fmt, args);
+	va_end(args);
+	used = len < 0 ? 0 : (size_t)len;
+	if (!old[0] || used + 2 >= sizeof(err->message))
+		return;
+	memcpy(err->message + used, ": ", 2);
+	used += 2;
+	len = (int)strnlen(old, sizeof(old) - 1);
+	if ((size_t)len > sizeof(err->message) - 1 - used)
+		len = (int)(sizeof(err->message) - 1 - used);
+	memcpy(err->message + used, old, (size_t)len);
+	err->message[used + (size_t)len] = '\0';
 }
