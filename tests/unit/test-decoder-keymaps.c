@@ -1,8 +1,14 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * Every bundled keymap (rc_keymaps/*.toml) whose protocol has a BPF decoder (a port of
- * the kernel's decoder, or a generic one such as xbox_dvd) decodes, in the userspace
- * VM, a signal made by the test encoders for each of its scancodes.
+ * Every bundled keymap (the TOML files of rc_keymaps) whose protocol has a BPF decoder
+ * (a port of the kernel's decoder, or a generic one such as xbox_dvd) decodes, in the
+ * userspace VM, a signal made by the test encoders for each of its scancodes.
+ *
+ * NEC keys are sent as their variant lays the bytes out; what comes back is what the
+ * kernel makes of those bytes (rc-protos.rst): NEC-32 when the fourth byte is not the
+ * inverse of the third, else NEC-X when the second is not the inverse of the first,
+ * else NEC. A few of the kernel's own tables hold NEC-32 scancodes the kernel never
+ * reports that way; they are listed, and must come back as the kernel reports them.
  */
 #include "config.h"
 
@@ -32,12 +38,62 @@ static void fold(const char *in, char *out, size_t size)
 	out[n] = '\0';
 }
 
+/* A key: the protocol and scancode it is sent as, and what the kernel reports. */
+struct entry {
+	uint32_t send_protocol;
+	uint32_t send_scancode;
+	uint32_t protocol;
+	uint64_t scancode;
+};
+
 /*
- * The kernel protocol a keymap entry is sent with: from the variant, or the group
- * when it has a single member; for the NEC group the scancode's form decides, as the
- * kernel's tables mix them. 0 when the entry cannot be a frame of the protocol.
+ * NEC: the four bytes of the variant (the table's variant, or the scancode's size when
+ * a NEC table holds longer scancodes), and the kernel's reading of them.
  */
-static uint32_t entry_protocol(const struct keymap_protocol *p, uint64_t sc)
+static bool nec_entry(const char *variant, uint64_t sc, struct entry *e)
+{
+	unsigned int b[4];
+
+	if (sc > 0xffffffff)
+		return false;
+	if (strcmp(variant, "nec32") == 0 || sc > 0xffffff) {
+		e->send_protocol = RC_PROTO_NEC32;
+		b[0] = sc >> 16 & 0xff;
+		b[1] = sc >> 24 & 0xff;
+		b[2] = sc & 0xff;
+		b[3] = sc >> 8 & 0xff;
+	} else if (strcmp(variant, "necx") == 0 || sc > 0xffff) {
+		e->send_protocol = RC_PROTO_NECX;
+		b[0] = sc >> 16 & 0xff;
+		b[1] = sc >> 8 & 0xff;
+		b[2] = sc & 0xff;
+		b[3] = ~b[2] & 0xff;
+	} else {
+		e->send_protocol = RC_PROTO_NEC;
+		b[0] = sc >> 8 & 0xff;
+		b[1] = ~b[0] & 0xff;
+		b[2] = sc & 0xff;
+		b[3] = ~b[2] & 0xff;
+	}
+	e->send_scancode = (uint32_t)sc;
+	if ((b[2] ^ b[3]) != 0xff) {
+		e->protocol = RC_PROTO_NEC32;
+		e->scancode = b[1] << 24 | b[0] << 16 | b[3] << 8 | b[2];
+	} else if ((b[0] ^ b[1]) != 0xff) {
+		e->protocol = RC_PROTO_NECX;
+		e->scancode = b[0] << 16 | b[1] << 8 | b[2];
+	} else {
+		e->protocol = RC_PROTO_NEC;
+		e->scancode = b[0] << 8 | b[2];
+	}
+	return true;
+}
+
+/*
+ * The protocol a keymap entry is sent with: from the variant, or the group when it has
+ * a single member. False when the entry cannot be a frame of the protocol.
+ */
+static bool keymap_entry(const struct keymap_protocol *p, uint64_t sc, struct entry *e)
 {
 	static const struct {
 		const char *name;
@@ -60,21 +116,19 @@ static uint32_t entry_protocol(const struct keymap_protocol *p, uint64_t sc)
 	size_t i;
 
 	fold(p->variant ? p->variant : p->protocol, name, sizeof(name));
-	if (strncmp(name, "nec", 3) == 0) {
-		unsigned int b0 = sc >> 16 & 0xff, b1 = sc >> 8 & 0xff;
-
-		if (sc <= 0xffff)
-			return RC_PROTO_NEC;
-		if (sc <= 0xffffff && (b0 ^ b1) != 0xff)
-			return RC_PROTO_NECX;
-		if (sc <= 0xffffffff && ((sc ^ sc >> 8) & 0xff) != 0xff)
-			return RC_PROTO_NEC32;
-		return 0;
+	if (strncmp(name, "nec", 3) == 0)
+		return nec_entry(name, sc, e);
+	for (i = 0; i < sizeof(members) / sizeof(members[0]); i++) {
+		if (strcmp(name, members[i].name) != 0)
+			continue;
+		if (sc & ~members[i].mask)
+			return false;
+		e->send_protocol = e->protocol = members[i].protocol;
+		e->send_scancode = (uint32_t)sc;
+		e->scancode = sc;
+		return true;
 	}
-	for (i = 0; i < sizeof(members) / sizeof(members[0]); i++)
-		if (strcmp(name, members[i].name) == 0)
-			return (sc & ~members[i].mask) ? 0 : members[i].protocol;
-	return 0;
+	return false;
 }
 
 static int encode_entry(struct ir_signal *s, uint32_t protocol, uint32_t sc)
@@ -132,7 +186,7 @@ static bool reported(const struct decoder_run *run, uint32_t protocol, uint64_t 
 	return false;
 }
 
-static size_t check_keymap(const char *path)
+static size_t check_keymap(const char *path, size_t *unreachable)
 {
 	struct keymap *keymap = NULL;
 	struct ir_error err = { 0 };
@@ -149,18 +203,26 @@ static size_t check_keymap(const char *path)
 		decoder_run_open(&run, d->name, NULL, 0);
 		for (k = 0; k < kp->scancode_count; k++) {
 			uint64_t sc = kp->scancodes[k].scancode;
-			uint32_t protocol = entry_protocol(kp, sc);
+			unsigned int line = kp->scancodes[k].line;
 			struct ir_signal s;
+			struct entry e;
 
-			ck_assert_msg(protocol, "%s:%u: 0x%llx is no %s scancode", path,
-				      kp->scancodes[k].line, (unsigned long long)sc,
+			ck_assert_msg(keymap_entry(kp, sc, &e), "%s:%u: 0x%llx is no %s scancode",
+				      path, line, (unsigned long long)sc,
 				      kp->variant ? kp->variant : kp->protocol);
+			if (e.scancode != sc) {
+				printf("%s:%u: 0x%llx is reported as protocol %u scancode 0x%llx\n",
+				       path, line, (unsigned long long)sc, e.protocol,
+				       (unsigned long long)e.scancode);
+				(*unreachable)++;
+			}
 			ir_signal_init(&s);
-			ck_assert_int_eq(encode_entry(&s, protocol, (uint32_t)sc), 0);
+			ck_assert_int_eq(encode_entry(&s, e.send_protocol, e.send_scancode), 0);
 			decoder_run_reset(&run);
 			decoder_run_feed(&run, &s);
-			ck_assert_msg(reported(&run, protocol, sc), "%s:%u: 0x%llx not decoded by %s",
-				      path, kp->scancodes[k].line, (unsigned long long)sc, d->name);
+			ck_assert_msg(reported(&run, e.protocol, e.scancode),
+				      "%s:%u: 0x%llx not decoded by %s", path, line,
+				      (unsigned long long)e.scancode, d->name);
 			ir_signal_free(&s);
 			checked++;
 		}
@@ -174,7 +236,7 @@ START_TEST(test_bundled_keymaps)
 {
 	DIR *dir = opendir(KEYMAP_DIR);
 	struct dirent *entry;
-	size_t keymaps = 0, keys = 0;
+	size_t keymaps = 0, keys = 0, unreachable = 0;
 	char path[4096];
 
 	ck_assert_ptr_nonnull(dir);
@@ -185,12 +247,13 @@ START_TEST(test_bundled_keymaps)
 		if (len < 6 || strcmp(entry->d_name + len - 5, ".toml") != 0)
 			continue;
 		snprintf(path, sizeof(path), "%s/%s", KEYMAP_DIR, entry->d_name);
-		checked = check_keymap(path);
+		checked = check_keymap(path, &unreachable);
 		keymaps += checked > 0;
 		keys += checked;
 	}
 	closedir(dir);
-	printf("bundled keymaps decoded by BPF decoders: %zu keymaps, %zu keys\n", keymaps, keys);
+	printf("bundled keymaps decoded by BPF decoders: %zu keymaps, %zu keys (%zu reported "
+	       "otherwise, as the kernel does)\n", keymaps, keys, unreachable);
 	/* The kernel's NEC, RC-5, RC-6 MCE, StreamZap, iMON and XBox DVD remotes at least. */
 	ck_assert_uint_ge(keymaps, 60);
 }
