@@ -129,10 +129,23 @@ static bool keymap_entry(const struct keymap_protocol *p, uint64_t sc, struct en
 		e->send_scancode = (uint32_t)sc;
 		e->send_toggle = false;
 		e->scancode = sc;
-		/* Bit 15 of an MCE scancode is sent, and reported, as the toggle. */
-		if (e->protocol == RC_PROTO_RC6_MCE && (sc & 0x8000)) {
-			e->send_toggle = true;
+		if (e->protocol != RC_PROTO_RC6_MCE)
+			return true;
+		/*
+		 * The kernel reports a 32-bit RC-6 frame as MCE only for the customer codes
+		 * 0x800f, 0x8034 and 0x8046 (rc-protos.rst names the first); their bit 15
+		 * is sent, and reported, as the toggle.
+		 */
+		switch (sc >> 16) {
+		case 0x800f:
+		case 0x8034:
+		case 0x8046:
+			e->send_toggle = sc & 0x8000;
 			e->scancode = sc & ~0x8000ull;
+			break;
+		default:
+			e->protocol = RC_PROTO_RC6_6A_32;
+			break;
 		}
 		return true;
 	}
