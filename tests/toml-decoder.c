@@ -19,6 +19,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "toml.h"
 
@@ -266,9 +267,17 @@ static int decode(const char *doc, size_t len, struct buffer *out)
 
 static int read_all(FILE *in, struct buffer *b)
 {
+	struct stat st;
 	size_t n;
 	int r;
 
+	/* A file on stdin: read it in one go. */
+	if (!fstat(fileno(in), &st) && S_ISREG(st.st_mode) && st.st_size > 0 &&
+	    (uint64_t)st.st_size < SIZE_MAX / 2) {
+		r = buffer_reserve(b, (size_t)st.st_size + 1);
+		if (r)
+			return r;
+	}
 	do {
 		r = buffer_reserve(b, 65536);
 		if (r)

@@ -40,7 +40,9 @@
 /* A table looks its keys up through a hash index once it has this many. */
 #define TABLE_INDEX_MIN 8
 
-#define ARENA_CHUNK_SIZE (64 * 1024)
+/* Chunks start small (a keymap fits in one) and double up to a few megabytes. */
+#define ARENA_CHUNK_MIN (64 * 1024)
+#define ARENA_CHUNK_MAX (4 * 1024 * 1024)
 #define ARENA_ALIGN 8
 
 /* Room for a key path or a character description inside an error message. */
@@ -53,8 +55,17 @@ struct arena_chunk {
 	unsigned char data[];		/* 8-aligned: follows three words */
 };
 
+/* Blocks of 2^n bytes, n < ARENA_CLASSES, that a growing array left behind. */
+#define ARENA_CLASSES 48
+
+struct arena_free_block {
+	struct arena_free_block *next;
+};
+
 struct arena {
 	struct arena_chunk *head;
+	size_t next_size;		/* of the next chunk */
+	struct arena_free_block *free_blocks[ARENA_CLASSES];
 };
 
 enum table_origin {
@@ -67,10 +78,10 @@ enum table_origin {
 
 struct toml_entry {
 	const char *key;		/* NUL-terminated, may also contain NUL */
-	size_t key_len;
+	struct toml_value *value;
+	uint32_t key_len;		/* longer keys are refused */
 	uint32_t hash;
 	unsigned int line, column;	/* where the key is written */
-	struct toml_value *value;
 };
 
 struct toml_table {
@@ -170,12 +181,16 @@ static void *arena_alloc(struct arena *arena, size_t size)
 		chunk->used += size;
 		return ret;
 	}
-	data_size = size > ARENA_CHUNK_SIZE / 4 ? size : ARENA_CHUNK_SIZE;
+	if (arena->next_size < ARENA_CHUNK_MIN)
+		arena->next_size = ARENA_CHUNK_MIN;
+	data_size = size > arena->next_size / 4 ? size : arena->next_size;
 	chunk = malloc(sizeof(*chunk) + data_size);
 	if (!chunk)
 		return NULL;
 	chunk->size = data_size;
 	chunk->used = size;
+	if (data_size != size && arena->next_size < ARENA_CHUNK_MAX)
+		arena->next_size *= 2;
 	if (arena->head && data_size == size) {
 		/* A big block of its own: keep filling the current chunk after it. */
 		chunk->next = arena->head->next;
@@ -198,6 +213,48 @@ static void arena_free(struct arena *arena)
 		chunk = next;
 	}
 	arena->head = NULL;
+}
+
+/*
+ * Storage for the arrays of a table or an array: 2^n bytes, reused from the blocks
+ * that arrays outgrew, so that growing by doubling wastes little.
+ */
+static void *arena_alloc_block(struct arena *arena, size_t min_size, size_t *ret_size)
+{
+	size_t size = 32;
+	unsigned int class = 5;
+	void *block;
+
+	while (size < min_size) {
+		if (class + 1 >= ARENA_CLASSES)
+			return NULL;
+		size *= 2;
+		class++;
+	}
+	if (arena->free_blocks[class]) {
+		block = arena->free_blocks[class];
+		arena->free_blocks[class] = arena->free_blocks[class]->next;
+	} else {
+		block = arena_alloc(arena, size);
+		if (!block)
+			return NULL;
+	}
+	*ret_size = size;
+	return block;
+}
+
+/* Give back a block of arena_alloc_block() (size as it returned). */
+static void arena_free_block(struct arena *arena, void *block, size_t size)
+{
+	struct arena_free_block *free_block = block;
+	unsigned int class = 0;
+
+	if (!block)
+		return;
+	while ((size_t)1 << class < size)
+		class++;
+	free_block->next = arena->free_blocks[class];
+	arena->free_blocks[class] = free_block;
 }
 
 static char *arena_strndup(struct arena *arena, const char *str, size_t len)
@@ -360,7 +417,7 @@ static const char *describe_char(const struct parser *p, size_t offset, char *ou
 
 static bool is_bare_key_char(int c)
 {
-	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
+	return (unsigned int)((c | 0x20) - 'a') < 26 || (unsigned int)(c - '0') < 10 ||
 	       c == '_' || c == '-';
 }
 
@@ -520,25 +577,52 @@ static int scratch_append_utf8(struct parser *p, uint32_t cp)
 
 /* --- tree building -------------------------------------------------------------- */
 
+/* FNV-1a, 32 bits. */
+#define FNV_OFFSET_BASIS 2166136261u
+#define FNV_PRIME 16777619u
+
 static uint32_t hash_key(const char *str, size_t len)
 {
-	uint32_t hash = 2166136261u;	/* FNV-1a */
+	uint32_t hash = FNV_OFFSET_BASIS;
 	size_t i;
 
-	for (i = 0; i < len; i++) {
-		hash ^= (unsigned char)str[i];
-		hash *= 16777619u;
-	}
+	for (i = 0; i < len; i++)
+		hash = (hash ^ (unsigned char)str[i]) * FNV_PRIME;
 	return hash;
 }
 
+/* The payload a type needs: a scalar does not pay for the largest member of the union. */
+static size_t value_size(enum toml_type type)
+{
+	size_t head = offsetof(struct toml_value, u);
+
+	switch (type) {
+	case TOML_TABLE:
+		return head + sizeof(struct toml_table);
+	case TOML_ARRAY:
+		return head + sizeof(struct toml_array);
+	case TOML_STRING:
+		return head + sizeof(((struct toml_value *)NULL)->u.string);
+	case TOML_INTEGER:
+		return head + sizeof(int64_t);
+	case TOML_FLOAT:
+		return head + sizeof(double);
+	case TOML_BOOLEAN:
+		return head + sizeof(bool);
+	default:
+		return head + sizeof(struct toml_datetime);
+	}
+}
+
+/* Only the members of u that belong to type may be touched (see value_size). */
 static struct toml_value *new_value(struct parser *p, enum toml_type type, struct position where)
 {
-	struct toml_value *value = arena_alloc(p->arena, sizeof(*value));
+	size_t size = value_size(type);
+	struct toml_value *value = arena_alloc(p->arena, size);
 
 	if (!value)
 		return NULL;
-	memset(value, 0, sizeof(*value));
+	memset(value, 0, size);
 	value->type = type;
 	value->line = where.line;
 	value->column = where.column;
@@ -629,7 +713,7 @@ static void index_insert(struct toml_table *table, size_t entry_number)
 /* Keep the index at most half full, so that probes stay short. */
 static int table_grow_index(struct parser *p, struct toml_table *table)
 {
-	size_t capacity, i;
+	size_t capacity, size, i;
 
 	if (table->count + 1 < TABLE_INDEX_MIN || (table->count + 1) * 2 <= table->index_capacity)
 		return 0;
@@ -638,7 +722,8 @@ static int table_grow_index(struct parser *p, struct toml_table *table)
 	capacity = table->index_capacity ? table->index_capacity * 2 : 4 * TABLE_INDEX_MIN;
 	while ((table->count + 1) * 2 > capacity)
 		capacity *= 2;
-	table->index = arena_alloc(p->arena, capacity * sizeof(*table->index));
+	arena_free_block(p->arena, table->index, table->index_capacity * sizeof(*table->index));
+	table->index = arena_alloc_block(p->arena, capacity * sizeof(*table->index), &size);
 	if (!table->index)
 		return fail_nomem(p);
 	memset(table->index, 0, capacity * sizeof(*table->index));
@@ -655,19 +740,22 @@ static int table_add(struct parser *p, struct toml_value *value_table, const str
 	struct toml_entry *entry;
 	int r;
 
+	if (key->len > UINT32_MAX)
+		return fail_at(p, key->where, _("a key longer than 4 GiB"));
 	if (table->count == table->capacity) {
-		size_t capacity = table->capacity ? table->capacity * 2 : 4;
+		size_t capacity = table->capacity ? table->capacity * 2 : 1, size;
 		struct toml_entry *entries;
 
 		if (capacity > SIZE_MAX / sizeof(*entries))
 			return fail_nomem(p);
-		entries = arena_alloc(p->arena, capacity * sizeof(*entries));
+		entries = arena_alloc_block(p->arena, capacity * sizeof(*entries), &size);
 		if (!entries)
 			return fail_nomem(p);
 		if (table->count)
 			memcpy(entries, table->entries, table->count * sizeof(*entries));
+		arena_free_block(p->arena, table->entries, table->capacity * sizeof(*entries));
 		table->entries = entries;
-		table->capacity = capacity;
+		table->capacity = size / sizeof(*entries);
 	}
 	r = table_grow_index(p, table);
 	if (r)
@@ -676,7 +764,7 @@ static int table_add(struct parser *p, struct toml_value *value_table, const str
 	entry->key = key->owned ? key->str : arena_strndup(p->arena, key->str, key->len);
 	if (!entry->key)
 		return fail_nomem(p);
-	entry->key_len = key->len;
+	entry->key_len = (uint32_t)key->len;
 	entry->hash = key->hash;
 	entry->line = key->where.line;
 	entry->column = key->where.column;
@@ -692,18 +780,19 @@ static int array_add(struct parser *p, struct toml_value *value_array, struct to
 	struct toml_array *array = &value_array->u.array;
 
 	if (array->count == array->capacity) {
-		size_t capacity = array->capacity ? array->capacity * 2 : 4;
+		size_t capacity = array->capacity ? array->capacity * 2 : 4, size;
 		struct toml_value **items;
 
 		if (capacity > SIZE_MAX / sizeof(*items))
 			return fail_nomem(p);
-		items = arena_alloc(p->arena, capacity * sizeof(*items));
+		items = arena_alloc_block(p->arena, capacity * sizeof(*items), &size);
 		if (!items)
 			return fail_nomem(p);
 		if (array->count)
 			memcpy(items, array->items, array->count * sizeof(*items));
+		arena_free_block(p->arena, array->items, array->capacity * sizeof(*items));
 		array->items = items;
-		array->capacity = capacity;
+		array->capacity = size / sizeof(*items);
 	}
 	array->items[array->count++] = item;
 	return 0;
@@ -775,7 +864,10 @@ static int parse_comment(struct parser *p)
 	return 0;
 }
 
-/* After an expression: whitespace, an optional comment, then a newline or the end. */
+/*
+ * After an expression: whitespace, an optional comment, then a newline or the end.
+ * what is untranslated (N_): gettext runs only for an error, not on every line.
+ */
 static int parse_line_end(struct parser *p, const char *what)
 {
 	char found[DESCRIPTION_MAX];
@@ -791,7 +883,7 @@ static int parse_line_end(struct parser *p, const char *what)
 		return 0;
 	if (p->buf[p->pos] == '\n' || p->buf[p->pos] == '\r')
 		return consume_newline(p);
-	return fail(p, p->pos, _("expected the end of the line after %s, found %s"), what,
+	return fail(p, p->pos, _("expected the end of the line after %s, found %s"), _(what),
 		    describe_char(p, p->pos, found, sizeof(found)));
 }
 
@@ -1101,19 +1193,24 @@ static int parse_simple_key(struct parser *p, struct key_part *part)
 			return fail_nomem(p);
 		part->len = span.len;
 		part->owned = true;
+		part->hash = hash_key(part->str, part->len);
 	} else if (is_bare_key_char(c)) {
 		size_t start = p->pos;
+		uint32_t hash = FNV_OFFSET_BASIS;
 
-		while (p->pos < p->len && is_bare_key_char((unsigned char)p->buf[p->pos]))
+		/* Hashed while scanned: keys are most of what a keymap holds. */
+		while (p->pos < p->len && is_bare_key_char((unsigned char)p->buf[p->pos])) {
+			hash = (hash ^ (unsigned char)p->buf[p->pos]) * FNV_PRIME;
 			p->pos++;
+		}
 		part->str = p->buf + start;
 		part->len = p->pos - start;
 		part->owned = false;
+		part->hash = hash;
 	} else {
 		return fail(p, p->pos, _("expected a key, found %s"),
 			    describe_char(p, p->pos, found, sizeof(found)));
 	}
-	part->hash = hash_key(part->str, part->len);
 	return 0;
 }
 
@@ -1366,7 +1463,7 @@ static bool digits_at(const struct parser *p, size_t offset, size_t count)
 	return true;
 }
 
-/* count digits at pos into *ret, range-checked; what names the field in messages. */
+/* count digits at pos into *ret, range-checked; what (N_) names the field in messages. */
 static int parse_field(struct parser *p, size_t count, int min, int max, const char *what,
 		       int *ret)
 {
@@ -1376,12 +1473,12 @@ static int parse_field(struct parser *p, size_t count, int min, int max, const c
 
 	for (i = 0; i < count; i++) {
 		if (!digits_at(p, start + i, 1))
-			return fail(p, start + i, _("expected a digit of the %s, found %s"), what,
+			return fail(p, start + i, _("expected a digit of the %s, found %s"), _(what),
 				    describe_char(p, start + i, found, sizeof(found)));
 		value = value * 10 + (p->buf[start + i] - '0');
 	}
 	if (value < min || value > max)
-		return fail(p, start, _("%s %0*d out of range %0*d-%0*d"), what, (int)count, value,
+		return fail(p, start, _("%s %0*d out of range %0*d-%0*d"), _(what), (int)count, value,
 			    (int)count, min, (int)count, max);
 	p->pos += count;
 	*ret = value;
@@ -1393,7 +1490,7 @@ static int expect_char(struct parser *p, char c, const char *what)
 	char found[DESCRIPTION_MAX];
 
 	if (peek(p, 0) != (unsigned char)c)
-		return fail(p, p->pos, _("expected '%c' in %s, found %s"), c, what,
+		return fail(p, p->pos, _("expected '%c' in %s, found %s"), c, _(what),
 			    describe_char(p, p->pos, found, sizeof(found)));
 	p->pos++;
 	return 0;
@@ -1413,20 +1510,20 @@ static int days_in_month(int year, int month)
 
 static int parse_date(struct parser *p, struct toml_datetime *dt)
 {
-	const char *what = _("a date");
+	const char *what = N_("a date");
 	size_t day_start;
 	int r;
 
-	r = parse_field(p, 4, 0, 9999, _("year"), &dt->year);
+	r = parse_field(p, 4, 0, 9999, N_("year"), &dt->year);
 	if (!r)
 		r = expect_char(p, '-', what);
 	if (!r)
-		r = parse_field(p, 2, 1, 12, _("month"), &dt->month);
+		r = parse_field(p, 2, 1, 12, N_("month"), &dt->month);
 	if (!r)
 		r = expect_char(p, '-', what);
 	day_start = p->pos;
 	if (!r)
-		r = parse_field(p, 2, 1, 31, _("day"), &dt->day);
+		r = parse_field(p, 2, 1, 31, N_("day"), &dt->day);
 	if (r)
 		return r;
 	if (dt->day > days_in_month(dt->year, dt->month))
@@ -1437,19 +1534,19 @@ static int parse_date(struct parser *p, struct toml_datetime *dt)
 
 static int parse_time(struct parser *p, struct toml_datetime *dt)
 {
-	const char *what = _("a time");
+	const char *what = N_("a time");
 	int r;
 
-	r = parse_field(p, 2, 0, 23, _("hour"), &dt->hour);
+	r = parse_field(p, 2, 0, 23, N_("hour"), &dt->hour);
 	if (!r)
 		r = expect_char(p, ':', what);
 	if (!r)
-		r = parse_field(p, 2, 0, 59, _("minute"), &dt->minute);
+		r = parse_field(p, 2, 0, 59, N_("minute"), &dt->minute);
 	if (!r)
 		r = expect_char(p, ':', what);
 	/* 60 is a leap second (RFC 3339). */
 	if (!r)
-		r = parse_field(p, 2, 0, 60, _("second"), &dt->second);
+		r = parse_field(p, 2, 0, 60, N_("second"), &dt->second);
 	if (r)
 		return r;
 	if (peek(p, 0) == '.') {
@@ -1482,11 +1579,11 @@ static int parse_offset(struct parser *p, struct toml_datetime *dt)
 		return 0;
 	}
 	p->pos++;
-	r = parse_field(p, 2, 0, 23, _("offset hour"), &hour);
+	r = parse_field(p, 2, 0, 23, N_("offset hour"), &hour);
 	if (!r)
-		r = expect_char(p, ':', _("a time offset"));
+		r = expect_char(p, ':', N_("a time offset"));
 	if (!r)
-		r = parse_field(p, 2, 0, 59, _("offset minute"), &minute);
+		r = parse_field(p, 2, 0, 59, N_("offset minute"), &minute);
 	if (r)
 		return r;
 	dt->offset_minutes = (c == '-' ? -1 : 1) * (hour * 60 + minute);
@@ -1765,14 +1862,72 @@ static int open_header_parents(struct parser *p, struct toml_value **ret_table)
 	return 0;
 }
 
+/* [key]: the table, new or implicit until now, under parent; where is the '['. */
+static int define_table(struct parser *p, struct toml_value *parent, struct position where,
+			struct toml_value **ret_table)
+{
+	struct key_part *last = &p->keys[p->keys_count - 1];
+	struct toml_entry *entry = table_find(&parent->u.table, last->str, last->len, last->hash);
+	struct toml_value *table;
+	int r;
+
+	if (!entry) {
+		r = new_table(p, TABLE_HEADER, parent->u.table.depth + 1, where, &table);
+		if (!r)
+			r = table_add(p, parent, last, table);
+		if (r)
+			return r;
+	} else if (entry->value->type == TOML_TABLE &&
+		   entry->value->u.table.origin == TABLE_IMPLICIT) {
+		/* Defined here at last: this is where it is. */
+		table = entry->value;
+		table->u.table.origin = TABLE_HEADER;
+		table->line = where.line;
+		table->column = where.column;
+		entry->line = last->where.line;
+		entry->column = last->where.column;
+	} else {
+		return fail_defined(p, p->keys_count, entry);
+	}
+	*ret_table = table;
+	return 0;
+}
+
+/* [[key]]: a new table at the end of the array of tables under parent. */
+static int append_table(struct parser *p, struct toml_value *parent, struct position where,
+			struct toml_value **ret_table)
+{
+	struct key_part *last = &p->keys[p->keys_count - 1];
+	struct toml_entry *entry = table_find(&parent->u.table, last->str, last->len, last->hash);
+	struct toml_value *array, *table;
+	int r;
+
+	if (!entry) {
+		r = new_array(p, true, parent->u.table.depth + 1, where, &array);
+		if (!r)
+			r = table_add(p, parent, last, array);
+		if (r)
+			return r;
+	} else if (entry->value->type == TOML_ARRAY && entry->value->u.array.of_tables) {
+		array = entry->value;
+	} else {
+		return fail_defined(p, p->keys_count, entry);
+	}
+	r = new_table(p, TABLE_HEADER, array->u.array.depth + 1, where, &table);
+	if (!r)
+		r = array_add(p, array, table);
+	if (r)
+		return r;
+	*ret_table = table;
+	return 0;
+}
+
 /* At '[': a [table] or [[array of tables]] header; makes its table the section. */
 static int parse_header(struct parser *p)
 {
 	struct position where = here(p);
 	bool of_tables = peek(p, 1) == '[';
-	struct toml_value *parent = NULL, *table = NULL, *array = NULL;
-	struct toml_entry *entry;
-	struct key_part *last;
+	struct toml_value *parent = NULL, *table = NULL;
 	int r;
 
 	p->pos += of_tables ? 2 : 1;
@@ -1790,47 +1945,9 @@ static int parse_header(struct parser *p)
 	p->pos += of_tables ? 2 : 1;
 
 	r = open_header_parents(p, &parent);
-	if (r)
-		return r;
-	last = &p->keys[p->keys_count - 1];
-	entry = table_find(&parent->u.table, last->str, last->len, last->hash);
-	if (!of_tables) {
-		if (!entry) {
-			r = new_table(p, TABLE_HEADER, parent->u.table.depth + 1, where, &table);
-			if (!r)
-				r = table_add(p, parent, last, table);
-			if (r)
-				return r;
-		} else if (entry->value->type == TOML_TABLE &&
-			   entry->value->u.table.origin == TABLE_IMPLICIT) {
-			/* Defined here at last: this is where it is. */
-			table = entry->value;
-			table->u.table.origin = TABLE_HEADER;
-			table->line = where.line;
-			table->column = where.column;
-			entry->line = last->where.line;
-			entry->column = last->where.column;
-		} else {
-			return fail_defined(p, p->keys_count, entry);
-		}
-		p->section = table;
-		return 0;
-	}
-
-	if (!entry) {
-		r = new_array(p, true, parent->u.table.depth + 1, where, &array);
-		if (!r)
-			r = table_add(p, parent, last, array);
-		if (r)
-			return r;
-	} else if (entry->value->type == TOML_ARRAY && entry->value->u.array.of_tables) {
-		array = entry->value;
-	} else {
-		return fail_defined(p, p->keys_count, entry);
-	}
-	r = new_table(p, TABLE_HEADER, array->u.array.depth + 1, where, &table);
 	if (!r)
-		r = array_add(p, array, table);
+		r = of_tables ? append_table(p, parent, where, &table)
+			      : define_table(p, parent, where, &table);
 	if (r)
 		return r;
 	p->section = table;
@@ -1919,7 +2036,7 @@ static int parse_document(struct parser *p)
 
 	bad = utf8_invalid_offset((const unsigned char *)p->buf, p->len);
 	if (bad < p->len)
-		return fail(p, bad, _("invalid UTF-8"));
+		return fail_at(p, position_before(p, bad), _("invalid UTF-8"));
 	/* A byte order mark is not part of the document. */
 	if (p->len >= 3 && !memcmp(p->buf, "\xef\xbb\xbf", 3)) {
 		p->pos = 3;
@@ -1934,13 +2051,13 @@ static int parse_document(struct parser *p)
 		if (c == '[') {
 			r = parse_header(p);
 			if (!r)
-				r = parse_line_end(p, _("a table header"));
+				r = parse_line_end(p, N_("a table header"));
 		} else if (c == '#' || c == '\n' || c == '\r' || c < 0) {
-			r = parse_line_end(p, _("a comment"));
+			r = parse_line_end(p, N_("a comment"));
 		} else {
 			r = parse_keyval(p, p->section);
 			if (!r)
-				r = parse_line_end(p, _("a key/value pair"));
+				r = parse_line_end(p, N_("a key/value pair"));
 		}
 		if (r)
 			return r;

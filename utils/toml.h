@@ -12,6 +12,11 @@
  * a [header] or [[header]] at the '[' of the header that defined it; a table made
  * implicitly (the "a" of [a.b] or of a.b = 1) at the first key that named it.
  * Tables and arrays may nest at most 1000 deep.
+ *
+ * Choices where TOML 1.0 leaves room: a UTF-8 byte order mark at the very start is
+ * skipped; CRLF inside multi-line strings becomes LF; second 60 (RFC 3339 leap
+ * second) and year 0000 are accepted; integers beyond 64 bits are refused; floats
+ * are read the same whatever the locale, and overflow to inf.
  */
 #ifndef IRKIT_TOML_H
 #define IRKIT_TOML_H
