@@ -17,6 +17,8 @@
 #include "raw_pattern.h"
 
 #define RAW_BITMAP_WORDS	(RAW_MAX_PATTERNS / 64)
+/* Positions are checked before use; ir_bound() shows the verifier too. */
+#define RAW_POSITION_MASK	RAW_MAX_DURATIONS
 
 /* All zero (as .bss starts) is the state between frames. */
 struct raw_decoder {
@@ -61,6 +63,7 @@ static __always_inline void raw_finish(unsigned int *sample, struct raw_decoder 
 	struct raw_pattern *p;
 	unsigned int i, key;
 
+	pos = ir_bound(pos, RAW_POSITION_MASK);
 	for (i = 0; i < RAW_MAX_PATTERNS; i++) {
 		key = i;
 		p = bpf_map_lookup_elem(&raw_patterns, &key);
@@ -86,6 +89,7 @@ static __always_inline void raw_match(struct raw_decoder *d, unsigned int pos, l
 	unsigned int i, key;
 	long expected;
 
+	pos = ir_bound(pos, RAW_POSITION_MASK);
 	d->none_left = 1;
 	for (i = 0; i < RAW_MAX_PATTERNS; i++) {
 		key = i;

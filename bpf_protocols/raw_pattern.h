@@ -24,7 +24,7 @@
  * 512 keeps it far within its limit of a million instructions.
  */
 #define RAW_MAX_PATTERNS	512
-#define RAW_MAX_DURATIONS	127	/* pulses and spaces of one pattern */
+#define RAW_MAX_DURATIONS	127	/* pulses and spaces of one pattern; 2^n - 1 */
 
 struct raw_pattern {
 	unsigned int scancode;
