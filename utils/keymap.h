@@ -35,9 +35,13 @@
  * entries on 64-bit machines, unless the table it started with was larger.
  */
 #define KEYMAP_SCANCODES_MAX 8192
-/* Raw entries in one keymap: the raw decoder's map holds 1024 patterns. */
+/*
+ * Raw entries in one keymap. The raw decoder holds fewer (RAW_MAX_PATTERNS in
+ * bpf_protocols/raw_pattern.h), and durations of 16 bits only: ir-keytable checks
+ * those when it plans, as they belong to the decoder, not to the file format.
+ */
 #define KEYMAP_RAWS_MAX 1024
-/* Pulses and spaces in one raw pattern: what the raw decoder can match. */
+/* Pulses and spaces in one raw pattern: what the raw decoder matches (RAW_MAX_DURATIONS). */
 #define KEYMAP_RAW_DURATIONS_MAX 127
 /*
  * The longest pulse or space of a raw pattern, in µs: a LIRC mode2 sample carries 24

@@ -22,6 +22,7 @@
 #include "bpf_vm.h"
 #include "capture.h"
 #include "keymap.h"
+#include "raw_pattern.h"
 
 #define OBJECTS TOP_BUILDDIR "/tests/bpf/"
 
@@ -301,6 +302,14 @@ START_TEST(test_keymap_raw_duration)
 }
 END_TEST
 
+/* What a keymap may hold, the raw decoder can take; ir-keytable checks the rest. */
+START_TEST(test_keymap_raw_decoder)
+{
+	ck_assert_int_eq(KEYMAP_RAW_DURATIONS_MAX, RAW_MAX_DURATIONS);
+	ck_assert_int_ge(KEYMAP_RAWS_MAX, RAW_MAX_PATTERNS);
+}
+END_TEST
+
 /* ---- captures ---- */
 
 START_TEST(test_capture_file_size)
@@ -525,6 +534,7 @@ static Suite *limits_suite(void)
 	tcase_add_test(tc, test_keymap_raws);
 	tcase_add_test(tc, test_keymap_raw_length);
 	tcase_add_test(tc, test_keymap_raw_duration);
+	tcase_add_test(tc, test_keymap_raw_decoder);
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("capture");
