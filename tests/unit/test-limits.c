@@ -20,6 +20,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "bpf-insn.h"
 #include "bpf_object.h"
 #include "bpf_vm.h"
 #include "capture.h"
@@ -608,6 +609,61 @@ START_TEST(test_vm_maps)
 }
 END_TEST
 
+/*
+ * A program looking up, again and again, a key absent from a hash map whose keys were
+ * chosen to share one bucket under FNV-1a from its usual basis: each lookup would walk
+ * them all, and the budget counts a helper call as one instruction.
+ */
+#define COLLIDING_ENTRIES 8192
+
+START_TEST(test_vm_colliding_keys)
+{
+	const struct bpf_insn insns[] = {
+		ST(BPF_W, 10, -4, 0),		/* the key looked up: set below */
+		MOV64_IMM(6, 100000),
+		LD_MAP(1, 0),
+		MOV64_REG(2, 10),
+		ALU64_IMM(BPF_ADD, 2, -4),
+		CALL(BPF_FUNC_map_lookup_elem),
+		ALU64_IMM(BPF_SUB, 6, 1),
+		JMP_IMM(BPF_JNE, 6, 0, -7),
+		MOV64_IMM(0, 0),
+		EXIT(),
+	};
+	struct bpf_insn program[ARRAY_SIZE(insns)];
+	struct bpf_map_spec map = { .name = "h", .type = BPF_MAP_TYPE_HASH, .key_size = 4,
+				    .value_size = 4, .max_entries = COLLIDING_ENTRIES };
+	struct bpf_image image = { .name = "p", .insns = program,
+				   .insn_count = ARRAY_SIZE(insns), .maps = &map, .map_count = 1 };
+	uint32_t *keys = calloc(COLLIDING_ENTRIES + 1, sizeof(*keys));
+	uint32_t key, value = 1;
+	struct bpf_vm *vm = NULL;
+	struct ir_error err;
+	size_t found = 0;
+	double start, spent;
+
+	/* Keys whose FNV-1a hash has the same low 13 bits (8192 buckets): one in 8192. */
+	ck_assert_ptr_nonnull(keys);
+	for (key = 1; found <= COLLIDING_ENTRIES; key++) {
+		if ((fnv1a((const char *)&key, 4) & (COLLIDING_ENTRIES - 1)) == 0)
+			keys[found++] = key;
+	}
+	memcpy(program, insns, sizeof(insns));
+	program[0].imm = (int32_t)keys[COLLIDING_ENTRIES];	/* not in the map */
+	ck_assert_int_eq(bpf_vm_new(&image, &vm, &err), 0);
+	for (found = 0; found < COLLIDING_ENTRIES; found++)
+		ck_assert_int_eq(bpf_vm_map_update(vm, 0, &keys[found], &value, &err), 0);
+	start = cpu_seconds();
+	ck_assert_int_eq(bpf_vm_run(vm, 0x01000001, &err), 0);
+	spent = cpu_seconds() - start;
+	ck_assert_uint_eq(bpf_vm_last_insn_count(vm), 2 + 100000 * 6 + 2);
+	/* With the keys in one chain: 819,200,000 key comparisons, seconds. */
+	ck_assert_msg(spent < 0.5, "100000 lookups took %.3f s", spent);
+	bpf_vm_free(vm);
+	free(keys);
+}
+END_TEST
+
 static Suite *limits_suite(void)
 {
 	Suite *s = suite_create("limits");
@@ -633,9 +689,12 @@ static Suite *limits_suite(void)
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("bpf");
+	/* Before the hash was seeded, the colliding keys took about 4 s. */
+	tcase_set_timeout(tc, 120);
 	tcase_add_test(tc, test_object_size);
 	tcase_add_test(tc, test_program_size);
 	tcase_add_test(tc, test_vm_maps);
+	tcase_add_test(tc, test_vm_colliding_keys);
 	suite_add_tcase(s, tc);
 	return s;
 }
