@@ -107,6 +107,7 @@ struct vm_map {
 	uint32_t *next;		/* chain (used slots) or free list (free slots) */
 	uint32_t *buckets;
 	uint32_t bucket_mask;
+	uint32_t hash_seed;	/* random: see hash_key() in bpf_vm_map.c */
 	uint32_t free_head;
 	uint32_t count;
 };
