@@ -543,6 +543,104 @@ static struct file make_object(size_t insn_count)
 	return f;
 }
 
+/*
+ * An object made to be slow: sections sections named "maps" (empty) and symbols
+ * symbols. A reader that looks at every symbol for each map section does
+ * sections * symbols steps.
+ */
+static struct file make_slow_object(size_t sections, size_t symbols)
+{
+	static const char strings[] = "\0.strtab\0lirc_mode2\0license\0.symtab\0maps\0s";
+	enum { NAME_STRTAB = 1, NAME_CODE = 9, NAME_LICENSE = 20, NAME_SYMTAB = 28,
+	       NAME_MAPS = 36, NAME_S = 41 };
+	const size_t code_off = 64 + 48, license_off = code_off + 16;
+	const size_t symtab_off = license_off + 8, symtab_size = (symbols + 1) * sizeof(Elf64_Sym);
+	const size_t shoff = symtab_off + symtab_size;
+	struct file f = { .size = shoff + (5 + sections) * sizeof(Elf64_Shdr) };
+	Elf64_Ehdr *ehdr;
+	Elf64_Shdr *shdr;
+	Elf64_Sym *sym;
+	size_t i;
+
+	ck_assert_uint_le(sizeof(strings), 48);
+	f.data = calloc(1, f.size);
+	ck_assert_ptr_nonnull(f.data);
+	ehdr = (Elf64_Ehdr *)f.data;
+	memcpy(ehdr->e_ident, ELFMAG, SELFMAG);
+	ehdr->e_ident[EI_CLASS] = ELFCLASS64;
+	ehdr->e_ident[EI_DATA] = ELFDATA2LSB;
+	ehdr->e_ident[EI_VERSION] = EV_CURRENT;
+	ehdr->e_type = ET_REL;
+	ehdr->e_machine = EM_BPF;
+	ehdr->e_version = EV_CURRENT;
+	ehdr->e_shoff = shoff;
+	ehdr->e_ehsize = sizeof(Elf64_Ehdr);
+	ehdr->e_shentsize = sizeof(Elf64_Shdr);
+	ehdr->e_shnum = (Elf64_Half)(5 + sections);
+	ehdr->e_shstrndx = 1;
+	memcpy(f.data + 64, strings, sizeof(strings));
+	f.data[code_off] = 0xb7;	/* r0 = 0 */
+	f.data[code_off + 8] = 0x95;	/* exit */
+	memcpy(f.data + license_off, "GPL", 4);
+	sym = (Elf64_Sym *)(f.data + symtab_off);
+	for (i = 1; i <= symbols; i++) {
+		sym[i].st_name = NAME_S;
+		sym[i].st_info = ELF64_ST_INFO(STB_GLOBAL, STT_NOTYPE);
+		sym[i].st_shndx = 2;
+	}
+	shdr = (Elf64_Shdr *)(f.data + shoff);
+	shdr[1] = (Elf64_Shdr){ .sh_name = NAME_STRTAB, .sh_type = SHT_STRTAB, .sh_offset = 64,
+				.sh_size = sizeof(strings), .sh_addralign = 1 };
+	shdr[2] = (Elf64_Shdr){ .sh_name = NAME_CODE, .sh_type = SHT_PROGBITS,
+				.sh_flags = SHF_ALLOC | SHF_EXECINSTR, .sh_offset = code_off,
+				.sh_size = 16, .sh_addralign = 8 };
+	shdr[3] = (Elf64_Shdr){ .sh_name = NAME_LICENSE, .sh_type = SHT_PROGBITS,
+				.sh_flags = SHF_ALLOC | SHF_WRITE, .sh_offset = license_off,
+				.sh_size = 4, .sh_addralign = 1 };
+	shdr[4] = (Elf64_Shdr){ .sh_name = NAME_SYMTAB, .sh_type = SHT_SYMTAB,
+				.sh_offset = symtab_off, .sh_size = symtab_size,
+				.sh_link = 1, .sh_info = 1, .sh_addralign = 8,
+				.sh_entsize = sizeof(Elf64_Sym) };
+	for (i = 0; i < sections; i++)
+		shdr[5 + i] = (Elf64_Shdr){ .sh_name = NAME_MAPS, .sh_type = SHT_PROGBITS,
+					    .sh_flags = SHF_ALLOC | SHF_WRITE,
+					    .sh_offset = license_off, .sh_addralign = 1 };
+	return f;
+}
+
+/* CPU seconds to open an object, whatever the outcome. */
+static double open_time(const struct file *f, int *ret)
+{
+	struct bpf_object *object = NULL;
+	struct ir_error err;
+	double start = cpu_seconds();
+
+	*ret = bpf_object_open_memory(f->data, f->size, "slow.o", &object, &err);
+	bpf_object_free(object);
+	return cpu_seconds() - start;
+}
+
+START_TEST(test_object_slow)
+{
+	/* The most sections times symbols that fit in 1 MiB: half of it each. */
+	struct file within = make_slow_object(8000, 21000);
+	/* 9 MB: it took 18 s when objects of 64 MiB were read. */
+	struct file past = make_slow_object(30000, 300000);
+	double spent;
+	int ret;
+
+	ck_assert_uint_le(within.size, 1024 * 1024);
+	spent = open_time(&within, &ret);
+	ck_assert_int_eq(ret, 0);
+	ck_assert_msg(spent < 1.0, "%zu bytes: %.3f s", within.size, spent);
+	spent = open_time(&past, &ret);
+	ck_assert_int_eq(ret, -EFBIG);
+	ck_assert_msg(spent < 0.1, "%zu bytes: %.3f s", past.size, spent);
+	free(within.data);
+	free(past.data);
+}
+END_TEST
+
 START_TEST(test_program_size)
 {
 	struct file at = make_object(1000000), past = make_object(1000001);
@@ -692,6 +790,7 @@ static Suite *limits_suite(void)
 	/* Before the hash was seeded, the colliding keys took about 4 s. */
 	tcase_set_timeout(tc, 120);
 	tcase_add_test(tc, test_object_size);
+	tcase_add_test(tc, test_object_slow);
 	tcase_add_test(tc, test_program_size);
 	tcase_add_test(tc, test_vm_maps);
 	tcase_add_test(tc, test_vm_colliding_keys);
