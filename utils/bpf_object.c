@@ -1742,7 +1742,8 @@ int bpf_object_open_file(const char *path, struct bpf_object **ret_object,
 	}
 	if (!S_ISREG(st.st_mode) || st.st_size > BPF_OBJECT_FILE_MAX) {
 		r = -EFBIG;
-		ir_error_set_at(err, path, 0, 0, "%s", _("not a regular file of at most 64 MiB"));
+		ir_error_set_at(err, path, 0, 0, _("not a regular file of at most %u bytes"),
+				BPF_OBJECT_FILE_MAX);
 		goto out;
 	}
 	data = malloc(st.st_size ? (size_t)st.st_size : 1);

@@ -21,10 +21,12 @@
 #include "ir_error.h"
 
 /*
- * The largest object, file or buffer (-EFBIG past it): far beyond any decoder (the
- * bundled ones are a few KiB). Programs have at most BPF_IMAGE_INSNS_MAX instructions.
+ * The largest object, file or buffer (-EFBIG past it): 150 times the largest bundled
+ * decoder (7 KiB), and small enough that no object can make the reader slow (some of
+ * its checks cost sections times symbols or relocations times maps: a fraction of a
+ * second at this size, minutes at 64 MiB).
  */
-#define BPF_OBJECT_FILE_MAX (64u << 20)
+#define BPF_OBJECT_FILE_MAX (1u << 20)
 
 struct bpf_object;
 

@@ -449,7 +449,7 @@ static struct file read_whole(const char *path)
 
 START_TEST(test_object_size)
 {
-	const size_t max = 64u * 1024 * 1024;
+	const size_t max = 1024 * 1024;
 	struct file article = read_whole(OBJECTS "article.o");
 	struct bpf_object *object = NULL;
 	struct ir_error err;
@@ -463,7 +463,7 @@ START_TEST(test_object_size)
 	ck_assert_int_eq(bpf_object_open_memory(padded, max, "a.o", &object, &err), 0);
 	bpf_object_free(object);
 	ck_assert_int_eq(bpf_object_open_memory(padded, max + 1, "a.o", &object, &err), -EFBIG);
-	ck_assert_str_eq(err.message, "a.o: larger than 67108864 bytes");
+	ck_assert_str_eq(err.message, "a.o: larger than 1048576 bytes");
 
 	t.s = (char *)article.data;
 	t.len = article.size;
@@ -643,35 +643,42 @@ END_TEST
 
 START_TEST(test_program_size)
 {
-	struct file at = make_object(1000000), past = make_object(1000001);
+	/* make_object(n) is 504 + 8n bytes: the longest program that fits in 1 MiB. */
+	const size_t longest = (1024 * 1024 - 504) / 8;
+	struct file at = make_object(longest), past = make_object(longest + 1);
+	struct bpf_insn *insns = calloc(1000001, sizeof(*insns));
+	struct bpf_image *image = NULL, big = { .name = "big", .insns = insns };
 	struct bpf_object *object = NULL;
-	struct bpf_image *image = NULL;
 	struct bpf_vm *vm = NULL;
 	struct ir_error err;
+	size_t i;
 
+	/* Through bpf_object, the object's size comes first. */
+	ck_assert_uint_eq(at.size, 1024 * 1024);
 	ck_assert_int_eq(bpf_object_open_memory(at.data, at.size, "at.o", &object, &err), 0);
 	ck_assert_int_eq(bpf_object_relocate(object, NULL, NULL, 0, &image, &err), 0);
-	ck_assert_uint_eq(image->insn_count, 1000000);
+	ck_assert_uint_eq(image->insn_count, longest);
+	bpf_image_free(image);
 	bpf_object_free(object);
-	/* The VM takes a program of that size, and runs it. */
-	ck_assert_int_eq(bpf_vm_new(image, &vm, &err), 0);
+	ck_assert_int_eq(bpf_object_open_memory(past.data, past.size, "past.o", &object, &err),
+			 -EFBIG);
+
+	/* A generated program of 1000000 instructions: 999999 times r0 = 0, then exit. */
+	ck_assert_ptr_nonnull(insns);
+	for (i = 0; i < 1000001; i++)
+		insns[i] = (struct bpf_insn){ .code = BPF_ALU64 | BPF_MOV | BPF_K };
+	insns[999999] = (struct bpf_insn){ .code = BPF_JMP | BPF_EXIT };
+	big.insn_count = 1000000;
+	ck_assert_int_eq(bpf_vm_new(&big, &vm, &err), 0);
 	ck_assert_int_eq(bpf_vm_run(vm, 0x01000001, &err), 0);
 	ck_assert_uint_eq(bpf_vm_last_insn_count(vm), 1000000);
 	bpf_vm_free(vm);
-
-	ck_assert_int_eq(bpf_object_open_memory(past.data, past.size, "past.o", &object, &err),
-			 0);
-	ck_assert_int_eq(bpf_object_relocate(object, NULL, NULL, 0, &image, &err), -E2BIG);
-	ck_assert_str_eq(err.message, "past.o: program 'lirc_mode2' has more than 1000000 instructions");
-	bpf_object_free(object);
-	/* The image one instruction longer, straight to the VM. */
-	image->insns = realloc(image->insns, 1000001 * sizeof(*image->insns));
-	ck_assert_ptr_nonnull(image->insns);
-	image->insns[1000000] = image->insns[999999];
-	image->insn_count = 1000001;
-	ck_assert_int_eq(bpf_vm_new(image, &vm, &err), -E2BIG);
+	insns[999999] = insns[0];
+	insns[1000000] = (struct bpf_insn){ .code = BPF_JMP | BPF_EXIT };
+	big.insn_count = 1000001;
+	ck_assert_int_eq(bpf_vm_new(&big, &vm, &err), -E2BIG);
 	ck_assert_str_eq(err.message, "the program has 1000001 instructions, more than 1000000");
-	bpf_image_free(image);
+	free(insns);
 	free(at.data);
 	free(past.data);
 }
