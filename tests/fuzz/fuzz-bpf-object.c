@@ -67,7 +67,8 @@ static void check_image(const struct bpf_image *image)
 static void run_in_vm(const struct bpf_image *image)
 {
 	static const uint32_t samples[VM_SAMPLES] = {
-		0x01002328, 0x00001194, 0x01000230, 0x0301e848,	/* +9000 -4500 +560 timeout */
+		/* +9000 -4500 +560, timeout 125000 */
+		0x01002328, 0x00001194, 0x01000230, 0x0301e848,
 	};
 	struct ir_error err = { "" };
 	struct bpf_vm *vm = NULL;

@@ -141,8 +141,8 @@ static void run_samples(struct bpf_vm *vm, const struct input *in, struct outcom
 			clock += (uint64_t)(in->samples[i] & 0x00ffffffu) * 1000;
 		err.message[0] = '\0';
 		out->ret[i] = bpf_vm_run(vm, in->samples[i], &err);
-		FUZZ_ASSERT(bpf_vm_clock_ns(vm) == clock, "clock %" PRIu64 " ns, expected %" PRIu64,
-			    bpf_vm_clock_ns(vm), clock);
+		FUZZ_ASSERT(bpf_vm_clock_ns(vm) == clock,
+			    "clock %" PRIu64 " ns, expected %" PRIu64, bpf_vm_clock_ns(vm), clock);
 		out->insns[i] = bpf_vm_last_insn_count(vm);
 		out->r0[i] = out->ret[i] == 0 ? bpf_vm_last_return(vm) : 0;
 		FUZZ_ASSERT(out->ret[i] == 0 || out->ret[i] == -EFAULT || out->ret[i] == -E2BIG ||

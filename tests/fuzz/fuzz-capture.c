@@ -31,8 +31,9 @@ static void check_capture(const struct capture *capture)
 			    type == LIRC_MODE2_TIMEOUT, "sample %zu: 0x%08x", i, sample);
 		FUZZ_ASSERT(LIRC_VALUE(sample) >= 1, "sample %zu: 0x%08x", i, sample);
 		if (i > 0 && type != LIRC_MODE2_TIMEOUT)
-			FUZZ_ASSERT(LIRC_MODE2(previous) != type, "samples %zu and %zu: 0x%08x 0x%08x",
-				    i - 1, i, previous, sample);
+			FUZZ_ASSERT(LIRC_MODE2(previous) != type,
+				    "samples %zu and %zu: 0x%08x 0x%08x", i - 1, i, previous,
+				    sample);
 		previous = sample;
 	}
 }

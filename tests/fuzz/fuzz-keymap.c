@@ -33,8 +33,8 @@ static void check_protocol(const struct keymap_protocol *protocol)
 		FUZZ_ASSERT(protocol->scancodes[i].keycode <= KEYCODE_MAX, "keycode 0x%x",
 			    protocol->scancodes[i].keycode);
 		for (j = 0; j < i; j++)
-			FUZZ_ASSERT(protocol->scancodes[i].scancode != protocol->scancodes[j].scancode,
-				    "scancode %zu twice", i);
+			FUZZ_ASSERT(protocol->scancodes[i].scancode !=
+				    protocol->scancodes[j].scancode, "scancode %zu twice", i);
 	}
 	if (protocol->raw_count)
 		FUZZ_ASSERT(strcasecmp(protocol->protocol, "raw") == 0, "raws for '%s'",

@@ -38,7 +38,8 @@ static void check_scalar(const struct toml_value *value, enum toml_type type)
 		    "type %d", type);
 	FUZZ_ASSERT((toml_value_integer(value, &integer) == 0) == (type == TOML_INTEGER),
 		    "type %d", type);
-	FUZZ_ASSERT((toml_value_float(value, &real) == 0) == (type == TOML_FLOAT), "type %d", type);
+	FUZZ_ASSERT((toml_value_float(value, &real) == 0) == (type == TOML_FLOAT),
+		    "type %d", type);
 	FUZZ_ASSERT((toml_value_boolean(value, &boolean) == 0) == (type == TOML_BOOLEAN),
 		    "type %d", type);
 	FUZZ_ASSERT((toml_value_datetime(value, &dt) == 0) == is_datetime, "type %d", type);

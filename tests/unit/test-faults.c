@@ -377,8 +377,9 @@ static unsigned long fail_each(operation_fn op, const void *input, const char *w
 		arm(n, READ_NORMAL);
 		ret = op(input, &err);
 		disarm();
-		ck_assert_msg(fault.live_count == 0, "%s: allocation %lu failed: %zu blocks leaked",
-			      what, n, fault.live_count);
+		ck_assert_msg(fault.live_count == 0,
+			      "%s: allocation %lu failed: %zu blocks leaked", what, n,
+			      fault.live_count);
 		if (!fault.failed) {
 			ck_assert_msg(ret == 0, "%s: %d without a failure: %s", what, ret,
 				      err.message);

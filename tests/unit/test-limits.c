@@ -392,7 +392,8 @@ START_TEST(test_toml_colliding_keys)
 	slow = parse_time(&colliding);
 	fast = parse_time(&plain);
 	/* Unseeded, the colliding keys cost about 80 times more: quadratic probing. */
-	ck_assert_msg(slow < 10 * fast + 0.05, "colliding keys: %.3f s, others: %.3f s", slow, fast);
+	ck_assert_msg(slow < 10 * fast + 0.05, "colliding keys: %.3f s, others: %.3f s", slow,
+		      fast);
 	free(colliding.s);
 	free(plain.s);
 }
@@ -483,8 +484,9 @@ END_TEST
 
 /*
  * A relocatable BPF object made by hand: one function "prog" in section "lirc_mode2"
- * (so the program is named after the section) of insn_count instructions (r0 = 0 ... exit), a license, a symbol table. Little-endian
- * host assumed, as the structures are written as they are.
+ * (so the program is named after the section) of insn_count instructions (r0 = 0 ...
+ * exit), a license, a symbol table. Little-endian host assumed, as the structures are
+ * written as they are.
  */
 static struct file make_object(size_t insn_count)
 {
