@@ -1,0 +1,248 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * lirc: the protocol name table (checked against rc-main.c's tables, written out here
+ * by hand), and reads and writes through pipes and other descriptors whose behaviour
+ * is known. The ioctls on a real /dev/lircN are the qemu tests' job.
+ */
+#include "config.h"
+
+#include <check.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <stdbool.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <sys/timerfd.h>
+
+#include "lirc.h"
+
+START_TEST(test_protocol_names)
+{
+	ck_assert_str_eq(lirc_proto_name(RC_PROTO_UNKNOWN), "unknown");
+	ck_assert_str_eq(lirc_proto_name(RC_PROTO_RC5), "rc-5");
+	ck_assert_str_eq(lirc_proto_name(RC_PROTO_RC5X_20), "rc-5x-20");
+	ck_assert_str_eq(lirc_proto_name(RC_PROTO_SONY15), "sony-15");
+	ck_assert_str_eq(lirc_proto_name(RC_PROTO_NEC), "nec");
+	ck_assert_str_eq(lirc_proto_name(RC_PROTO_NECX), "nec-x");
+	ck_assert_str_eq(lirc_proto_name(RC_PROTO_NEC32), "nec-32");
+	ck_assert_str_eq(lirc_proto_name(RC_PROTO_MCIR2_MSE), "mcir2-mse");
+	ck_assert_str_eq(lirc_proto_name(RC_PROTO_RC6_MCE), "rc-6-mce");
+	ck_assert_str_eq(lirc_proto_name(RC_PROTO_RCMM24), "rc-mm-24");
+	ck_assert_str_eq(lirc_proto_name(RC_PROTO_XBOX_DVD), "xbox-dvd");
+	ck_assert_ptr_null(lirc_proto_name(RC_PROTO_MAX + 1));
+	ck_assert_ptr_null(lirc_proto_name(64));	/* the article's BPF decoder */
+
+	ck_assert_str_eq(lirc_proto_sysfs_name(RC_PROTO_NEC32), "nec");
+	ck_assert_str_eq(lirc_proto_sysfs_name(RC_PROTO_RC5X_20), "rc-5");
+	ck_assert_str_eq(lirc_proto_sysfs_name(RC_PROTO_RC5_SZ), "rc-5-sz");
+	ck_assert_str_eq(lirc_proto_sysfs_name(RC_PROTO_SONY20), "sony");
+	ck_assert_str_eq(lirc_proto_sysfs_name(RC_PROTO_MCIR2_KBD), "mce_kbd");
+	ck_assert_str_eq(lirc_proto_sysfs_name(RC_PROTO_RC6_6A_20), "rc-6");
+	ck_assert_str_eq(lirc_proto_sysfs_name(RC_PROTO_RCMM32), "rc-mm");
+	ck_assert_ptr_null(lirc_proto_sysfs_name(64));
+
+	ck_assert_int_eq(lirc_proto_from_name("nec-32"), RC_PROTO_NEC32);
+	ck_assert_int_eq(lirc_proto_from_name("RC-6-MCE"), RC_PROTO_RC6_MCE);
+	ck_assert_int_eq(lirc_proto_from_name("rc6_mce"), -ENOENT);
+	ck_assert_int_eq(lirc_proto_from_name(""), -ENOENT);
+}
+END_TEST
+
+START_TEST(test_every_protocol_named)
+{
+	/* The protocols file's names, from rc-main.c's proto_names[]. */
+	static const char *const sysfs_names[] = {
+		"other", "unknown", "rc-5", "nec", "rc-6", "jvc", "sony", "rc-5-sz", "sanyo",
+		"sharp", "mce_kbd", "xmp", "cec", "imon", "rc-mm", "xbox-dvd",
+	};
+	uint32_t proto;
+	size_t i;
+
+	for (proto = 0; proto <= RC_PROTO_MAX; proto++) {
+		const char *name = lirc_proto_name(proto);
+		const char *group = lirc_proto_sysfs_name(proto);
+		bool known = false;
+
+		ck_assert_ptr_nonnull(name);
+		ck_assert_int_eq(lirc_proto_from_name(name), (int)proto);
+		ck_assert_ptr_nonnull(group);
+		for (i = 0; i < sizeof(sysfs_names) / sizeof(sysfs_names[0]); i++)
+			known |= !strcmp(group, sysfs_names[i]);
+		ck_assert_msg(known, "protocol %u: \"%s\" is not a protocols-file name", proto,
+			      group);
+	}
+}
+END_TEST
+
+START_TEST(test_read_scancodes)
+{
+	struct lirc_scancode in[2], out[4];
+	size_t count;
+	int fds[2];
+
+	memset(in, 0, sizeof(in));
+	in[0].timestamp = 855168999000ull;
+	in[0].rc_proto = 64;
+	in[0].scancode = 0xf;
+	in[1].timestamp = 855279000000ull;
+	in[1].flags = LIRC_SCANCODE_FLAG_REPEAT;
+	in[1].rc_proto = RC_PROTO_NEC;
+	in[1].scancode = 0x1234;
+	in[1].keycode = 0x73;
+	ck_assert_int_eq(pipe(fds), 0);
+	ck_assert_int_eq(write(fds[1], in, sizeof(in)), (ssize_t)sizeof(in));
+	ck_assert_int_eq(lirc_read_scancodes(fds[0], out, 4, &count), 0);
+	ck_assert_uint_eq(count, 2);
+	ck_assert_mem_eq(out, in, sizeof(in));
+	ck_assert_int_eq(fcntl(fds[0], F_SETFL, O_NONBLOCK), 0);
+	ck_assert_int_eq(lirc_read_scancodes(fds[0], out, 4, &count), -EAGAIN);
+	ck_assert_int_eq(write(fds[1], in, 10), 10);
+	ck_assert_int_eq(lirc_read_scancodes(fds[0], out, 4, &count), -EIO);
+	close(fds[1]);
+	ck_assert_int_eq(lirc_read_scancodes(fds[0], out, 4, &count), 0);
+	ck_assert_uint_eq(count, 0);
+	close(fds[0]);
+}
+END_TEST
+
+START_TEST(test_read_samples)
+{
+	const uint32_t in[3] = { LIRC_PULSE(500), LIRC_SPACE(1500), LIRC_PULSE(500) };
+	uint32_t out[2];
+	size_t count;
+	int fds[2];
+
+	ck_assert_int_eq(pipe(fds), 0);
+	ck_assert_int_eq(write(fds[1], in, sizeof(in)), (ssize_t)sizeof(in));
+	ck_assert_int_eq(lirc_read_samples(fds[0], out, 2, &count), 0);
+	ck_assert_uint_eq(count, 2);
+	ck_assert_uint_eq(out[0], 0x010001f4);
+	ck_assert_uint_eq(out[1], 0x000005dc);
+	ck_assert_int_eq(lirc_read_samples(fds[0], out, 2, &count), 0);
+	ck_assert_uint_eq(count, 1);
+	ck_assert_uint_eq(out[0], 0x010001f4);
+	close(fds[0]);
+	close(fds[1]);
+}
+END_TEST
+
+START_TEST(test_write_pulses)
+{
+	const uint32_t pulses[3] = { 500, 1500, 500 };
+	const uint32_t even[2] = { 500, 1500 };
+	const uint32_t zero_space[3] = { 500, 0, 500 };
+	const uint32_t long_pulse[3] = { 500, 1500, 0x1000000 };
+	struct ir_error err;
+	uint32_t back[4];
+	int fds[2], tfd;
+
+	ck_assert_int_eq(pipe(fds), 0);
+	ck_assert_int_eq(lirc_write_pulses(fds[1], pulses, 3, &err), 0);
+	ck_assert_int_eq(read(fds[0], back, sizeof(back)), (ssize_t)sizeof(pulses));
+	ck_assert_mem_eq(back, pulses, sizeof(pulses));
+
+	ck_assert_int_eq(lirc_write_pulses(fds[1], even, 2, &err), -EINVAL);
+	ck_assert_str_eq(err.message, "pulses and spaces (2 values): the count must be odd, "
+			 "starting and ending with a pulse");
+	ck_assert_int_eq(lirc_write_pulses(fds[1], NULL, 0, &err), -EINVAL);
+	ck_assert_int_eq(lirc_write_pulses(fds[1], zero_space, 3, &err), -EINVAL);
+	ck_assert_str_eq(err.message, "space 2: 0 microseconds is out of range (1 to 16777215)");
+	ck_assert_int_eq(lirc_write_pulses(fds[1], long_pulse, 3, &err), -EINVAL);
+	ck_assert_str_eq(err.message, "pulse 3: 16777216 microseconds is out of range "
+			 "(1 to 16777215)");
+	/* Nothing was written by the refused calls. */
+	ck_assert_int_eq(fcntl(fds[0], F_SETFL, O_NONBLOCK), 0);
+	ck_assert_int_eq(read(fds[0], back, sizeof(back)), -1);
+	ck_assert_int_eq(errno, EAGAIN);
+	close(fds[0]);
+	close(fds[1]);
+
+	/* A descriptor that refuses writes with EINVAL, as the kernel's LIRC limits do. */
+	tfd = timerfd_create(CLOCK_MONOTONIC, TFD_CLOEXEC);
+	ck_assert_int_ge(tfd, 0);
+	ck_assert_int_eq(lirc_write_pulses(tfd, pulses, 3, &err), -EINVAL);
+	ck_assert_str_eq(err.message, "the kernel refused the pulses and spaces (3 values): "
+			 "too many at once, or too long in total");
+	close(tfd);
+}
+END_TEST
+
+START_TEST(test_write_scancode)
+{
+	struct lirc_scancode back, expected;
+	struct ir_error err;
+	int fds[2], tfd;
+
+	ck_assert_int_eq(pipe(fds), 0);
+	ck_assert_int_eq(lirc_write_scancode(fds[1], RC_PROTO_NEC, 0x8012, &err), 0);
+	ck_assert_int_eq(read(fds[0], &back, sizeof(back)), (ssize_t)sizeof(back));
+	memset(&expected, 0, sizeof(expected));
+	expected.rc_proto = RC_PROTO_NEC;
+	expected.scancode = 0x8012;
+	ck_assert_mem_eq(&back, &expected, sizeof(expected));
+	ck_assert_int_eq(lirc_write_scancode(fds[1], 64, 0xf, &err), -EINVAL);
+	ck_assert_str_eq(err.message, "protocol 64 is not one the kernel can encode");
+	close(fds[0]);
+	close(fds[1]);
+
+	tfd = timerfd_create(CLOCK_MONOTONIC, TFD_CLOEXEC);
+	ck_assert_int_ge(tfd, 0);
+	ck_assert_int_eq(lirc_write_scancode(tfd, RC_PROTO_RC6_MCE, 0x800f0400, &err), -EINVAL);
+	ck_assert_str_eq(err.message, "the kernel refused scancode 0x800f0400 for protocol "
+			 "rc-6-mce: no encoder for it, or not a valid scancode of it");
+	close(tfd);
+}
+END_TEST
+
+START_TEST(test_ioctls_on_a_pipe)
+{
+	uint32_t value, min, max;
+	int fds[2];
+
+	ck_assert_int_eq(pipe(fds), 0);
+	ck_assert_int_eq(lirc_get_features(fds[0], &value), -ENOTTY);
+	ck_assert_int_eq(lirc_get_rec_mode(fds[0], &value), -ENOTTY);
+	ck_assert_int_eq(lirc_set_rec_mode(fds[0], LIRC_MODE_SCANCODE), -ENOTTY);
+	ck_assert_int_eq(lirc_set_send_mode(fds[1], LIRC_MODE_PULSE), -ENOTTY);
+	ck_assert_int_eq(lirc_get_rec_timeout(fds[0], &value), -ENOTTY);
+	ck_assert_int_eq(lirc_set_rec_timeout(fds[0], 125000), -ENOTTY);
+	ck_assert_int_eq(lirc_get_rec_timeout_range(fds[0], &min, &max), -ENOTTY);
+	close(fds[0]);
+	close(fds[1]);
+}
+END_TEST
+
+static Suite *lirc_suite(void)
+{
+	Suite *s = suite_create("lirc");
+	TCase *tc;
+
+	tc = tcase_create("protocol names");
+	tcase_add_test(tc, test_protocol_names);
+	tcase_add_test(tc, test_every_protocol_named);
+	suite_add_tcase(s, tc);
+
+	tc = tcase_create("reading");
+	tcase_add_test(tc, test_read_scancodes);
+	tcase_add_test(tc, test_read_samples);
+	suite_add_tcase(s, tc);
+
+	tc = tcase_create("writing");
+	tcase_add_test(tc, test_write_pulses);
+	tcase_add_test(tc, test_write_scancode);
+	tcase_add_test(tc, test_ioctls_on_a_pipe);
+	suite_add_tcase(s, tc);
+	return s;
+}
+
+int main(void)
+{
+	SRunner *sr = srunner_create(lirc_suite());
+	int failed;
+
+	srunner_run_all(sr, CK_NORMAL);
+	failed = srunner_ntests_failed(sr);
+	srunner_free(sr);
+	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}
