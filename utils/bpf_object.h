@@ -43,20 +43,52 @@ void bpf_object_free(struct bpf_object *object);	/* accepts NULL */
 const char *bpf_object_name(const struct bpf_object *object);
 const char *bpf_object_license(const struct bpf_object *object);
 
-/* Programs: one per executable section other than .text, in file order. */
+/*
+ * Programs, in file order: one per executable section other than .text, named after
+ * the section ("lirc_mode2/foo"); a section with several global functions gives one
+ * program per function, named after the function.
+ */
 size_t bpf_object_program_count(const struct bpf_object *object);
 const char *bpf_object_program_name(const struct bpf_object *object, size_t index);
 
-/* Parameters the object declares, with the defaults the object carries. */
+/*
+ * Parameters the object declares, with the defaults the object carries, ordered by
+ * section and offset. Both conventions are listed:
+ *   BPF_PARAM_RODATA:  a global `const volatile` integer in .rodata; its value is
+ *                      patched into the initial value of the .rodata map.
+ *   BPF_PARAM_ADDRESS: a global integer in .data or .bss whose address the program
+ *                      uses as its value (v4l-utils' BPF_PARAM); the value is written
+ *                      into the immediate of every ld_imm64 that names it. A global
+ *                      in .data/.bss that the code dereferences is memory, not a
+ *                      parameter.
+ * A parameter is a global (not static) variable of 1, 2, 4 or 8 bytes. When the
+ * object has BTF, it must also be an integer or enum (and, in .rodata, volatile),
+ * and BTF gives its signedness; without BTF (v4l-utils' objects) it is signed.
+ */
+enum bpf_param_kind {
+	BPF_PARAM_RODATA,
+	BPF_PARAM_ADDRESS,
+	BPF_PARAM_KIND_MAX,
+};
+
 size_t bpf_object_param_count(const struct bpf_object *object);
 const char *bpf_object_param_name(const struct bpf_object *object, size_t index);
 int64_t bpf_object_param_default(const struct bpf_object *object, size_t index);
+enum bpf_param_kind bpf_object_param_kind(const struct bpf_object *object, size_t index);
+/* Size in bytes (1, 2, 4 or 8); values from -2^(8n-1) to 2^(8n)-1 fit. */
+unsigned int bpf_object_param_size(const struct bpf_object *object, size_t index);
 /* Index of the parameter called name, or -ENOENT. */
 int bpf_object_param_find(const struct bpf_object *object, const char *name);
 
 /*
- * Produce a ready-to-load image of one program. program is a section name, or NULL for
- * the object's only program (-EINVAL with a message if there are several). Parameters
+ * Produce a ready-to-load image of one program. program is a program, section or
+ * function name, or NULL for the object's only program (-EINVAL with a message if
+ * there are several). The image holds the program's entry function, then every
+ * function it calls, transitively, in the order first called. Its maps are all the
+ * object's maps ("maps", "lirc_mode2/maps", ".maps"; in section and offset order, so
+ * with the same indices for every program of the object), then one per global data
+ * section the program uses as memory, in section order, named after the section
+ * (".rodata", ".bss"). Parameters
  * not listed in params keep their defaults; names the object does not declare are
  * ignored (the caller may warn, with bpf_object_param_find()). A value that does not
  * fit the parameter's size is -ERANGE. Nothing half-patched is ever returned.

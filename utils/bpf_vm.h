@@ -9,6 +9,19 @@
  * bpf_get_prandom_u32 and bpf_trace_printk. Every memory access is checked, and an
  * instruction budget per sample stops a runaway program: a hostile program gets an
  * error, never a crash.
+ *
+ * Decisions a caller may need: the per-CPU map types behave as on a machine with one
+ * CPU (userspace sees one value, not one per CPU); an update from the program to a
+ * read-only map (.rodata, BPF_F_RDONLY_PROG) stops the run, as the kernel's verifier
+ * would have refused it; ld_imm64 counts as one instruction; pointers in
+ * bpf_trace_printk messages are the raw host values.
+ *
+ * What the checks do not see: they are on addresses, not on where a pointer came from.
+ * An access is refused unless it lies wholly inside the stack frames in use, the
+ * context or one map element, so the host is never touched out of bounds; but pointer
+ * arithmetic that moves from one element of a multi-element map into another, or from
+ * a callee's frame into its caller's, is allowed where the kernel's verifier would
+ * refuse the program.
  */
 #ifndef IRKIT_BPF_VM_H
 #define IRKIT_BPF_VM_H
@@ -34,7 +47,7 @@ struct bpf_vm_event {
 	uint64_t time_ns;		/* virtual clock when the helper was called */
 	uint32_t protocol;
 	uint64_t scancode;
-	uint32_t toggle;
+	uint32_t toggle;		/* as passed; the kernel uses toggle != 0 */
 	int32_t rel_x;
 	int32_t rel_y;
 };
@@ -42,9 +55,12 @@ struct bpf_vm_event {
 struct bpf_vm;
 
 /*
- * Check the image (opcodes, jump targets, ld_imm64 pairs, map indices, helper ids) and
- * create its maps, initial values written. Returns 0, -EINVAL (err says which
- * instruction and why), -ENOMEM. The image may be freed afterwards.
+ * Check the image (opcodes, reserved fields, registers, jump targets, ld_imm64 pairs,
+ * subprogram ends, map indices, helper ids) and create its maps, initial values written.
+ * Returns 0, -EINVAL (err says which instruction and why), -ENOSYS (a helper the VM
+ * does not emulate, err names the instruction), -E2BIG (more than 1M instructions or
+ * 64 maps, or maps larger than the VM allows), -ENOMEM. The image may be freed
+ * afterwards.
  */
 int bpf_vm_new(const struct bpf_image *image, struct bpf_vm **ret_vm, struct ir_error *err);
 void bpf_vm_free(struct bpf_vm *vm);	/* accepts NULL */
@@ -57,22 +73,34 @@ void bpf_vm_set_trace(struct bpf_vm *vm, void (*trace)(void *user, const char *m
 /* Back to the state after bpf_vm_new(): maps reinitialised, clock at 0, no events. */
 void bpf_vm_reset(struct bpf_vm *vm);
 
-/* Userspace access to the maps, as bpf(2) gives it (for the raw decoder's patterns). */
+/*
+ * Userspace access to the maps, as bpf(2) gives it (for the raw decoder's patterns).
+ * Update is BPF_ANY: 0, -EINVAL (no such map), -EPERM (read-only map), -E2BIG (array
+ * index out of range, hash map full). Lookup: 0, -EINVAL, -ENOENT.
+ */
 int bpf_vm_map_update(struct bpf_vm *vm, size_t map_index, const void *key,
 		      const void *value, struct ir_error *err);
 int bpf_vm_map_lookup(struct bpf_vm *vm, size_t map_index, const void *key,
 		      void *ret_value);
+/* Index of the map called name (as in the image), or -ENOENT. */
+int bpf_vm_map_find(const struct bpf_vm *vm, const char *name);
 
 /*
  * Run the program once on one LIRC mode2 sample (LIRC_MODE2_PULSE/SPACE/TIMEOUT in the
  * top 8 bits, the duration in µs in the low 24). The virtual clock advances by the
- * sample's duration first. Returns 0, or -EFAULT / -EINVAL / -E2BIG (budget) / -ENOSYS
- * (helper) with err naming the instruction; after an error the VM can still be reset.
+ * sample's duration first (pulses, spaces and timeouts; not frequency or overflow
+ * reports). Returns 0, or -EFAULT (memory), -E2BIG (budget, call depth, or more than
+ * 1M events uncleared), -ENOMEM, with err naming the instruction; after an error the
+ * VM can still be run or reset (maps keep what the program wrote before the error).
  */
 int bpf_vm_run(struct bpf_vm *vm, uint32_t sample, struct ir_error *err);
 
-/* Instructions executed by the last bpf_vm_run(). */
+/*
+ * Instructions executed by the last bpf_vm_run() (up to the failing one, when it failed)
+ * and r0 at its exit (the kernel ignores a decoder's return value; tests do not).
+ */
 uint64_t bpf_vm_last_insn_count(const struct bpf_vm *vm);
+uint64_t bpf_vm_last_return(const struct bpf_vm *vm);
 uint64_t bpf_vm_clock_ns(const struct bpf_vm *vm);
 
 /* Events reported by the program since the last bpf_vm_events_clear(), in order. */

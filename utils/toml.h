@@ -6,6 +6,17 @@
  * line and column where it was written, so that callers (the keymap reader) can name
  * the place of a semantic error. Invalid documents are rejected with
  * "NAME:LINE:COLUMN: reason" in the ir_error.
+ *
+ * Lines and columns count from 1; columns count characters (not bytes), a tab counts
+ * as one. A scalar, array or inline table is placed where it starts; a table made by
+ * a [header] or [[header]] at the '[' of the header that defined it; a table made
+ * implicitly (the "a" of [a.b] or of a.b = 1) at the first key that named it.
+ * Tables and arrays may nest at most 1000 deep.
+ *
+ * Choices where TOML 1.0 leaves room: a UTF-8 byte order mark at the very start is
+ * skipped; CRLF inside multi-line strings becomes LF; second 60 (RFC 3339 leap
+ * second) and year 0000 are accepted; integers beyond 64 bits are refused; floats
+ * are read the same whatever the locale, and overflow to inf.
  */
 #ifndef IRKIT_TOML_H
 #define IRKIT_TOML_H
@@ -49,7 +60,10 @@ struct toml_value;
 int toml_parse(const char *buf, size_t len, const char *name,
 	       struct toml_value **ret_root, struct ir_error *err);
 
-/* Accepts NULL. Only the root returned by toml_parse() may be freed. */
+/*
+ * Accepts NULL. Only the root returned by toml_parse() may be freed (other values
+ * are ignored): the whole tree goes with it.
+ */
 void toml_free(struct toml_value *root);
 
 enum toml_type toml_value_type(const struct toml_value *value);
@@ -60,11 +74,13 @@ const char *toml_type_name(enum toml_type type);	/* "table", "integer", ... */
 /* Tables keep their keys in document order. */
 size_t toml_table_count(const struct toml_value *table);
 const char *toml_table_key_at(const struct toml_value *table, size_t index);
+/* Length of that key: quoted keys may contain NUL bytes ("\u0000"). */
+size_t toml_table_key_length_at(const struct toml_value *table, size_t index);
 /* Line and column of the key itself (for "duplicate scancode" style errors). */
 unsigned int toml_table_key_line_at(const struct toml_value *table, size_t index);
 unsigned int toml_table_key_column_at(const struct toml_value *table, size_t index);
 const struct toml_value *toml_table_value_at(const struct toml_value *table, size_t index);
-/* NULL when absent (or when table is not a table). */
+/* NULL when absent (or when table is not a table). Hashed: fast on big tables. */
 const struct toml_value *toml_table_get(const struct toml_value *table, const char *key);
 
 size_t toml_array_count(const struct toml_value *array);

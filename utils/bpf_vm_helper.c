@@ -1,0 +1,246 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * The lirc_mode2 helpers, emulated. Arguments arrive in r1-r5 and the result goes to r0,
+ * as in the kernel. Where the kernel's verifier would have refused the program (a
+ * pointer argument that is not readable memory of the right size, a map argument that
+ * is not a map, a write to a read-only map), the run stops with an error; where the
+ * kernel's helper returns an error to the program (a full hash map, a missing key), the
+ * program gets the same negative errno in r0.
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "bpf_vm_internal.h"
+#include "nls.h"
+
+int vm_helper_from_id(int32_t id)
+{
+	switch (id) {
+	case BPF_FUNC_map_lookup_elem: return VM_HELPER_MAP_LOOKUP;
+	case BPF_FUNC_map_update_elem: return VM_HELPER_MAP_UPDATE;
+	case BPF_FUNC_map_delete_elem: return VM_HELPER_MAP_DELETE;
+	case BPF_FUNC_ktime_get_ns: return VM_HELPER_KTIME;
+	case BPF_FUNC_ktime_get_boot_ns: return VM_HELPER_KTIME;
+	case BPF_FUNC_trace_printk: return VM_HELPER_TRACE_PRINTK;
+	case BPF_FUNC_get_prandom_u32: return VM_HELPER_PRANDOM;
+	case BPF_FUNC_rc_repeat: return VM_HELPER_RC_REPEAT;
+	case BPF_FUNC_rc_keydown: return VM_HELPER_RC_KEYDOWN;
+	case BPF_FUNC_rc_pointer_rel: return VM_HELPER_RC_POINTER_REL;
+	default: return -ENOSYS;
+	}
+}
+
+static uint64_t errno_value(int ret)
+{
+	return (uint64_t)(int64_t)ret;
+}
+
+static struct vm_map *map_arg(struct bpf_vm *vm, uint64_t ptr, const char *helper,
+			      struct ir_error *err)
+{
+	uintptr_t base = (uintptr_t)vm->maps;
+	uint64_t off = ptr - base;
+
+	if (ptr >= base && off < vm->map_count * sizeof(*vm->maps) &&
+	    off % sizeof(*vm->maps) == 0)
+		return (struct vm_map *)(uintptr_t)ptr;
+	ir_error_set(err, _("%s: r1 is not a map"), helper);
+	return NULL;
+}
+
+static const void *mem_arg(struct bpf_vm *vm, uint64_t ptr, uint32_t size, int argno,
+			   const char *helper, struct ir_error *err)
+{
+	const void *host = vm_translate(vm, ptr, size, false);
+	char where[160];
+
+	if (!host) {
+		vm_describe_address(vm, ptr, where, sizeof(where));
+		ir_error_set(err, _("%s: r%d does not point to %u readable bytes (%s)"),
+			     helper, argno, size, where);
+	}
+	return host;
+}
+
+static int writable_map(const struct vm_map *map, const char *helper, struct ir_error *err)
+{
+	if (!map->prog_read_only)
+		return 0;
+	ir_error_set(err, _("%s: map '%s' is read-only to the program"), helper, map->name);
+	return -EFAULT;
+}
+
+static int ctx_arg(const struct bpf_vm *vm, uint64_t ptr, const char *helper,
+		   struct ir_error *err)
+{
+	if (ptr == (uintptr_t)&vm->ctx)
+		return 0;
+	ir_error_set(err, _("%s: r1 is not the context"), helper);
+	return -EFAULT;
+}
+
+static int push_event(struct bpf_vm *vm, const struct bpf_vm_event *event,
+		      struct ir_error *err)
+{
+	struct bpf_vm_event *grown;
+	size_t capacity;
+
+	if (vm->event_count == vm->event_capacity) {
+		if (vm->event_capacity >= VM_EVENTS_MAX) {
+			ir_error_set(err, _("more than %u events since the last "
+					    "bpf_vm_events_clear()"), VM_EVENTS_MAX);
+			return -E2BIG;
+		}
+		capacity = vm->event_capacity ? vm->event_capacity * 2 : 16;
+		grown = realloc(vm->events, capacity * sizeof(*grown));
+		if (!grown) {
+			ir_error_set(err, _("out of memory"));
+			return -ENOMEM;
+		}
+		vm->events = grown;
+		vm->event_capacity = capacity;
+	}
+	vm->events[vm->event_count++] = *event;
+	return 0;
+}
+
+static int map_helper(struct bpf_vm *vm, enum vm_helper helper, uint64_t *reg,
+		      struct ir_error *err)
+{
+	static const char *const names[] = {
+		[VM_HELPER_MAP_LOOKUP] = "bpf_map_lookup_elem",
+		[VM_HELPER_MAP_UPDATE] = "bpf_map_update_elem",
+		[VM_HELPER_MAP_DELETE] = "bpf_map_delete_elem",
+	};
+	const char *name = names[helper];
+	struct vm_map *map = map_arg(vm, reg[1], name, err);
+	const void *key, *value;
+	int ret;
+
+	if (!map)
+		return -EFAULT;
+	key = mem_arg(vm, reg[2], map->key_size, 2, name, err);
+	if (!key)
+		return -EFAULT;
+	switch (helper) {
+	case VM_HELPER_MAP_LOOKUP:
+		reg[0] = (uintptr_t)vm_map_lookup(map, key);
+		return 0;
+	case VM_HELPER_MAP_UPDATE:
+		ret = writable_map(map, name, err);
+		if (ret < 0)
+			return ret;
+		value = mem_arg(vm, reg[3], map->value_size, 3, name, err);
+		if (!value)
+			return -EFAULT;
+		reg[0] = errno_value(vm_map_update(map, key, value, reg[4]));
+		return 0;
+	default:
+		ret = writable_map(map, name, err);
+		if (ret < 0)
+			return ret;
+		reg[0] = errno_value(vm_map_delete(map, key));
+		return 0;
+	}
+}
+
+static int trace_printk(struct bpf_vm *vm, uint64_t *reg, struct ir_error *err)
+{
+	uint32_t size = (uint32_t)reg[2];
+	const char *fmt;
+	char message[VM_PRINTK_BUF];
+	int ret;
+
+	if (size == 0) {
+		ir_error_set(err, _("bpf_trace_printk: the format size (r2) is 0"));
+		return -EFAULT;
+	}
+	fmt = mem_arg(vm, reg[1], size, 1, "bpf_trace_printk", err);
+	if (!fmt)
+		return -EFAULT;
+	if (!memchr(fmt, '\0', size)) {
+		/* The kernel refuses a format with no terminating NUL inside fmt_size. */
+		reg[0] = errno_value(-EINVAL);
+		return 0;
+	}
+	ret = vm_printk_format(vm, fmt, &reg[3], message, sizeof(message));
+	if (ret >= 0 && vm->trace)
+		vm->trace(vm->trace_user, message);
+	reg[0] = errno_value(ret);
+	return 0;
+}
+
+/* splitmix64: deterministic, so runs can be replayed. */
+static uint64_t prandom_next(struct bpf_vm *vm)
+{
+	uint64_t z = (vm->prng_state += 0x9e3779b97f4a7c15ull);
+
+	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+	z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+	return z ^ (z >> 31);
+}
+
+static int rc_helper(struct bpf_vm *vm, enum vm_helper helper, uint64_t *reg,
+		     struct ir_error *err)
+{
+	static const char *const names[] = {
+		[VM_HELPER_RC_REPEAT] = "bpf_rc_repeat",
+		[VM_HELPER_RC_KEYDOWN] = "bpf_rc_keydown",
+		[VM_HELPER_RC_POINTER_REL] = "bpf_rc_pointer_rel",
+	};
+	struct bpf_vm_event event = { .time_ns = vm->clock_ns };
+	int ret = ctx_arg(vm, reg[1], names[helper], err);
+
+	if (ret < 0)
+		return ret;
+	switch (helper) {
+	case VM_HELPER_RC_REPEAT:
+		event.type = BPF_VM_EVENT_REPEAT;
+		break;
+	case VM_HELPER_RC_KEYDOWN:
+		event.type = BPF_VM_EVENT_KEYDOWN;
+		event.protocol = (uint32_t)reg[2];
+		event.scancode = reg[3];
+		event.toggle = (uint32_t)reg[4];
+		break;
+	default:
+		event.type = BPF_VM_EVENT_POINTER_REL;
+		event.rel_x = (int32_t)reg[2];
+		event.rel_y = (int32_t)reg[3];
+		break;
+	}
+	ret = push_event(vm, &event, err);
+	if (ret < 0)
+		return ret;
+	reg[0] = 0;
+	return 0;
+}
+
+int vm_call_helper(struct bpf_vm *vm, enum vm_helper helper, uint64_t *reg,
+		   struct ir_error *err)
+{
+	switch (helper) {
+	case VM_HELPER_MAP_LOOKUP:
+	case VM_HELPER_MAP_UPDATE:
+	case VM_HELPER_MAP_DELETE:
+		return map_helper(vm, helper, reg, err);
+	case VM_HELPER_KTIME:
+		reg[0] = vm->clock_ns;
+		return 0;
+	case VM_HELPER_TRACE_PRINTK:
+		return trace_printk(vm, reg, err);
+	case VM_HELPER_PRANDOM:
+		reg[0] = prandom_next(vm) >> 32;
+		return 0;
+	case VM_HELPER_RC_REPEAT:
+	case VM_HELPER_RC_KEYDOWN:
+	case VM_HELPER_RC_POINTER_REL:
+		return rc_helper(vm, helper, reg, err);
+	default:
+		ir_error_set(err, _("helper %d is not emulated"), helper);
+		return -ENOSYS;
+	}
+}

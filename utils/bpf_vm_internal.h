@@ -1,0 +1,198 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * Internal to the bpf_vm module (bpf_vm*.c): the decoded program, the maps, and the
+ * memory checks the interpreter and the helpers share. Not part of any other contract.
+ */
+#ifndef IRKIT_BPF_VM_INTERNAL_H
+#define IRKIT_BPF_VM_INTERNAL_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "bpf_image.h"
+#include "bpf_vm.h"
+#include "ir_error.h"
+
+/* The kernel's limits: MAX_BPF_STACK, MAX_CALL_FRAMES, BPF_COMPLEXITY_LIMIT_INSNS. */
+#define VM_FRAME_SIZE 512
+#define VM_MAX_FRAMES 8
+#define VM_MAX_INSNS 1000000
+/* Ours: all maps of one VM together, and events kept between two clears. */
+#define VM_MAP_MEMORY_MAX (64u << 20)
+#define VM_EVENTS_MAX (1u << 20)
+/* The kernel's buffer for one bpf_trace_printk message, and its argument count. */
+#define VM_PRINTK_BUF 1024
+#define VM_PRINTK_ARGS 3
+
+/*
+ * Internal operations: one per opcode variant, so that the interpreter dispatches once
+ * per instruction with no further decoding (sdiv vs div, movsx widths, byte-swap widths
+ * and the call kinds each get their own).
+ */
+#define VM_ALU_OPS(X, NAME) X(NAME##64_X) X(NAME##64_K) X(NAME##32_X) X(NAME##32_K)
+#define VM_JMP_OPS(X, NAME) X(NAME##64_X) X(NAME##64_K) X(NAME##32_X) X(NAME##32_K)
+#define VM_OP_LIST(X)							\
+	VM_ALU_OPS(X, ADD) VM_ALU_OPS(X, SUB) VM_ALU_OPS(X, MUL)		\
+	VM_ALU_OPS(X, DIV) VM_ALU_OPS(X, SDIV) VM_ALU_OPS(X, MOD)		\
+	VM_ALU_OPS(X, SMOD) VM_ALU_OPS(X, OR) VM_ALU_OPS(X, AND)		\
+	VM_ALU_OPS(X, LSH) VM_ALU_OPS(X, RSH) VM_ALU_OPS(X, ARSH)		\
+	VM_ALU_OPS(X, XOR) VM_ALU_OPS(X, MOV)					\
+	X(NEG64) X(NEG32)							\
+	X(MOVSX8_64) X(MOVSX16_64) X(MOVSX32_64) X(MOVSX8_32) X(MOVSX16_32)	\
+	X(LE16) X(LE32) X(LE64) X(BE16) X(BE32) X(BE64)			\
+	X(BSWAP16) X(BSWAP32) X(BSWAP64)					\
+	X(LDDW)									\
+	X(LDXB) X(LDXH) X(LDXW) X(LDXDW) X(LDXSB) X(LDXSH) X(LDXSW)		\
+	X(STB) X(STH) X(STW) X(STDW) X(STXB) X(STXH) X(STXW) X(STXDW)		\
+	X(ATOMIC32) X(ATOMIC64)							\
+	X(JA)									\
+	VM_JMP_OPS(X, JEQ) VM_JMP_OPS(X, JGT) VM_JMP_OPS(X, JGE)		\
+	VM_JMP_OPS(X, JSET) VM_JMP_OPS(X, JNE) VM_JMP_OPS(X, JSGT)		\
+	VM_JMP_OPS(X, JSGE) VM_JMP_OPS(X, JLT) VM_JMP_OPS(X, JLE)		\
+	VM_JMP_OPS(X, JSLT) VM_JMP_OPS(X, JSLE)					\
+	X(CALL_HELPER) X(CALL_LOCAL) X(EXIT)					\
+	X(IMM_HI)	/* second half of an ld_imm64: never executed */
+
+#define VM_OP_ENUM(name) VM_OP_##name,
+enum vm_op {
+	VM_OP_LIST(VM_OP_ENUM)
+	VM_OP_MAX,
+};
+#undef VM_OP_ENUM
+
+/* The helpers we emulate; several kernel ids may map to one. */
+enum vm_helper {
+	VM_HELPER_MAP_LOOKUP,
+	VM_HELPER_MAP_UPDATE,
+	VM_HELPER_MAP_DELETE,
+	VM_HELPER_KTIME,
+	VM_HELPER_TRACE_PRINTK,
+	VM_HELPER_PRANDOM,
+	VM_HELPER_RC_REPEAT,
+	VM_HELPER_RC_KEYDOWN,
+	VM_HELPER_RC_POINTER_REL,
+	VM_HELPER_MAX,
+};
+
+/* One decoded instruction; index i here is instruction i of the image. */
+struct vm_insn {
+	uint8_t op;		/* enum vm_op */
+	uint8_t dst;
+	uint8_t src;
+	uint8_t aux;		/* enum vm_helper, or the atomic operation (insn imm) */
+	int32_t off;		/* memory offset, or jump/call displacement */
+	uint64_t imm;		/* imm sign-extended to 64 bits, or ld_imm64's value */
+};
+
+struct vm_map {
+	char name[BPF_IMAGE_NAME_MAX];
+	uint32_t type;
+	uint32_t key_size;
+	uint32_t value_size;
+	uint32_t max_entries;
+	bool is_hash;
+	bool frozen;		/* userspace may not update it (.rodata after creation) */
+	bool prog_read_only;	/* the program may not write it (frozen or BPF_F_RDONLY_PROG) */
+	uint8_t *initial_value;	/* value_size bytes for element 0, or NULL */
+	/*
+	 * Values, each at a power-of-two stride so that "which element, which offset"
+	 * is a mask, not a division, in the memory check.
+	 */
+	uint8_t *values;
+	size_t stride;
+	size_t values_size;	/* max_entries * stride */
+	/* Hash maps: slot i holds keys[i * key_size] and values[i * stride]. */
+	uint8_t *keys;
+	uint32_t *next;		/* chain (used slots) or free list (free slots) */
+	uint32_t *buckets;
+	uint32_t bucket_mask;
+	uint32_t free_head;
+	uint32_t count;
+};
+
+#define VM_SLOT_NONE UINT32_MAX
+
+/* A range of memory the program may use: map values (the context and stack are apart). */
+struct vm_region {
+	uintptr_t start;
+	uintptr_t size;		/* max_entries * stride */
+	uintptr_t stride_mask;
+	uint32_t value_size;
+	bool writable;
+	const struct vm_map *map;
+};
+
+struct vm_frame {
+	const struct vm_insn *ret;
+	uint64_t saved[5];	/* r6-r9 and r10 of the caller */
+};
+
+struct bpf_vm {
+	/*
+	 * The sample, read-only to the program. Kept apart from the stack (which is last)
+	 * so that an address near one is never described as near the other.
+	 */
+	uint32_t ctx;
+	struct vm_insn *insns;
+	size_t insn_count;
+	struct vm_map *maps;
+	size_t map_count;
+	struct vm_region *regions;
+	size_t region_count;
+
+	uintptr_t stack_top;
+	uintptr_t stack_lo;
+
+	uint64_t budget;
+	uint64_t insn_count_last;
+	uint64_t return_value;
+	uint64_t clock_ns;
+	uint64_t prng_state;
+
+	struct bpf_vm_event *events;
+	size_t event_count;
+	size_t event_capacity;
+
+	void (*trace)(void *user, const char *message);
+	void *trace_user;
+
+	/*
+	 * The stack of all frames: frame k (0 = the program) spans
+	 * [top - (k + 1) * VM_FRAME_SIZE, top - k * VM_FRAME_SIZE). Only active frames
+	 * are accessible: [stack_lo, top).
+	 */
+	uint64_t stack_words[VM_MAX_FRAMES * VM_FRAME_SIZE / 8];
+};
+
+/* bpf_vm_decode.c: static checks and decoding of the image's instructions. */
+int vm_decode(struct bpf_vm *vm, const struct bpf_image *image, struct ir_error *err);
+const char *vm_op_name(enum vm_op op);
+
+/* bpf_vm_map.c */
+int vm_map_init(struct vm_map *map, const struct bpf_map_spec *spec, size_t *memory_used,
+		struct ir_error *err);
+void vm_map_fini(struct vm_map *map);
+void vm_map_reset(struct vm_map *map);
+void *vm_map_lookup(struct vm_map *map, const void *key);
+int vm_map_update(struct vm_map *map, const void *key, const void *value, uint64_t flags);
+int vm_map_delete(struct vm_map *map, const void *key);
+/* Element 0's value: what BPF_PSEUDO_MAP_IDX_VALUE points into. */
+uint8_t *vm_map_value0(struct vm_map *map);
+
+/* bpf_vm.c: memory checks shared with the helpers. */
+void *vm_translate(const struct bpf_vm *vm, uint64_t addr, uint64_t size, bool write);
+/* Readable bytes from addr to the end of its element (0 if addr is not readable). */
+size_t vm_readable_extent(const struct bpf_vm *vm, uint64_t addr, const uint8_t **ret_host);
+void vm_describe_address(const struct bpf_vm *vm, uint64_t addr, char *buf, size_t size);
+
+/* bpf_vm_helper.c */
+int vm_call_helper(struct bpf_vm *vm, enum vm_helper helper, uint64_t *reg,
+		   struct ir_error *err);
+int vm_helper_from_id(int32_t id);	/* enum vm_helper, or -ENOSYS */
+
+/* bpf_vm_printk.c: bpf_trace_printk's formatting, as the kernel does it. */
+int vm_printk_format(const struct bpf_vm *vm, const char *fmt, const uint64_t *args,
+		     char *out, size_t out_size);
+
+#endif

@@ -1,0 +1,296 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * The legacy text keymap reader:
+ *
+ *   # table behold, type: NEC
+ *   0x866b1c KEY_TUNER
+ *   0x866b12 KEY_POWER	# comments may follow
+ *
+ * The first line that is not blank names the table and its protocols ("type: RC6, foo"
+ * enables two); "#table:" is accepted as well as "# table". Every other line is blank,
+ * a comment, or a scancode and a keycode separated by blanks.
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <stdbool.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "keymap-private.h"
+#include "nls.h"
+
+struct line_reader {
+	const char *next, *end;
+	unsigned int number;
+	char *text;		/* the current line, NUL-terminated, without its newline */
+	size_t size;
+};
+
+/* Returns 1 with reader->text set, 0 at the end, -ENOMEM. */
+static int next_line(struct line_reader *reader, size_t *ret_len)
+{
+	const char *start = reader->next, *newline;
+	size_t len;
+
+	if (start >= reader->end)
+		return 0;
+	newline = memchr(start, '\n', (size_t)(reader->end - start));
+	len = newline ? (size_t)(newline - start) : (size_t)(reader->end - start);
+	reader->next = newline ? newline + 1 : reader->end;
+	reader->number++;
+	if (len + 1 > reader->size) {
+		char *bigger = realloc(reader->text, len + 1);
+
+		if (!bigger)
+			return -ENOMEM;
+		reader->text = bigger;
+		reader->size = len + 1;
+	}
+	memcpy(reader->text, start, len);
+	if (len && reader->text[len - 1] == '\r')
+		len--;
+	reader->text[len] = '\0';
+	*ret_len = len;
+	return 1;
+}
+
+static bool is_blank(char c)
+{
+	return c == ' ' || c == '\t';
+}
+
+static char *skip_blanks(char *p)
+{
+	while (is_blank(*p))
+		p++;
+	return p;
+}
+
+/* Cut trailing blanks; returns s. */
+static char *trim_end(char *s)
+{
+	size_t len = strlen(s);
+
+	while (len && is_blank(s[len - 1]))
+		s[--len] = '\0';
+	return s;
+}
+
+/* The writer emits these strings into TOML, which must be UTF-8. */
+static bool valid_utf8(const unsigned char *s)
+{
+	static const unsigned int smallest[] = { 0, 0x80, 0x800, 0x10000 };
+
+	while (*s) {
+		unsigned int extra, code, i;
+
+		if (*s < 0x80) {
+			s++;
+			continue;
+		}
+		if ((*s & 0xe0) == 0xc0) {
+			extra = 1;
+			code = *s & 0x1f;
+		} else if ((*s & 0xf0) == 0xe0) {
+			extra = 2;
+			code = *s & 0x0f;
+		} else if ((*s & 0xf8) == 0xf0) {
+			extra = 3;
+			code = *s & 0x07;
+		} else {
+			return false;
+		}
+		for (i = 1; i <= extra; i++) {
+			if ((s[i] & 0xc0) != 0x80)
+				return false;
+			code = code << 6 | (s[i] & 0x3f);
+		}
+		/* Overlong forms, surrogates, and beyond U+10FFFF are not UTF-8. */
+		if (code < smallest[extra] || (code >= 0xd800 && code <= 0xdfff) ||
+		    code > 0x10ffff)
+			return false;
+		s += extra + 1;
+	}
+	return true;
+}
+
+static int add_protocol(const struct keymap_loader *loader, struct keymap *keymap,
+			const char *type, unsigned int line)
+{
+	struct keymap_protocol *protocol = keymap_add_protocol(keymap);
+
+	if (!protocol)
+		return keymap_fail_nomem(loader);
+	protocol->line = line;
+	protocol->protocol = strdup(type);
+	protocol->name = strdup(keymap->name);
+	if (!protocol->protocol || !protocol->name)
+		return keymap_fail_nomem(loader);
+	return 0;
+}
+
+/* "# table NAME, type: A, B" */
+static int parse_header(const struct keymap_loader *loader, struct keymap *keymap,
+			char *text, unsigned int line)
+{
+	char *p = skip_blanks(text), *name, *comma, *type;
+	int ret;
+
+	if (*p != '#')
+		goto malformed;
+	p = skip_blanks(p + 1);
+	if (strncmp(p, "table", 5) != 0)
+		goto malformed;
+	p += 5;
+	if (*p == ':')
+		p++;
+	else if (!is_blank(*p))
+		goto malformed;
+	name = skip_blanks(p);
+	comma = strchr(name, ',');
+	if (!comma)
+		goto malformed;
+	*comma = '\0';
+	trim_end(name);
+	p = skip_blanks(comma + 1);
+	if (!*name || strncmp(p, "type", 4) != 0)
+		goto malformed;
+	p = skip_blanks(p + 4);
+	if (*p != ':')
+		goto malformed;
+	p++;
+	if (!valid_utf8((const unsigned char *)text))
+		return keymap_fail(loader, line, 0, _("the table line is not valid UTF-8"));
+	keymap->name = strdup(name);
+	if (!keymap->name)
+		return keymap_fail_nomem(loader);
+	/* Every item of the comma list must name a protocol: "nec," is a typo. */
+	for (type = p; type; type = comma) {
+		comma = strchr(type, ',');
+		if (comma)
+			*comma++ = '\0';
+		type = trim_end(skip_blanks(type));
+		if (!*type)
+			goto malformed;
+		ret = add_protocol(loader, keymap, type, line);
+		if (ret < 0)
+			return ret;
+	}
+	if (keymap->protocol_count == 0)
+		goto malformed;
+	return 0;
+malformed:
+	return keymap_fail(loader, line, 0,
+			   _("expected '# table NAME, type: PROTOCOL' as the first line"));
+}
+
+/* Columns count characters, as the TOML reader's do: UTF-8 continuation bytes don't. */
+static unsigned int column_of(const char *text, const char *p)
+{
+	unsigned int column = 1;
+
+	for (; text < p; text++) {
+		if (((unsigned char)*text & 0xc0) != 0x80)
+			column++;
+	}
+	return column;
+}
+
+/* "SCANCODE KEYCODE", with an optional comment after it. */
+static int parse_entry(const struct keymap_loader *loader, struct keymap_protocol *protocol,
+		       char *text, unsigned int line)
+{
+	char *fields[3], *p = text, *comment;
+	unsigned int columns[3];
+	size_t count = 0;
+	uint64_t scancode;
+	uint32_t keycode;
+	int ret;
+
+	comment = strchr(text, '#');
+	if (comment)
+		*comment = '\0';
+	for (;;) {
+		p = skip_blanks(p);
+		if (!*p)
+			break;
+		if (count == 3)
+			break;
+		fields[count] = p;
+		columns[count] = column_of(text, p);
+		count++;
+		while (*p && !is_blank(*p))
+			p++;
+		if (*p)
+			*p++ = '\0';
+	}
+	if (count == 0)
+		return 0;
+	if (count != 2)
+		return keymap_fail(loader, line, columns[count - 1],
+				   _("expected 'SCANCODE KEYCODE'"));
+	if (keymap_ascii_casecmp(protocol->protocol, "raw") == 0)
+		return keymap_fail(loader, line, columns[0],
+				   _("protocol 'raw' takes raw entries, not scancodes"));
+	ret = keymap_parse_scancode(loader, fields[0], line, columns[0], &scancode);
+	if (ret < 0)
+		return ret;
+	ret = keymap_parse_keycode(loader, fields[1], line, columns[1], &keycode);
+	if (ret < 0)
+		return ret;
+	if (keymap_protocol_add_scancode(protocol, scancode, keycode, line, columns[0]) < 0)
+		return keymap_fail_nomem(loader);
+	return 0;
+}
+
+static int parse_lines(const struct keymap_loader *loader, struct keymap *keymap,
+		       struct line_reader *reader)
+{
+	size_t len;
+	int ret;
+
+	while ((ret = next_line(reader, &len)) > 0) {
+		if (memchr(reader->text, '\0', len))
+			return keymap_fail(loader, reader->number, 0,
+					   _("unexpected NUL character"));
+		if (keymap->protocol_count == 0) {
+			if (!*skip_blanks(reader->text))
+				continue;
+			ret = parse_header(loader, keymap, reader->text, reader->number);
+		} else {
+			ret = parse_entry(loader, &keymap->protocols[0], reader->text,
+					  reader->number);
+		}
+		if (ret < 0)
+			return ret;
+	}
+	if (ret < 0)
+		return keymap_fail_nomem(loader);
+	if (keymap->protocol_count == 0)
+		return keymap_fail(loader, 0, 0,
+				   _("expected '# table NAME, type: PROTOCOL' as the first line"));
+	return keymap_check_duplicate_scancodes(loader, &keymap->protocols[0]);
+}
+
+int keymap_load_legacy(const char *buf, size_t len, const char *filename,
+		       struct keymap **ret_keymap, struct ir_error *err)
+{
+	struct keymap_loader loader = { .filename = filename, .err = err };
+	struct line_reader reader = { .next = buf, .end = buf + len };
+	struct keymap *keymap;
+	int ret;
+
+	keymap = keymap_new(filename);
+	if (!keymap)
+		return keymap_fail_nomem(&loader);
+	ret = parse_lines(&loader, keymap, &reader);
+	if (ret < 0)
+		goto out;
+	*ret_keymap = keymap;
+	keymap = NULL;
+out:
+	keymap_free(keymap);
+	free(reader.text);
+	return ret;
+}

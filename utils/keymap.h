@@ -1,0 +1,121 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * The rc_keymap(5) model: what a keymap file says, checked, with no device I/O.
+ *
+ * A keymap is a list of protocols. Each protocol names its decoder ("nec", "rc-5", or a
+ * BPF decoder such as "pulse_distance"), optionally a variant, integer parameters for a
+ * BPF decoder, and either a scancode table (scancode -> keycode) or, for the "raw"
+ * decoder, raw entries (keycode -> pulse/space durations).
+ *
+ * Two file formats are read:
+ *   TOML (rc_keymap(5)):   [[protocols]] name, protocol, variant, other integer keys as
+ *                          parameters, [protocols.scancodes] "0x1e3b" = "KEY_SELECT",
+ *                          raw = [ { keycode = "KEY_X", raw = "+9000 -4500 +560" } ]
+ *   legacy text:           "# table NAME, type: NEC" (type may be a comma list), then
+ *                          "0x1e3b KEY_SELECT" lines, '#' comments, blank lines.
+ * Scancodes are C-style numbers (see number.h) up to 64 bits. Keycodes are KEY_ and BTN_
+ * names (any case) or numbers up to KEYCODE_MAX (keycodes.h).
+ *
+ * Protocol names are kept as written ("NEC" in a legacy file stays "NEC"): which kernel
+ * protocol or BPF decoder they mean is decided by whoever applies the keymap.
+ *
+ * Errors: every loader returns 0 or a negative errno (-EINVAL for an invalid keymap,
+ * -ENOMEM, or the errno of reading the file) and describes an invalid keymap in err as
+ * "FILE:LINE:COLUMN: cause".
+ */
+#ifndef IRKIT_KEYMAP_H
+#define IRKIT_KEYMAP_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "ir_error.h"
+
+struct keymap_scancode {
+	uint64_t scancode;
+	uint32_t keycode;
+	unsigned int line, column;	/* where it was written (0: built in memory) */
+};
+
+struct keymap_param {
+	char *name;
+	int64_t value;
+};
+
+struct keymap_raw {
+	uint32_t keycode;
+	uint32_t *durations;		/* pulse, space, pulse, ... in microseconds; odd count */
+	size_t duration_count;
+	unsigned int line;
+};
+
+struct keymap_protocol {
+	char *name;			/* the remote's description; NULL when absent */
+	char *protocol;			/* never NULL */
+	char *variant;			/* NULL when absent */
+	struct keymap_param *params;	/* in file order, names unique */
+	size_t param_count;
+	struct keymap_scancode *scancodes;	/* in file order, scancodes unique */
+	size_t scancode_count;
+	struct keymap_raw *raws;	/* only for protocol "raw" */
+	size_t raw_count;
+	unsigned int line;		/* the [[protocols]] header or legacy type line */
+};
+
+struct keymap {
+	/*
+	 * The legacy table name, or the name of the first protocol of a TOML keymap (TOML
+	 * keymaps have no name of their own); NULL when there is none. A legacy keymap gives
+	 * its table name to each of its protocols, so that writing it as TOML keeps it.
+	 */
+	char *name;
+	char *filename;			/* as given to the loader, for later error messages */
+	struct keymap_protocol *protocols;
+	size_t protocol_count;
+};
+
+/* Frees the keymap and everything it owns. Accepts NULL. */
+void keymap_free(struct keymap *keymap);
+
+/* Parse a TOML keymap held in memory; filename only names it in errors. */
+int keymap_load_toml(const char *buf, size_t len, const char *filename,
+		     struct keymap **ret_keymap, struct ir_error *err);
+
+/*
+ * Parse a legacy text keymap. Its scancodes all go to the first protocol of the type
+ * list; the others get empty tables (they only enable more decoders).
+ */
+int keymap_load_legacy(const char *buf, size_t len, const char *filename,
+		       struct keymap **ret_keymap, struct ir_error *err);
+
+/*
+ * Read a keymap file. A name ending in ".toml" is TOML; otherwise a file whose first
+ * line that is not blank is "# table ..." or a "SCANCODE KEYCODE" pair is legacy, and
+ * anything else is read as TOML.
+ */
+int keymap_load_file(const char *path, struct keymap **ret_keymap, struct ir_error *err);
+
+/*
+ * Write as rc_keymap(5) TOML: keycodes by their canonical names (a keycode the header
+ * does not name as a "0x..." string), scancodes as "0x..." keys, raw patterns as
+ * "+pulse -space ..." strings. Loading the output gives a keymap equal to this one.
+ * Returns 0, or -EIO when out reports an error.
+ */
+int keymap_write_toml(const struct keymap *keymap, FILE *out);
+
+/* The same into a NUL-terminated buffer that the caller frees. */
+int keymap_format_toml(const struct keymap *keymap, char **ret_text, size_t *ret_len);
+
+/*
+ * Same protocols in the same order with the same names, variants, parameters, scancode
+ * and raw entries (also in order). Lines and file names are not compared.
+ */
+bool keymap_equal(const struct keymap *a, const struct keymap *b);
+
+/* A parameter's value: 0, or -ENOENT when the protocol has no such parameter. */
+int keymap_protocol_param(const struct keymap_protocol *protocol, const char *name,
+			  int64_t *ret_value);
+
+#endif

@@ -1,0 +1,18 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * Unsigned numbers written the C way, as rc_keymap(5) and rc_maps.cfg users write
+ * scancodes and keycodes: "0x1e3b" (or 0X) is hexadecimal, a leading 0 is octal ("017"),
+ * anything else decimal. No sign, no spaces, no underscores, no 0o/0b prefixes.
+ */
+#ifndef IRKIT_NUMBER_H
+#define IRKIT_NUMBER_H
+
+#include <stdint.h>
+
+/*
+ * Parse all of text. Returns 0 and sets *ret_value; -EINVAL when text is not such a
+ * number (including the empty string and "0x"); -ERANGE when it is above max.
+ */
+int number_parse_unsigned(const char *text, uint64_t max, uint64_t *ret_value);
+
+#endif
