@@ -9,6 +9,7 @@
 
 #include "nls.h"
 #include "options.h"
+#include "steps.h"
 
 int main(int argc, char **argv)
 {
@@ -30,6 +31,7 @@ int main(int argc, char **argv)
 				program_invocation_short_name);
 		return EXIT_FAILURE;
 	}
+	ir_error_clear(&err);
 	switch (options.action) {
 	case KEYTABLE_ACTION_HELP:
 		options_print_help(program_invocation_short_name);
@@ -40,11 +42,27 @@ int main(int argc, char **argv)
 	case KEYTABLE_ACTION_VERSION:
 		printf(_("IR keytable control version %s\n"), VERSION);
 		break;
+	case KEYTABLE_ACTION_LIST:
+		ret = keytable_list(&options, &err);
+		break;
+	case KEYTABLE_ACTION_CONFIGURE:
+		ret = keytable_configure(&options, &err);
+		break;
+	case KEYTABLE_ACTION_DECODE:
+		ret = keytable_decode(&options, &err);
+		break;
+	case KEYTABLE_ACTION_LIST_DECODERS:
+		ret = keytable_list_decoders(&err);
+		break;
 	default:
-		fprintf(stderr, _("%s: not implemented yet\n"), program_invocation_short_name);
-		ret = -ENOSYS;
+		ret = -EINVAL;
+		ir_error_set(&err, "unknown action");
 		break;
 	}
+	fflush(stdout);
+	/* An empty message: the step has reported its errors itself. */
+	if (ret < 0 && err.message[0])
+		fprintf(stderr, "%s: %s\n", program_invocation_short_name, err.message);
 	options_free(&options);
 	return ret < 0 ? EXIT_FAILURE : EXIT_SUCCESS;
 }
