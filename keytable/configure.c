@@ -147,9 +147,6 @@ static int load_auto_keymaps(const struct keytable_options *options,
 		}
 		*keymaps = bigger;
 		bigger[(*count)++] = keymap;
-		if (options->verbose)
-			fprintf(stderr, _("%s:%u: keymap %s\n"), options->auto_load,
-				matches[i]->line, keymap->filename);
 	}
 out:
 	free(matches);
@@ -292,13 +289,13 @@ out:
 	return ret;
 }
 
-static int write_keys(int fd, const struct keytable_options *options,
-		      const struct keytable_plan *plan, struct ir_error *err)
+static int write_keys(int fd, bool clear, const struct keytable_plan *plan,
+		      struct ir_error *err)
 {
 	size_t removed, i;
 	int ret;
 
-	if (options->clear || options->auto_load) {
+	if (clear) {
 		ret = evdev_keytable_clear(fd, &removed, err);
 		if (ret < 0)
 			return ret;
@@ -474,9 +471,19 @@ static int read_keys(int fd, const char *root, const struct rc_device *device,
 	return 0;
 }
 
-static bool needs_input(const struct keytable_options *options, const struct keytable_plan *plan)
+/*
+ * -a clears the table of a device that has one: udev runs it for every rc device,
+ * transmitters included.
+ */
+static bool clears(const struct keytable_options *options, const struct rc_device *device)
 {
-	return options->clear || options->auto_load || plan->key_count || options->read ||
+	return options->clear || (options->auto_load && keytable_event_input(device));
+}
+
+static bool needs_input(const struct keytable_options *options,
+			const struct rc_device *device, const struct keytable_plan *plan)
+{
+	return clears(options, device) || plan->key_count || options->read ||
 	       options->delay >= 0 || options->period >= 0;
 }
 
@@ -487,7 +494,7 @@ static int apply(const struct keytable_options *options, const struct rc_device 
 	const struct rc_device_input *input = keytable_event_input(device);
 	int fd = -1, ret = 0;
 
-	if (needs_input(options, plan)) {
+	if (needs_input(options, device, plan)) {
 		if (!input) {
 			ir_error_set(err, _("%s has no input device"), device->sysname);
 			return -ENODEV;
@@ -498,8 +505,8 @@ static int apply(const struct keytable_options *options, const struct rc_device 
 	}
 	if (plan->change_decoders)
 		ret = replace_decoders(options, device, plan, err);
-	if (ret == 0 && (options->clear || options->auto_load || plan->key_count)) {
-		ret = write_keys(fd, options, plan, err);
+	if (ret == 0 && (clears(options, device) || plan->key_count)) {
+		ret = write_keys(fd, clears(options, device), plan, err);
 		if (ret < 0)
 			ir_error_prefix(err, "%s", input->event_devnode);
 	}
@@ -574,9 +581,9 @@ int keytable_configure(const struct keytable_options *options, struct ir_error *
 	ret = keytable_plan_make(&input, &plan, err);
 	if (ret < 0)
 		goto out;
-	print_notes(plan);
 	if (options->verbose)
-		keytable_print_plan(plan);
+		keytable_print_plan(plan, keymaps, keymap_count, false);
+	print_notes(plan);
 	ret = apply(options, device, plan, err);
 out:
 	keytable_plan_free(plan);

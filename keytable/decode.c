@@ -121,10 +121,10 @@ int keytable_decode(const struct keytable_options *options, struct ir_error *err
 	ret = capture_load_file(options->decode_file, &capture, err);
 	if (ret < 0)
 		goto out;
+	if (options->verbose)
+		keytable_print_plan(plan, keymaps, keymap_count, true);
 	for (i = 0; i < plan->note_count; i++)
 		fprintf(stderr, "%s\n", plan->notes[i]);
-	if (options->verbose)
-		keytable_print_plan(plan);
 	vms = calloc(plan->decoder_count ? plan->decoder_count : 1, sizeof(*vms));
 	if (!vms) {
 		ret = -ENOMEM;

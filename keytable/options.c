@@ -192,8 +192,10 @@ static int add_parameters(struct keytable_options *options, const char *list,
 		char *value;
 		int ret;
 
-		if (equals >= len || equals + 1 == len || colon + 1 >= equals ||
-		    (colon < equals && colon == 0) || (colon >= equals && equals == 0)) {
+		/* '=' and a value; a decoder before ':', if any, and a name, not empty. */
+		if (equals >= len || equals + 1 == len ||
+		    (colon < equals && (colon == 0 || colon + 1 == equals)) ||
+		    (colon >= equals && equals == 0)) {
 			ir_error_set(err, _("invalid parameter '%.*s': expected [DECODER:]NAME=VALUE"),
 				     (int)len, item);
 			return -EINVAL;
@@ -242,8 +244,9 @@ static int check_combination(struct keytable_options *options, bool configure,
 {
 	if (options->action == KEYTABLE_ACTION_DECODE) {
 		if (options->clear || options->read || options->test || options->auto_load ||
-		    options->set_key_count || options->delay >= 0 || options->period >= 0) {
-			ir_error_set(err, _("--decode takes only --write, --protocol and --parameter"));
+		    options->delay >= 0 || options->period >= 0) {
+			ir_error_set(err, _("--decode takes only --write, --set-key, --protocol and "
+					    "--parameter"));
 			return -EINVAL;
 		}
 		return 0;

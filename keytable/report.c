@@ -177,11 +177,16 @@ static void print_decoder_params(FILE *out, const struct plan_decoder *decoder)
 		fprintf(out, _("\t%zu raw patterns\n"), decoder->raw_pattern_count);
 }
 
-void keytable_print_plan(const struct keytable_plan *plan)
+void keytable_print_plan(const struct keytable_plan *plan, struct keymap *const *keymaps,
+			 size_t keymap_count, bool offline)
 {
 	size_t i;
 
-	if (plan->change_kernel_protocols) {
+	for (i = 0; i < keymap_count; i++)
+		fprintf(stderr, _("Read keymap %s\n"), keymaps[i]->filename);
+	if (offline) {
+		/* Nothing to enable: every decoder runs in the VM. */
+	} else if (plan->change_kernel_protocols) {
 		fprintf(stderr, _("Kernel protocols to enable:"));
 		if (!plan->kernel_protocol_count)
 			fprintf(stderr, " none");
@@ -191,13 +196,12 @@ void keytable_print_plan(const struct keytable_plan *plan)
 	} else {
 		fprintf(stderr, _("Kernel protocols: unchanged\n"));
 	}
-	if (plan->change_decoders && !plan->decoder_count)
-		fprintf(stderr, _("BPF decoders: none\n"));
-	else if (!plan->change_decoders)
+	if (!offline && !plan->change_decoders)
 		fprintf(stderr, _("BPF decoders: unchanged\n"));
+	else if (!plan->decoder_count)
+		fprintf(stderr, _("BPF decoders: none\n"));
 	for (i = 0; i < plan->decoder_count; i++) {
-		fprintf(stderr, _("BPF decoder %s (%zu instructions):\n"), plan->decoders[i].name,
-			plan->decoders[i].image->insn_count);
+		fprintf(stderr, _("BPF decoder %s:\n"), plan->decoders[i].name);
 		print_decoder_params(stderr, &plan->decoders[i]);
 	}
 	fprintf(stderr, _("Scancode to keycode mappings: %zu\n"), plan->key_count);

@@ -41,7 +41,8 @@ int keytable_load_keymaps(const char *root, char *const *names, size_t count,
 			  struct keymap ***ret_keymaps, size_t *ret_count, struct ir_error *err);
 void keytable_free_keymaps(struct keymap **keymaps, size_t count);
 
-/* The plan on stderr, for -v. */
-void keytable_print_plan(const struct keytable_plan *plan);
+/* The keymaps read and the plan, on stderr, for -v; offline, without kernel protocols. */
+void keytable_print_plan(const struct keytable_plan *plan, struct keymap *const *keymaps,
+			 size_t keymap_count, bool offline);
 
 #endif
