@@ -436,7 +436,7 @@ void options_print_help(const char *program)
 	fputs(_("  -r, --read                 read and show the scancode to keycode mappings\n"), stdout);
 	fputs(_("  -s, --sysdev=SYSDEV        rc device to control (default: rc0)\n"), stdout);
 	fputs(_("  -t, --test                 print the events the rc device generates\n"), stdout);
-	fputs(_("  -v, --verbose              print debug messages\n"), stdout);
+	fputs(_("  -v, --verbose              show the keymaps read, the plan and skipped steps\n"), stdout);
 	fputs(_("  -w, --write=KEYMAP         add the mappings and protocols of a keymap file\n"), stdout);
 	fputs(_("      --decode=CAPTURE       decode a recorded IR capture offline, as -t would show it\n"), stdout);
 	fputs(_("      --list-decoders        list the embedded BPF decoders and their parameters\n"), stdout);
