@@ -271,8 +271,15 @@ static int replace_decoders(const struct keytable_options *options,
 		*err = query_err;
 		goto out;
 	}
-	if (old_count > BPF_KERNEL_MAX_LIRC_PROGS)
-		old_count = BPF_KERNEL_MAX_LIRC_PROGS;
+	/* The old ones go only once the new ones are in: both must fit at once. */
+	if (plan->decoder_count && old_count + plan->decoder_count > BPF_KERNEL_MAX_LIRC_PROGS) {
+		ir_error_set(err, _("%s has %zu BPF decoders attached; %zu more would pass the "
+				    "kernel's limit of %d programs: remove them first (-p none)"),
+			     device->sysname, old_count, plan->decoder_count,
+			     BPF_KERNEL_MAX_LIRC_PROGS);
+		ret = -E2BIG;
+		goto out;
+	}
 	ret = load_decoders(plan, &loaded, err);
 	if (ret == 0)
 		ret = attach_decoders(lirc_fd, plan, &loaded, err);
@@ -434,15 +441,11 @@ fail:
 static void print_enabled_protocols(const char *root, const struct rc_device *device)
 {
 	struct rc_protocols now;
-	size_t i;
 
 	if (!device->has_protocols || rc_device_read_protocols(root, device, &now, NULL) < 0)
 		return;
 	printf(_("Enabled kernel protocols:"));
-	for (i = 0; i < now.count; i++)
-		if (now.protocols[i].enabled)
-			printf(" %s", now.protocols[i].name);
-	putchar('\n');
+	keytable_print_protocols(stdout, &now, true);
 }
 
 /* -r: "scancode 0x1e3b = KEY_SELECT (0x161)", one line per entry, in the table's order. */

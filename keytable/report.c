@@ -47,22 +47,28 @@ static void list_bpf(const char *root, const struct rc_device *device)
 	putchar('\n');
 }
 
-/* lirc first, as v4l-utils lists it, then the kernel's order. */
-static void list_protocols(const char *label, const struct rc_protocols *protocols,
-			   bool enabled_only)
+void keytable_print_protocols(FILE *out, const struct rc_protocols *protocols,
+			      bool enabled_only)
 {
 	size_t i;
 
-	printf("\t%s:", label);
+	/* lirc first, as v4l-utils lists it, then the kernel's order. */
 	for (i = 0; i < protocols->count; i++)
 		if (!strcmp(protocols->protocols[i].name, "lirc") &&
 		    (!enabled_only || protocols->protocols[i].enabled))
-			printf(" lirc");
+			fprintf(out, " lirc");
 	for (i = 0; i < protocols->count; i++)
 		if (strcmp(protocols->protocols[i].name, "lirc") &&
 		    (!enabled_only || protocols->protocols[i].enabled))
-			printf(" %s", protocols->protocols[i].name);
-	putchar('\n');
+			fprintf(out, " %s", protocols->protocols[i].name);
+	fputc('\n', out);
+}
+
+static void list_protocols(const char *label, const struct rc_protocols *protocols,
+			   bool enabled_only)
+{
+	printf("\t%s:", label);
+	keytable_print_protocols(stdout, protocols, enabled_only);
 }
 
 static void list_repeat(const char *root, const struct rc_device_input *input)

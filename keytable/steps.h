@@ -7,6 +7,8 @@
 #ifndef IRKIT_KEYTABLE_STEPS_H
 #define IRKIT_KEYTABLE_STEPS_H
 
+#include <stdio.h>
+
 #include "ir_error.h"
 #include "options.h"
 #include "plan.h"
@@ -40,6 +42,10 @@ const struct rc_device_input *keytable_event_input(const struct rc_device *devic
 int keytable_load_keymaps(const char *root, char *const *names, size_t count,
 			  struct keymap ***ret_keymaps, size_t *ret_count, struct ir_error *err);
 void keytable_free_keymaps(struct keymap **keymaps, size_t count);
+
+/* " lirc nec rc-5\n": lirc first, then the kernel's order. */
+void keytable_print_protocols(FILE *out, const struct rc_protocols *protocols,
+			      bool enabled_only);
 
 /* The keymaps read and the plan, on stderr, for -v; offline, without kernel protocols. */
 void keytable_print_plan(const struct keytable_plan *plan, struct keymap *const *keymaps,
