@@ -34,6 +34,8 @@ struct planner {
 	const struct plan_input *input;
 	struct keytable_plan *plan;
 	struct ir_error *err;
+	/* -p objects a keymap's protocol named (by file name): not loaded a second time. */
+	bool *option_used;
 	bool named_protocols;		/* some keymap or -p named a protocol */
 	bool named_kernel_protocols;	/* ... one of them a kernel one, none or all */
 };
@@ -356,6 +358,29 @@ static int take_raw_patterns(struct planner *p, struct plan_decoder *decoder,
 	return 0;
 }
 
+/* Does path name an object file called name ("dir/foobar.o" for "foobar")? */
+static bool object_file_named(const char *path, const char *name)
+{
+	const char *base = strrchr(path, '/');
+	size_t len = strlen(name);
+
+	base = base ? base + 1 : path;
+	return !strncmp(base, name, len) && !strcmp(base + len, ".o");
+}
+
+/* The -p object a keymap's protocol names by its file name, or -1. */
+static int option_object(const struct planner *p, const char *name)
+{
+	const struct keytable_options *options = p->input->options;
+	size_t i;
+
+	for (i = 0; options && i < options->protocol_count; i++)
+		if (strchr(options->protocols[i], '/') &&
+		    object_file_named(options->protocols[i], name))
+			return (int)i;
+	return -1;
+}
+
 /*
  * What a protocol name means (see plan.h). For a decoder, *ret_decoder is the new plan
  * entry; for a kernel protocol, it is added to the plan's set.
@@ -367,7 +392,7 @@ static int resolve_protocol(struct planner *p, const char *name, const struct or
 	const char *kernel, *offered;
 	char where[IR_ERROR_MESSAGE_MAX];
 	char *path = NULL;
-	int ret;
+	int option, ret;
 
 	*ret_decoder = NULL;
 	if (strchr(name, '/')) {
@@ -397,6 +422,14 @@ static int resolve_protocol(struct planner *p, const char *name, const struct or
 			return ret;
 		(*ret_decoder)->port_of = strdup(kernel);
 		return (*ret_decoder)->port_of ? 0 : -ENOMEM;
+	}
+	option = origin->file ? option_object(p, name) : -1;
+	if (option >= 0) {
+		p->option_used[option] = true;
+		*ret_kind = PROTOCOL_DECODER;
+		ret = check_lirc(p, name, origin);
+		return ret < 0 ? ret : add_file_decoder(p, p->input->options->protocols[option],
+							 ret_decoder);
 	}
 	ret = find_protocol_file(p, name, &path);
 	if (ret < 0)
@@ -506,9 +539,7 @@ static bool decoder_answers_to(const struct plan_decoder *decoder, const char *n
 	}
 	/* An object file also answers to its file name without directory and ".o". */
 	base = strrchr(decoder->name, '/');
-	base = base ? base + 1 : decoder->name;
-	return !strncmp(base, name, strlen(name)) &&
-	       (!strcmp(base + strlen(name), ".o") || !base[strlen(name)]);
+	return object_file_named(decoder->name, name) || (base && !strcmp(base + 1, name));
 }
 
 /* -e: after the keymaps' values, so the command line wins. */
@@ -771,6 +802,8 @@ static int plan_protocols(struct planner *p)
 		}
 	}
 	for (i = 0; options && i < options->protocol_count; i++) {
+		if (p->option_used[i])
+			continue;
 		ret = plan_option_protocol(p, options->protocols[i]);
 		if (ret < 0)
 			return ret;
@@ -842,8 +875,13 @@ int keytable_plan_make(const struct plan_input *input, struct keytable_plan **re
 	int ret;
 
 	p.plan = calloc(1, sizeof(*p.plan));
-	if (!p.plan)
+	p.option_used = calloc(input->options ? input->options->protocol_count + 1 : 1,
+			       sizeof(*p.option_used));
+	if (!p.plan || !p.option_used) {
+		free(p.plan);
+		free(p.option_used);
 		return -ENOMEM;
+	}
 	ret = plan_protocols(&p);
 	if (ret < 0)
 		goto out;
@@ -860,6 +898,7 @@ int keytable_plan_make(const struct plan_input *input, struct keytable_plan **re
 		goto out;
 	ret = check_device(&p);
 out:
+	free(p.option_used);
 	if (ret == -ENOMEM)
 		ir_error_set(err, "%s", strerror(ENOMEM));
 	if (ret < 0) {

@@ -18,9 +18,10 @@
  * The rules:
  * - A protocol name (of a keymap, or -p) is, in this order: a protocol the device's
  *   protocols file offers (the kernel decodes it); a kernel protocol the device does
- *   not offer but an embedded BPF port decodes (a note says so); a file
- *   USERKEYMAPDIR/protocols/NAME.o; an embedded decoder or its alias. A name with a
- *   '/' is a path to a decoder object. Kernel names compare as keymaps write them:
+ *   not offer but an embedded BPF port decodes (a note says so); for a keymap, an
+ *   object given with -p whose file is called NAME.o (that -p is then not loaded a
+ *   second time); a file USERKEYMAPDIR/protocols/NAME.o; an embedded decoder or its
+ *   alias. A name with a '/' is a path to a decoder object. Kernel names compare as keymaps write them:
  *   ignoring case, '-' and '_' ("RC5" is "rc-5"). "unknown" and "other" (hardware
  *   decoders) need no decoder: their scancodes are still mapped.
  * - Offline (no device), every kernel protocol is decoded by its BPF port.

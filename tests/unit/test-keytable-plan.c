@@ -461,6 +461,33 @@ START_TEST(test_offline)
 }
 END_TEST
 
+/* A keymap's protocol names a -p object by its file name: one decoder, not two. */
+START_TEST(test_keymap_names_option_object)
+{
+	struct fixture f;
+
+	init(&f);
+	f.keymaps[f.keymap_count++] = toml("[[protocols]]\nprotocol = \"foobar\"\n"
+					   "[protocols.scancodes]\n0xf = \"KEY_VOLUMEUP\"\n");
+	add_protocol(&f, TOP_BUILDDIR "/bpf_protocols/examples/foobar.o");
+	ck_assert_msg(make(&f) == 0, "%s", f.err.message);
+	ck_assert_uint_eq(f.plan->decoder_count, 1);
+	ck_assert_str_eq(f.plan->decoders[0].name,
+			 TOP_BUILDDIR "/bpf_protocols/examples/foobar.o");
+	ck_assert(!f.plan->decoders[0].embedded);
+	ck_assert_uint_eq(keytable_plan_lookup(f.plan, 0xf), KEY_VOLUMEUP);
+	done(&f);
+
+	/* Without the -p, "foobar" is nothing known. */
+	init(&f);
+	f.keymaps[f.keymap_count++] = toml("[[protocols]]\nprotocol = \"foobar\"\n");
+	ck_assert_int_eq(make(&f), -EINVAL);
+	ck_assert_str_eq(f.err.message, "test.toml:1: unknown protocol 'foobar': not a kernel "
+			 "protocol, an embedded decoder or a decoder object");
+	done(&f);
+}
+END_TEST
+
 /* The parts of the device a plan changes must be there. */
 START_TEST(test_device_checks)
 {
@@ -525,6 +552,9 @@ static Suite *keytable_plan_suite(void)
 	suite_add_tcase(s, tc);
 	tc = tcase_create("offline");
 	tcase_add_test(tc, test_offline);
+	suite_add_tcase(s, tc);
+	tc = tcase_create("objects");
+	tcase_add_test(tc, test_keymap_names_option_object);
 	suite_add_tcase(s, tc);
 	tc = tcase_create("device");
 	tcase_add_test(tc, test_device_checks);
