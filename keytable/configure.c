@@ -188,8 +188,8 @@ static int fill_raw_patterns(const struct plan_decoder *decoder,
 }
 
 /* Load every decoder of the plan; nothing is attached yet, so failure changes nothing. */
-static int load_decoders(const struct keytable_plan *plan, struct loaded_decoders *loaded,
-			 struct ir_error *err)
+static int load_decoders(const struct keytable_plan *plan, bool verbose,
+			 struct loaded_decoders *loaded, struct ir_error *err)
 {
 	char log_tail[1024];
 	size_t i;
@@ -208,7 +208,8 @@ static int load_decoders(const struct keytable_plan *plan, struct loaded_decoder
 		}
 		if (ret < 0) {
 			ir_error_prefix(err, _("decoder '%s'"), plan->decoders[i].name);
-			if (log_tail[0])
+			/* err has the verifier's error and instruction; -v shows the rest. */
+			if (verbose && log_tail[0])
 				fprintf(stderr, "%s\n", log_tail);
 			unload_decoders(loaded);
 			return ret;
@@ -280,7 +281,7 @@ static int replace_decoders(const struct keytable_options *options,
 		ret = -E2BIG;
 		goto out;
 	}
-	ret = load_decoders(plan, &loaded, err);
+	ret = load_decoders(plan, options->verbose, &loaded, err);
 	if (ret == 0)
 		ret = attach_decoders(lirc_fd, plan, &loaded, err);
 	for (i = 0; ret == 0 && i < old_count; i++) {

@@ -19,6 +19,8 @@ event=$(rc_event_node "$rc")
 list() {
 	ir-keytable 2>&1 | sed "s|$event|EVENT|"
 }
+# Each background run writes its own file: waiting for a line in a reused one could find
+# the last run's line before the shell has truncated it.
 
 echo "== the device"
 list
@@ -34,13 +36,13 @@ head -n 3 table
 grep -v '^scancode' table
 
 echo "== test mode"
-bg_start out ir-keytable -t
-wait_for_line out Testing
+bg_start out1 ir-keytable -t
+wait_for_line out1 Testing
 lirc-tool -d "$lirc" send-scancode nec 0x804e
-wait_for_line out key_up
+wait_for_line out1 key_up
 bg_stop
 echo "exit status: $?"
-strip_timestamps <out
+strip_timestamps <out1
 
 echo "== a BPF decoder beside the kernel's"
 ir-keytable -p nec_bpf 2>&1
@@ -53,13 +55,13 @@ ir-keytable -c -p none -p "$IRKIT_DATA/foobar.o" -k 15:KEY_VOLUMEUP 2>&1
 echo "exit status: $?"
 list | grep -E 'Attached|Enabled'
 printf 'pulse 500\nspace 1500\npulse 500\n' >test
-bg_start out ir-keytable -t
-wait_for_line out Testing
+bg_start out2 ir-keytable -t
+wait_for_line out2 Testing
 lirc-tool -d "$lirc" send-raw test
-wait_for_line out key_up
+wait_for_line out2 key_up
 bg_stop
 echo "exit status: $?"
-strip_timestamps <out
+strip_timestamps <out2
 
 echo "== -a twice"
 printf 'rc-loopback\trc-empty\ttanix_tx3mini.toml\n*\trc-empty\txbox_dvd.toml\n' >maps.cfg
@@ -72,7 +74,7 @@ lirc-tool -d "$lirc" -R query
 echo "== a decoder the verifier refuses"
 ir-keytable -p "$IRKIT_DATA/unchecked-lookup.o" >err 2>&1
 echo "exit status: $?"
-grep -c 'rejected by the verifier' err
+cat err
 lirc-tool -d "$lirc" -R query
 cat "$rc/protocols"
 
@@ -102,7 +104,7 @@ echo "exit status: $?"
 list | grep Repeat
 
 echo "== SIGTERM"
-bg_start out ir-keytable -t
-wait_for_line out Testing
+bg_start out3 ir-keytable -t
+wait_for_line out3 Testing
 bg_stop TERM
 echo "exit status: $?"
