@@ -124,8 +124,9 @@ static const char *kernel_protocol_name(const char *name)
 
 static bool is_hardware_protocol(const char *name)
 {
+	/* Hardware decoders' protocols, and HDMI-CEC's remote keys: never raw IR. */
 	return plan_protocol_name_equal(name, "unknown") ||
-	       plan_protocol_name_equal(name, "other");
+	       plan_protocol_name_equal(name, "other") || plan_protocol_name_equal(name, "cec");
 }
 
 static int add_kernel_protocol(struct keytable_plan *plan, const char *name)

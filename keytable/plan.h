@@ -23,7 +23,7 @@
  *   second time); a file USERKEYMAPDIR/protocols/NAME.o; an embedded decoder or its
  *   alias. A name with a '/' is a path to a decoder object. Kernel names compare as keymaps write them:
  *   ignoring case, '-' and '_' ("RC5" is "rc-5"). "unknown" and "other" (hardware
- *   decoders) need no decoder: their scancodes are still mapped.
+ *   decoders) and "cec" (HDMI-CEC) need no decoder: their scancodes are still mapped.
  * - Offline (no device), every kernel protocol is decoded by its BPF port.
  * - -p all: every protocol the device offers (offline: every embedded decoder that
  *   needs no keymap data, which is all but raw); -p none: none; -p lirc: nothing
