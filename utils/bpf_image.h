@@ -25,6 +25,13 @@
 
 #define BPF_IMAGE_NAME_MAX 64
 
+/*
+ * Instruction slots in one program (an ld_imm64 takes two): the kernel's limit for a
+ * privileged loader (BPF_COMPLEXITY_LIMIT_INSNS). bpf_object_relocate() and bpf_vm_new()
+ * refuse a longer program with -E2BIG.
+ */
+#define BPF_IMAGE_INSNS_MAX 1000000
+
 struct bpf_map_spec {
 	char name[BPF_IMAGE_NAME_MAX];	/* symbol or section name (".rodata", "decoder_state") */
 	uint32_t type;			/* BPF_MAP_TYPE_* */

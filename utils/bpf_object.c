@@ -61,7 +61,6 @@
 #define ELF64_REL_SIZE 16
 #define LEGACY_MAP_DEF_MIN 20			/* type .. map_flags */
 #define LEGACY_MAP_DEF_MAX 28			/* .. inner_map_idx, numa_node */
-#define OBJECT_FILE_MAX (64u << 20)		/* far beyond any decoder */
 #define BTF_CHAIN_MAX 32			/* modifiers and typedefs followed */
 #define NO_INDEX SIZE_MAX
 
@@ -397,7 +396,7 @@ static int read_section_header(struct loader *ld, size_t index, struct object_se
 		return 0;
 	if (sec->type == SHT_NOBITS) {
 		/* no bytes in the file, but a map may have to hold them */
-		if (sec->size > OBJECT_FILE_MAX)
+		if (sec->size > BPF_OBJECT_FILE_MAX)
 			return fail(ld, _("section %zu: %llu bytes of zeroes is too large"),
 				    index, (unsigned long long)sec->size);
 		return 0;
@@ -1162,7 +1161,8 @@ static int resolve_ld_imm64(struct loader *ld, struct object_reloc *rel, const c
 				    where, (long long)offset, target->name);
 		return 0;
 	case SECTION_DATA:
-		if (offset < 0 || (uint64_t)offset > target->size)
+		/* A map value's address, so inside it: the kernel refuses off >= value_size. */
+		if (offset < 0 || (uint64_t)offset >= target->size)
 			return fail(ld, _("%s: offset %lld is outside section '%s' (%llu bytes)"),
 				    where, (long long)offset, target->name,
 				    (unsigned long long)target->size);
@@ -1685,9 +1685,16 @@ int bpf_object_open_memory(const void *data, size_t size, const char *name,
 	struct bpf_object *obj;
 	int r;
 
+	if (size > BPF_OBJECT_FILE_MAX) {
+		ir_error_set_at(err, name ? name : "BPF object", 0, 0,
+				_("larger than %u bytes"), BPF_OBJECT_FILE_MAX);
+		return -EFBIG;
+	}
 	obj = calloc(1, sizeof(*obj));
-	if (!obj)
+	if (!obj) {
+		ir_error_set(err, "%s", _("out of memory"));
 		return -ENOMEM;
+	}
 	obj->name = strdup(name ? name : "BPF object");
 	obj->data = malloc(size ? size : 1);
 	if (!obj->name || !obj->data) {
@@ -1733,9 +1740,10 @@ int bpf_object_open_file(const char *path, struct bpf_object **ret_object,
 		ir_error_set_at(err, path, 0, 0, "%s", strerror(-r));
 		goto out;
 	}
-	if (!S_ISREG(st.st_mode) || st.st_size > OBJECT_FILE_MAX) {
+	if (!S_ISREG(st.st_mode) || st.st_size > BPF_OBJECT_FILE_MAX) {
 		r = -EFBIG;
-		ir_error_set_at(err, path, 0, 0, "%s", _("not a regular file of at most 64 MiB"));
+		ir_error_set_at(err, path, 0, 0, _("not a regular file of at most %u bytes"),
+				BPF_OBJECT_FILE_MAX);
 		goto out;
 	}
 	data = malloc(st.st_size ? (size_t)st.st_size : 1);
@@ -1966,7 +1974,7 @@ static int place_functions(struct relocation *rl, const struct object_program *p
 				return r;
 		}
 	}
-	return rl->insn_count > INT32_MAX ? -E2BIG : 0;
+	return rl->insn_count > BPF_IMAGE_INSNS_MAX ? -E2BIG : 0;
 }
 
 /* Global data maps come after the object's maps, in section order. */
@@ -2147,7 +2155,9 @@ out:
 	if (r == -ENOMEM)
 		ir_error_set_at(err, object->name, 0, 0, "%s", _("out of memory"));
 	else if (r == -E2BIG)
-		ir_error_set_at(err, object->name, 0, 0, "%s", _("program too large"));
+		ir_error_set_at(err, object->name, 0, 0,
+				_("program '%s' has more than %u instructions"),
+				object->programs[index].name, BPF_IMAGE_INSNS_MAX);
 	if (r == 0) {
 		*ret_image = rl.image;
 		rl.image = NULL;

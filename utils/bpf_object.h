@@ -20,6 +20,14 @@
 #include "bpf_image.h"
 #include "ir_error.h"
 
+/*
+ * The largest object, file or buffer (-EFBIG past it): 150 times the largest bundled
+ * decoder (7 KiB), and small enough that no object can make the reader slow (some of
+ * its checks cost sections times symbols or relocations times maps: a fraction of a
+ * second at this size, minutes at 64 MiB).
+ */
+#define BPF_OBJECT_FILE_MAX (1u << 20)
+
 struct bpf_object;
 
 /* A value for one decoder parameter, from a keymap or the command line. */
@@ -31,11 +39,14 @@ struct bpf_param_value {
 /*
  * Parse and check an object. data is copied; name is used in messages ("foo.o").
  * Returns 0, -ENOEXEC for anything malformed or not understood (err says what and
- * where), -ENOMEM.
+ * where), -EFBIG past BPF_OBJECT_FILE_MAX bytes, -ENOMEM.
  */
 int bpf_object_open_memory(const void *data, size_t size, const char *name,
 			   struct bpf_object **ret_object, struct ir_error *err);
-/* Reads the whole file, then bpf_object_open_memory(). */
+/*
+ * Reads the whole file, then bpf_object_open_memory(); -EFBIG for anything but a
+ * regular file of at most BPF_OBJECT_FILE_MAX bytes.
+ */
 int bpf_object_open_file(const char *path, struct bpf_object **ret_object,
 			 struct ir_error *err);
 void bpf_object_free(struct bpf_object *object);	/* accepts NULL */
@@ -91,7 +102,8 @@ int bpf_object_param_find(const struct bpf_object *object, const char *name);
  * (".rodata", ".bss"). Parameters
  * not listed in params keep their defaults; names the object does not declare are
  * ignored (the caller may warn, with bpf_object_param_find()). A value that does not
- * fit the parameter's size is -ERANGE. Nothing half-patched is ever returned.
+ * fit the parameter's size is -ERANGE, a program of more than BPF_IMAGE_INSNS_MAX
+ * instructions -E2BIG. Nothing half-patched is ever returned.
  */
 int bpf_object_relocate(const struct bpf_object *object, const char *program,
 			const struct bpf_param_value *params, size_t param_count,

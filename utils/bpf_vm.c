@@ -23,7 +23,7 @@
 #include "nls.h"
 
 /* The kernel's limit on maps used by one program (MAX_USED_MAPS). */
-#define VM_MAX_MAPS 64
+#define VM_MAX_MAPS BPF_VM_MAPS_MAX
 #define VM_PRNG_SEED 0x69726b6974564d31ull
 
 #define likely(x) __builtin_expect(!!(x), 1)

@@ -35,6 +35,15 @@
 /* Default instruction budget per sample: far beyond any real decoder. */
 #define BPF_VM_DEFAULT_INSN_BUDGET 1000000
 
+/*
+ * Limits, each -E2BIG: programs of at most BPF_IMAGE_INSNS_MAX instructions and
+ * BPF_VM_MAPS_MAX maps (the kernel's MAX_USED_MAPS), BPF_VM_MAP_MEMORY_MAX bytes for all
+ * maps of one VM, BPF_VM_EVENTS_MAX events kept between two bpf_vm_events_clear().
+ */
+#define BPF_VM_MAPS_MAX 64
+#define BPF_VM_MAP_MEMORY_MAX (64u << 20)
+#define BPF_VM_EVENTS_MAX (1u << 20)
+
 enum bpf_vm_event_type {
 	BPF_VM_EVENT_KEYDOWN,		/* bpf_rc_keydown(ctx, protocol, scancode, toggle) */
 	BPF_VM_EVENT_REPEAT,		/* bpf_rc_repeat(ctx) */

@@ -17,10 +17,10 @@
 /* The kernel's limits: MAX_BPF_STACK, MAX_CALL_FRAMES, BPF_COMPLEXITY_LIMIT_INSNS. */
 #define VM_FRAME_SIZE 512
 #define VM_MAX_FRAMES 8
-#define VM_MAX_INSNS 1000000
+#define VM_MAX_INSNS BPF_IMAGE_INSNS_MAX
 /* Ours: all maps of one VM together, and events kept between two clears. */
-#define VM_MAP_MEMORY_MAX (64u << 20)
-#define VM_EVENTS_MAX (1u << 20)
+#define VM_MAP_MEMORY_MAX BPF_VM_MAP_MEMORY_MAX
+#define VM_EVENTS_MAX BPF_VM_EVENTS_MAX
 /* The kernel's buffer for one bpf_trace_printk message, and its argument count. */
 #define VM_PRINTK_BUF 1024
 #define VM_PRINTK_ARGS 3
@@ -107,6 +107,7 @@ struct vm_map {
 	uint32_t *next;		/* chain (used slots) or free list (free slots) */
 	uint32_t *buckets;
 	uint32_t bucket_mask;
+	uint32_t hash_seed;	/* random: see hash_key() in bpf_vm_map.c */
 	uint32_t free_head;
 	uint32_t count;
 };

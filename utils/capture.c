@@ -134,8 +134,10 @@ static int push_sample(struct parser *p, uint32_t sample, const char *where)
 		if (capacity > CAPTURE_SAMPLES_MAX)
 			capacity = CAPTURE_SAMPLES_MAX;
 		samples = realloc(c->samples, capacity * sizeof(*samples));
-		if (!samples)
+		if (!samples) {
+			ir_error_set_at(p->err, p->name, 0, 0, "%s", strerror(ENOMEM));
 			return -ENOMEM;
+		}
 		c->samples = samples;
 		p->capacity = capacity;
 	}
@@ -400,8 +402,10 @@ int capture_parse(const char *buf, size_t len, const char *name,
 	if (ret)
 		return ret;
 	p.capture = calloc(1, sizeof(*p.capture));
-	if (!p.capture)
+	if (!p.capture) {
+		ir_error_set_at(err, name, 0, 0, "%s", strerror(ENOMEM));
 		return -ENOMEM;
+	}
 
 	while (s < end) {
 		const char *eol = memchr(s, '\n', (size_t)(end - s));
@@ -449,6 +453,7 @@ static int read_all(int fd, const char *path, char **ret_buf, size_t *ret_len,
 				grown = (size_t)CAPTURE_FILE_MAX + 1;
 			tmp = realloc(buf, grown);
 			if (!tmp) {
+				ir_error_set_at(err, path, 0, 0, "%s", strerror(ENOMEM));
 				ret = -ENOMEM;
 				goto out;
 			}

@@ -54,7 +54,7 @@ struct capture {
  * Parse len bytes of buf (need not be NUL-terminated). name is used in error messages.
  * On success *ret_capture is owned by the caller (capture_free()).
  * Returns 0; -EINVAL for invalid text, with err as "NAME:LINE:COLUMN: reason";
- * -E2BIG past CAPTURE_SAMPLES_MAX samples; -ENOMEM.
+ * -E2BIG past CAPTURE_SAMPLES_MAX samples; -ENOMEM ("NAME: Cannot allocate memory").
  */
 int capture_parse(const char *buf, size_t len, const char *name,
 		  struct capture **ret_capture, struct ir_error *err);

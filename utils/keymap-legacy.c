@@ -135,6 +135,8 @@ static int parse_header(const struct keymap_loader *loader, struct keymap *keyma
 			char *text, unsigned int line)
 {
 	char *p = skip_blanks(text), *name, *comma, *type;
+	/* The whole line, before it is cut at its commas: the types are written too. */
+	bool utf8 = valid_utf8((const unsigned char *)text);
 	int ret;
 
 	if (*p != '#')
@@ -160,7 +162,7 @@ static int parse_header(const struct keymap_loader *loader, struct keymap *keyma
 	if (*p != ':')
 		goto malformed;
 	p++;
-	if (!valid_utf8((const unsigned char *)text))
+	if (!utf8)
 		return keymap_fail(loader, line, 0, _("the table line is not valid UTF-8"));
 	keymap->name = strdup(name);
 	if (!keymap->name)
@@ -270,7 +272,10 @@ static int parse_lines(const struct keymap_loader *loader, struct keymap *keymap
 	if (keymap->protocol_count == 0)
 		return keymap_fail(loader, 0, 0,
 				   _("expected '# table NAME, type: PROTOCOL' as the first line"));
-	return keymap_check_duplicate_scancodes(loader, &keymap->protocols[0]);
+	ret = keymap_check_duplicate_scancodes(loader, &keymap->protocols[0]);
+	if (ret < 0)
+		return ret;
+	return keymap_check_limits(loader, keymap);
 }
 
 int keymap_load_legacy(const char *buf, size_t len, const char *filename,
@@ -281,6 +286,9 @@ int keymap_load_legacy(const char *buf, size_t len, const char *filename,
 	struct keymap *keymap;
 	int ret;
 
+	ret = keymap_check_size(&loader, len);
+	if (ret < 0)
+		return ret;
 	keymap = keymap_new(filename);
 	if (!keymap)
 		return keymap_fail_nomem(&loader);

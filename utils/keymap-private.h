@@ -8,12 +8,6 @@
 
 #include "keymap.h"
 
-/*
- * The largest duration in a raw pattern: a LIRC mode2 sample carries 24 bits of
- * microseconds (LIRC_VALUE_MASK), so a longer pulse or space cannot be sent or matched.
- */
-#define KEYMAP_RAW_DURATION_MAX 0xffffffu
-
 struct keymap_loader {
 	const char *filename;
 	struct ir_error *err;
@@ -49,9 +43,21 @@ int keymap_parse_keycode(const struct keymap_loader *loader, const char *text,
 int keymap_parse_raw(const struct keymap_loader *loader, const char *text,
 		     unsigned int line, unsigned int column,
 		     uint32_t **ret_durations, size_t *ret_count);
-/* The checks on a raw pattern however it was written (string or integer array). */
+/*
+ * The checks on a raw pattern however it was written (string or integer array),
+ * KEYMAP_RAW_DURATIONS_MAX included.
+ */
 int keymap_check_raw(const struct keymap_loader *loader, const uint32_t *durations,
 		     size_t count, unsigned int line, unsigned int column);
+
+/* A buffer of more than KEYMAP_FILE_MAX bytes: "FILE: larger than N bytes", -EFBIG. */
+int keymap_check_size(const struct keymap_loader *loader, size_t len);
+
+/*
+ * After the whole keymap is read: KEYMAP_SCANCODES_MAX and KEYMAP_RAWS_MAX, the error
+ * at the first entry past the limit.
+ */
+int keymap_check_limits(const struct keymap_loader *loader, const struct keymap *keymap);
 
 /* After a protocol's scancodes are read: "duplicate scancode ... (first at line N)". */
 int keymap_check_duplicate_scancodes(const struct keymap_loader *loader,

@@ -351,7 +351,7 @@ static int load_keymap(const struct keymap_loader *loader, struct keymap *keymap
 		if (!keymap->name)
 			return keymap_fail_nomem(loader);
 	}
-	return 0;
+	return keymap_check_limits(loader, keymap);
 }
 
 int keymap_load_toml(const char *buf, size_t len, const char *filename,
@@ -362,6 +362,9 @@ int keymap_load_toml(const char *buf, size_t len, const char *filename,
 	struct keymap *keymap = NULL;
 	int ret;
 
+	ret = keymap_check_size(&loader, len);
+	if (ret < 0)
+		return ret;
 	ret = toml_parse(buf, len, filename, &root, err);
 	if (ret < 0)
 		goto out;

@@ -214,6 +214,10 @@ int keymap_check_raw(const struct keymap_loader *loader, const uint32_t *duratio
 
 	if (count == 0)
 		return keymap_fail(loader, line, column, _("raw pattern is empty"));
+	if (count > KEYMAP_RAW_DURATIONS_MAX)
+		return keymap_fail(loader, line, column,
+				   _("raw pattern has more than %u values"),
+				   KEYMAP_RAW_DURATIONS_MAX);
 	for (i = 0; i < count; i++) {
 		if (durations[i] == 0)
 			return keymap_fail(loader, line, column,
@@ -278,6 +282,9 @@ int keymap_parse_raw(const struct keymap_loader *loader, const char *text,
 	     token = strtok_r(NULL, separators, &saveptr)) {
 		uint32_t duration = 0;
 
+		/* Stop at the first value too many: keymap_check_raw() says so. */
+		if (count > KEYMAP_RAW_DURATIONS_MAX)
+			break;
 		ret = parse_raw_value(loader, token, count, line, column, &duration);
 		if (ret < 0)
 			goto out;
@@ -298,6 +305,40 @@ out:
 	free(durations);
 	free(copy);
 	return ret;
+}
+
+int keymap_check_size(const struct keymap_loader *loader, size_t len)
+{
+	if (len <= KEYMAP_FILE_MAX)
+		return 0;
+	ir_error_set_at(loader->err, loader->filename, 0, 0, _("larger than %u bytes"),
+			(unsigned int)KEYMAP_FILE_MAX);
+	return -EFBIG;
+}
+
+int keymap_check_limits(const struct keymap_loader *loader, const struct keymap *keymap)
+{
+	size_t scancodes = 0, raws = 0, i;
+
+	for (i = 0; i < keymap->protocol_count; i++) {
+		const struct keymap_protocol *protocol = &keymap->protocols[i];
+
+		if (protocol->scancode_count > KEYMAP_SCANCODES_MAX - scancodes) {
+			const struct keymap_scancode *past =
+				&protocol->scancodes[KEYMAP_SCANCODES_MAX - scancodes];
+
+			return keymap_fail(loader, past->line, past->column,
+					   _("more than %u scancodes in one keymap"),
+					   KEYMAP_SCANCODES_MAX);
+		}
+		scancodes += protocol->scancode_count;
+		if (protocol->raw_count > KEYMAP_RAWS_MAX - raws)
+			return keymap_fail(loader, protocol->raws[KEYMAP_RAWS_MAX - raws].line, 0,
+					   _("more than %u raw entries in one keymap"),
+					   KEYMAP_RAWS_MAX);
+		raws += protocol->raw_count;
+	}
+	return 0;
 }
 
 struct scancode_position {
@@ -411,7 +452,11 @@ int keymap_protocol_param(const struct keymap_protocol *protocol, const char *na
 	return -ENOENT;
 }
 
-/* The whole file, NUL-terminated (the readers do not need it, but debuggers do). */
+/*
+ * The whole file, NUL-terminated (the readers do not need it, but debuggers do); one
+ * byte more than KEYMAP_FILE_MAX at most, so that the reader can say it is too large
+ * without reading all of /dev/zero. Reads are retried after EINTR and short reads.
+ */
 static int read_file(int fd, char **ret_buf, size_t *ret_len)
 {
 	size_t len = 0, size = 4096;
@@ -420,12 +465,8 @@ static int read_file(int fd, char **ret_buf, size_t *ret_len)
 
 	if (!buf)
 		return -ENOMEM;
-	for (;;) {
+	while (len <= KEYMAP_FILE_MAX) {
 		if (size - len < 2) {
-			if (size > SIZE_MAX / 2) {
-				free(buf);
-				return -EFBIG;
-			}
 			bigger = realloc(buf, size * 2);
 			if (!bigger) {
 				free(buf);

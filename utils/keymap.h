@@ -20,9 +20,34 @@
  * protocol or BPF decoder they mean is decided by whoever applies the keymap.
  *
  * Errors: every loader returns 0 or a negative errno (-EINVAL for an invalid keymap,
- * -ENOMEM, or the errno of reading the file) and describes an invalid keymap in err as
- * "FILE:LINE:COLUMN: cause".
+ * -EFBIG for one larger than KEYMAP_FILE_MAX, -ENOMEM, or the errno of reading the
+ * file) and describes an invalid keymap in err as "FILE:LINE:COLUMN: cause".
+ *
+ * Limits (ir-keytable(1), LIMITS): a keymap past one of them is invalid, and the message
+ * names the first thing past it. They bound what a hostile file costs, far above what
+ * a remote needs (the largest bundled keymap has about a hundred keys).
  */
+/* Bytes of a keymap, file or buffer (a full raw decoder's worth of patterns fits). */
+#define KEYMAP_FILE_MAX (2 * 1024 * 1024)
+/*
+ * Scancodes in one keymap, all its protocols together. The kernel's own table is
+ * smaller: rc-core grows a device's keytable to 8 KiB at most (IR_TAB_MAX_SIZE), 512
+ * entries on 64-bit machines, unless the table it started with was larger.
+ */
+#define KEYMAP_SCANCODES_MAX 8192
+/*
+ * Raw entries in one keymap. The raw decoder holds fewer (RAW_MAX_PATTERNS in
+ * bpf_protocols/raw_pattern.h), and durations of 16 bits only: ir-keytable checks
+ * those when it plans, as they belong to the decoder, not to the file format.
+ */
+#define KEYMAP_RAWS_MAX 1024
+/* Pulses and spaces in one raw pattern: what the raw decoder matches (RAW_MAX_DURATIONS). */
+#define KEYMAP_RAW_DURATIONS_MAX 127
+/*
+ * The longest pulse or space of a raw pattern, in µs: a LIRC mode2 sample carries 24
+ * bits of microseconds (LIRC_VALUE_MASK), so a longer one cannot be sent or matched.
+ */
+#define KEYMAP_RAW_DURATION_MAX 0xffffffu
 #ifndef IRKIT_KEYMAP_H
 #define IRKIT_KEYMAP_H
 
@@ -91,7 +116,8 @@ int keymap_load_legacy(const char *buf, size_t len, const char *filename,
 		       struct keymap **ret_keymap, struct ir_error *err);
 
 /*
- * Read a keymap file. A name ending in ".toml" is TOML; otherwise a file whose first
+ * Read a keymap file (at most KEYMAP_FILE_MAX bytes are read: -EFBIG past them).
+ * A name ending in ".toml" is TOML; otherwise a file whose first
  * line that is not blank is "# table ..." or a "SCANCODE KEYCODE" pair is legacy, and
  * anything else is read as TOML.
  */
@@ -100,7 +126,8 @@ int keymap_load_file(const char *path, struct keymap **ret_keymap, struct ir_err
 /*
  * Write as rc_keymap(5) TOML: keycodes by their canonical names (a keycode the header
  * does not name as a "0x..." string), scancodes as "0x..." keys, raw patterns as
- * "+pulse -space ..." strings. Loading the output gives a keymap equal to this one.
+ * "+pulse -space ..." strings. Loading the output gives a keymap equal to this one
+ * (when it is within the limits above).
  * Returns 0, or -EIO when out reports an error.
  */
 int keymap_write_toml(const struct keymap *keymap, FILE *out);

@@ -30,12 +30,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/random.h>
 
 #include "nls.h"
 #include "toml.h"
-
-/* Arrays, inline tables and tables nest at most this deep (the root is level 0). */
-#define TOML_DEPTH_MAX 1000
 
 /* A table looks its keys up through a hash index once it has this many. */
 #define TABLE_INDEX_MIN 8
@@ -91,6 +89,7 @@ struct toml_table {
 	size_t index_capacity;		/* a power of two, or 0 while there is no index */
 	unsigned int depth;
 	enum table_origin origin;
+	uint32_t hash_seed;		/* of the document: its keys' hashes depend on it */
 };
 
 struct toml_array {
@@ -159,6 +158,7 @@ struct parser {
 	size_t column_offset;		/* a offset of that line whose column is known */
 	size_t column_count;
 
+	uint32_t hash_seed;		/* random per document, see hash_key() */
 	struct key_part *keys;		/* the key being read */
 	size_t keys_count, keys_capacity;
 	char *scratch;			/* strings with escapes are decoded here */
@@ -577,13 +577,31 @@ static int scratch_append_utf8(struct parser *p, uint32_t cp)
 
 /* --- tree building -------------------------------------------------------------- */
 
-/* FNV-1a, 32 bits. */
+/*
+ * FNV-1a, 32 bits, from a basis that is random per document: with the fixed basis,
+ * keys that share one hash are easy to make (2^n of them from n colliding pairs of
+ * short blocks), and would all land in one probe sequence of a table's index.
+ */
 #define FNV_OFFSET_BASIS 2166136261u
 #define FNV_PRIME 16777619u
 
-static uint32_t hash_key(const char *str, size_t len)
+static uint32_t hash_seed_new(const void *salt)
 {
-	uint32_t hash = FNV_OFFSET_BASIS;
+	uint32_t seed;
+
+#ifdef FUZZING_BUILD_MODE_UNSAFE_FOR_PRODUCTION
+	/* The fuzzer needs the same paths for the same input (tests/fuzz). */
+	return 0;
+#endif
+	if (getrandom(&seed, sizeof(seed), GRND_NONBLOCK) == (ssize_t)sizeof(seed))
+		return seed;
+	/* No entropy yet (early boot): the address space layout is still random. */
+	return (uint32_t)((uintptr_t)salt >> 4) ^ (uint32_t)((uintptr_t)&seed >> 4);
+}
+
+static uint32_t hash_key(uint32_t seed, const char *str, size_t len)
+{
+	uint32_t hash = FNV_OFFSET_BASIS ^ seed;
 	size_t i;
 
 	for (i = 0; i < len; i++)
@@ -651,6 +669,7 @@ static int new_table(struct parser *p, enum table_origin origin, unsigned int de
 		return fail_nomem(p);
 	table->u.table.origin = origin;
 	table->u.table.depth = depth;
+	table->u.table.hash_seed = p->hash_seed;
 	*ret_table = table;
 	return 0;
 }
@@ -1193,10 +1212,10 @@ static int parse_simple_key(struct parser *p, struct key_part *part)
 			return fail_nomem(p);
 		part->len = span.len;
 		part->owned = true;
-		part->hash = hash_key(part->str, part->len);
+		part->hash = hash_key(p->hash_seed, part->str, part->len);
 	} else if (is_bare_key_char(c)) {
 		size_t start = p->pos;
-		uint32_t hash = FNV_OFFSET_BASIS;
+		uint32_t hash = FNV_OFFSET_BASIS ^ p->hash_seed;
 
 		/* Hashed while scanned: keys are most of what a keymap holds. */
 		while (p->pos < p->len && is_bare_key_char((unsigned char)p->buf[p->pos])) {
@@ -2086,6 +2105,7 @@ int toml_parse(const char *buf, size_t len, const char *name, struct toml_value 
 	doc->root.line = 1;
 	doc->root.column = 1;
 	doc->root.u.table.origin = TABLE_HEADER;
+	doc->root.u.table.hash_seed = hash_seed_new(doc);
 
 	memset(&p, 0, sizeof(p));
 	p.buf = buf ? buf : "";
@@ -2095,6 +2115,7 @@ int toml_parse(const char *buf, size_t len, const char *name, struct toml_value 
 	p.arena = &doc->arena;
 	p.root = &doc->root;
 	p.section = &doc->root;
+	p.hash_seed = doc->root.u.table.hash_seed;
 	p.line = 1;
 	p.column_count = 1;
 	p.c_locale = newlocale(LC_ALL_MASK, "C", (locale_t)0);
@@ -2223,7 +2244,8 @@ const struct toml_value *toml_table_get(const struct toml_value *table, const ch
 	if (!table || table->type != TOML_TABLE || !key)
 		return NULL;
 	len = strlen(key);
-	entry = table_find(&table->u.table, key, len, hash_key(key, len));
+	entry = table_find(&table->u.table, key, len,
+			   hash_key(table->u.table.hash_seed, key, len));
 	return entry ? entry->value : NULL;
 }
 

@@ -11,7 +11,9 @@
  * as one. A scalar, array or inline table is placed where it starts; a table made by
  * a [header] or [[header]] at the '[' of the header that defined it; a table made
  * implicitly (the "a" of [a.b] or of a.b = 1) at the first key that named it.
- * Tables and arrays may nest at most 1000 deep.
+ * Tables and arrays may nest at most TOML_DEPTH_MAX deep, and a dotted key or header
+ * has at most TOML_DEPTH_MAX parts. The size of a document is the caller's to bound
+ * (keymaps: KEYMAP_FILE_MAX).
  *
  * Choices where TOML 1.0 leaves room: a UTF-8 byte order mark at the very start is
  * skipped; CRLF inside multi-line strings becomes LF; second 60 (RFC 3339 leap
@@ -26,6 +28,9 @@
 #include <stdint.h>
 
 #include "ir_error.h"
+
+/* Nesting of arrays and tables, parts of a key (the root is level 0). */
+#define TOML_DEPTH_MAX 1000
 
 enum toml_type {
 	TOML_TABLE,
