@@ -1,0 +1,251 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * ir_decoder.h: the one header an infrared decoder written in BPF includes.
+ *
+ * A decoder is a BPF_PROG_TYPE_LIRC_MODE2 program: the kernel (or irkit's userspace
+ * VM) calls it once for every LIRC mode2 sample a receiver produces: a pulse, a
+ * space, a timeout. It keeps its state between calls in a map or in a global, and
+ * reports what it decoded with bpf_rc_keydown(), bpf_rc_repeat() and
+ * bpf_rc_pointer_rel().
+ *
+ * The header needs no other header, kernel or libbpf, so that
+ *
+ *	clang --target=bpf -O2 -c decoder.c
+ *
+ * builds a decoder anywhere (clang's BPF target cannot see the host's <asm/types.h>,
+ * which <linux/bpf.h> wants). Include it instead of <linux/lirc.h>, <linux/bpf.h> and
+ * libbpf's <bpf/bpf_helpers.h>. The numbers below are the kernel's ABI: they never
+ * change.
+ */
+#ifndef IRKIT_IR_DECODER_H
+#define IRKIT_IR_DECODER_H
+
+/* Placement of programs, maps and the license in ELF sections. */
+#ifndef SEC
+#define SEC(name) __attribute__((section(name), used))
+#endif
+
+#ifndef __always_inline
+#define __always_inline inline __attribute__((always_inline))
+#endif
+
+#ifndef NULL
+#define NULL ((void *)0)
+#endif
+
+/* LIRC mode2 samples, as <linux/lirc.h> defines them. */
+#ifndef LIRC_MODE2_SPACE
+#define LIRC_MODE2_SPACE	0x00000000
+#define LIRC_MODE2_PULSE	0x01000000
+#define LIRC_MODE2_FREQUENCY	0x02000000
+#define LIRC_MODE2_TIMEOUT	0x03000000
+#define LIRC_MODE2_OVERFLOW	0x04000000
+#define LIRC_VALUE_MASK		0x00ffffff
+#define LIRC_MODE2_MASK		0xff000000
+#define LIRC_VALUE(val)		((val) & LIRC_VALUE_MASK)
+#define LIRC_MODE2(val)		((val) & LIRC_MODE2_MASK)
+#define LIRC_IS_SPACE(val)	(LIRC_MODE2(val) == LIRC_MODE2_SPACE)
+#define LIRC_IS_PULSE(val)	(LIRC_MODE2(val) == LIRC_MODE2_PULSE)
+#define LIRC_IS_FREQUENCY(val)	(LIRC_MODE2(val) == LIRC_MODE2_FREQUENCY)
+#define LIRC_IS_TIMEOUT(val)	(LIRC_MODE2(val) == LIRC_MODE2_TIMEOUT)
+#define LIRC_IS_OVERFLOW(val)	(LIRC_MODE2(val) == LIRC_MODE2_OVERFLOW)
+#endif
+
+/*
+ * Map types and flags, as <linux/bpf.h> defines them: the ones a lirc_mode2 program
+ * can use. Skipped when <linux/bpf.h> came first.
+ */
+#ifndef __LINUX_BPF_H__
+enum {
+	BPF_MAP_TYPE_HASH = 1,
+	BPF_MAP_TYPE_ARRAY = 2,
+	BPF_MAP_TYPE_PERCPU_HASH = 5,
+	BPF_MAP_TYPE_PERCPU_ARRAY = 6,
+	BPF_MAP_TYPE_LRU_HASH = 9,
+	BPF_MAP_TYPE_QUEUE = 22,
+	BPF_MAP_TYPE_STACK = 23,
+};
+
+enum {
+	BPF_ANY = 0,		/* bpf_map_update_elem(): create or replace */
+	BPF_NOEXIST = 1,	/* create only */
+	BPF_EXIST = 2,		/* replace only */
+};
+
+#define BPF_F_NO_PREALLOC	(1U << 0)
+#define BPF_F_RDONLY_PROG	(1U << 7)
+#endif
+
+/*
+ * A map in the legacy style, in section "maps" (or "lirc_mode2/maps" as v4l-utils
+ * names it): the form the founding article uses.
+ */
+struct bpf_map_def {
+	unsigned int type;
+	unsigned int key_size;
+	unsigned int value_size;
+	unsigned int max_entries;
+	unsigned int map_flags;
+};
+
+/*
+ * A map in the BTF style, in section ".maps" (build with -g so that clang emits BTF):
+ *
+ *	struct {
+ *		__uint(type, BPF_MAP_TYPE_ARRAY);
+ *		__uint(max_entries, 1);
+ *		__type(key, unsigned int);
+ *		__type(value, struct my_state);
+ *	} state SEC(".maps");
+ */
+#ifndef __uint
+#define __uint(name, val) int (*name)[val]
+#define __type(name, val) __typeof__(val) *name
+#define __array(name, val) __typeof__(val) *name[]
+#endif
+
+/*
+ * A decoder parameter: a constant the loader can change before the program runs.
+ *
+ *	IR_PARAM(int, margin) = 200;
+ *
+ * declares a `const volatile` global in .rodata. The loader finds parameters by their
+ * symbol names in .rodata, takes their defaults from there, and writes the values of a
+ * keymap (`margin = 300`) or of `-e margin=300` before loading. `volatile` stops the
+ * compiler from folding the default into the code; once the kernel freezes .rodata, its
+ * verifier knows the values and can prune the branches they rule out.
+ * Only global (not static) variables are parameters; read each one once per call into
+ * a local, since every mention of a volatile is a load.
+ */
+#define IR_PARAM(type, name) const volatile type name
+
+/*
+ * The v4l-utils convention, accepted for existing decoders: `int margin = 200;` as an
+ * ordinary global, read through BPF_PARAM(margin), whose address the loader replaces
+ * by the value. New decoders should use IR_PARAM().
+ */
+#ifndef BPF_PARAM
+#define BPF_PARAM(x) ((int)(long)&(x))
+#endif
+
+/*
+ * Helpers allowed in lirc_mode2 programs (drivers/media/rc/bpf-lirc.c), with their
+ * numbers from enum bpf_func_id in <linux/bpf.h>.
+ */
+static void *(*bpf_map_lookup_elem)(void *map, const void *key) = (void *)1;
+static long (*bpf_map_update_elem)(void *map, const void *key, const void *value,
+				   unsigned long long flags) = (void *)2;
+static long (*bpf_map_delete_elem)(void *map, const void *key) = (void *)3;
+/* Monotonic time in ns; in irkit's VM, the sum of the durations seen so far. */
+static unsigned long long (*bpf_ktime_get_ns)(void) = (void *)5;
+/* Needs CAP_PERFMON in the kernel; irkit's VM prints it with -v. */
+static long (*bpf_trace_printk)(const char *fmt, unsigned int fmt_size, ...) = (void *)6;
+static unsigned int (*bpf_get_prandom_u32)(void) = (void *)7;
+/* Repeat the last key reported (keeps it pressed). */
+static long (*bpf_rc_repeat)(void *ctx) = (void *)77;
+/*
+ * Report a decoded message: protocol (the kernel's enum rc_proto, or 64 and up for
+ * protocols the kernel does not know), scancode, toggle (flips when a key is released
+ * and pressed again, for the protocols that carry one).
+ */
+static long (*bpf_rc_keydown)(void *ctx, unsigned int protocol, unsigned long long scancode,
+			      unsigned int toggle) = (void *)78;
+static long (*bpf_map_push_elem)(void *map, const void *value,
+				 unsigned long long flags) = (void *)87;
+static long (*bpf_map_pop_elem)(void *map, void *value) = (void *)88;
+static long (*bpf_map_peek_elem)(void *map, void *value) = (void *)89;
+/* Move the pointer of the rc device's input device. */
+static long (*bpf_rc_pointer_rel)(void *ctx, int rel_x, int rel_y) = (void *)92;
+static unsigned long long (*bpf_ktime_get_boot_ns)(void) = (void *)125;
+
+/*
+ * Protocol numbers of the kernel's enum rc_proto (<linux/lirc.h>), for decoders that
+ * report what a kernel decoder reports.
+ */
+#ifndef _LINUX_LIRC_H
+enum rc_proto {
+	RC_PROTO_UNKNOWN = 0,
+	RC_PROTO_OTHER = 1,
+	RC_PROTO_RC5 = 2,
+	RC_PROTO_RC5X_20 = 3,
+	RC_PROTO_RC5_SZ = 4,
+	RC_PROTO_JVC = 5,
+	RC_PROTO_SONY12 = 6,
+	RC_PROTO_SONY15 = 7,
+	RC_PROTO_SONY20 = 8,
+	RC_PROTO_NEC = 9,
+	RC_PROTO_NECX = 10,
+	RC_PROTO_NEC32 = 11,
+	RC_PROTO_SANYO = 12,
+	RC_PROTO_MCIR2_KBD = 13,
+	RC_PROTO_MCIR2_MSE = 14,
+	RC_PROTO_RC6_0 = 15,
+	RC_PROTO_RC6_6A_20 = 16,
+	RC_PROTO_RC6_6A_24 = 17,
+	RC_PROTO_RC6_6A_32 = 18,
+	RC_PROTO_RC6_MCE = 19,
+	RC_PROTO_SHARP = 20,
+	RC_PROTO_XMP = 21,
+	RC_PROTO_CEC = 22,
+	RC_PROTO_IMON = 23,
+	RC_PROTO_RCMM12 = 24,
+	RC_PROTO_RCMM24 = 25,
+	RC_PROTO_RCMM32 = 26,
+	RC_PROTO_XBOX_DVD = 27,
+};
+#endif
+
+/*
+ * What a sample means to a decoder. A timeout is the end of a space that lasted past
+ * the receiver's timeout: decoders treat it as a space, as the kernel's decoders do.
+ * An overflow means samples were lost: start again. Carrier reports carry no timing.
+ */
+enum ir_sample_kind {
+	IR_SAMPLE_SPACE,
+	IR_SAMPLE_PULSE,
+	IR_SAMPLE_RESET,
+	IR_SAMPLE_IGNORE,
+	IR_SAMPLE_KIND_MAX,
+};
+
+static __always_inline enum ir_sample_kind ir_sample_kind(unsigned int sample)
+{
+	switch (LIRC_MODE2(sample)) {
+	case LIRC_MODE2_PULSE:
+		return IR_SAMPLE_PULSE;
+	case LIRC_MODE2_SPACE:
+	case LIRC_MODE2_TIMEOUT:
+		return IR_SAMPLE_SPACE;
+	case LIRC_MODE2_OVERFLOW:
+		return IR_SAMPLE_RESET;
+	default:
+		return IR_SAMPLE_IGNORE;
+	}
+}
+
+/*
+ * Timing comparisons with the kernel decoders' semantics: a duration d matches an
+ * expected length when it lies strictly within margin of it. Signed arithmetic, so
+ * a margin larger than the expected length accepts anything short.
+ */
+static __always_inline int ir_eq_margin(long d, long expected, long margin)
+{
+	return d > expected - margin && d < expected + margin;
+}
+
+/* d is at least about expected: strictly more than expected - margin. */
+static __always_inline int ir_geq_margin(long d, long expected, long margin)
+{
+	return d > expected - margin;
+}
+
+/* The 8 bits of b in the opposite order (protocols that send LSB first). */
+static __always_inline unsigned int ir_bitrev8(unsigned int b)
+{
+	b = ((b & 0xf0) >> 4) | ((b & 0x0f) << 4);
+	b = ((b & 0xcc) >> 2) | ((b & 0x33) << 2);
+	b = ((b & 0xaa) >> 1) | ((b & 0x55) << 1);
+	return b & 0xff;
+}
+
+#endif
