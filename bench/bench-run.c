@@ -8,12 +8,14 @@
  * Each run's wall time is measured around fork and wait (CLOCK_MONOTONIC), its CPU
  * time and peak resident set size come from wait4()'s rusage. WARMUP runs first, not
  * counted (caches, page faults of the first exec). The command's output goes to
- * /dev/null unless -o; its standard error is kept in a file and, when a run fails, the
- * last line of it is printed, so a failing peer is recorded with its reason.
+ * /dev/null unless -o; its standard error is kept in a file, and the last line of it
+ * is printed: from the first run that failed, else from the last run (a tool that does
+ * nothing and exits 0 may still say why there), so a failing peer is recorded with its
+ * reason.
  *
  * Output, one line, "key=value" words for scripts:
  *	runs=N failed=F status=S wall_ms_median=M wall_ms_min=A wall_ms_max=B
- *	cpu_ms_median=C maxrss_kb=R error="last line of stderr of the first failed run"
+ *	cpu_ms_median=C maxrss_kb=R stderr="that last line of standard error"
  * Exit status 0 when it could run the command at all (whatever the command returned).
  */
 #include "config.h"
@@ -160,7 +162,7 @@ static void print_results(struct run_result *results, long runs, const char *err
 		}
 	}
 	printf("runs=%ld failed=%ld status=%d wall_ms_median=%.3f wall_ms_min=%.3f "
-	       "wall_ms_max=%.3f cpu_ms_median=%.3f maxrss_kb=%ld error=\"%s\"\n", runs, failed,
+	       "wall_ms_max=%.3f cpu_ms_median=%.3f maxrss_kb=%ld stderr=\"%s\"\n", runs, failed,
 	       status, median(wall, (size_t)runs), min, max, median(cpu, (size_t)runs), maxrss,
 	       error_line);
 }
@@ -168,7 +170,7 @@ static void print_results(struct run_result *results, long runs, const char *err
 int main(int argc, char **argv)
 {
 	static struct run_result results[RUNS_MAX];
-	char error_line[ERROR_LINE_MAX] = "";
+	char error_line[ERROR_LINE_MAX] = "", last_stderr[ERROR_LINE_MAX] = "";
 	char err_path[] = "/tmp/bench-run.XXXXXX";
 	long runs = 10, warmup = 1, i;
 	int show_output = 0, opt, err_fd, ret;
@@ -207,10 +209,13 @@ int main(int argc, char **argv)
 			fprintf(stderr, "bench-run: %s\n", strerror(-ret));
 			return 1;
 		}
+		last_line(err_fd, last_stderr, sizeof(last_stderr));
 		if (r->status != 0 && !error_line[0])
-			last_line(err_fd, error_line, sizeof(error_line));
+			memcpy(error_line, last_stderr, sizeof(error_line));
 	}
 	close(err_fd);
+	if (!error_line[0])
+		memcpy(error_line, last_stderr, sizeof(error_line));
 	print_results(results, runs, error_line);
 	return 0;
 usage:

@@ -4,8 +4,8 @@
  * userspace VM, next to the decoder of Debian's ir-keytable package (the peer) on the
  * same signal.
  *
- *	decoder-cost [-p PEER_PROTOCOLS_DIR] [-f FRAMES] [-o TABLE.md] [-k KERNEL_DIR]
- *	             [-l LONG_CAPTURE -e EDGES]
+ *	decoder-cost [-p PEER_PROTOCOLS_DIR] [-O OUR_DIR] [-f FRAMES] [-o TABLE.md]
+ *	             [-k KERNEL_DIR] [-l LONG_CAPTURE -e EDGES]
  *
  * Every case is one of our decoders with its parameters, the peer's object of the same
  * name (or, for our ports of kernel decoders, the peer's generic decoder configured for
@@ -17,6 +17,8 @@
  * events it reported (a check that both decoded the signal: a decoder that reports
  * nothing is cheap for the wrong reason).
  *
+ * -O takes our decoders from DIR/NAME.o instead of the embedded objects: to try a
+ * change to a decoder, or to the header they share, on the same signals.
  * -k writes, for the kernel benchmark in the VM, one signal per case that rc-loopback
  * can send in one write (CASE.ir, at most 1023 samples of whole frames), the raw
  * decoder's patterns (raw.patterns) and the list of cases (cases.list).
@@ -389,13 +391,19 @@ static void raw_size_peer_map(struct bpf_image *image, const struct raw_set *set
 	}
 }
 
-static int open_object(const char *ours, const char *peer_path, struct bpf_object **ret,
+/* Where a decoder comes from: a file (the peer's, or ours with -O), else embedded. */
+struct source {
+	const char *path;
+	bool peer;
+};
+
+static int open_object(const char *ours, const struct source *from, struct bpf_object **ret,
 		       struct ir_error *err)
 {
 	const struct decoder *d;
 
-	if (peer_path)
-		return bpf_object_open_file(peer_path, ret, err);
+	if (from->path)
+		return bpf_object_open_file(from->path, ret, err);
 	d = decoder_find(ours);
 	if (!d) {
 		ir_error_set(err, "no embedded decoder '%s'", ours);
@@ -404,7 +412,7 @@ static int open_object(const char *ours, const char *peer_path, struct bpf_objec
 	return bpf_object_open_memory(d->elf, d->elf_size, d->name, ret, err);
 }
 
-static int load_vm(const char *ours, const char *peer_path, const struct params *params,
+static int load_vm(const char *ours, const struct source *from, const struct params *params,
 		   struct bpf_vm **ret_vm, size_t *ret_insns, struct ir_error *err)
 {
 	bool raw = strcmp(ours, "raw") == 0;
@@ -412,18 +420,18 @@ static int load_vm(const char *ours, const char *peer_path, const struct params 
 	struct bpf_image *image = NULL;
 	int ret;
 
-	ret = open_object(ours, peer_path, &object, err);
+	ret = open_object(ours, from, &object, err);
 	if (ret == 0)
 		ret = bpf_object_relocate(object, NULL, params->list, params->count, &image,
 					  err);
-	if (ret == 0 && raw && peer_path)
+	if (ret == 0 && raw && from->peer)
 		raw_size_peer_map(image, raw_patterns());
 	if (ret == 0)
 		ret = bpf_vm_new(image, ret_vm, err);
 	if (ret == 0)
 		*ret_insns = image->insn_count;
 	if (ret == 0 && raw)
-		ret = raw_fill(*ret_vm, raw_patterns(), peer_path != NULL, err);
+		ret = raw_fill(*ret_vm, raw_patterns(), from->peer, err);
 	bpf_image_free(image);
 	bpf_object_free(object);
 	return ret;
@@ -437,7 +445,7 @@ static int compare_u64(const void *a, const void *b)
 }
 
 /* Runs one decoder over the signal; fills cost (error set when it could not). */
-static void measure(const char *ours, const char *peer_path, const struct params *params,
+static void measure(const char *ours, const struct source *from, const struct params *params,
 		    const struct ir_signal *s, struct cost *cost)
 {
 	struct bpf_vm *vm = NULL;
@@ -451,7 +459,7 @@ static void measure(const char *ours, const char *peer_path, const struct params
 		snprintf(cost->error, sizeof(cost->error), "out of memory");
 		return;
 	}
-	if (load_vm(ours, peer_path, params, &vm, &cost->insn_count, &err) < 0)
+	if (load_vm(ours, from, params, &vm, &cost->insn_count, &err) < 0)
 		goto fail;
 	for (i = 0; i < s->count; i++) {
 		if (bpf_vm_run(vm, s->samples[i], &err) < 0)
@@ -635,9 +643,9 @@ static int write_long_capture(const char *path, size_t edges)
 	return ret;
 }
 
-static int run_cases(FILE *out, const char *peer_dir, size_t frames)
+static int run_cases(FILE *out, const char *peer_dir, const char *ours_dir, size_t frames)
 {
-	char path[4096];
+	char path[4096], ours_path[4096];
 	size_t i;
 
 	print_header(out);
@@ -651,10 +659,13 @@ static int run_cases(FILE *out, const char *peer_dir, size_t frames)
 			fprintf(stderr, "decoder-cost: %s: cannot make the signal\n", c->label);
 			return -ENOMEM;
 		}
-		measure(c->ours, NULL, &c->ours_params, &s, &ours);
+		snprintf(ours_path, sizeof(ours_path), "%s/%s.o", ours_dir ? ours_dir : "",
+			 c->ours);
+		measure(c->ours, &(struct source){ ours_dir ? ours_path : NULL, false },
+			&c->ours_params, &s, &ours);
 		if (c->peer && peer_dir) {
 			snprintf(path, sizeof(path), "%s/%s", peer_dir, c->peer);
-			measure(c->ours, path, &c->peer_params, &s, &peer);
+			measure(c->ours, &(struct source){ path, true }, &c->peer_params, &s, &peer);
 		}
 		print_row(out, c, &s, &ours, &peer);
 		ir_signal_free(&s);
@@ -664,15 +675,19 @@ static int run_cases(FILE *out, const char *peer_dir, size_t frames)
 
 int main(int argc, char **argv)
 {
-	const char *peer_dir = NULL, *table = NULL, *kernel_dir = NULL, *long_path = NULL;
+	const char *peer_dir = NULL, *ours_dir = NULL, *table = NULL, *kernel_dir = NULL;
+	const char *long_path = NULL;
 	size_t frames = 200, edges = 1000000;
 	FILE *out = stdout;
 	int opt, ret;
 
-	while ((opt = getopt(argc, argv, "p:f:o:k:l:e:")) != -1) {
+	while ((opt = getopt(argc, argv, "p:O:f:o:k:l:e:")) != -1) {
 		switch (opt) {
 		case 'p':
 			peer_dir = optarg;
+			break;
+		case 'O':
+			ours_dir = optarg;
 			break;
 		case 'f':
 			frames = strtoul(optarg, NULL, 10);
@@ -690,7 +705,8 @@ int main(int argc, char **argv)
 			edges = strtoul(optarg, NULL, 10);
 			break;
 		default:
-			fprintf(stderr, "usage: decoder-cost [-p PEER_DIR] [-f FRAMES] [-o TABLE.md] "
+			fprintf(stderr, "usage: decoder-cost [-p PEER_DIR] [-O OUR_DIR] [-f FRAMES] "
+				"[-o TABLE.md] "
 				"[-k KERNEL_DIR] [-l LONG_CAPTURE [-e EDGES]]\n");
 			return 2;
 		}
@@ -718,7 +734,7 @@ int main(int argc, char **argv)
 			return 1;
 		}
 	}
-	ret = run_cases(out, peer_dir, frames);
+	ret = run_cases(out, peer_dir, ours_dir, frames);
 	if (out != stdout && fclose(out) != 0)
 		ret = -errno;
 	return ret < 0 ? 1 : 0;

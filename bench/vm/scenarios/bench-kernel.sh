@@ -9,8 +9,9 @@
 # (written by bench/decoder-cost -k): "ID OURS OURS_PARAMS PEER PEER_PARAMS".
 # One output line per case and order; bench/run-bench reads them.
 . /irkit/lib.sh
+# (lib.sh's functions use $dir: the names here are the bench's own.)
 
-dir=/irkit/bench/kernel
+bench_dir=/irkit/bench/kernel
 peer=/lib/udev/rc_keymaps/protocols
 sends=${BENCH_SENDS:-3}
 
@@ -28,7 +29,7 @@ params() {
 # attach DECODER PARAMS: prints kernel-cost's "id=N insns=..." line.
 attach() {
 	raw=
-	case $1 in */raw.o | raw) raw="-r $dir/raw.patterns" ;; esac
+	case $1 in */raw.o | raw) raw="-r $bench_dir/raw.patterns" ;; esac
 	# shellcheck disable=SC2046,SC2086
 	kernel-cost -d "$lirc" attach "$1" $raw $(params "$2")
 }
@@ -49,7 +50,7 @@ one() {
 	args=
 	n=0
 	while [ $n -lt "$sends" ]; do
-		args="$args send-raw $dir/$id.ir"
+		args="$args send-raw $bench_dir/$id.ir"
 		n=$((n + 1))
 	done
 	# shellcheck disable=SC2086
@@ -64,6 +65,6 @@ one() {
 while read -r id ours oparams pobj pparams; do
 	one "$id" ours-first
 	one "$id" peer-first
-done <"$dir/cases.list"
+done <"$bench_dir/cases.list"
 lirc-tool -d "$lirc" detach-all >/dev/null
 echo "bench-kernel: done"
