@@ -20,7 +20,7 @@
  * -O takes our decoders from DIR/NAME.o instead of the embedded objects: to try a
  * change to a decoder, or to the header they share, on the same signals.
  * -k writes, for the kernel benchmark in the VM, one signal per case that rc-loopback
- * can send in one write (CASE.ir, at most 1023 samples of whole frames), the raw
+ * can send in one write (CASE.ir: whole frames, at most 1023 samples and 480 ms), the raw
  * decoder's patterns (raw.patterns) and the list of cases (cases.list).
  * -l writes a long NEC capture of about EDGES samples (presses and repeats) for the
  * throughput figures.
@@ -46,7 +46,8 @@
 #define PARAMS(...) ((const struct bpf_param_value[]){ __VA_ARGS__ })
 #define NPARAMS(...) COUNT(PARAMS(__VA_ARGS__))
 #define SEED 0x5eed1234u
-#define KERNEL_SAMPLES_MAX 1023		/* rc-loopback: one write, ending with a pulse */
+#define KERNEL_SAMPLES_MAX 1023		/* one lirc write (LIRCBUF_SIZE), ending with a pulse */
+#define KERNEL_DURATION_MAX 480000	/* µs; the kernel refuses 500 ms (IR_MAX_DURATION) */
 #define RAW_PATTERN_COUNT 12
 #define RAW_MARGIN 150
 #define RAW_TRAIL 20000
@@ -528,7 +529,10 @@ static void print_header(FILE *out)
 	fprintf(out, "|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|---|\n");
 }
 
-/* The first whole frames that fit in one rc-loopback write, as "pulse N" lines. */
+/*
+ * The first whole frames that fit in one lirc write (samples and total duration), as
+ * "pulse N" lines; the space after the last one is dropped by the sender.
+ */
 static int write_kernel_signal(const char *path, const struct bench_case *c)
 {
 	struct ir_signal s, frame;
@@ -541,7 +545,8 @@ static int write_kernel_signal(const char *path, const struct bench_case *c)
 	for (;;) {
 		ir_signal_free(&frame);
 		ret = c->frame(&frame, &state);
-		if (ret < 0 || s.count + frame.count > KERNEL_SAMPLES_MAX)
+		if (ret < 0 || s.count + frame.count > KERNEL_SAMPLES_MAX ||
+		    ir_signal_duration(&s) + ir_signal_duration(&frame) > KERNEL_DURATION_MAX)
 			break;
 		ret = ir_signal_append(&s, &frame);
 		if (ret < 0)

@@ -13,7 +13,7 @@
 
 bench_dir=/irkit/bench/kernel
 peer=/lib/udev/rc_keymaps/protocols
-sends=${BENCH_SENDS:-3}
+sends=${BENCH_SENDS:-10}
 
 rc=$(rc_sysdir)
 lirc=$(rc_lirc_node "$rc")
@@ -38,15 +38,26 @@ field() {
 	echo "$2" | tr ' ' '\n' | sed -n "s/^$1=//p"
 }
 
-# one ID ORDER: attaches both in ORDER, sends, prints the figures.
+# attach_side ours|peer: attaches that side's decoder, its kernel-cost line in $a (ours)
+# or $b (peer); on failure prints why and returns 1.
+attach_side() {
+	if [ "$1" = ours ]; then
+		a=$(attach "$ours" "$oparams" 2>attach.err)
+	else
+		b=$(attach "$peer/$pobj" "$pparams" 2>attach.err)
+	fi && return 0
+	echo "$id order=$order FAILED $1: $(head -n 1 attach.err)"
+	return 1
+}
+
+# one ID ORDER: attaches both in ORDER, sends, prints the figures; 1 if one failed.
 one() {
 	id=$1 order=$2
 	lirc-tool -d "$lirc" detach-all >/dev/null
-	if [ "$order" = ours-first ]; then
-		a=$(attach "$ours" "$oparams") && b=$(attach "$peer/$pobj" "$pparams")
-	else
-		b=$(attach "$peer/$pobj" "$pparams") && a=$(attach "$ours" "$oparams")
-	fi || { echo "$id order=$order FAILED to attach"; return 0; }
+	case $order in
+	ours-first) attach_side ours && attach_side peer ;;
+	*) attach_side peer && attach_side ours ;;
+	esac || return 1
 	args=
 	n=0
 	while [ $n -lt "$sends" ]; do
@@ -63,8 +74,9 @@ one() {
 }
 
 while read -r id ours oparams pobj pparams; do
-	one "$id" ours-first
-	one "$id" peer-first
+	# A load the verifier refuses can take minutes under emulation: not twice.
+	one "$id" ours-first || { echo "$id order=peer-first skipped"; continue; }
+	one "$id" peer-first || true
 done <"$bench_dir/cases.list"
 lirc-tool -d "$lirc" detach-all >/dev/null
 echo "bench-kernel: done"

@@ -7,8 +7,8 @@
 # its keymap tree at /lib/udev/rc_keymaps). bench-run times repeated runs; after
 # each series, what the device holds says whether the tool did its job. A tool that
 # fails is recorded with its exit status and the last line it printed on stderr.
-# One "latency ..." and one "after ..." line per tool and keymap; bench/run-bench
-# reads them.
+# One "latency ...", one "after ..." and one "messages ..." (what a last run printed
+# on stderr) line per tool and keymap; bench/run-bench reads them.
 . /irkit/lib.sh
 
 lat=/irkit/bench/latency
@@ -32,6 +32,12 @@ for tool in ours peer; do
 			tr '\n' ',')
 		programs=$(lirc-tool -d "$lirc" query | sed -n 's/^attached programs: //p')
 		echo "after tool=$tool keymap=$keymap protocols=${protocols:-none} bpf_programs=${programs:-?}"
+		# What the tool says, once more, for the record: a tool may exit 0 having
+		# done nothing, and say why only here.
+		lirc-tool -d "$lirc" detach-all >/dev/null
+		messages=$("$bin" -a "$lat/$keymap.cfg" -s "$sysdev" 2>&1 >/dev/null |
+			tr '\n' '|' | cut -c 1-400)
+		echo "messages tool=$tool keymap=$keymap ${messages:-(none)}"
 	done
 done
 lirc-tool -d "$lirc" detach-all >/dev/null
