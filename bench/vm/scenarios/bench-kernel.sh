@@ -5,7 +5,7 @@
 # the kernel counted for each (sysctl kernel.bpf_stats_enabled=1): run_cnt and
 # run_time_ns, and at load time the verifier's processed-instruction count.
 # Every case runs twice, ours attached first then the peer's first, so that neither
-# always runs on a cold cache. Cases come from /irkit/bench/kernel/cases.list
+# always runs first; each run is a warm-up send and SENDS measured sends. Cases come from /irkit/bench/kernel/cases.list
 # (written by bench/decoder-cost -k): "ID OURS OURS_PARAMS PEER PEER_PARAMS".
 # One output line per case and order; bench/run-bench reads them.
 . /irkit/lib.sh
@@ -50,7 +50,17 @@ attach_side() {
 	return 1
 }
 
-# one ID ORDER: attaches both in ORDER, sends, prints the figures; 1 if one failed.
+# counters ID: "run_cnt run_time_ns" of a program.
+counters() {
+	line=$(kernel-cost stats "$1")
+	echo "$(field run_cnt "$line") $(field run_time_ns "$line")"
+}
+
+# one ID ORDER: attaches both in ORDER, sends the signal once to warm up (the first
+# runs of new code are slow under emulation), then SENDS times, reading both programs'
+# counters after each send; prints the counts and nanoseconds of every batch
+# ("ours_batches=CNT:NS,..."): the median of the per-batch figures is robust to a
+# batch that the host's scheduler stretched. Returns 1 if a decoder did not attach.
 one() {
 	id=$1 order=$2
 	lirc-tool -d "$lirc" detach-all >/dev/null
@@ -58,19 +68,25 @@ one() {
 	ours-first) attach_side ours && attach_side peer ;;
 	*) attach_side peer && attach_side ours ;;
 	esac || return 1
-	args=
+	ida=$(field id "$a")
+	idb=$(field id "$b")
+	lirc-tool -d "$lirc" send-raw "$bench_dir/$id.ir" || echo "$id: sending failed"
+	sleep 0.5
+	set -- $(counters "$ida") $(counters "$idb")
+	ca=$1 na=$2 cb=$3 nb=$4
+	ours_batches= peer_batches=
 	n=0
 	while [ $n -lt "$sends" ]; do
-		args="$args send-raw $bench_dir/$id.ir"
+		lirc-tool -d "$lirc" send-raw "$bench_dir/$id.ir" || echo "$id: sending failed"
+		# rc-core decodes in its own thread: let it drain.
+		sleep 0.5
+		set -- $(counters "$ida") $(counters "$idb")
+		ours_batches="$ours_batches,$(($1 - ca)):$(($2 - na))"
+		peer_batches="$peer_batches,$(($3 - cb)):$(($4 - nb))"
+		ca=$1 na=$2 cb=$3 nb=$4
 		n=$((n + 1))
 	done
-	# shellcheck disable=SC2086
-	lirc-tool -d "$lirc" $args || echo "$id: sending failed"
-	# rc-core decodes in its own thread: let it drain.
-	sleep 1
-	sa=$(kernel-cost stats "$(field id "$a")")
-	sb=$(kernel-cost stats "$(field id "$b")")
-	echo "$id order=$order ours $a ${sa#id=* } peer $b ${sb#id=* }"
+	echo "$id order=$order ours $a peer $b ours_batches=${ours_batches#,} peer_batches=${peer_batches#,}"
 }
 
 while read -r id ours oparams pobj pparams; do

@@ -32,11 +32,13 @@ for tool in ours peer; do
 			tr '\n' ',')
 		programs=$(lirc-tool -d "$lirc" query | sed -n 's/^attached programs: //p')
 		echo "after tool=$tool keymap=$keymap protocols=${protocols:-none} bpf_programs=${programs:-?}"
-		# What the tool says, once more, for the record: a tool may exit 0 having
-		# done nothing, and say why only here.
+		# What the tool says, once more and verbose, for the record: a tool may exit
+		# 0 having done nothing, and say why only there (its lines about decoders,
+		# protocols and errors).
 		lirc-tool -d "$lirc" detach-all >/dev/null
-		messages=$("$bin" -a "$lat/$keymap.cfg" -s "$sysdev" 2>&1 >/dev/null |
-			tr '\n' '|' | cut -c 1-400)
+		messages=$("$bin" -v -a "$lat/$keymap.cfg" -s "$sysdev" 2>&1 >/dev/null |
+			grep -i -E 'bpf|lirc|protocol|fail|error|denied|permitted|invalid' |
+			tail -n 6 | tr '\n' '|' | cut -c 1-500)
 		echo "messages tool=$tool keymap=$keymap ${messages:-(none)}"
 	done
 done
