@@ -36,11 +36,19 @@ for tool in ours peer; do
 		# 0 having done nothing, and say why only there (its lines about decoders,
 		# protocols and errors).
 		lirc-tool -d "$lirc" detach-all >/dev/null
-		messages=$("$bin" -v -a "$lat/$keymap.cfg" -s "$sysdev" 2>&1 >/dev/null |
+		verbose=
+		[ $tool = peer ] && verbose=-v
+		messages=$("$bin" $verbose -a "$lat/$keymap.cfg" -s "$sysdev" 2>&1 >/dev/null |
 			grep -i -E 'bpf|lirc|protocol|fail|error|denied|permitted|invalid' |
 			tail -n 6 | tr '\n' '|' | cut -c 1-500)
 		echo "messages tool=$tool keymap=$keymap ${messages:-(none)}"
 	done
 done
+# The peer's BPF path without -a, for the record of how it fails.
+lirc-tool -d "$lirc" detach-all >/dev/null
+messages=$(/irkit/bin/peer-ir-keytable -v -s "$sysdev" -p pulse_distance 2>&1 >/dev/null |
+	grep -i -E 'bpf|lirc|fail|error|denied|permitted|invalid' | tail -n 4 | tr '\n' '|')
+programs=$(lirc-tool -d "$lirc" query | sed -n 's/^attached programs: //p')
+echo "peer -p pulse_distance: bpf_programs=${programs:-?} said: ${messages:-(nothing)}"
 lirc-tool -d "$lirc" detach-all >/dev/null
 echo "bench-latency: done"
