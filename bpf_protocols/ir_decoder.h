@@ -239,6 +239,18 @@ static __always_inline int ir_geq_margin(long d, long expected, long margin)
 	return d > expected - margin;
 }
 
+/*
+ * v & mask, where the verifier can see it. Use it for an index that is in range
+ * already: the compiler, knowing that, drops a plain mask, and the verifier of older
+ * kernels (6.1) may not have followed the check that made it so (a 32-bit comparison
+ * of a copy, then a 64-bit index).
+ */
+static __always_inline unsigned int ir_bound(unsigned int v, unsigned int mask)
+{
+	asm volatile("" : "+r"(v));
+	return v & mask;
+}
+
 /* The 8 bits of b in the opposite order (protocols that send LSB first). */
 static __always_inline unsigned int ir_bitrev8(unsigned int b)
 {

@@ -17,6 +17,8 @@
 #include "raw_pattern.h"
 
 #define RAW_BITMAP_WORDS	(RAW_MAX_PATTERNS / 64)
+/* Positions are checked before use; ir_bound() shows the verifier too. */
+#define RAW_POSITION_MASK	RAW_MAX_DURATIONS
 
 /* All zero (as .bss starts) is the state between frames. */
 struct raw_decoder {
@@ -61,6 +63,7 @@ static __always_inline void raw_finish(unsigned int *sample, struct raw_decoder 
 	struct raw_pattern *p;
 	unsigned int i, key;
 
+	pos = ir_bound(pos, RAW_POSITION_MASK);
 	for (i = 0; i < RAW_MAX_PATTERNS; i++) {
 		key = i;
 		p = bpf_map_lookup_elem(&raw_patterns, &key);
@@ -73,14 +76,21 @@ static __always_inline void raw_finish(unsigned int *sample, struct raw_decoder 
 	}
 }
 
-/* One more sample of the frame, at position pos: rule out the patterns it breaks. */
+/*
+ * One more sample of the frame, at position pos: rule out the patterns it breaks.
+ * Nothing but the index is carried from one iteration to the next in registers (the
+ * "no candidate left" flag lives in the state), so the verifier's cost grows with the
+ * number of patterns, not with its square.
+ */
 static __always_inline void raw_match(struct raw_decoder *d, unsigned int pos, long duration,
 				      long m)
 {
 	struct raw_pattern *p;
-	unsigned int i, key, live = 0;
+	unsigned int i, key;
 	long expected;
 
+	pos = ir_bound(pos, RAW_POSITION_MASK);
+	d->none_left = 1;
 	for (i = 0; i < RAW_MAX_PATTERNS; i++) {
 		key = i;
 		p = bpf_map_lookup_elem(&raw_patterns, &key);
@@ -90,11 +100,10 @@ static __always_inline void raw_match(struct raw_decoder *d, unsigned int pos, l
 			continue;
 		expected = p->durations[pos];
 		if (expected && ir_eq_margin(duration, expected, m))
-			live++;
+			d->none_left = 0;
 		else
 			d->nomatch[(i / 64) % RAW_BITMAP_WORDS] |= 1ULL << (i % 64);
 	}
-	d->none_left = !live;
 }
 
 SEC("lirc_mode2/raw")

@@ -19,8 +19,12 @@
 #define IRKIT_RAW_PATTERN_H
 
 #define RAW_MAP_NAME		"raw_patterns"
-#define RAW_MAX_PATTERNS	1024
-#define RAW_MAX_DURATIONS	127	/* pulses and spaces of one pattern */
+/*
+ * The kernel's verifier walks every iteration of the decoder's loop over the patterns:
+ * 512 keeps it far within its limit of a million instructions.
+ */
+#define RAW_MAX_PATTERNS	512
+#define RAW_MAX_DURATIONS	127	/* pulses and spaces of one pattern; 2^n - 1 */
 
 struct raw_pattern {
 	unsigned int scancode;

@@ -16,6 +16,7 @@
 #include "decoder_run.h"
 #include "decoders.h"
 #include "encoders.h"
+#include "keymap.h"
 #include "raw_pattern.h"
 
 #define ROUNDTRIPS	64
@@ -209,6 +210,23 @@ START_TEST(test_article_example)
 	bpf_vm_free(vm);
 	bpf_image_free(image);
 	bpf_object_free(object);
+}
+END_TEST
+
+/* The example's keymap names the decoder and maps its scancode. */
+START_TEST(test_article_keymap)
+{
+	struct keymap *keymap = NULL;
+	struct ir_error err = { 0 };
+
+	ck_assert_msg(keymap_load_file(TOP_SRCDIR "/bpf_protocols/examples/foobar.toml", &keymap,
+				       &err) == 0, "%s", err.message);
+	ck_assert_uint_eq(keymap->protocol_count, 1);
+	ck_assert_str_eq(keymap->protocols[0].protocol, "foobar");
+	ck_assert_uint_eq(keymap->protocols[0].scancode_count, 1);
+	ck_assert_uint_eq(keymap->protocols[0].scancodes[0].scancode, 0xf);
+	ck_assert_uint_eq(keymap->protocols[0].scancodes[0].keycode, 115);	/* KEY_VOLUMEUP */
+	keymap_free(keymap);
 }
 END_TEST
 
@@ -820,6 +838,7 @@ static Suite *decoders_suite(void)
 	tcase_add_loop_test(tc, test_table_documented_params, 0, COUNT(documented));
 	tcase_add_loop_test(tc, test_table_objects, 0, (int)decoder_count());
 	tcase_add_test(tc, test_article_example);
+	tcase_add_test(tc, test_article_keymap);
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("generic");

@@ -95,4 +95,23 @@ both_raw xmp xmp_bpf xmp 0x1234ab56
 both_raw imon imon_bpf imon 0x12345678
 both_raw mce_kbd mce_kbd_bpf mcir2_kbd 0x123456
 both_raw mce_kbd mce_kbd_bpf mcir2_mse 0x1abcde
+
+# Generic decoders with parameters (written into .rodata by the loader, which the
+# kernel freezes) on the kernel's NEC and RC-5 signals. NEC 0x1234 is the bytes 12,
+# ed, 34, cb, each LSB first: taken LSB first (reverse) as 32 bits, 0xcb34ed12. RC-5
+# 0x1234 is start 1, field 1 (command below 64), toggle 0, address 10010, command
+# 110100: 0x34b4 as 14 bits, MSB first.
+generic() {
+	lirc-tool -d "$lirc" detach-all
+	rc_protocols "$rc"
+	decoder=$1 proto=$2 scancode=$3
+	shift 3
+	decoder-tool -d "$lirc" attach "$decoder" "$@" >/dev/null || echo "attaching $decoder failed"
+	echo "send $proto $scancode: $decoder"
+	lirc-tool -d "$lirc" -r scancode -w 400 send-scancode "$proto" "$scancode"
+}
+
+generic pulse_distance nec 0x1234 header_pulse=9000 header_space=4500 bit_pulse=563 \
+	bit_0_space=563 bit_1_space=1688 trailer_pulse=563 bits=32 reverse=1
+generic manchester rc5 0x1234
 lirc-tool -d "$lirc" detach-all
