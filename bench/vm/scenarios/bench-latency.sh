@@ -7,8 +7,8 @@
 # its keymap tree at /lib/udev/rc_keymaps). bench-run times repeated runs; after
 # each series, what the device holds says whether the tool did its job. A tool that
 # fails is recorded with its exit status and the last line it printed on stderr.
-# One "latency ...", one "after ..." and one "messages ..." (what a last run printed
-# on stderr) line per tool and keymap; bench/run-bench reads them.
+# One "latency ...", one "after ..." and one "messages ..." (what a last run printed)
+# line per tool and keymap; bench/run-bench reads them.
 . /irkit/lib.sh
 
 lat=/irkit/bench/latency
@@ -38,7 +38,7 @@ for tool in ours peer; do
 		lirc-tool -d "$lirc" detach-all >/dev/null
 		verbose=
 		[ $tool = peer ] && verbose=-v
-		messages=$("$bin" $verbose -a "$lat/$keymap.cfg" -s "$sysdev" 2>&1 >/dev/null |
+		messages=$("$bin" $verbose -a "$lat/$keymap.cfg" -s "$sysdev" 2>&1 |
 			grep -i -E 'bpf|lirc|protocol|fail|error|denied|permitted|invalid' |
 			tail -n 6 | tr '\n' '|' | cut -c 1-500)
 		echo "messages tool=$tool keymap=$keymap ${messages:-(none)}"
@@ -46,7 +46,7 @@ for tool in ours peer; do
 done
 # The peer's BPF path without -a, for the record of how it fails.
 lirc-tool -d "$lirc" detach-all >/dev/null
-messages=$(/irkit/bin/peer-ir-keytable -v -s "$sysdev" -p pulse_distance 2>&1 >/dev/null |
+messages=$(/irkit/bin/peer-ir-keytable -v -s "$sysdev" -p pulse_distance 2>&1 |
 	grep -i -E 'bpf|lirc|fail|error|denied|permitted|invalid' | tail -n 4 | tr '\n' '|')
 programs=$(lirc-tool -d "$lirc" query | sed -n 's/^attached programs: //p')
 echo "peer -p pulse_distance: bpf_programs=${programs:-?} said: ${messages:-(nothing)}"
