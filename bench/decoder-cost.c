@@ -261,21 +261,16 @@ static void raw_set_make(struct raw_set *set)
 	}
 }
 
-static const struct raw_set *raw_patterns(void)
-{
-	static struct raw_set set;
-
-	if (!set.longest)
-		raw_set_make(&set);
-	return &set;
-}
-
+/* The set is made again where it is needed: the same seed, the same patterns. */
 static int raw_frame(struct ir_signal *s, uint32_t *state)
 {
-	const struct raw_pattern *p = &raw_patterns()->patterns[next_random(state) %
-								RAW_PATTERN_COUNT];
+	struct raw_set set;
+	const struct raw_pattern *p;
 	size_t k;
 	int ret = 0;
+
+	raw_set_make(&set);
+	p = &set.patterns[next_random(state) % RAW_PATTERN_COUNT];
 
 	for (k = 0; ret == 0 && p->durations[k]; k++)
 		ret = k % 2 ? ir_signal_space(s, p->durations[k]) :
@@ -418,21 +413,23 @@ static int load_vm(const char *ours, const struct source *from, const struct par
 {
 	bool raw = strcmp(ours, "raw") == 0;
 	struct bpf_object *object = NULL;
+	struct raw_set set;
 	struct bpf_image *image = NULL;
 	int ret;
 
+	raw_set_make(&set);
 	ret = open_object(ours, from, &object, err);
 	if (ret == 0)
 		ret = bpf_object_relocate(object, NULL, params->list, params->count, &image,
 					  err);
 	if (ret == 0 && raw && from->peer)
-		raw_size_peer_map(image, raw_patterns());
+		raw_size_peer_map(image, &set);
 	if (ret == 0)
 		ret = bpf_vm_new(image, ret_vm, err);
 	if (ret == 0)
 		*ret_insns = image->insn_count;
 	if (ret == 0 && raw)
-		ret = raw_fill(*ret_vm, raw_patterns(), from->peer, err);
+		ret = raw_fill(*ret_vm, &set, from->peer, err);
 	bpf_image_free(image);
 	bpf_object_free(object);
 	return ret;
@@ -569,12 +566,14 @@ static int write_kernel_signal(const char *path, const struct bench_case *c)
 /* "scancode d0 d1 ..." per raw pattern, for the kernel tool. */
 static int write_raw_patterns(const char *path)
 {
-	const struct raw_set *set = raw_patterns();
+	struct raw_set patterns;
+	const struct raw_set *set = &patterns;
 	FILE *out = fopen(path, "w");
 	size_t i, k;
 
 	if (!out)
 		return -errno;
+	raw_set_make(&patterns);
 	for (i = 0; i < RAW_PATTERN_COUNT; i++) {
 		fprintf(out, "%u", set->patterns[i].scancode);
 		for (k = 0; set->patterns[i].durations[k]; k++)

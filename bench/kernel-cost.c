@@ -195,9 +195,9 @@ static int load_and_attach(const char *device, const char *decoder,
 static int attach(const char *device, char **args, int count)
 {
 	struct bpf_param_value params[PARAMS_MAX];
-	static struct patterns patterns;
-	bool have_patterns = false;
+	struct patterns *patterns = NULL;
 	const char *decoder;
+	int ret = -EINVAL;
 
 	if (count < 1)
 		return -EINVAL;
@@ -205,18 +205,23 @@ static int attach(const char *device, char **args, int count)
 	args++;
 	count--;
 	if (count >= 2 && strcmp(args[0], "-r") == 0) {
-		if (read_patterns(args[1], &patterns) < 0)
-			return -EINVAL;
-		have_patterns = true;
+		/* 260 KiB: not for the stack. */
+		patterns = malloc(sizeof(*patterns));
+		if (!patterns)
+			return -ENOMEM;
+		if (read_patterns(args[1], patterns) < 0)
+			goto out;
 		args += 2;
 		count -= 2;
 	}
 	if (parse_params(args, count, params) < 0) {
 		fprintf(stderr, "kernel-cost: parameters are NAME=VALUE\n");
-		return -EINVAL;
+		goto out;
 	}
-	return load_and_attach(device, decoder, have_patterns ? &patterns : NULL, params,
-			       (size_t)count);
+	ret = load_and_attach(device, decoder, patterns, params, (size_t)count);
+out:
+	free(patterns);
+	return ret;
 }
 
 static int stats(char **args, int count)
