@@ -3,8 +3,11 @@
  * bench-run: runs a command RUNS times and says how long each run took and how much
  * memory the largest one used, for make bench (on the host and inside the test VM).
  *
- *	bench-run [-n RUNS] [-w WARMUP] [-o] -- COMMAND [ARG]...
+ *	bench-run [-n RUNS] [-w WARMUP] [-o] -- COMMAND [ARG]... [::: COMMAND [ARG]...]...
  *
+ * With several commands (separated by ":::", at most four) the runs alternate, A B A
+ * B ..., so that a change of the machine's load during the series weighs on each
+ * alike; each command gets its own line, "command=K " first.
  * Each run's wall time is measured around fork and wait (CLOCK_MONOTONIC), its CPU
  * time and peak resident set size come from wait4()'s rusage. WARMUP runs first, not
  * counted (caches, page faults of the first exec). The command's output goes to
@@ -31,7 +34,8 @@
 #include <time.h>
 #include <unistd.h>
 
-#define RUNS_MAX 10000
+#define RUNS_MAX 1000
+#define COMMANDS_MAX 4
 #define ERROR_LINE_MAX 512
 
 struct run_result {
@@ -167,14 +171,60 @@ static void print_results(struct run_result *results, long runs, const char *err
 	       error_line);
 }
 
+/* One command of the alternation: its argv and what its runs gave. */
+struct command {
+	char **argv;
+	struct run_result results[RUNS_MAX];
+	char error_line[ERROR_LINE_MAX];	/* the first failed run's last stderr line */
+	char last_stderr[ERROR_LINE_MAX];
+};
+
+/* Splits argv at each ":::" (replaced by NULL); returns the number of commands. */
+static size_t split_commands(char **argv, struct command *commands, size_t max)
+{
+	size_t count = 0;
+
+	while (*argv && count < max) {
+		commands[count++].argv = argv;
+		while (*argv && strcmp(*argv, ":::") != 0)
+			argv++;
+		if (*argv)
+			*argv++ = NULL;
+	}
+	return *argv ? 0 : count;
+}
+
+static int run_all(struct command *commands, size_t count, long runs, long warmup,
+		   int show_output, int err_fd)
+{
+	struct run_result scratch, *r;
+	struct command *c;
+	long i;
+	size_t k;
+	int ret;
+
+	for (i = -warmup; i < runs; i++) {
+		for (k = 0; k < count; k++) {
+			c = &commands[k];
+			r = i < 0 ? &scratch : &c->results[i];
+			ret = run_once(c->argv, err_fd, show_output, r);
+			if (ret < 0)
+				return ret;
+			last_line(err_fd, c->last_stderr, sizeof(c->last_stderr));
+			if (r->status != 0 && !c->error_line[0])
+				memcpy(c->error_line, c->last_stderr, sizeof(c->error_line));
+		}
+	}
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
-	static struct run_result results[RUNS_MAX];
-	char error_line[ERROR_LINE_MAX] = "", last_stderr[ERROR_LINE_MAX] = "";
+	static struct command commands[COMMANDS_MAX];
 	char err_path[] = "/tmp/bench-run.XXXXXX";
-	long runs = 10, warmup = 1, i;
+	long runs = 10, warmup = 1;
 	int show_output = 0, opt, err_fd, ret;
-	struct run_result scratch;
+	size_t count, k;
 
 	while ((opt = getopt(argc, argv, "+n:w:o")) != -1) {
 		switch (opt) {
@@ -193,32 +243,34 @@ int main(int argc, char **argv)
 			goto usage;
 		}
 	}
-	if (optind >= argc)
+	count = split_commands(argv + optind, commands, COMMANDS_MAX);
+	if (count == 0)
 		goto usage;
+	for (k = 0; k < count; k++)
+		if (!commands[k].argv[0])
+			goto usage;
 	err_fd = mkstemp(err_path);
 	if (err_fd < 0) {
 		fprintf(stderr, "bench-run: %s: %s\n", err_path, strerror(errno));
 		return 1;
 	}
 	unlink(err_path);
-	for (i = -warmup; i < runs; i++) {
-		struct run_result *r = i < 0 ? &scratch : &results[i];
-
-		ret = run_once(argv + optind, err_fd, show_output, r);
-		if (ret < 0) {
-			fprintf(stderr, "bench-run: %s\n", strerror(-ret));
-			return 1;
-		}
-		last_line(err_fd, last_stderr, sizeof(last_stderr));
-		if (r->status != 0 && !error_line[0])
-			memcpy(error_line, last_stderr, sizeof(error_line));
-	}
+	ret = run_all(commands, count, runs, warmup, show_output, err_fd);
 	close(err_fd);
-	if (!error_line[0])
-		memcpy(error_line, last_stderr, sizeof(error_line));
-	print_results(results, runs, error_line);
+	if (ret < 0) {
+		fprintf(stderr, "bench-run: %s\n", strerror(-ret));
+		return 1;
+	}
+	for (k = 0; k < count; k++) {
+		struct command *c = &commands[k];
+
+		if (count > 1)
+			printf("command=%zu ", k + 1);
+		print_results(c->results, runs, c->error_line[0] ? c->error_line : c->last_stderr);
+	}
 	return 0;
 usage:
-	fprintf(stderr, "usage: bench-run [-n RUNS] [-w WARMUP] [-o] -- COMMAND [ARG]...\n");
+	fprintf(stderr, "usage: bench-run [-n RUNS] [-w WARMUP] [-o] -- COMMAND [ARG]... "
+		"[::: COMMAND [ARG]...]...\n");
 	return 2;
 }
