@@ -1,39 +1,68 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-/* ir-keytable: placeholder entry point until the command line lands (issue 5). */
+/* ir-keytable: parse the options, then run the steps in order. */
 #include "config.h"
 
-#include <getopt.h>
+#include <errno.h>
 #include <locale.h>
 #include <stdio.h>
 #include <stdlib.h>
 
 #include "nls.h"
+#include "options.h"
+#include "steps.h"
 
 int main(int argc, char **argv)
 {
-	static const struct option options[] = {
-		{ "version", no_argument, NULL, 'V' },
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 },
-	};
-	int c;
+	struct keytable_options options;
+	struct ir_error err;
+	int ret;
 
 	setlocale(LC_ALL, "");
 #if ENABLE_NLS
 	bindtextdomain(PACKAGE, LOCALEDIR);
 	textdomain(PACKAGE);
 #endif
-	while ((c = getopt_long(argc, argv, "Vh", options, NULL)) != -1) {
-		switch (c) {
-		case 'V':
-			printf(_("IR keytable control version %s\n"), VERSION);
-			return EXIT_SUCCESS;
-		case 'h':
-			printf(_("Usage: %s [OPTION...]\n"), argv[0]);
-			return EXIT_SUCCESS;
-		default:
-			return EXIT_FAILURE;
-		}
+	ir_error_clear(&err);
+	ret = options_parse(argc, argv, &options, &err);
+	if (ret < 0) {
+		fprintf(stderr, "%s: %s\n", program_invocation_short_name, err.message);
+		if (ret == -EINVAL)
+			fprintf(stderr, _("Try '%s --help' for more information.\n"),
+				program_invocation_short_name);
+		return EXIT_FAILURE;
 	}
-	return EXIT_SUCCESS;
+	ir_error_clear(&err);
+	switch (options.action) {
+	case KEYTABLE_ACTION_HELP:
+		options_print_help(program_invocation_short_name);
+		break;
+	case KEYTABLE_ACTION_USAGE:
+		options_print_usage(program_invocation_short_name);
+		break;
+	case KEYTABLE_ACTION_VERSION:
+		printf(_("IR keytable control version %s\n"), VERSION);
+		break;
+	case KEYTABLE_ACTION_LIST:
+		ret = keytable_list(&options, &err);
+		break;
+	case KEYTABLE_ACTION_CONFIGURE:
+		ret = keytable_configure(&options, &err);
+		break;
+	case KEYTABLE_ACTION_DECODE:
+		ret = keytable_decode(&options, &err);
+		break;
+	case KEYTABLE_ACTION_LIST_DECODERS:
+		ret = keytable_list_decoders(&err);
+		break;
+	default:
+		ret = -EINVAL;
+		ir_error_set(&err, "unknown action");
+		break;
+	}
+	fflush(stdout);
+	/* An empty message: the step has reported its errors itself. */
+	if (ret < 0 && err.message[0])
+		fprintf(stderr, "%s: %s\n", program_invocation_short_name, err.message);
+	options_free(&options);
+	return ret < 0 ? EXIT_FAILURE : EXIT_SUCCESS;
 }

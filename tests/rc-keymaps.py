@@ -3,8 +3,11 @@
 """Checks of the shipped keymaps (rc_keymaps/) and of their generator.
 
 Every shipped keymap is read with Python's tomllib (an implementation independent of
-ours) and checked against rc_keymap(5); rc_maps.cfg and keymaps.am must list exactly
-the keymaps that exist. The generator is run on the hand-written kernel stand-in in
+ours) and checked against rc_keymap(5); keymaps.am must list exactly the generated
+keymaps and extra.am exactly the hand-kept ones, and rc_maps.cfg must name a file for
+every kernel keymap. Hand-kept keymaps must say where their facts come from, give
+every parameter of their BPF decoders, and hold only scancodes their protocol can
+carry. The generator is run on the hand-written kernel stand-in in
 tests/data/keymap-gen/linux, whose expected output was written by hand, and on broken
 inputs that must stop it with FILE:LINE: reason.
 
@@ -45,6 +48,49 @@ VARIANTS = {
 }
 
 
+# The BPF decoders' parameters, as rc_keymap(5) names them (timings in microseconds).
+# A hand-kept keymap that uses one of these decoders gives every parameter, so that it
+# reads the same whatever a decoder's defaults are; a kernel protocol takes none.
+BPF_PARAMETERS = {
+    "pulse_distance": {"margin", "header_pulse", "header_space", "repeat_pulse",
+                       "repeat_space", "bit_pulse", "bit_0_space", "bit_1_space",
+                       "trailer_pulse", "bits", "reverse", "header_optional"},
+    "pulse_length": {"margin", "header_pulse", "header_space", "repeat_pulse",
+                     "repeat_space", "bit_space", "bit_0_pulse", "bit_1_pulse",
+                     "trailer_pulse", "bits", "reverse", "header_optional"},
+    "manchester": {"margin", "header_pulse", "header_space", "zero_pulse", "zero_space",
+                   "one_pulse", "one_space", "bits", "scancode_mask", "toggle_bit"},
+    "grundig": {"margin", "header_pulse", "header_space", "leader_pulse"},
+    "imon_rsc": {"margin"},
+    "samsung36": {"margin"},
+}
+
+# Protocols whose decoder reports keys or pointer moves by itself: no scancodes.
+NO_SCANCODES = {"imon_rsc", "mce_kbd"}
+
+HAND_KEPT_HEAD = "# Hand-kept keymap (rc_keymaps/extra.am), not generated from the kernel"
+
+
+def scancode_limit(proto):
+    """One more than the largest scancode a frame of this protocol can carry, or None.
+
+    From the protocols' frames (rc-protos.rst of the kernel documentation for the
+    kernel protocols): NEC has an 8-bit address and command, NEC-X a 16-bit address,
+    NEC-32 32 bits; RC-5 a 5-bit system and a 7-bit command (0x1f7f); RC-6 MCE 32 bits;
+    the generic decoders as many bits as they are told, samsung36 36 and grundig 16.
+    """
+    name = proto.get("variant") or proto["protocol"]
+    fixed = {"nec": 0x10000, "necx": 0x1000000, "nec32": 1 << 32, "rc6_mce": 1 << 32,
+             "samsung36": 1 << 36, "grundig": 1 << 16}
+    if name in fixed:
+        return fixed[name]
+    if name == "rc5":
+        return None		# checked bit by bit in check_scancode_fits
+    if name in ("pulse_distance", "pulse_length", "manchester"):
+        return 1 << proto["bits"]
+    return None
+
+
 def input_event_names():
     """KEY_* and BTN_* names of the installed linux/input-event-codes.h, or None."""
     for path in (os.environ.get("INPUT_EVENT_CODES_H"),
@@ -57,6 +103,16 @@ def input_event_names():
 
 def shipped_keymaps():
     return sorted(n for n in os.listdir(KEYMAPS) if n.endswith(".toml"))
+
+
+def automake_list(name):
+    """The keymap files an automake list of rc_keymaps/ (keymaps.am, extra.am) names."""
+    with open(os.path.join(KEYMAPS, name), encoding="utf-8") as f:
+        return re.findall(r"^dist_keymap_DATA \+= rc_keymaps/(\S+)$", f.read(), re.M)
+
+
+def hand_kept_keymaps():
+    return automake_list("extra.am")
 
 
 def read_rc_maps(path):
@@ -80,11 +136,14 @@ class ShippedKeymaps(unittest.TestCase):
     @classmethod
     def setUpClass(cls):
         cls.names = shipped_keymaps()
+        cls.hand_kept = set(hand_kept_keymaps())
         cls.keycodes = input_event_names()
 
     def test_there_are_keymaps(self):
-        # drivers/media/rc/keymaps of linux 6.1 has 135 files, one keymap each.
-        self.assertGreaterEqual(len(self.names), 135)
+        # drivers/media/rc/keymaps of linux 6.1 has 135 files, one keymap each; the
+        # hand-kept ones bring the set past 140 (issue 2).
+        self.assertGreaterEqual(len(self.names), 141)
+        self.assertGreaterEqual(len(self.names) - len(self.hand_kept), 134)
 
     def test_each_keymap_is_valid(self):
         for name in self.names:
@@ -102,9 +161,15 @@ class ShippedKeymaps(unittest.TestCase):
 
     def check_protocol(self, name, proto):
         self.assertEqual(proto.get("name"), name[:-len(".toml")])
-        self.assertIn(proto.get("protocol"), VARIANTS)
-        self.assertIn(proto.get("variant"), VARIANTS[proto["protocol"]])
+        protocol = proto.get("protocol")
+        if name in self.hand_kept:
+            self.check_hand_kept_protocol(proto)
+        else:
+            self.assertIn(protocol, VARIANTS)
+            self.assertIn(proto.get("variant"), VARIANTS[protocol])
         scancodes = proto.get("scancodes")
+        if scancodes is None and name in self.hand_kept and protocol in NO_SCANCODES:
+            return
         self.assertIsInstance(scancodes, dict)
         self.assertGreater(len(scancodes), 0)
         values = set()
@@ -119,8 +184,56 @@ class ShippedKeymaps(unittest.TestCase):
             if self.keycodes is not None:
                 self.assertIn(keycode, self.keycodes)
 
+    def check_hand_kept_protocol(self, proto):
+        """Protocol, variant and parameters of a protocol of a hand-kept keymap."""
+        protocol = proto.get("protocol")
+        params = {k for k, v in proto.items() if isinstance(v, int) and
+                  not isinstance(v, bool)}
+        if protocol in BPF_PARAMETERS:
+            self.assertNotIn("variant", proto)
+            self.assertEqual(params, BPF_PARAMETERS[protocol])
+            for key in params:
+                self.assertGreaterEqual(proto[key], 0, key)
+        else:
+            # A kernel protocol: its group, and the group member or none (all members).
+            self.assertIn(protocol, VARIANTS)
+            self.assertIn(proto.get("variant"), VARIANTS[protocol] | {None})
+            self.assertEqual(params, set())
+        self.assertLessEqual(set(proto) - params, {"name", "protocol", "variant", "scancodes"})
+        for key, keycode in proto.get("scancodes", {}).items():
+            self.check_scancode_fits(proto, int(key, 16), key)
+
+    def check_scancode_fits(self, proto, value, key):
+        limit = scancode_limit(proto)
+        if limit is not None:
+            self.assertLess(value, limit, "%s does not fit the protocol" % key)
+        if (proto.get("variant") or proto["protocol"]) == "rc5":
+            self.assertEqual(value & ~0x1f7f, 0, "%s is no RC-5 system and command" % key)
+
+    def test_hand_kept_pulse_distance_bits_can_be_told_apart(self):
+        # The two spaces of a bit must not both match within the margin, or a 0 and a 1
+        # read alike; nor may the header space pass for a bit space.
+        seen = 0
+        for name in sorted(self.hand_kept):
+            with open(os.path.join(KEYMAPS, name), "rb") as f:
+                protocols = tomllib.load(f)["protocols"]
+            for proto in protocols:
+                if proto["protocol"] != "pulse_distance":
+                    continue
+                seen += 1
+                with self.subTest(keymap=name):
+                    margin = proto["margin"]
+                    spaces = (proto["bit_0_space"], proto["bit_1_space"])
+                    self.assertGreater(abs(spaces[0] - spaces[1]), 2 * margin)
+                    for space in spaces:
+                        self.assertGreater(abs(proto["header_space"] - space), 2 * margin)
+                    self.assertLessEqual(proto["bits"], 64)
+        self.assertGreaterEqual(seen, 2)
+
     def test_each_keymap_says_where_it_came_from(self):
         for name in self.names:
+            if name in self.hand_kept:
+                continue
             with self.subTest(keymap=name):
                 with open(os.path.join(KEYMAPS, name), encoding="utf-8") as f:
                     head = f.read(600).split("\n")
@@ -131,6 +244,58 @@ class ShippedKeymaps(unittest.TestCase):
                              r'"(rc-[a-z0-9-]+)", (RC_PROTO_[A-Z0-9_]+)\)\.$', head[2])
                 self.assertIsNotNone(m, head[2])
                 self.assertEqual(m.group(2)[3:].replace("-", "_") + ".toml", name)
+
+    def test_each_hand_kept_keymap_says_where_it_came_from(self):
+        self.assertGreaterEqual(len(self.hand_kept), 7)
+        for name in sorted(self.hand_kept):
+            with self.subTest(keymap=name):
+                with open(os.path.join(KEYMAPS, name), encoding="utf-8") as f:
+                    text = f.read()
+                head = text[:text.index("[[protocols]]")].split("\n")
+                # Files we write ourselves: our license; never the generator's mark,
+                # which would let the generator delete them.
+                self.assertEqual(head[0], "# SPDX-License-Identifier: GPL-2.0-or-later")
+                self.assertTrue(head[1].startswith(HAND_KEPT_HEAD), head[1])
+                self.assertNotIn("# Generated by", text)
+                self.assertTrue(any(line.startswith("# Remote: ") for line in head))
+                self.assertTrue(any(line.startswith("# Source: ") for line in head))
+                self.assertTrue(all(line.startswith("#") for line in head if line))
+
+    def test_hand_kept_keymaps_use_the_bpf_decoders(self):
+        # The remotes v4l-utils ships keymaps for that need a BPF decoder.
+        used = set()
+        for name in self.hand_kept:
+            with open(os.path.join(KEYMAPS, name), "rb") as f:
+                used.update(p["protocol"] for p in tomllib.load(f)["protocols"])
+        self.assertLessEqual({"pulse_distance", "samsung36", "imon_rsc", "grundig"}, used)
+
+    def test_a_known_hand_kept_keymap_has_its_known_content(self):
+        # Dish Network (DecodeIR's Dish_Network: 400 us unit, lead-in 1,-15; a 1 is
+        # 1,-4 and a 0 1,-7; 16 bits): the header space is about 15 units, a 1 bit's
+        # space about 4 and a 0 bit's about 7, and the repeats have no header.
+        with open(os.path.join(KEYMAPS, "dish_network.toml"), "rb") as f:
+            proto = tomllib.load(f)["protocols"][0]
+        self.assertEqual(proto["protocol"], "pulse_distance")
+        self.assertEqual(proto["bits"], 16)
+        self.assertEqual(proto["header_optional"], 1)
+        self.assertEqual(proto["reverse"], 0)
+        self.assertAlmostEqual(proto["header_space"] / 400, 15, delta=0.2)
+        self.assertAlmostEqual(proto["bit_1_space"] / 400, 4, delta=0.2)
+        self.assertAlmostEqual(proto["bit_0_space"] / 400, 7, delta=0.2)
+        self.assertEqual(proto["scancodes"]["0x0800"], "KEY_POWER")
+        self.assertEqual(len(proto["scancodes"]), 49)
+
+    def test_imon_rsc_keeps_the_kernel_table_and_adds_the_stick(self):
+        # rc-imon-rsc.c: NEC-X, address 0x80 0x10, 43 entries of which one (0x80101e)
+        # is KEY_RESERVED; the stick needs the imon_rsc decoder and no scancodes.
+        with open(os.path.join(KEYMAPS, "imon_rsc.toml"), "rb") as f:
+            protocols = tomllib.load(f)["protocols"]
+        self.assertEqual([(p["protocol"], p.get("variant")) for p in protocols],
+                         [("nec", "necx"), ("imon_rsc", None)])
+        self.assertEqual(len(protocols[0]["scancodes"]), 42)
+        self.assertNotIn("0x80101e", protocols[0]["scancodes"])
+        self.assertEqual(protocols[0]["scancodes"]["0x80102f"], "KEY_POWER")
+        self.assertNotIn("scancodes", protocols[1])
 
     def test_a_known_keymap_has_its_known_content(self):
         # Worked out from the kernel's rc-tanix-tx3mini.c by hand: NEC, address 0x80.
@@ -150,13 +315,17 @@ class ShippedKeymaps(unittest.TestCase):
 
 
 class RcMaps(unittest.TestCase):
-    """rc_maps.cfg and keymaps.am list exactly the shipped keymaps."""
+    """rc_maps.cfg names every kernel keymap's file; keymaps.am and extra.am list
+    exactly the shipped keymaps between them."""
 
     def test_rc_maps_lists_every_keymap_once(self):
         entries = read_rc_maps(os.path.join(KEYMAPS, "rc_maps.cfg"))
         files = [e[2] for e in entries]
         tables = [e[1] for e in entries]
-        self.assertEqual(sorted(files), shipped_keymaps())
+        # Every generated keymap, and the hand-kept ones that replace a kernel keymap;
+        # the other hand-kept remotes have no kernel keymap name to match.
+        replacing = [n for n in hand_kept_keymaps() if self.replaces_kernel_keymap(n)]
+        self.assertEqual(sorted(files), sorted(automake_list("keymaps.am") + replacing))
         self.assertEqual(len(set(tables)), len(tables))
         for driver, table, file_name in entries:
             self.assertEqual(driver, "*")
@@ -164,17 +333,35 @@ class RcMaps(unittest.TestCase):
             self.assertEqual(table[3:].replace("-", "_") + ".toml", file_name)
             self.assertTrue(os.path.isfile(os.path.join(KEYMAPS, file_name)))
 
+    @staticmethod
+    def replaces_kernel_keymap(name):
+        with open(os.path.join(KEYMAPS, name), encoding="utf-8") as f:
+            header = f.read(600)
+        return re.search(r'it replaces\s+#\s+the keymap the generator would make from '
+                         r'kernel keymap "rc-', header) is not None
+
     def test_rc_maps_agrees_with_keymap_headers(self):
         entries = {e[2]: e[1] for e in read_rc_maps(os.path.join(KEYMAPS, "rc_maps.cfg"))}
+        hand_kept = set(hand_kept_keymaps())
         for name in shipped_keymaps():
             with open(os.path.join(KEYMAPS, name), encoding="utf-8") as f:
                 header = f.read(600)
-            self.assertIn('(kernel keymap "%s",' % entries[name], header)
+            if name in hand_kept and name not in entries:
+                self.assertNotRegex(header, r'kernel keymap "rc-[a-z0-9-]+", RC_PROTO')
+                continue
+            self.assertIn(name, entries)
+            self.assertIn('kernel keymap "%s"' % entries[name], header)
 
     def test_automake_list_is_complete(self):
-        with open(os.path.join(KEYMAPS, "keymaps.am"), encoding="utf-8") as f:
-            listed = re.findall(r"^dist_keymap_DATA \+= rc_keymaps/(\S+)$", f.read(), re.M)
-        self.assertEqual(listed, shipped_keymaps())
+        generated = automake_list("keymaps.am")
+        hand_kept = hand_kept_keymaps()
+        self.assertEqual(generated, sorted(generated))
+        self.assertEqual(hand_kept, sorted(hand_kept))
+        self.assertEqual(set(generated) & set(hand_kept), set())
+        self.assertEqual(sorted(generated + hand_kept), shipped_keymaps())
+        for name in generated:
+            with open(os.path.join(KEYMAPS, name), encoding="utf-8") as f:
+                self.assertTrue(f.readlines()[1].startswith("# Generated by "), name)
 
 
 def run_generator(source, output, *extra):
@@ -222,6 +409,43 @@ class Generator(unittest.TestCase):
         self.assertIn("0 files changed, 1 removed", result.stderr)
         self.assertFalse(os.path.exists(stale))
         self.assertTrue(os.path.exists(handmade))
+
+    def test_hand_kept_keymaps_are_left_alone(self):
+        # extra.am lists fixture_two.toml (replacing the kernel's) and a remote of no
+        # kernel keymap: neither is written, removed nor listed in keymaps.am, and
+        # fixture_two keeps its rc_maps.cfg line. Written: the three other keymaps,
+        # rc_maps.cfg and keymaps.am.
+        mine = "# SPDX-License-Identifier: GPL-2.0-or-later\n[[protocols]]\n"
+        for name in ("fixture_two.toml", "other_remote.toml"):
+            with open(os.path.join(self.tmp, name), "w", encoding="utf-8") as f:
+                f.write(mine)
+        with open(os.path.join(self.tmp, "extra.am"), "w", encoding="utf-8") as f:
+            f.write("# hand-kept\n\ndist_keymap_DATA += rc_keymaps/fixture_two.toml\n"
+                    "dist_keymap_DATA += rc_keymaps/other_remote.toml\n")
+        result = run_generator(os.path.join(FIXTURES, "linux"), self.tmp)
+        self.assertEqual(result.returncode, 0, result.stderr)
+        self.assertIn("4 keymaps from 3 files; 5 files changed, 0 removed", result.stderr)
+        self.assertIn("gen-keymaps: fixture_two.toml is hand-kept (extra.am): not written "
+                      "for kernel keymap rc-fixture-two", result.stderr)
+        actual = self.read_dir(self.tmp)
+        expected = self.read_dir(os.path.join(FIXTURES, "expected"))
+        self.assertEqual(actual["fixture_two.toml"], mine)
+        self.assertEqual(actual["other_remote.toml"], mine)
+        self.assertEqual(actual["rc_maps.cfg"], expected["rc_maps.cfg"])
+        self.assertEqual(actual["keymaps.am"], expected["keymaps.am"].replace(
+            "dist_keymap_DATA += rc_keymaps/fixture_two.toml\n", ""))
+        for name in ("fixture_one.toml", "fixture_one_x.toml", "fixture_three.toml"):
+            self.assertEqual(actual[name], expected[name])
+
+    def test_malformed_hand_kept_list_is_an_error(self):
+        with open(os.path.join(self.tmp, "extra.am"), "w", encoding="utf-8") as f:
+            f.write("dist_keymap_DATA += rc_keymaps/a.toml\nEXTRA_DIST += b.toml\n")
+        result = run_generator(os.path.join(FIXTURES, "linux"), self.tmp)
+        self.assertEqual(result.returncode, 1)
+        self.assertEqual(result.stderr.strip(), "gen-keymaps: %s:2: expected "
+                         "\"dist_keymap_DATA += rc_keymaps/NAME.toml\"" %
+                         os.path.join(self.tmp, "extra.am"))
+        self.assertEqual(os.listdir(self.tmp), ["extra.am"])
 
     def test_tarball_gives_the_same_files(self):
         import tarfile

@@ -15,41 +15,43 @@
 
 /*
  * enum rc_proto (linux/lirc.h) -> the kernel's name (drivers/media/rc/rc-main.c,
- * protocols[]) and the name of the protocols-file entry whose decoder produces it
- * (rc-main.c, proto_names[]).
+ * protocols[]), the name of the protocols-file entry whose decoder produces it
+ * (rc-main.c, proto_names[]), and the enum's own name in lower case without its
+ * RC_PROTO_ prefix, which is what ir-keytable's test mode prints.
  */
 static const struct {
 	const char *name;
 	const char *sysfs_name;
+	const char *enum_name;
 } protocols[] = {
-	[RC_PROTO_UNKNOWN] = { "unknown", "unknown" },
-	[RC_PROTO_OTHER] = { "other", "other" },
-	[RC_PROTO_RC5] = { "rc-5", "rc-5" },
-	[RC_PROTO_RC5X_20] = { "rc-5x-20", "rc-5" },
-	[RC_PROTO_RC5_SZ] = { "rc-5-sz", "rc-5-sz" },
-	[RC_PROTO_JVC] = { "jvc", "jvc" },
-	[RC_PROTO_SONY12] = { "sony-12", "sony" },
-	[RC_PROTO_SONY15] = { "sony-15", "sony" },
-	[RC_PROTO_SONY20] = { "sony-20", "sony" },
-	[RC_PROTO_NEC] = { "nec", "nec" },
-	[RC_PROTO_NECX] = { "nec-x", "nec" },
-	[RC_PROTO_NEC32] = { "nec-32", "nec" },
-	[RC_PROTO_SANYO] = { "sanyo", "sanyo" },
-	[RC_PROTO_MCIR2_KBD] = { "mcir2-kbd", "mce_kbd" },
-	[RC_PROTO_MCIR2_MSE] = { "mcir2-mse", "mce_kbd" },
-	[RC_PROTO_RC6_0] = { "rc-6-0", "rc-6" },
-	[RC_PROTO_RC6_6A_20] = { "rc-6-6a-20", "rc-6" },
-	[RC_PROTO_RC6_6A_24] = { "rc-6-6a-24", "rc-6" },
-	[RC_PROTO_RC6_6A_32] = { "rc-6-6a-32", "rc-6" },
-	[RC_PROTO_RC6_MCE] = { "rc-6-mce", "rc-6" },
-	[RC_PROTO_SHARP] = { "sharp", "sharp" },
-	[RC_PROTO_XMP] = { "xmp", "xmp" },
-	[RC_PROTO_CEC] = { "cec", "cec" },
-	[RC_PROTO_IMON] = { "imon", "imon" },
-	[RC_PROTO_RCMM12] = { "rc-mm-12", "rc-mm" },
-	[RC_PROTO_RCMM24] = { "rc-mm-24", "rc-mm" },
-	[RC_PROTO_RCMM32] = { "rc-mm-32", "rc-mm" },
-	[RC_PROTO_XBOX_DVD] = { "xbox-dvd", "xbox-dvd" },
+	[RC_PROTO_UNKNOWN] = { "unknown", "unknown", "unknown" },
+	[RC_PROTO_OTHER] = { "other", "other", "other" },
+	[RC_PROTO_RC5] = { "rc-5", "rc-5", "rc5" },
+	[RC_PROTO_RC5X_20] = { "rc-5x-20", "rc-5", "rc5x_20" },
+	[RC_PROTO_RC5_SZ] = { "rc-5-sz", "rc-5-sz", "rc5_sz" },
+	[RC_PROTO_JVC] = { "jvc", "jvc", "jvc" },
+	[RC_PROTO_SONY12] = { "sony-12", "sony", "sony12" },
+	[RC_PROTO_SONY15] = { "sony-15", "sony", "sony15" },
+	[RC_PROTO_SONY20] = { "sony-20", "sony", "sony20" },
+	[RC_PROTO_NEC] = { "nec", "nec", "nec" },
+	[RC_PROTO_NECX] = { "nec-x", "nec", "necx" },
+	[RC_PROTO_NEC32] = { "nec-32", "nec", "nec32" },
+	[RC_PROTO_SANYO] = { "sanyo", "sanyo", "sanyo" },
+	[RC_PROTO_MCIR2_KBD] = { "mcir2-kbd", "mce_kbd", "mcir2_kbd" },
+	[RC_PROTO_MCIR2_MSE] = { "mcir2-mse", "mce_kbd", "mcir2_mse" },
+	[RC_PROTO_RC6_0] = { "rc-6-0", "rc-6", "rc6_0" },
+	[RC_PROTO_RC6_6A_20] = { "rc-6-6a-20", "rc-6", "rc6_6a_20" },
+	[RC_PROTO_RC6_6A_24] = { "rc-6-6a-24", "rc-6", "rc6_6a_24" },
+	[RC_PROTO_RC6_6A_32] = { "rc-6-6a-32", "rc-6", "rc6_6a_32" },
+	[RC_PROTO_RC6_MCE] = { "rc-6-mce", "rc-6", "rc6_mce" },
+	[RC_PROTO_SHARP] = { "sharp", "sharp", "sharp" },
+	[RC_PROTO_XMP] = { "xmp", "xmp", "xmp" },
+	[RC_PROTO_CEC] = { "cec", "cec", "cec" },
+	[RC_PROTO_IMON] = { "imon", "imon", "imon" },
+	[RC_PROTO_RCMM12] = { "rc-mm-12", "rc-mm", "rcmm12" },
+	[RC_PROTO_RCMM24] = { "rc-mm-24", "rc-mm", "rcmm24" },
+	[RC_PROTO_RCMM32] = { "rc-mm-32", "rc-mm", "rcmm32" },
+	[RC_PROTO_XBOX_DVD] = { "xbox-dvd", "xbox-dvd", "xbox_dvd" },
 };
 
 #define PROTOCOL_COUNT (sizeof(protocols) / sizeof(protocols[0]))
@@ -62,6 +64,11 @@ const char *lirc_proto_name(uint32_t rc_proto)
 const char *lirc_proto_sysfs_name(uint32_t rc_proto)
 {
 	return rc_proto < PROTOCOL_COUNT ? protocols[rc_proto].sysfs_name : NULL;
+}
+
+const char *lirc_proto_enum_name(uint32_t rc_proto)
+{
+	return rc_proto < PROTOCOL_COUNT ? protocols[rc_proto].enum_name : NULL;
 }
 
 int lirc_proto_from_name(const char *name)

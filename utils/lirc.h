@@ -75,6 +75,14 @@ const char *lirc_proto_name(uint32_t rc_proto);
  */
 const char *lirc_proto_sysfs_name(uint32_t rc_proto);
 
+/*
+ * The enum's own name of rc_proto, lower case, without RC_PROTO_: "nec32", "rc5x_20",
+ * "rc6_mce", "rcmm12", "xbox_dvd". ir-keytable's test mode names protocols this way
+ * ("lirc protocol(nec32): scancode = ..."), so scripts that read its output expect
+ * them. NULL outside the enum.
+ */
+const char *lirc_proto_enum_name(uint32_t rc_proto);
+
 /* The enum rc_proto value of a kernel name (case-insensitive), or -ENOENT. */
 int lirc_proto_from_name(const char *name);
 

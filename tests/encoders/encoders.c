@@ -613,12 +613,18 @@ int encode_manchester(struct ir_signal *s, const struct manchester_timings *t, u
  */
 int encode_grundig(struct ir_signal *s, uint32_t value)
 {
+	return encode_grundig_header(s, value, 900, 2900, 1300);
+}
+
+int encode_grundig_header(struct ir_signal *s, uint32_t value, unsigned int header_pulse,
+			  unsigned int header_space, unsigned int leader_pulse)
+{
 	static const unsigned int space[4] = { 2200, 472, 1139, 1806 };
 	static const unsigned int pulse[4] = { 1139, 583, 583, 583 };
 	int i;
 
-	TRY(pulse_space(s, 900, 2900));
-	TRY(ir_signal_pulse(s, 1300));
+	TRY(pulse_space(s, header_pulse, header_space));
+	TRY(ir_signal_pulse(s, leader_pulse));
 	for (i = 14; i >= 0; i -= 2) {
 		unsigned int symbol = value >> i & 3;
 

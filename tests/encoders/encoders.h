@@ -102,6 +102,9 @@ int encode_rc_mm_generic(struct ir_signal *s, const struct rc_mm_timings *t, uin
 
 /* Old Grundig remotes: 16 bits as 8 two-bit symbols. */
 int encode_grundig(struct ir_signal *s, uint32_t value);
+/* The same with another header pulse, header space and leader pulse (a keymap's). */
+int encode_grundig_header(struct ir_signal *s, uint32_t value, unsigned int header_pulse,
+			  unsigned int header_space, unsigned int leader_pulse);
 /* iMON RSC stick: a direction code of 4 or 5 bits. */
 int encode_imon_rsc(struct ir_signal *s, unsigned int code, unsigned int bits,
 		    bool long_header);

@@ -12,6 +12,15 @@
  * those must come back as the kernel reports them, and are counted. Some hold
  * scancodes no frame of their protocol can carry (receivers that decode in hardware
  * report them); those are counted and skipped.
+ *
+ * Keymaps of the generic decoders (pulse_distance, samsung36, grundig, the hand-kept
+ * keymaps of rc_keymaps/extra.am) are sent with the keymap's own parameters, and
+ * decoded by the decoder loaded with those parameters, as ir-keytable would load it;
+ * a parameter the keymap leaves out has the decoder's default. A keymap that allows
+ * a missing header (header_optional) must also decode its frames without one. The
+ * imon_rsc stick has no keys: each of its 16 directions must move the pointer, each
+ * its own way. A generic decoder that this test has no encoder for fails the test
+ * as soon as a bundled keymap gives it keys.
  */
 #include "config.h"
 
@@ -23,6 +32,7 @@
 #include <string.h>
 #include <linux/lirc.h>
 
+#include "bpf_object.h"
 #include "decoder_run.h"
 #include "decoders.h"
 #include "encoders.h"
@@ -210,7 +220,229 @@ static bool reported(const struct decoder_run *run, uint32_t protocol, uint64_t 
 	return false;
 }
 
-static size_t check_keymap(const char *path, size_t *unreachable, size_t *impossible)
+/*
+ * The value a decoder runs with for one of its parameters: the keymap's, or else the
+ * default its object carries.
+ */
+static int64_t decoder_param(const struct decoder *d, const struct keymap_protocol *kp,
+			     const char *name)
+{
+	struct bpf_object *object = NULL;
+	struct ir_error err = { 0 };
+	int64_t value;
+	int index;
+
+	if (keymap_protocol_param(kp, name, &value) == 0)
+		return value;
+	ck_assert_msg(bpf_object_open_memory(d->elf, d->elf_size, d->name, &object, &err) == 0,
+		      "%s: %s", d->name, err.message);
+	index = bpf_object_param_find(object, name);
+	ck_assert_msg(index >= 0, "%s has no parameter %s", d->name, name);
+	value = bpf_object_param_default(object, (size_t)index);
+	bpf_object_free(object);
+	return value;
+}
+
+/* A keymap protocol's parameters, as the loader hands them to its decoder. */
+static struct bpf_param_value *keymap_param_values(const struct keymap_protocol *kp)
+{
+	struct bpf_param_value *values = calloc(kp->param_count + 1, sizeof(*values));
+	size_t i;
+
+	ck_assert_ptr_nonnull(values);
+	for (i = 0; i < kp->param_count; i++) {
+		values[i].name = kp->params[i].name;
+		values[i].value = kp->params[i].value;
+	}
+	return values;
+}
+
+/* Generic decoders this test can send keys for. */
+enum generic_kind {
+	GENERIC_PULSE_DISTANCE,
+	GENERIC_PULSE_LENGTH,
+	GENERIC_SAMSUNG36,
+	GENERIC_GRUNDIG,
+	GENERIC_NONE,			/* no encoder here */
+	GENERIC_KIND_MAX,
+};
+
+static enum generic_kind generic_kind(const struct decoder *d)
+{
+	if (strcmp(d->name, "pulse_distance") == 0)
+		return GENERIC_PULSE_DISTANCE;
+	if (strcmp(d->name, "pulse_length") == 0)
+		return GENERIC_PULSE_LENGTH;
+	if (strcmp(d->name, "samsung36") == 0)
+		return GENERIC_SAMSUNG36;
+	if (strcmp(d->name, "grundig") == 0)
+		return GENERIC_GRUNDIG;
+	return GENERIC_NONE;
+}
+
+/* Any space after a frame: longer than every header and bit space of these keymaps. */
+#define GENERIC_GAP	30000
+
+/*
+ * One frame of scancode sc as the keymap's parameters describe it; without its header
+ * pulse and space when header is false. The bits must fit the frame.
+ */
+static void encode_generic(const struct decoder *d, const struct keymap_protocol *kp,
+			   uint64_t sc, bool header, struct ir_signal *s)
+{
+#define P(name) ((unsigned int)decoder_param(d, kp, name))
+	unsigned int bits;
+
+	switch (generic_kind(d)) {
+	case GENERIC_PULSE_DISTANCE: {
+		struct pulse_distance_timings t = {
+			.header_pulse = header ? P("header_pulse") : 0,
+			.header_space = header ? P("header_space") : 0,
+			.bit_pulse = P("bit_pulse"), .bit_0_space = P("bit_0_space"),
+			.bit_1_space = P("bit_1_space"), .trailer_pulse = P("trailer_pulse"),
+			.bits = P("bits"), .reverse = P("reverse") != 0, .gap = GENERIC_GAP,
+		};
+
+		bits = t.bits;
+		ck_assert_int_eq(encode_pulse_distance(s, &t, sc), 0);
+		break;
+	}
+	case GENERIC_PULSE_LENGTH: {
+		struct pulse_length_timings t = {
+			.header_pulse = header ? P("header_pulse") : 0,
+			.header_space = header ? P("header_space") : 0,
+			.bit_space = P("bit_space"), .bit_0_pulse = P("bit_0_pulse"),
+			.bit_1_pulse = P("bit_1_pulse"), .trailer_pulse = P("trailer_pulse"),
+			.bits = P("bits"), .reverse = P("reverse") != 0, .gap = GENERIC_GAP,
+		};
+
+		bits = t.bits;
+		ck_assert_int_eq(encode_pulse_length(s, &t, sc), 0);
+		break;
+	}
+	case GENERIC_SAMSUNG36:
+		bits = 36;
+		ck_assert_int_eq(encode_samsung36(s, sc), 0);
+		break;
+	case GENERIC_GRUNDIG:
+		bits = 16;
+		ck_assert_int_eq(encode_grundig_header(s, (uint32_t)sc, P("header_pulse"),
+						       P("header_space"), P("leader_pulse")), 0);
+		break;
+	default:
+		ck_abort_msg("no encoder for %s", d->name);
+		return;
+	}
+	ck_assert_msg(bits == 64 || sc >> bits == 0, "0x%llx has more than %u bits",
+		      (unsigned long long)sc, bits);
+#undef P
+}
+
+static bool reported_generic(const struct decoder_run *run, int64_t protocol, uint64_t sc)
+{
+	size_t e;
+
+	for (e = 0; e < decoder_run_event_count(run); e++) {
+		const struct bpf_vm_event *ev = decoder_run_event(run, e);
+
+		if (ev->type == BPF_VM_EVENT_KEYDOWN && ev->scancode == sc &&
+		    ev->protocol == protocol)
+			return true;
+	}
+	return false;
+}
+
+/*
+ * Each of the 16 directions of the iMON RSC stick (a 4-bit code after a 2000 µs pulse)
+ * moves the pointer, and no two the same way.
+ */
+static size_t check_imon_rsc_stick(const char *path, struct decoder_run *run)
+{
+	int32_t moves[16][2];
+	unsigned int code, other;
+
+	for (code = 0; code < 16; code++) {
+		const struct bpf_vm_event *ev = NULL;
+		struct ir_signal s;
+		size_t e;
+
+		ir_signal_init(&s);
+		ck_assert_int_eq(encode_imon_rsc(&s, code, 4, false), 0);
+		decoder_run_reset(run);
+		decoder_run_feed(run, &s);
+		ir_signal_free(&s);
+		for (e = 0; e < decoder_run_event_count(run) && !ev; e++)
+			if (decoder_run_event(run, e)->type == BPF_VM_EVENT_POINTER_REL)
+				ev = decoder_run_event(run, e);
+		ck_assert_msg(ev != NULL, "%s: stick direction %u moved nothing", path, code);
+		moves[code][0] = ev->rel_x;
+		moves[code][1] = ev->rel_y;
+		ck_assert_msg(moves[code][0] || moves[code][1], "%s: direction %u: no move",
+			      path, code);
+		for (other = 0; other < code; other++)
+			ck_assert_msg(moves[code][0] != moves[other][0] ||
+				      moves[code][1] != moves[other][1],
+				      "%s: directions %u and %u move alike", path, other, code);
+	}
+	printf("%s: 16 stick directions decoded by imon_rsc with the keymap's parameters\n",
+	       path);
+	return 16;
+}
+
+/*
+ * A protocol of a generic decoder: its keys sent and decoded with the keymap's
+ * parameters (and without the header too when the keymap allows that).
+ */
+static size_t check_generic(const char *path, const struct keymap_protocol *kp,
+			    const struct decoder *d, size_t *headerless)
+{
+	struct bpf_param_value *params = keymap_param_values(kp);
+	struct decoder_run run;
+	int64_t protocol;
+	bool optional;
+	size_t k, checked = 0;
+
+	decoder_run_open(&run, d->name, params, kp->param_count);
+	if (strcmp(d->name, "imon_rsc") == 0)
+		checked = check_imon_rsc_stick(path, &run);
+	ck_assert_msg(generic_kind(d) != GENERIC_NONE || kp->scancode_count == 0,
+		      "%s: keys for %s, which this test has no encoder for", path, d->name);
+	if (kp->scancode_count == 0)
+		goto out;
+	protocol = decoder_param(d, kp, "rc_protocol");
+	optional = generic_kind(d) <= GENERIC_PULSE_LENGTH &&
+		   decoder_param(d, kp, "header_optional") != 0;
+	for (k = 0; k < kp->scancode_count; k++) {
+		uint64_t sc = kp->scancodes[k].scancode;
+		int pass;
+
+		for (pass = 0; pass < (optional ? 2 : 1); pass++) {
+			struct ir_signal s;
+
+			ir_signal_init(&s);
+			encode_generic(d, kp, sc, pass == 0, &s);
+			decoder_run_reset(&run);
+			decoder_run_feed(&run, &s);
+			ir_signal_free(&s);
+			ck_assert_msg(reported_generic(&run, protocol, sc),
+				      "%s:%u: 0x%llx not decoded by %s%s", path,
+				      kp->scancodes[k].line, (unsigned long long)sc, d->name,
+				      pass ? " without its header" : "");
+		}
+		*headerless += optional;
+		checked++;
+	}
+out:
+	decoder_run_close(&run);
+	free(params);
+	if (kp->scancode_count)
+		printf("%s: %zu keys decoded by %s with the keymap's parameters\n", path,
+		       kp->scancode_count, d->name);
+	return checked;
+}
+
+static size_t check_keymap(const char *path, size_t *unreachable, size_t *impossible,
+			   size_t *generic, size_t *headerless)
 {
 	struct keymap *keymap = NULL;
 	struct ir_error err = { 0 };
@@ -224,6 +456,13 @@ static size_t check_keymap(const char *path, size_t *unreachable, size_t *imposs
 
 		if (!d)
 			continue;
+		if (d->kernel_protocols[0] == NULL && strcmp(d->name, "xbox_dvd") != 0) {
+			size_t n = check_generic(path, kp, d, headerless);
+
+			*generic += n;
+			checked += n;
+			continue;
+		}
 		decoder_run_open(&run, d->name, NULL, 0);
 		for (k = 0; k < kp->scancode_count; k++) {
 			uint64_t sc = kp->scancodes[k].scancode;
@@ -264,6 +503,7 @@ START_TEST(test_bundled_keymaps)
 	DIR *dir = opendir(KEYMAP_DIR);
 	struct dirent *entry;
 	size_t keymaps = 0, keys = 0, unreachable = 0, impossible = 0;
+	size_t generic = 0, headerless = 0;
 	char path[4096];
 
 	ck_assert_ptr_nonnull(dir);
@@ -274,7 +514,8 @@ START_TEST(test_bundled_keymaps)
 		if (len < 6 || strcmp(entry->d_name + len - 5, ".toml") != 0)
 			continue;
 		snprintf(path, sizeof(path), "%s/%s", KEYMAP_DIR, entry->d_name);
-		checked = check_keymap(path, &unreachable, &impossible);
+		checked = check_keymap(path, &unreachable, &impossible, &generic,
+				       &headerless);
 		keymaps += checked > 0;
 		keys += checked;
 	}
@@ -282,8 +523,16 @@ START_TEST(test_bundled_keymaps)
 	printf("bundled keymaps decoded by BPF decoders: %zu keymaps, %zu keys (%zu reported "
 	       "otherwise, as the kernel does; %zu skipped, no frame carries them)\n", keymaps,
 	       keys, unreachable, impossible);
+	printf("of them by generic decoders with the keymaps' parameters: %zu (%zu also "
+	       "without a header)\n", generic, headerless);
 	/* The kernel's NEC, RC-5, RC-6 MCE, StreamZap, iMON and XBox DVD remotes at least. */
 	ck_assert_uint_ge(keymaps, 60);
+	/*
+	 * The hand-kept Dish Network (49 keys, header optional), Samsung AK59-00125A (7 +
+	 * 41), Grundig RP75 (40) and the iMON RSC stick (16 directions).
+	 */
+	ck_assert_uint_ge(generic, 49 + 7 + 41 + 40 + 16);
+	ck_assert_uint_ge(headerless, 49);
 }
 END_TEST
 

@@ -783,6 +783,26 @@ static bool is_toml_name(const char *name)
 	return len > 5 && strcmp(name + len - 5, ".toml") == 0;
 }
 
+/*
+ * Does the automake list rc_keymaps/LIST (keymaps.am: generated keymaps; extra.am:
+ * keymaps kept by hand) have the line "dist_keymap_DATA += rc_keymaps/NAME"?
+ */
+static bool automake_lists(const char *list, const char *name)
+{
+	char path[4096], line[512], want[512];
+	bool found = false;
+	FILE *f;
+
+	snprintf(path, sizeof(path), "%s/%s", SHIPPED_DIR, list);
+	snprintf(want, sizeof(want), "dist_keymap_DATA += rc_keymaps/%s\n", name);
+	f = fopen(path, "r");
+	ck_assert_msg(f != NULL, "%s: %s", path, strerror(errno));
+	while (!found && fgets(line, sizeof(line), f))
+		found = strcmp(line, want) == 0;
+	fclose(f);
+	return found;
+}
+
 START_TEST(test_shipped_keymaps_load_and_round_trip)
 {
 	struct dirent *entry;
@@ -807,19 +827,91 @@ START_TEST(test_shipped_keymaps_load_and_round_trip)
 		count++;
 	}
 	closedir(dir);
-	/* Linux 6.1 has 135 keymap tables; a lost file or an empty glob must not pass. */
-	ck_assert_uint_ge(count, 135);
+	/*
+	 * Linux 6.1 has 135 keymap tables and rc_keymaps/extra.am adds the remotes kept by
+	 * hand, more than 140 in all; a lost file or an empty glob must not pass.
+	 */
+	ck_assert_uint_ge(count, 141);
 	ck_assert_uint_gt(scancodes, 20 * count);
 }
 END_TEST
 
-/* Every rc_maps.cfg line names a shipped keymap, and every shipped keymap has a line. */
+static struct keymap *shipped_ok(const char *name)
+{
+	struct keymap *keymap = NULL;
+	struct ir_error err;
+	char path[4096];
+
+	snprintf(path, sizeof(path), "%s/%s", SHIPPED_DIR, name);
+	ir_error_clear(&err);
+	ck_assert_msg(keymap_load_file(path, &keymap, &err) == 0, "%s", err.message);
+	return keymap;
+}
+
+static void check_param(const struct keymap_protocol *p, const char *name, int64_t want)
+{
+	int64_t value = -1;
+
+	ck_assert_msg(keymap_protocol_param(p, name, &value) == 0, "%s: no %s", p->name, name);
+	ck_assert_msg(value == want, "%s: %s = %lld, want %lld", p->name, name,
+		      (long long)value, (long long)want);
+}
+
+/*
+ * The hand-kept keymaps of BPF decoders load with their parameters and with protocols
+ * that have no scancodes. Expected values: the v4l-utils keymaps the files came from.
+ */
+START_TEST(test_shipped_hand_kept_bpf_keymaps)
+{
+	struct keymap *dish = shipped_ok("dish_network.toml");
+	struct keymap *samsung = shipped_ok("samsung_ak59_00125a.toml");
+	struct keymap *imon = shipped_ok("imon_rsc.toml");
+	const struct keymap_protocol *p;
+
+	ck_assert_uint_eq(dish->protocol_count, 1);
+	p = &dish->protocols[0];
+	ck_assert_str_eq(p->protocol, "pulse_distance");
+	ck_assert_ptr_null(p->variant);
+	ck_assert_uint_eq(p->param_count, 12);
+	check_param(p, "header_pulse", 525);
+	check_param(p, "header_space", 6045);
+	check_param(p, "bit_0_space", 2780);
+	check_param(p, "bit_1_space", 1645);
+	check_param(p, "bits", 16);
+	check_param(p, "header_optional", 1);
+	ck_assert_uint_eq(p->scancode_count, 49);
+
+	ck_assert_uint_eq(samsung->protocol_count, 2);
+	check_param(&samsung->protocols[0], "bits", 32);
+	check_param(&samsung->protocols[0], "margin", 300);
+	ck_assert_uint_eq(samsung->protocols[0].scancode_count, 7);
+	ck_assert_str_eq(samsung->protocols[1].protocol, "samsung36");
+	check_param(&samsung->protocols[1], "margin", 300);
+	ck_assert_uint_eq(samsung->protocols[1].scancode_count, 41);
+	/* 36-bit scancodes: the top nibble is sent too, here 0. */
+	ck_assert_uint_eq(samsung->protocols[1].scancodes[0].scancode, 0x400e00ffull);
+
+	ck_assert_uint_eq(imon->protocol_count, 2);
+	ck_assert_str_eq(imon->protocols[1].protocol, "imon_rsc");
+	ck_assert_uint_eq(imon->protocols[1].scancode_count, 0);
+	check_param(&imon->protocols[1], "margin", 200);
+	keymap_free(dish);
+	keymap_free(samsung);
+	keymap_free(imon);
+}
+END_TEST
+
+/*
+ * Every rc_maps.cfg line names a shipped keymap, and every generated keymap has a line.
+ * A hand-kept keymap has one only if it replaces a kernel keymap (imon_rsc.toml); the
+ * other hand-kept remotes have no kernel keymap name to match.
+ */
 START_TEST(test_shipped_rc_maps_names_every_keymap)
 {
 	struct rc_maps *maps = NULL;
 	struct dirent *entry;
 	struct ir_error err;
-	size_t i, files = 0;
+	size_t i, files = 0, hand_kept = 0, hand_kept_named = 0;
 	DIR *dir;
 
 	ir_error_clear(&err);
@@ -836,17 +928,25 @@ START_TEST(test_shipped_rc_maps_names_every_keymap)
 	dir = opendir(SHIPPED_DIR);
 	ck_assert_ptr_nonnull(dir);
 	while ((entry = readdir(dir))) {
-		bool named = false;
+		bool named = false, generated, kept;
 
 		if (!is_toml_name(entry->d_name))
 			continue;
 		files++;
+		generated = automake_lists("keymaps.am", entry->d_name);
+		kept = automake_lists("extra.am", entry->d_name);
+		ck_assert_msg(generated != kept, "%s must be in one of keymaps.am and extra.am",
+			      entry->d_name);
 		for (i = 0; i < maps->entry_count && !named; i++)
 			named = strcmp(maps->entries[i].file, entry->d_name) == 0;
-		ck_assert_msg(named, "%s is in no rc_maps.cfg line", entry->d_name);
+		ck_assert_msg(named || kept, "%s is in no rc_maps.cfg line", entry->d_name);
+		hand_kept += kept;
+		hand_kept_named += kept && named;
 	}
 	closedir(dir);
-	ck_assert_uint_ge(files, 135);
+	ck_assert_uint_ge(files, 141);
+	ck_assert_uint_ge(hand_kept, 7);
+	ck_assert_uint_eq(hand_kept_named, 1);
 	rc_maps_free(maps);
 }
 END_TEST
@@ -893,6 +993,7 @@ static Suite *keymap_suite(void)
 	tc = tcase_create("shipped keymaps");
 	tcase_add_test(tc, test_shipped_keymaps_load_and_round_trip);
 	tcase_add_test(tc, test_shipped_rc_maps_names_every_keymap);
+	tcase_add_test(tc, test_shipped_hand_kept_bpf_keymaps);
 	suite_add_tcase(s, tc);
 	return s;
 }

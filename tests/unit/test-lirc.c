@@ -42,6 +42,16 @@ START_TEST(test_protocol_names)
 	ck_assert_str_eq(lirc_proto_sysfs_name(RC_PROTO_RCMM32), "rc-mm");
 	ck_assert_ptr_null(lirc_proto_sysfs_name(64));
 
+	/* The enum's identifiers, lower case, as test mode prints them. */
+	ck_assert_str_eq(lirc_proto_enum_name(RC_PROTO_RC5X_20), "rc5x_20");
+	ck_assert_str_eq(lirc_proto_enum_name(RC_PROTO_NECX), "necx");
+	ck_assert_str_eq(lirc_proto_enum_name(RC_PROTO_NEC32), "nec32");
+	ck_assert_str_eq(lirc_proto_enum_name(RC_PROTO_MCIR2_MSE), "mcir2_mse");
+	ck_assert_str_eq(lirc_proto_enum_name(RC_PROTO_RC6_6A_24), "rc6_6a_24");
+	ck_assert_str_eq(lirc_proto_enum_name(RC_PROTO_RCMM12), "rcmm12");
+	ck_assert_str_eq(lirc_proto_enum_name(RC_PROTO_XBOX_DVD), "xbox_dvd");
+	ck_assert_ptr_null(lirc_proto_enum_name(64));
+
 	ck_assert_int_eq(lirc_proto_from_name("nec-32"), RC_PROTO_NEC32);
 	ck_assert_int_eq(lirc_proto_from_name("RC-6-MCE"), RC_PROTO_RC6_MCE);
 	ck_assert_int_eq(lirc_proto_from_name("rc6_mce"), -ENOENT);

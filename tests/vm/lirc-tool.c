@@ -111,10 +111,17 @@ static void usage(FILE *out)
 		"  send-raw FILE                 send \"pulse N\"/\"space N\" lines or \"+N -N\"\n"
 		"                                words (\"-\": stdin); timeout lines are skipped\n"
 		"  send-pulses N...              send pulse N, space N, pulse N, ...\n"
+		"  send-list FILE                send one signal per line of FILE:\n"
+		"                                \"scancode PROTO SCANCODE\" or \"raw CAPTURE\";\n"
+		"                                prints \"signal N: LINE\" before each and,\n"
+		"                                with -r, what arrived after each\n"
 		"  attach OBJECT                 load the program of a BPF object, attach it\n"
 		"  detach-all                    detach every attached program\n"
 		"  query                         print the attached programs\n"
 		"  features                      print the device's features\n"
+		"  timeout                       print the receiver's timeout (us)\n"
+		"  set-timeout US                set it (rc-core resets it when the\n"
+		"                                protocols change)\n"
 		"  sleep MS                      wait\n"
 		"  print TEXT                    print TEXT (e.g. to say the device is open)\n"
 		"Exit status: 0 on success, 1 on failure or fewer events than COUNT.\n");
@@ -776,8 +783,129 @@ static int sleep_ms(const char *text, struct ir_error *err)
 	return 0;
 }
 
+static int print_timeout(int fd, struct ir_error *err)
+{
+	unsigned int timeout;
+
+	if (ioctl(fd, LIRC_GET_REC_TIMEOUT, &timeout) < 0) {
+		int ret = -errno;
+
+		ir_error_set(err, "LIRC_GET_REC_TIMEOUT: %s", strerror(-ret));
+		return ret;
+	}
+	printf("timeout %u\n", timeout);
+	fflush(stdout);
+	return 0;
+}
+
+static int set_timeout(int fd, const char *text, struct ir_error *err)
+{
+	uint64_t value;
+	unsigned int timeout;
+
+	if (parse_u64(text, &value) < 0 || value == 0 || value > UINT32_MAX) {
+		ir_error_set(err, "set-timeout: bad duration '%s'", text);
+		return -EINVAL;
+	}
+	timeout = value;
+	if (ioctl(fd, LIRC_SET_REC_TIMEOUT, &timeout) < 0) {
+		int ret = -errno;
+
+		ir_error_set(err, "LIRC_SET_REC_TIMEOUT %u: %s", timeout, strerror(-ret));
+		return ret;
+	}
+	return 0;
+}
+
+static int receive_once(int fd, enum receive_mode mode, long *count, struct ir_error *err);
+
+/* Prints every event already queued, without waiting for more. */
+static int drain(int fd, enum receive_mode mode, long *received, struct ir_error *err)
+{
+	struct pollfd pfd = { .fd = fd, .events = POLLIN };
+	int ret;
+
+	for (;;) {
+		ret = poll(&pfd, 1, 0);
+		if (ret < 0 && errno == EINTR)
+			continue;
+		if (ret < 0) {
+			ir_error_set(err, "poll: %s", strerror(errno));
+			return -errno;
+		}
+		if (ret == 0)
+			return 0;
+		ret = receive_once(fd, mode, received, err);
+		if (ret < 0)
+			return ret;
+	}
+}
+
+/* One line of a signal list: "scancode PROTO SCANCODE" or "raw CAPTURE". */
+static int send_list_line(int fd, char *line, const char *where, struct ir_error *err)
+{
+	char *save, *word, *words[3];
+	int n = 0;
+
+	for (word = strtok_r(line, " \t\r\n", &save); word;
+	     word = strtok_r(NULL, " \t\r\n", &save)) {
+		if (n == 3) {
+			n = 0;	/* too many words */
+			break;
+		}
+		words[n++] = word;
+	}
+	if (n == 3 && strcmp(words[0], "scancode") == 0)
+		return send_scancode(fd, words[1], words[2], err);
+	if (n == 2 && strcmp(words[0], "raw") == 0)
+		return send_raw_file(fd, words[1], err);
+	ir_error_set(err, "%s: \"scancode PROTO SCANCODE\" or \"raw FILE\" expected", where);
+	return -EINVAL;
+}
+
+/*
+ * Sends the signals of a list one after the other. With -r, what is queued once a
+ * write has returned is printed after that signal's line, as its events: rc-loopback
+ * hands the signal (and the timeout after it) to rc-core's raw-event thread, and the
+ * write then sleeps for the signal's duration, at least a jiffy; in the test kernel
+ * (one CPU, no preemption) that thread decodes everything before the writer runs
+ * again. A decoder that waits for the next signal to finish a message would put its
+ * event after that next signal's line.
+ */
+static int send_list(int fd, const char *path, const struct options *opts, long *received,
+		     struct ir_error *err)
+{
+	char line[1024], where[300];
+	unsigned int lineno = 0, signal = 0;
+	FILE *in;
+	int ret = 0;
+
+	in = fopen(path, "re");
+	if (!in) {
+		ret = -errno;
+		ir_error_set(err, "%s: %s", path, strerror(-ret));
+		return ret;
+	}
+	while (fgets(line, sizeof(line), in)) {
+		snprintf(where, sizeof(where), "%s:%u", path, ++lineno);
+		line[strcspn(line, "#\n")] = '\0';
+		if (line[strspn(line, " \t\r")] == '\0')
+			continue;
+		printf("signal %u: %s\n", ++signal, line + strspn(line, " \t"));
+		fflush(stdout);
+		ret = send_list_line(fd, line, where, err);
+		if (ret == 0 && opts->receive)
+			ret = drain(fd, opts->receive, received, err);
+		if (ret < 0)
+			break;
+	}
+	fclose(in);
+	return ret;
+}
+
 /* Runs the action at args[0]; *ret_used is how many arguments it took. */
-static int run_action(int fd, char **args, int nargs, int *ret_used, struct ir_error *err)
+static int run_action(int fd, char **args, int nargs, const struct options *opts,
+		      long *received, int *ret_used, struct ir_error *err)
 {
 	const char *action = args[0];
 	int used = 0, ret;
@@ -794,6 +922,14 @@ static int run_action(int fd, char **args, int nargs, int *ret_used, struct ir_e
 		ret = send_pulses(fd, args + 1, nargs - 1, &used, err);
 		*ret_used = 1 + used;
 		return ret;
+	}
+	if (strcmp(action, "send-list") == 0 && nargs >= 2) {
+		*ret_used = 2;
+		return send_list(fd, args[1], opts, received, err);
+	}
+	if (strcmp(action, "set-timeout") == 0 && nargs >= 2) {
+		*ret_used = 2;
+		return set_timeout(fd, args[1], err);
 	}
 	if (strcmp(action, "attach") == 0 && nargs >= 2) {
 		*ret_used = 2;
@@ -817,6 +953,8 @@ static int run_action(int fd, char **args, int nargs, int *ret_used, struct ir_e
 		return print_programs(fd, err);
 	if (strcmp(action, "features") == 0)
 		return print_features(fd, err);
+	if (strcmp(action, "timeout") == 0)
+		return print_timeout(fd, err);
 	ir_error_set(err, "unknown action or missing argument: '%s'", action);
 	return -EINVAL;
 }
@@ -886,10 +1024,10 @@ static int receive_once(int fd, enum receive_mode mode, long *count, struct ir_e
 	return 0;
 }
 
-static int receive(int fd, const struct options *opts, struct ir_error *err)
+/* Waits for and prints events; received counts those printed since the start. */
+static int receive(int fd, const struct options *opts, long received, struct ir_error *err)
 {
 	struct pollfd pfd = { .fd = fd, .events = POLLIN };
-	long received = 0;
 	int ret;
 
 	while (opts->count < 0 || received < opts->count) {
@@ -964,6 +1102,7 @@ int main(int argc, char **argv)
 				.count = -1, .quiet_ms = 1000 };
 	struct ir_error err;
 	unsigned int mode;
+	long received = 0;
 	int fd, i, used, ret = 0;
 
 	ir_error_clear(&err);
@@ -986,12 +1125,12 @@ int main(int argc, char **argv)
 		}
 	}
 	for (i = optind; i < argc; i += used) {
-		ret = run_action(fd, argv + i, argc - i, &used, &err);
+		ret = run_action(fd, argv + i, argc - i, &opts, &received, &used, &err);
 		if (ret < 0)
 			goto out;
 	}
 	if (opts.receive)
-		ret = receive(fd, &opts, &err);
+		ret = receive(fd, &opts, received, &err);
 out:
 	close(fd);
 	fflush(stdout);

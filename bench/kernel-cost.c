@@ -1,0 +1,262 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * kernel-cost: decoders into the test VM's kernel, for the kernel-cost benchmark
+ * (bench/vm/scenarios/bench-kernel.sh). Both ours and the peer's objects go through
+ * our loader (bpf_object, bpf_kernel), which takes v4l-utils' objects too, so that both
+ * get their parameters the same way.
+ *
+ *	kernel-cost [-d DEVICE] attach DECODER [-r PATTERNS] [NAME=VALUE]...
+ *		DECODER is an embedded decoder's name or an object file (a path with a
+ *		'/'). Loads it with those parameters, attaches it to DEVICE (read-write)
+ *		and prints "id=N insns=I xlated_insns=X verified_insns=V". -r fills the
+ *		raw decoder's patterns ("scancode d0 d1 ..." lines) into its map: ours
+ *		"raw_patterns", or the peer's "raw_map", sized first as its loader would.
+ *	kernel-cost stats ID...
+ *		"id=N run_cnt=C run_time_ns=T" for each program (statistics must be on:
+ *		sysctl kernel.bpf_stats_enabled=1).
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <inttypes.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "bpf_kernel.h"
+#include "bpf_object.h"
+#include "decoders.h"
+#include "raw_pattern.h"
+
+#define PARAMS_MAX 32
+#define LOG_TAIL_SIZE 2048
+
+struct patterns {
+	struct raw_pattern list[RAW_MAX_PATTERNS];
+	size_t count;
+	size_t longest;		/* durations of the longest pattern */
+};
+
+static int read_patterns(const char *path, struct patterns *p)
+{
+	char line[4096], *word, *save, *end;
+	FILE *in = fopen(path, "r");
+	size_t k;
+
+	if (!in) {
+		fprintf(stderr, "kernel-cost: %s: %s\n", path, strerror(errno));
+		return -errno;
+	}
+	memset(p, 0, sizeof(*p));
+	while (p->count < RAW_MAX_PATTERNS && fgets(line, sizeof(line), in)) {
+		struct raw_pattern *r = &p->list[p->count];
+
+		word = strtok_r(line, " \t\n", &save);
+		if (!word)
+			continue;
+		r->scancode = (unsigned int)strtoul(word, &end, 0);
+		for (k = 0; k < RAW_MAX_DURATIONS && (word = strtok_r(NULL, " \t\n", &save)); k++)
+			r->durations[k] = (unsigned short)strtoul(word, &end, 0);
+		if (k > p->longest)
+			p->longest = k;
+		p->count++;
+	}
+	fclose(in);
+	return 0;
+}
+
+static int find_map(const struct bpf_image *image, const char *name)
+{
+	size_t m;
+
+	for (m = 0; m < image->map_count; m++)
+		if (strcmp(image->maps[m].name, name) == 0)
+			return (int)m;
+	return -ENOENT;
+}
+
+/* The peer's raw decoder walks every entry: its loader sizes the map to the patterns. */
+static void size_peer_raw_map(struct bpf_image *image, const struct patterns *p)
+{
+	int m = find_map(image, "raw_map");
+
+	if (m < 0)
+		return;
+	image->maps[m].value_size = (uint32_t)(4 + 2 * (p->longest + 1));
+	image->maps[m].max_entries = (uint32_t)p->count;
+}
+
+static int fill_patterns(const struct bpf_kernel_program *program,
+			 const struct bpf_image *image, const struct patterns *p,
+			 struct ir_error *err)
+{
+	int m = find_map(image, RAW_MAP_NAME);
+	unsigned int key;
+	int ret;
+
+	if (m < 0)
+		m = find_map(image, "raw_map");
+	if (m < 0) {
+		ir_error_set(err, "no raw pattern map");
+		return -ENOENT;
+	}
+	for (key = 0; key < p->count; key++) {
+		/* Both layouts start alike: scancode, durations, 0; the value is cut. */
+		struct raw_pattern value = p->list[key];
+
+		ret = bpf_kernel_map_update(program, (size_t)m, &key, &value, err);
+		if (ret < 0)
+			return ret;
+	}
+	return 0;
+}
+
+static int open_decoder(const char *decoder, struct bpf_object **ret, struct ir_error *err)
+{
+	const struct decoder *d;
+
+	if (strchr(decoder, '/'))
+		return bpf_object_open_file(decoder, ret, err);
+	d = decoder_find(decoder);
+	if (!d) {
+		ir_error_set(err, "no embedded decoder '%s'", decoder);
+		return -ENOENT;
+	}
+	return bpf_object_open_memory(d->elf, d->elf_size, d->name, ret, err);
+}
+
+static int parse_params(char **args, int count, struct bpf_param_value *params)
+{
+	int i;
+
+	if (count > PARAMS_MAX)
+		return -E2BIG;
+	for (i = 0; i < count; i++) {
+		char *eq = strchr(args[i], '=');
+
+		if (!eq)
+			return -EINVAL;
+		*eq = '\0';
+		params[i].name = args[i];
+		params[i].value = strtoll(eq + 1, NULL, 0);
+	}
+	return 0;
+}
+
+static int load_and_attach(const char *device, const char *decoder,
+			   const struct patterns *patterns, const struct bpf_param_value *params,
+			   size_t param_count)
+{
+	struct bpf_kernel_program *program = NULL;
+	struct bpf_object *object = NULL;
+	struct bpf_image *image = NULL;
+	struct bpf_kernel_prog_info info;
+	char log_tail[LOG_TAIL_SIZE] = "";
+	struct ir_error err = { 0 };
+	int fd = -1, ret;
+
+	ret = open_decoder(decoder, &object, &err);
+	if (ret == 0)
+		ret = bpf_object_relocate(object, NULL, params, param_count, &image, &err);
+	if (ret == 0 && patterns)
+		size_peer_raw_map(image, patterns);
+	if (ret == 0)
+		ret = bpf_kernel_load(image, log_tail, sizeof(log_tail), &program, &err);
+	if (ret == 0 && patterns)
+		ret = fill_patterns(program, image, patterns, &err);
+	if (ret == 0) {
+		fd = open(device, O_RDWR);
+		if (fd < 0) {
+			ret = -errno;
+			ir_error_set(&err, "%s: %s", device, strerror(errno));
+		}
+	}
+	if (ret == 0)
+		ret = bpf_kernel_attach(fd, program, &err);
+	if (ret == 0)
+		ret = bpf_kernel_prog_info_by_id(bpf_kernel_program_id(program), &info, &err);
+	if (ret == 0)
+		printf("id=%" PRIu32 " insns=%zu xlated_insns=%" PRIu32 " verified_insns=%" PRIu32
+		       "\n", info.id, image->insn_count, info.xlated_insns,
+		       info.has_verified_insns ? info.verified_insns : 0);
+	else
+		fprintf(stderr, "kernel-cost: %s: %s\n%s", decoder, err.message, log_tail);
+	if (fd >= 0)
+		close(fd);
+	bpf_kernel_program_free(program);
+	bpf_image_free(image);
+	bpf_object_free(object);
+	return ret;
+}
+
+static int attach(const char *device, char **args, int count)
+{
+	struct bpf_param_value params[PARAMS_MAX];
+	struct patterns *patterns = NULL;
+	const char *decoder;
+	int ret = -EINVAL;
+
+	if (count < 1)
+		return -EINVAL;
+	decoder = args[0];
+	args++;
+	count--;
+	if (count >= 2 && strcmp(args[0], "-r") == 0) {
+		/* 260 KiB: not for the stack. */
+		patterns = malloc(sizeof(*patterns));
+		if (!patterns)
+			return -ENOMEM;
+		if (read_patterns(args[1], patterns) < 0)
+			goto out;
+		args += 2;
+		count -= 2;
+	}
+	if (parse_params(args, count, params) < 0) {
+		fprintf(stderr, "kernel-cost: parameters are NAME=VALUE\n");
+		goto out;
+	}
+	ret = load_and_attach(device, decoder, patterns, params, (size_t)count);
+out:
+	free(patterns);
+	return ret;
+}
+
+static int stats(char **args, int count)
+{
+	struct bpf_kernel_prog_info info;
+	struct ir_error err = { 0 };
+	int i, ret;
+
+	for (i = 0; i < count; i++) {
+		ret = bpf_kernel_prog_info_by_id((uint32_t)strtoul(args[i], NULL, 0), &info, &err);
+		if (ret < 0) {
+			fprintf(stderr, "kernel-cost: %s\n", err.message);
+			return ret;
+		}
+		printf("id=%" PRIu32 " run_cnt=%" PRIu64 " run_time_ns=%" PRIu64 "\n", info.id,
+		       info.run_cnt, info.run_time_ns);
+	}
+	return 0;
+}
+
+int main(int argc, char **argv)
+{
+	const char *device = "/dev/lirc0";
+	int arg = 1, ret = -EINVAL;
+
+	if (argc > 2 && strcmp(argv[1], "-d") == 0) {
+		device = argv[2];
+		arg = 3;
+	}
+	if (argc > arg + 1 && strcmp(argv[arg], "attach") == 0)
+		ret = attach(device, argv + arg + 1, argc - arg - 1);
+	else if (argc > arg + 1 && strcmp(argv[arg], "stats") == 0)
+		ret = stats(argv + arg + 1, argc - arg - 1);
+	else
+		fprintf(stderr, "usage: kernel-cost [-d DEVICE] attach DECODER [-r PATTERNS] "
+			"[NAME=VALUE]... | stats ID...\n");
+	return ret < 0 ? 1 : 0;
+}

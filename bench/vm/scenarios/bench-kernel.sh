@@ -1,0 +1,98 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
+# vm-timeout: 1500
+# make bench, part 2: our decoder and the peer's object attached to the same lirc
+# device at the same time, the same traffic looped back through rc-loopback, and what
+# the kernel counted for each (sysctl kernel.bpf_stats_enabled=1): run_cnt and
+# run_time_ns, and at load time the verifier's processed-instruction count.
+# Every case runs twice, ours attached first then the peer's first, so that neither
+# always runs first; each run is a warm-up send and SENDS measured sends. Cases come from /irkit/bench/kernel/cases.list
+# (written by bench/decoder-cost -k): "ID OURS OURS_PARAMS PEER PEER_PARAMS".
+# One output line per case and order; bench/run-bench reads them.
+. /irkit/lib.sh
+# (lib.sh's functions use $dir: the names here are the bench's own.)
+
+bench_dir=/irkit/bench/kernel
+peer=/lib/udev/rc_keymaps/protocols
+sends=${BENCH_SENDS:-10}
+
+rc=$(rc_sysdir)
+lirc=$(rc_lirc_node "$rc")
+# No kernel decoder: the two programs are the only consumers of the samples.
+rc_protocols "$rc"
+echo 1 >/proc/sys/kernel/bpf_stats_enabled
+
+# "a=1,b=2" -> "a=1 b=2"; "-" -> nothing.
+params() {
+	[ "$1" = - ] || echo "$1" | tr ',' ' '
+}
+
+# attach DECODER PARAMS: prints kernel-cost's "id=N insns=..." line.
+attach() {
+	raw=
+	case $1 in */raw.o | raw) raw="-r $bench_dir/raw.patterns" ;; esac
+	# shellcheck disable=SC2046,SC2086
+	kernel-cost -d "$lirc" attach "$1" $raw $(params "$2")
+}
+
+field() {
+	echo "$2" | tr ' ' '\n' | sed -n "s/^$1=//p"
+}
+
+# attach_side ours|peer: attaches that side's decoder, its kernel-cost line in $a (ours)
+# or $b (peer); on failure prints why and returns 1.
+attach_side() {
+	if [ "$1" = ours ]; then
+		a=$(attach "$ours" "$oparams" 2>attach.err)
+	else
+		b=$(attach "$peer/$pobj" "$pparams" 2>attach.err)
+	fi && return 0
+	echo "$id order=$order FAILED $1: $(head -n 1 attach.err)"
+	return 1
+}
+
+# counters ID: "run_cnt run_time_ns" of a program.
+counters() {
+	line=$(kernel-cost stats "$1")
+	echo "$(field run_cnt "$line") $(field run_time_ns "$line")"
+}
+
+# one ID ORDER: attaches both in ORDER, sends the signal once to warm up (the first
+# runs of new code are slow under emulation), then SENDS times, reading both programs'
+# counters after each send; prints the counts and nanoseconds of every batch
+# ("ours_batches=CNT:NS,..."): the median of the per-batch figures is robust to a
+# batch that the host's scheduler stretched. Returns 1 if a decoder did not attach.
+one() {
+	id=$1 order=$2
+	lirc-tool -d "$lirc" detach-all >/dev/null
+	case $order in
+	ours-first) attach_side ours && attach_side peer ;;
+	*) attach_side peer && attach_side ours ;;
+	esac || return 1
+	ida=$(field id "$a")
+	idb=$(field id "$b")
+	lirc-tool -d "$lirc" send-raw "$bench_dir/$id.ir" || echo "$id: sending failed"
+	sleep 0.5
+	set -- $(counters "$ida") $(counters "$idb")
+	ca=$1 na=$2 cb=$3 nb=$4
+	ours_batches= peer_batches=
+	n=0
+	while [ $n -lt "$sends" ]; do
+		lirc-tool -d "$lirc" send-raw "$bench_dir/$id.ir" || echo "$id: sending failed"
+		# rc-core decodes in its own thread: let it drain.
+		sleep 0.5
+		set -- $(counters "$ida") $(counters "$idb")
+		ours_batches="$ours_batches,$(($1 - ca)):$(($2 - na))"
+		peer_batches="$peer_batches,$(($3 - cb)):$(($4 - nb))"
+		ca=$1 na=$2 cb=$3 nb=$4
+		n=$((n + 1))
+	done
+	echo "$id order=$order ours $a peer $b ours_batches=${ours_batches#,} peer_batches=${peer_batches#,}"
+}
+
+while read -r id ours oparams pobj pparams; do
+	# A load the verifier refuses can take minutes under emulation: not twice.
+	one "$id" ours-first || { echo "$id order=peer-first skipped"; continue; }
+	one "$id" peer-first || true
+done <"$bench_dir/cases.list"
+lirc-tool -d "$lirc" detach-all >/dev/null
+echo "bench-kernel: done"

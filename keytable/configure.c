@@ -1,0 +1,597 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * ir-keytable's configuring actions on one device, in this order: read and check every
+ * input and make the plan (nothing touched yet); load the new BPF decoders, attach
+ * them, and only then detach the old ones; clear the keytable and write the keys; set
+ * the kernel protocols; set the repeat timing; print the keytable; test mode.
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <sys/stat.h>
+
+#include "bpf_kernel.h"
+#include "evdev.h"
+#include "keycodes.h"
+#include "nls.h"
+#include "rc_maps.h"
+#include "steps.h"
+
+int keytable_open_node(const char *root, const char *devnode, int flags, struct ir_error *err)
+{
+	struct stat st;
+	int fd;
+
+	fd = rc_device_open_node(root, devnode, flags, err);
+	if (fd < 0)
+		return fd;
+	if (fstat(fd, &st) < 0 || !S_ISCHR(st.st_mode)) {
+		close(fd);
+		ir_error_set(err, _("%s: not a character device"), devnode);
+		return -ENOTTY;
+	}
+	return fd;
+}
+
+const struct rc_device_input *keytable_event_input(const struct rc_device *device)
+{
+	size_t i;
+
+	for (i = 0; i < device->input_count; i++)
+		if (device->inputs[i].event_devnode)
+			return &device->inputs[i];
+	return NULL;
+}
+
+static bool is_regular_file(const char *path)
+{
+	struct stat st;
+
+	return stat(path, &st) == 0 && S_ISREG(st.st_mode);
+}
+
+static int load_one_keymap(const char *root, const char *name, struct keymap **ret_keymap,
+			   struct ir_error *err)
+{
+	char *path = NULL;
+	int ret;
+
+	/* As v4l-utils: the name as given first, then the keymap directories. */
+	if (strchr(name, '/') || is_regular_file(name))
+		return keymap_load_file(name, ret_keymap, err);
+	ret = rc_maps_find_keymap(root, name, &path, err);
+	if (ret < 0)
+		return ret;
+	ret = keymap_load_file(path, ret_keymap, err);
+	free(path);
+	return ret;
+}
+
+void keytable_free_keymaps(struct keymap **keymaps, size_t count)
+{
+	size_t i;
+
+	for (i = 0; i < count; i++)
+		keymap_free(keymaps[i]);
+	free(keymaps);
+}
+
+int keytable_load_keymaps(const char *root, char *const *names, size_t count,
+			  struct keymap ***ret_keymaps, size_t *ret_count, struct ir_error *err)
+{
+	struct keymap **keymaps;
+	size_t i;
+	int ret = 0;
+
+	keymaps = calloc(count ? count : 1, sizeof(*keymaps));
+	if (!keymaps)
+		return -ENOMEM;
+	for (i = 0; i < count; i++) {
+		ret = load_one_keymap(root, names[i], &keymaps[i], err);
+		if (ret < 0) {
+			keytable_free_keymaps(keymaps, i);
+			return ret;
+		}
+	}
+	*ret_keymaps = keymaps;
+	*ret_count = count;
+	return 0;
+}
+
+/*
+ * -a: the keymaps rc_maps.cfg gives the device's driver and default keymap, appended
+ * to those of -w.
+ */
+static int load_auto_keymaps(const struct keytable_options *options,
+			     const struct rc_device *device, struct keymap ***keymaps,
+			     size_t *count, struct ir_error *err)
+{
+	const struct rc_maps_entry **matches = NULL;
+	struct rc_maps *maps = NULL;
+	struct keymap **bigger, *keymap;
+	char *path;
+	size_t match_count = 0, i;
+	int ret;
+
+	ret = rc_maps_load_file(options->auto_load, &maps, err);
+	if (ret < 0)
+		return ret;
+	ret = rc_maps_match(maps, device->driver, device->keymap, &matches, &match_count);
+	if (ret < 0)
+		goto out;
+	if (!match_count)
+		fprintf(stderr, _("%s: no keymap for driver '%s', table '%s'\n"),
+			options->auto_load, device->driver ? device->driver : "",
+			device->keymap ? device->keymap : "");
+	for (i = 0; i < match_count; i++) {
+		ret = rc_maps_find_keymap(options->sysroot, matches[i]->file, &path, err);
+		if (ret < 0) {
+			ir_error_prefix(err, "%s:%u", options->auto_load, matches[i]->line);
+			goto out;
+		}
+		ret = keymap_load_file(path, &keymap, err);
+		free(path);
+		if (ret < 0)
+			goto out;
+		bigger = realloc(*keymaps, (*count + 1) * sizeof(*bigger));
+		if (!bigger) {
+			keymap_free(keymap);
+			ret = -ENOMEM;
+			goto out;
+		}
+		*keymaps = bigger;
+		bigger[(*count)++] = keymap;
+	}
+out:
+	free(matches);
+	rc_maps_free(maps);
+	return ret;
+}
+
+/* The loaded programs of a plan, in the plan's order. */
+struct loaded_decoders {
+	struct bpf_kernel_program **programs;
+	size_t count;
+};
+
+static void unload_decoders(struct loaded_decoders *loaded)
+{
+	size_t i;
+
+	for (i = 0; i < loaded->count; i++)
+		bpf_kernel_program_free(loaded->programs[i]);
+	free(loaded->programs);
+	loaded->programs = NULL;
+	loaded->count = 0;
+}
+
+static int fill_raw_patterns(const struct plan_decoder *decoder,
+			     struct bpf_kernel_program *program, struct ir_error *err)
+{
+	int map = plan_image_map_index(decoder->image, RAW_MAP_NAME);
+	uint32_t key;
+	int ret;
+
+	for (key = 0; map >= 0 && key < decoder->raw_pattern_count; key++) {
+		ret = bpf_kernel_map_update(program, (size_t)map, &key,
+					    &decoder->raw_patterns[key], err);
+		if (ret < 0)
+			return ret;
+	}
+	return 0;
+}
+
+/* Load every decoder of the plan; nothing is attached yet, so failure changes nothing. */
+static int load_decoders(const struct keytable_plan *plan, bool verbose,
+			 struct loaded_decoders *loaded, struct ir_error *err)
+{
+	char log_tail[1024];
+	size_t i;
+	int ret;
+
+	loaded->programs = calloc(plan->decoder_count ? plan->decoder_count : 1,
+				  sizeof(*loaded->programs));
+	if (!loaded->programs)
+		return -ENOMEM;
+	for (i = 0; i < plan->decoder_count; i++) {
+		ret = bpf_kernel_load(plan->decoders[i].image, log_tail, sizeof(log_tail),
+				      &loaded->programs[i], err);
+		if (ret == 0) {
+			loaded->count++;
+			ret = fill_raw_patterns(&plan->decoders[i], loaded->programs[i], err);
+		}
+		if (ret < 0) {
+			ir_error_prefix(err, _("decoder '%s'"), plan->decoders[i].name);
+			/* err has the verifier's error and instruction; -v shows the rest. */
+			if (verbose && log_tail[0])
+				fprintf(stderr, "%s\n", log_tail);
+			unload_decoders(loaded);
+			return ret;
+		}
+	}
+	return 0;
+}
+
+/* Attach the new programs; on failure detach those attached here, and stop. */
+static int attach_decoders(int lirc_fd, const struct keytable_plan *plan,
+			   const struct loaded_decoders *loaded, struct ir_error *err)
+{
+	size_t i;
+	int ret;
+
+	for (i = 0; i < loaded->count; i++) {
+		ret = bpf_kernel_attach(lirc_fd, loaded->programs[i], err);
+		if (ret < 0) {
+			while (i-- > 0)
+				bpf_kernel_detach(lirc_fd, loaded->programs[i], NULL);
+			return ret;
+		}
+	}
+	for (i = 0; i < loaded->count; i++)
+		fprintf(stderr, _("Loaded BPF protocol %s\n"), plan->decoders[i].name);
+	return 0;
+}
+
+/*
+ * Replace the device's BPF decoders by the plan's: the old ones are listed first, the
+ * new ones loaded and attached, and only then the old ones detached. With nothing new
+ * to attach, a device whose attached programs cannot be listed (no BPF support, not
+ * allowed, not a device) has none this command could remove: that is not an error.
+ */
+static int replace_decoders(const struct keytable_options *options,
+			    const struct rc_device *device, const struct keytable_plan *plan,
+			    struct ir_error *err)
+{
+	struct loaded_decoders loaded = { NULL, 0 };
+	uint32_t old_ids[BPF_KERNEL_MAX_LIRC_PROGS];
+	struct ir_error query_err;
+	size_t old_count = 0, i;
+	int lirc_fd, ret;
+
+	if (!device->lirc_devnode)
+		return 0;
+	lirc_fd = keytable_open_node(options->sysroot, device->lirc_devnode, O_RDWR, &query_err);
+	ret = lirc_fd;
+	if (lirc_fd >= 0)
+		ret = bpf_kernel_query(lirc_fd, old_ids, BPF_KERNEL_MAX_LIRC_PROGS, &old_count,
+				       &query_err);
+	if (ret < 0 && !plan->decoder_count) {
+		if (options->verbose)
+			fprintf(stderr, _("%s: no BPF decoders to remove (%s)\n"), device->sysname,
+				query_err.message);
+		ret = 0;
+		goto out;
+	}
+	if (ret < 0) {
+		*err = query_err;
+		goto out;
+	}
+	/* The old ones go only once the new ones are in: both must fit at once. */
+	if (plan->decoder_count && old_count + plan->decoder_count > BPF_KERNEL_MAX_LIRC_PROGS) {
+		ir_error_set(err, _("%s has %zu BPF decoders attached; %zu more would pass the "
+				    "kernel's limit of %d programs: remove them first (-p none)"),
+			     device->sysname, old_count, plan->decoder_count,
+			     BPF_KERNEL_MAX_LIRC_PROGS);
+		ret = -E2BIG;
+		goto out;
+	}
+	ret = load_decoders(plan, options->verbose, &loaded, err);
+	if (ret == 0)
+		ret = attach_decoders(lirc_fd, plan, &loaded, err);
+	for (i = 0; ret == 0 && i < old_count; i++) {
+		ret = bpf_kernel_detach_id(lirc_fd, old_ids[i], err);
+		/* Gone meanwhile (another ir-keytable?): what we wanted anyway. */
+		if (ret == -ENOENT)
+			ret = 0;
+	}
+out:
+	if (lirc_fd >= 0)
+		close(lirc_fd);
+	unload_decoders(&loaded);
+	return ret;
+}
+
+static int write_keys(int fd, bool clear, const struct keytable_plan *plan,
+		      struct ir_error *err)
+{
+	size_t removed, i;
+	int ret;
+
+	if (clear) {
+		ret = evdev_keytable_clear(fd, &removed, err);
+		if (ret < 0)
+			return ret;
+		fprintf(stderr, _("Old keytable cleared\n"));
+	}
+	for (i = 0; i < plan->key_count; i++) {
+		ret = evdev_keytable_set(fd, plan->keys[i].scancode, plan->keys[i].keycode, err);
+		if (ret < 0)
+			return ret;
+	}
+	if (plan->key_count)
+		fprintf(stderr, _("Wrote %zu keycode(s) to driver\n"), plan->key_count);
+	return 0;
+}
+
+static bool protocol_wanted(const struct keytable_plan *plan, const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < plan->kernel_protocol_count; i++)
+		if (!strcmp(plan->kernel_protocols[i], name))
+			return true;
+	return false;
+}
+
+/* The enabled set equals the plan's (lirc aside, which the kernel keeps on itself). */
+static bool protocols_as_planned(const struct rc_protocols *protocols,
+				 const struct keytable_plan *plan)
+{
+	size_t i, enabled = 0;
+
+	for (i = 0; i < protocols->count; i++) {
+		const struct rc_protocol *protocol = &protocols->protocols[i];
+
+		if (!protocol->enabled || !strcmp(protocol->name, "lirc"))
+			continue;
+		if (!protocol_wanted(plan, protocol->name))
+			return false;
+		enabled++;
+	}
+	return enabled == plan->kernel_protocol_count;
+}
+
+static void print_protocol_list(FILE *out, const char *const *names, size_t count)
+{
+	size_t i;
+
+	if (!count)
+		fputs(" none", out);
+	for (i = 0; i < count; i++)
+		fprintf(out, " %s", names[i]);
+	fputc('\n', out);
+}
+
+/*
+ * After the write, the kernel's own rendering of the file shows what it enabled: a
+ * decoder module that cannot be loaded is dropped without an error. A file that shows
+ * nothing enabled is not checked (a scancode device with none, or a test's plain file).
+ */
+static void check_protocols(const struct keytable_options *options,
+			    const struct rc_device *device, const struct keytable_plan *plan)
+{
+	struct rc_protocols now;
+	const struct rc_protocol *found;
+	size_t i, enabled = 0;
+
+	if (rc_device_read_protocols(options->sysroot, device, &now, NULL) < 0)
+		return;
+	for (i = 0; i < now.count; i++)
+		enabled += now.protocols[i].enabled;
+	for (i = 0; enabled && i < plan->kernel_protocol_count; i++) {
+		found = rc_protocols_find(&now, plan->kernel_protocols[i]);
+		if (!found || !found->enabled)
+			fprintf(stderr, _("%s: the kernel did not enable protocol '%s' (is its "
+					  "decoder module missing?)\n"), device->sysname,
+				plan->kernel_protocols[i]);
+	}
+}
+
+static int set_protocols(const struct keytable_options *options,
+			 const struct rc_device *device, const struct keytable_plan *plan,
+			 struct ir_error *err)
+{
+	const char *const *names = (const char *const *)plan->kernel_protocols;
+	int ret;
+
+	if (!plan->change_kernel_protocols)
+		return 0;
+	if (protocols_as_planned(&device->protocols, plan)) {
+		if (options->verbose) {
+			fprintf(stderr, _("%s: protocols already enabled:"), device->sysname);
+			print_protocol_list(stderr, names, plan->kernel_protocol_count);
+		}
+		return 0;
+	}
+	ret = rc_device_write_protocols(options->sysroot, device, names,
+					plan->kernel_protocol_count, err);
+	if (ret < 0)
+		return ret;
+	fprintf(stderr, _("Protocols changed to"));
+	print_protocol_list(stderr, names, plan->kernel_protocol_count);
+	check_protocols(options, device, plan);
+	return 0;
+}
+
+static int set_repeat(int fd, const struct keytable_options *options, struct ir_error *err)
+{
+	unsigned int delay, period;
+	int ret;
+
+	if (options->delay < 0 && options->period < 0)
+		return 0;
+	if (options->delay < 0 || options->period < 0) {
+		ret = evdev_get_repeat(fd, &delay, &period);
+		if (ret < 0)
+			goto fail;
+	}
+	if (options->delay >= 0)
+		delay = (unsigned int)options->delay;
+	if (options->period >= 0)
+		period = (unsigned int)options->period;
+	ret = evdev_set_repeat(fd, delay, period);
+	if (ret < 0)
+		goto fail;
+	fprintf(stderr, _("Changed Repeat delay to %u ms and repeat period to %u ms\n"), delay,
+		period);
+	return 0;
+fail:
+	if (ret == -ENOSYS)
+		ir_error_set(err, _("this device does not repeat keys"));
+	else
+		ir_error_set(err, _("setting the repeat delay and period: %s"), strerror(-ret));
+	return ret;
+}
+
+static void print_enabled_protocols(const char *root, const struct rc_device *device)
+{
+	struct rc_protocols now;
+
+	if (!device->has_protocols || rc_device_read_protocols(root, device, &now, NULL) < 0)
+		return;
+	printf(_("Enabled kernel protocols:"));
+	keytable_print_protocols(stdout, &now, true);
+}
+
+/* -r: "scancode 0x1e3b = KEY_SELECT (0x161)", one line per entry, in the table's order. */
+static int read_keys(int fd, const char *root, const struct rc_device *device,
+		     struct ir_error *err)
+{
+	struct evdev_keymap_entry *entries;
+	size_t count, i;
+	int ret;
+
+	ret = evdev_keytable_read(fd, &entries, &count, err);
+	if (ret < 0)
+		return ret;
+	for (i = 0; i < count; i++) {
+		const char *name = keycode_to_name(entries[i].keycode);
+
+		if (name)
+			printf(_("scancode 0x%04" PRIx64 " = %s (0x%02x)\n"), entries[i].scancode,
+			       name, entries[i].keycode);
+		else
+			printf(_("scancode 0x%04" PRIx64 " = 0x%02x\n"), entries[i].scancode,
+			       entries[i].keycode);
+	}
+	free(entries);
+	print_enabled_protocols(root, device);
+	return 0;
+}
+
+/*
+ * -a clears the table of a device that has one: udev runs it for every rc device,
+ * transmitters included.
+ */
+static bool clears(const struct keytable_options *options, const struct rc_device *device)
+{
+	return options->clear || (options->auto_load && keytable_event_input(device));
+}
+
+static bool needs_input(const struct keytable_options *options,
+			const struct rc_device *device, const struct keytable_plan *plan)
+{
+	return clears(options, device) || plan->key_count || options->read ||
+	       options->delay >= 0 || options->period >= 0;
+}
+
+/* Every change, in order, once the plan is made and checked. */
+static int apply(const struct keytable_options *options, const struct rc_device *device,
+		 const struct keytable_plan *plan, struct ir_error *err)
+{
+	const struct rc_device_input *input = keytable_event_input(device);
+	int fd = -1, ret = 0;
+
+	if (needs_input(options, device, plan)) {
+		if (!input) {
+			ir_error_set(err, _("%s has no input device"), device->sysname);
+			return -ENODEV;
+		}
+		fd = keytable_open_node(options->sysroot, input->event_devnode, O_RDONLY, err);
+		if (fd < 0)
+			return fd;
+	}
+	if (plan->change_decoders)
+		ret = replace_decoders(options, device, plan, err);
+	if (ret == 0 && (clears(options, device) || plan->key_count)) {
+		ret = write_keys(fd, clears(options, device), plan, err);
+		if (ret < 0)
+			ir_error_prefix(err, "%s", input->event_devnode);
+	}
+	if (ret == 0)
+		ret = set_protocols(options, device, plan, err);
+	if (ret == 0) {
+		ret = set_repeat(fd, options, err);
+		if (ret < 0)
+			ir_error_prefix(err, "%s", input->event_devnode);
+	}
+	if (ret == 0 && options->read) {
+		ret = read_keys(fd, options->sysroot, device, err);
+		if (ret < 0)
+			ir_error_prefix(err, "%s", input->event_devnode);
+	}
+	if (fd >= 0)
+		close(fd);
+	if (ret == 0 && options->test) {
+		fflush(stdout);
+		ret = keytable_test(options->sysroot, device, err);
+	}
+	return ret;
+}
+
+static void print_notes(const struct keytable_plan *plan)
+{
+	size_t i;
+
+	for (i = 0; i < plan->note_count; i++)
+		fprintf(stderr, "%s\n", plan->notes[i]);
+}
+
+/* Only -s (and -v): list that device, as v4l-utils does. */
+static bool only_selects_device(const struct keytable_options *o)
+{
+	return !o->clear && !o->read && !o->test && !o->auto_load && !o->keymap_count &&
+	       !o->set_key_count && !o->protocol_count && !o->parameter_count &&
+	       o->delay < 0 && o->period < 0;
+}
+
+int keytable_configure(const struct keytable_options *options, struct ir_error *err)
+{
+	const char *sysname = options->sysdev ? options->sysdev : "rc0";
+	struct keytable_plan *plan = NULL;
+	struct rc_device *device = NULL;
+	struct keymap **keymaps = NULL;
+	size_t keymap_count = 0;
+	struct plan_input input;
+	int ret;
+
+	if (only_selects_device(options))
+		return keytable_list(options, err);
+	ret = rc_device_read(options->sysroot, sysname, &device, err);
+	if (ret < 0)
+		return ret;
+	ret = keytable_load_keymaps(options->sysroot, options->keymaps, options->keymap_count,
+				    &keymaps, &keymap_count, err);
+	if (ret < 0)
+		goto out;
+	if (options->auto_load) {
+		ret = load_auto_keymaps(options, device, &keymaps, &keymap_count, err);
+		if (ret < 0)
+			goto out;
+	}
+	input = (struct plan_input){
+		.root = options->sysroot,
+		.device = device,
+		.keymaps = keymaps,
+		.keymap_count = keymap_count,
+		.options = options,
+	};
+	ret = keytable_plan_make(&input, &plan, err);
+	if (ret < 0)
+		goto out;
+	if (options->verbose)
+		keytable_print_plan(plan, keymaps, keymap_count, false);
+	print_notes(plan);
+	ret = apply(options, device, plan, err);
+out:
+	keytable_plan_free(plan);
+	keytable_free_keymaps(keymaps, keymap_count);
+	rc_device_free(device);
+	return ret;
+}

@@ -1,0 +1,147 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * --decode=CAPTURE: the plan of -w/-p/-e made with no device, its decoders run in the
+ * userspace VM on the capture's samples, and what rc-core would make of their reports
+ * printed as -t prints it, stamped with the capture's running time.
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <linux/input-event-codes.h>
+
+#include "bpf_vm.h"
+#include "capture.h"
+#include "event_print.h"
+#include "ir_replay.h"
+#include "keycodes.h"
+#include "lirc.h"
+#include "nls.h"
+#include "rc_input.h"
+#include "steps.h"
+
+static uint32_t plan_lookup(void *user, uint64_t scancode)
+{
+	return keytable_plan_lookup(user, scancode);
+}
+
+static int new_vm(const struct plan_decoder *decoder, struct bpf_vm **ret_vm,
+		  struct ir_error *err)
+{
+	int map = plan_image_map_index(decoder->image, RAW_MAP_NAME);
+	uint32_t key;
+	int ret;
+
+	ret = bpf_vm_new(decoder->image, ret_vm, err);
+	for (key = 0; ret == 0 && map >= 0 && key < decoder->raw_pattern_count; key++)
+		ret = bpf_vm_map_update(*ret_vm, (size_t)map, &key, &decoder->raw_patterns[key],
+					err);
+	if (ret < 0) {
+		ir_error_prefix(err, _("decoder '%s'"), decoder->name);
+		bpf_vm_free(*ret_vm);
+		*ret_vm = NULL;
+	}
+	return ret;
+}
+
+static void print_records(struct rc_input *input)
+{
+	size_t i;
+
+	for (i = 0; i < rc_input_record_count(input); i++) {
+		const struct rc_input_record *record = rc_input_record_at(input, i);
+
+		if (record->type == RC_INPUT_RECORD_LIRC)
+			event_print_lirc(stdout, record->time_ns, &record->lirc,
+					 lirc_proto_enum_name(record->lirc.rc_proto));
+		else
+			event_print_input(stdout, record->time_ns, record->event_type,
+					  record->event_code, record->event_value,
+					  record->event_type == EV_KEY ?
+					  keycode_to_name(record->event_code) : NULL);
+	}
+	rc_input_records_clear(input);
+}
+
+static int run(const struct keytable_plan *plan, const struct capture *capture,
+	       struct bpf_vm *const *vms, struct ir_error *err)
+{
+	struct rc_input_config config = {
+		.timeout_us = RC_INPUT_DEFAULT_TIMEOUT_US,
+		.repeat_delay_ms = RC_INPUT_DEFAULT_REPEAT_DELAY_MS,
+		.repeat_period_ms = RC_INPUT_DEFAULT_REPEAT_PERIOD_MS,
+		.lookup = plan_lookup,
+		.user = (void *)plan,
+	};
+	struct rc_input *input;
+	uint64_t clock_ns = 0;
+	size_t i;
+	int ret;
+
+	ret = rc_input_new(&config, &input);
+	if (ret < 0)
+		return ret;
+	for (i = 0; ret == 0 && i < capture->count; i++) {
+		ret = ir_replay_sample(vms, plan->decoder_count, input, capture->samples[i],
+				       &clock_ns, err);
+		print_records(input);
+	}
+	if (ret == 0)
+		ret = rc_input_finish(input);
+	print_records(input);
+	rc_input_free(input);
+	return ret;
+}
+
+int keytable_decode(const struct keytable_options *options, struct ir_error *err)
+{
+	struct keytable_plan *plan = NULL;
+	struct capture *capture = NULL;
+	struct keymap **keymaps = NULL;
+	struct bpf_vm **vms = NULL;
+	size_t keymap_count = 0, i;
+	struct plan_input input;
+	int ret;
+
+	ret = keytable_load_keymaps(options->sysroot, options->keymaps, options->keymap_count,
+				    &keymaps, &keymap_count, err);
+	if (ret < 0)
+		return ret;
+	input = (struct plan_input){
+		.root = options->sysroot,
+		.keymaps = keymaps,
+		.keymap_count = keymap_count,
+		.options = options,
+	};
+	ret = keytable_plan_make(&input, &plan, err);
+	if (ret < 0)
+		goto out;
+	ret = capture_load_file(options->decode_file, &capture, err);
+	if (ret < 0)
+		goto out;
+	if (options->verbose)
+		keytable_print_plan(plan, keymaps, keymap_count, true);
+	for (i = 0; i < plan->note_count; i++)
+		fprintf(stderr, "%s\n", plan->notes[i]);
+	vms = calloc(plan->decoder_count ? plan->decoder_count : 1, sizeof(*vms));
+	if (!vms) {
+		ret = -ENOMEM;
+		goto out;
+	}
+	for (i = 0; ret == 0 && i < plan->decoder_count; i++)
+		ret = new_vm(&plan->decoders[i], &vms[i], err);
+	if (ret == 0)
+		ret = run(plan, capture, vms, err);
+out:
+	if (ret == -ENOMEM)
+		ir_error_set(err, "%s", strerror(ENOMEM));
+	for (i = 0; vms && plan && i < plan->decoder_count; i++)
+		bpf_vm_free(vms[i]);
+	free(vms);
+	capture_free(capture);
+	keytable_plan_free(plan);
+	keytable_free_keymaps(keymaps, keymap_count);
+	return ret;
+}

@@ -1,0 +1,940 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/* The plan of a command line: see plan.h for the rules. */
+#include "config.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "decoders.h"
+#include "keycodes.h"
+#include "lirc.h"
+#include "nls.h"
+#include "plan.h"
+
+/* What a protocol name turned out to mean. */
+enum protocol_kind {
+	PROTOCOL_KERNEL,	/* a protocol of the device's protocols file */
+	PROTOCOL_DECODER,	/* a BPF decoder, added to the plan */
+	PROTOCOL_HARDWARE,	/* "unknown", "other": nothing to enable */
+	PROTOCOL_KIND_MAX,
+};
+
+/* Where a protocol was named, for messages: a keymap (and its line) or -p. */
+struct origin {
+	const char *file;	/* NULL: the command line */
+	unsigned int line;
+};
+
+struct planner {
+	const struct plan_input *input;
+	struct keytable_plan *plan;
+	struct ir_error *err;
+	/* -p objects a keymap's protocol named (by file name): not loaded a second time. */
+	bool *option_used;
+	bool named_protocols;		/* some keymap or -p named a protocol */
+	bool named_kernel_protocols;	/* ... one of them a kernel one, none or all */
+};
+
+static bool is_protocol_separator(char c)
+{
+	return c == '-' || c == '_';
+}
+
+bool plan_protocol_name_equal(const char *a, const char *b)
+{
+	for (;;) {
+		while (is_protocol_separator(*a))
+			a++;
+		while (is_protocol_separator(*b))
+			b++;
+		if (tolower((unsigned char)*a) != tolower((unsigned char)*b))
+			return false;
+		if (!*a)
+			return true;
+		a++;
+		b++;
+	}
+}
+
+int plan_image_map_index(const struct bpf_image *image, const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < image->map_count; i++)
+		if (!strcmp(image->maps[i].name, name))
+			return (int)i;
+	return -ENOENT;
+}
+
+__attribute__((format(printf, 2, 3)))
+static int add_note(struct keytable_plan *plan, const char *fmt, ...)
+{
+	char **notes;
+	va_list args;
+	char *note;
+	int ret;
+
+	va_start(args, fmt);
+	ret = vasprintf(&note, fmt, args);
+	va_end(args);
+	if (ret < 0)
+		return -ENOMEM;
+	notes = realloc(plan->notes, (plan->note_count + 1) * sizeof(*notes));
+	if (!notes) {
+		free(note);
+		return -ENOMEM;
+	}
+	notes[plan->note_count++] = note;
+	plan->notes = notes;
+	return 0;
+}
+
+/* "remote.toml:12: " or "" for the command line, to put in front of a message. */
+static void origin_prefix(const struct origin *origin, char *buf, size_t size)
+{
+	if (!origin->file)
+		buf[0] = '\0';
+	else if (origin->line)
+		snprintf(buf, size, "%s:%u: ", origin->file, origin->line);
+	else
+		snprintf(buf, size, "%s: ", origin->file);
+}
+
+static const char *device_name(const struct planner *p)
+{
+	return p->input->device->sysname;
+}
+
+/* The kernel's protocols-file names (every decoder rc-core has, and the hardware ones). */
+static const char *kernel_protocol_name(const char *name)
+{
+	const char *sysfs;
+	uint32_t proto;
+
+	for (proto = 0; (sysfs = lirc_proto_sysfs_name(proto)); proto++)
+		if (plan_protocol_name_equal(sysfs, name))
+			return sysfs;
+	return NULL;
+}
+
+static bool is_hardware_protocol(const char *name)
+{
+	/* Hardware decoders' protocols, and HDMI-CEC's remote keys: never raw IR. */
+	return plan_protocol_name_equal(name, "unknown") ||
+	       plan_protocol_name_equal(name, "other") || plan_protocol_name_equal(name, "cec");
+}
+
+static int add_kernel_protocol(struct keytable_plan *plan, const char *name)
+{
+	char **names;
+	size_t i;
+
+	for (i = 0; i < plan->kernel_protocol_count; i++)
+		if (!strcmp(plan->kernel_protocols[i], name))
+			return 0;
+	names = realloc(plan->kernel_protocols,
+			(plan->kernel_protocol_count + 1) * sizeof(*names));
+	if (!names)
+		return -ENOMEM;
+	plan->kernel_protocols = names;
+	names[plan->kernel_protocol_count] = strdup(name);
+	if (!names[plan->kernel_protocol_count])
+		return -ENOMEM;
+	plan->kernel_protocol_count++;
+	return 0;
+}
+
+/* The device's own spelling of a protocol it offers, or NULL. */
+static const char *device_protocol(const struct planner *p, const char *name)
+{
+	const struct rc_device *device = p->input->device;
+	size_t i;
+
+	if (!device || !device->has_protocols)
+		return NULL;
+	for (i = 0; i < device->protocols.count; i++)
+		if (plan_protocol_name_equal(device->protocols.protocols[i].name, name))
+			return device->protocols.protocols[i].name;
+	return NULL;
+}
+
+static int join_root(const char *root, const char *path, char **ret_path)
+{
+	size_t len = root ? strlen(root) : 0;
+
+	while (len && root[len - 1] == '/')
+		len--;
+	if (asprintf(ret_path, "%.*s%s", (int)len, root ? root : "", path) < 0)
+		return -ENOMEM;
+	return 0;
+}
+
+/* USERKEYMAPDIR/protocols/NAME.o under the root, when it is a file; else NULL. */
+static int find_protocol_file(const struct planner *p, const char *name, char **ret_path)
+{
+	struct stat st;
+	char *relative, *path;
+	int ret;
+
+	*ret_path = NULL;
+	if (asprintf(&relative, "%s/protocols/%s.o", USERKEYMAPDIR, name) < 0)
+		return -ENOMEM;
+	ret = join_root(p->input->root, relative, &path);
+	free(relative);
+	if (ret < 0)
+		return ret;
+	if (stat(path, &st) == 0 && S_ISREG(st.st_mode))
+		*ret_path = path;
+	else
+		free(path);
+	return 0;
+}
+
+static int check_lirc(struct planner *p, const char *name, const struct origin *origin)
+{
+	char where[IR_ERROR_MESSAGE_MAX];
+
+	if (!p->input->device || p->input->device->lirc_sysname)
+		return 0;
+	origin_prefix(origin, where, sizeof(where));
+	ir_error_set(p->err, _("%s%s cannot decode protocol '%s': its kernel does not offer it, "
+			       "and it has no LIRC device to attach a BPF decoder to"),
+		     where, device_name(p), name);
+	return -EINVAL;
+}
+
+static int new_decoder(struct planner *p, const char *name, bool embedded,
+		       struct bpf_object *object, struct plan_decoder **ret_decoder)
+{
+	struct keytable_plan *plan = p->plan;
+	struct plan_decoder *decoders, *decoder;
+
+	decoders = realloc(plan->decoders, (plan->decoder_count + 1) * sizeof(*decoders));
+	if (!decoders) {
+		bpf_object_free(object);
+		return -ENOMEM;
+	}
+	plan->decoders = decoders;
+	decoder = &decoders[plan->decoder_count];
+	memset(decoder, 0, sizeof(*decoder));
+	decoder->object = object;
+	decoder->embedded = embedded;
+	decoder->name = strdup(name);
+	plan->decoder_count++;
+	if (!decoder->name)
+		return -ENOMEM;
+	*ret_decoder = decoder;
+	return 0;
+}
+
+static int add_embedded_decoder(struct planner *p, const struct decoder *embedded,
+				struct plan_decoder **ret_decoder)
+{
+	struct bpf_object *object;
+	int ret;
+
+	ret = bpf_object_open_memory(embedded->elf, embedded->elf_size, embedded->name,
+				     &object, p->err);
+	if (ret < 0)
+		return ret;
+	return new_decoder(p, embedded->name, true, object, ret_decoder);
+}
+
+static int add_file_decoder(struct planner *p, const char *path,
+			    struct plan_decoder **ret_decoder)
+{
+	struct bpf_object *object;
+	int ret;
+
+	ret = bpf_object_open_file(path, &object, p->err);
+	if (ret < 0)
+		return ret;
+	return new_decoder(p, path, false, object, ret_decoder);
+}
+
+/* Set (or replace) one parameter value of a decoder; the name is copied. */
+static int set_param(struct plan_decoder *decoder, const char *name, int64_t value)
+{
+	struct bpf_param_value *params;
+	size_t i;
+
+	for (i = 0; i < decoder->param_count; i++) {
+		if (!strcmp(decoder->params[i].name, name)) {
+			decoder->params[i].value = value;
+			return 0;
+		}
+	}
+	params = realloc(decoder->params, (decoder->param_count + 1) * sizeof(*params));
+	if (!params)
+		return -ENOMEM;
+	decoder->params = params;
+	params[decoder->param_count].name = strdup(name);
+	if (!params[decoder->param_count].name)
+		return -ENOMEM;
+	params[decoder->param_count].value = value;
+	decoder->param_count++;
+	return 0;
+}
+
+static bool has_param(const struct plan_decoder *decoder, const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < decoder->param_count; i++)
+		if (!strcmp(decoder->params[i].name, name))
+			return true;
+	return false;
+}
+
+/* The parameters of a keymap's protocol entry; unknown ones are noted, not fatal. */
+static int apply_keymap_params(struct planner *p, struct plan_decoder *decoder,
+			       const struct keymap_protocol *protocol,
+			       const struct origin *origin)
+{
+	char where[IR_ERROR_MESSAGE_MAX];
+	size_t i;
+	int ret;
+
+	for (i = 0; i < protocol->param_count; i++) {
+		const struct keymap_param *param = &protocol->params[i];
+
+		if (bpf_object_param_find(decoder->object, param->name) < 0) {
+			origin_prefix(origin, where, sizeof(where));
+			ret = add_note(p->plan, _("%sdecoder '%s' has no parameter '%s': ignored"),
+				       where, decoder->name, param->name);
+		} else {
+			ret = set_param(decoder, param->name, param->value);
+		}
+		if (ret < 0)
+			return ret;
+	}
+	return 0;
+}
+
+/* A keymap's raw entries, checked against what the raw decoder's map can hold. */
+static int take_raw_patterns(struct planner *p, struct plan_decoder *decoder,
+			     const struct keymap_protocol *protocol, const char *file)
+{
+	size_t i, j;
+
+	if (protocol->raw_count > RAW_MAX_PATTERNS) {
+		ir_error_set_at(p->err, file, protocol->line, 0,
+				_("%zu raw patterns: the raw decoder holds at most %d"),
+				protocol->raw_count, RAW_MAX_PATTERNS);
+		return -EINVAL;
+	}
+	decoder->raw_patterns = calloc(protocol->raw_count, sizeof(*decoder->raw_patterns));
+	if (!decoder->raw_patterns)
+		return -ENOMEM;
+	decoder->raw_pattern_count = protocol->raw_count;
+	for (i = 0; i < protocol->raw_count; i++) {
+		const struct keymap_raw *raw = &protocol->raws[i];
+		struct raw_pattern *pattern = &decoder->raw_patterns[i];
+
+		if (raw->duration_count > RAW_MAX_DURATIONS) {
+			ir_error_set_at(p->err, file, raw->line, 0,
+					_("raw pattern of %zu pulses and spaces: the raw decoder "
+					  "takes at most %d"), raw->duration_count,
+					RAW_MAX_DURATIONS);
+			return -EINVAL;
+		}
+		for (j = 0; j < raw->duration_count; j++) {
+			if (!raw->durations[j] || raw->durations[j] > UINT16_MAX) {
+				ir_error_set_at(p->err, file, raw->line, 0,
+						_("raw pattern: %u microseconds is out of the raw "
+						  "decoder's range (1 to %u)"), raw->durations[j],
+						(unsigned int)UINT16_MAX);
+				return -EINVAL;
+			}
+			pattern->durations[j] = (unsigned short)raw->durations[j];
+		}
+		/* The scancode is given once every other mapping is known. */
+		pattern->scancode = raw->keycode;
+	}
+	return 0;
+}
+
+/* Does path name an object file called name ("dir/foobar.o" for "foobar")? */
+static bool object_file_named(const char *path, const char *name)
+{
+	const char *base = strrchr(path, '/');
+	size_t len = strlen(name);
+
+	base = base ? base + 1 : path;
+	return !strncmp(base, name, len) && !strcmp(base + len, ".o");
+}
+
+/* The -p object a keymap's protocol names by its file name, or -1. */
+static int option_object(const struct planner *p, const char *name)
+{
+	const struct keytable_options *options = p->input->options;
+	size_t i;
+
+	for (i = 0; options && i < options->protocol_count; i++)
+		if (strchr(options->protocols[i], '/') &&
+		    object_file_named(options->protocols[i], name))
+			return (int)i;
+	return -1;
+}
+
+/*
+ * What a protocol name means (see plan.h). For a decoder, *ret_decoder is the new plan
+ * entry; for a kernel protocol, it is added to the plan's set.
+ */
+static int resolve_protocol(struct planner *p, const char *name, const struct origin *origin,
+			    enum protocol_kind *ret_kind, struct plan_decoder **ret_decoder)
+{
+	const struct decoder *embedded;
+	const char *kernel, *offered;
+	char where[IR_ERROR_MESSAGE_MAX];
+	char *path = NULL;
+	int option, ret;
+
+	*ret_decoder = NULL;
+	if (strchr(name, '/')) {
+		*ret_kind = PROTOCOL_DECODER;
+		ret = check_lirc(p, name, origin);
+		return ret < 0 ? ret : add_file_decoder(p, name, ret_decoder);
+	}
+	offered = device_protocol(p, name);
+	if (offered && strcmp(offered, "lirc")) {
+		*ret_kind = PROTOCOL_KERNEL;
+		p->named_kernel_protocols = true;
+		return add_kernel_protocol(p->plan, offered);
+	}
+	kernel = kernel_protocol_name(name);
+	if (kernel && is_hardware_protocol(kernel)) {
+		*ret_kind = PROTOCOL_HARDWARE;
+		return 0;
+	}
+	embedded = kernel ? decoder_for_kernel_protocol(kernel) : NULL;
+	if (embedded) {
+		*ret_kind = PROTOCOL_DECODER;
+		ret = check_lirc(p, name, origin);
+		if (ret < 0)
+			return ret;
+		ret = add_embedded_decoder(p, embedded, ret_decoder);
+		if (ret < 0 || !p->input->device)
+			return ret;
+		(*ret_decoder)->port_of = strdup(kernel);
+		return (*ret_decoder)->port_of ? 0 : -ENOMEM;
+	}
+	option = origin->file ? option_object(p, name) : -1;
+	if (option >= 0) {
+		p->option_used[option] = true;
+		*ret_kind = PROTOCOL_DECODER;
+		ret = check_lirc(p, name, origin);
+		return ret < 0 ? ret : add_file_decoder(p, p->input->options->protocols[option],
+							 ret_decoder);
+	}
+	ret = find_protocol_file(p, name, &path);
+	if (ret < 0)
+		return ret;
+	embedded = decoder_find(name);
+	if (path || embedded) {
+		*ret_kind = PROTOCOL_DECODER;
+		ret = check_lirc(p, name, origin);
+		if (ret == 0)
+			ret = path ? add_file_decoder(p, path, ret_decoder)
+				   : add_embedded_decoder(p, embedded, ret_decoder);
+		free(path);
+		return ret;
+	}
+	origin_prefix(origin, where, sizeof(where));
+	if (kernel && p->input->device)
+		ir_error_set(p->err, _("%s%s cannot decode protocol '%s': its kernel does not "
+				       "offer it and there is no BPF decoder for it"),
+			     where, device_name(p), name);
+	else if (kernel)
+		ir_error_set(p->err, _("%sprotocol '%s' has no BPF decoder to decode it offline"),
+			     where, name);
+	else
+		ir_error_set(p->err, _("%sunknown protocol '%s': not a kernel protocol, an "
+				       "embedded decoder or a decoder object"), where, name);
+	return -EINVAL;
+}
+
+static int plan_keymap_protocol(struct planner *p, const struct keymap *keymap,
+				const struct keymap_protocol *protocol)
+{
+	struct origin origin = { keymap->filename, protocol->line };
+	struct plan_decoder *decoder;
+	enum protocol_kind kind;
+	int ret;
+
+	p->named_protocols = true;
+	ret = resolve_protocol(p, protocol->protocol, &origin, &kind, &decoder);
+	if (ret < 0)
+		return ret;
+	if (kind == PROTOCOL_HARDWARE && !p->input->device)
+		return add_note(p->plan, _("%s: protocol '%s' is decoded by hardware: nothing "
+					   "decodes it offline"), keymap->filename,
+				protocol->protocol);
+	if (kind != PROTOCOL_DECODER) {
+		if (protocol->raw_count) {
+			ir_error_set_at(p->err, keymap->filename, protocol->line, 0,
+					_("raw patterns need the raw decoder, not protocol '%s'"),
+					protocol->protocol);
+			return -EINVAL;
+		}
+		return 0;
+	}
+	ret = apply_keymap_params(p, decoder, protocol, &origin);
+	if (ret < 0 || !protocol->raw_count)
+		return ret;
+	return take_raw_patterns(p, decoder, protocol, keymap->filename);
+}
+
+static int plan_option_protocol(struct planner *p, const char *name)
+{
+	struct origin origin = { NULL, 0 };
+	const struct rc_device *device = p->input->device;
+	struct plan_decoder *decoder;
+	enum protocol_kind kind;
+	size_t i;
+	int ret;
+
+	p->named_protocols = true;
+	if (!strcasecmp(name, "none") || !strcasecmp(name, "lirc")) {
+		p->named_kernel_protocols = true;
+		return 0;
+	}
+	if (strcasecmp(name, "all"))
+		return resolve_protocol(p, name, &origin, &kind, &decoder);
+	p->named_kernel_protocols = true;
+	if (!device) {
+		for (i = 0; i < decoder_count(); i++) {
+			if (!strcmp(decoder_at(i)->name, "raw"))
+				continue;
+			ret = add_embedded_decoder(p, decoder_at(i), &decoder);
+			if (ret < 0)
+				return ret;
+		}
+		return 0;
+	}
+	for (i = 0; device->has_protocols && i < device->protocols.count; i++) {
+		if (!strcmp(device->protocols.protocols[i].name, "lirc"))
+			continue;
+		ret = add_kernel_protocol(p->plan, device->protocols.protocols[i].name);
+		if (ret < 0)
+			return ret;
+	}
+	return 0;
+}
+
+static bool decoder_answers_to(const struct plan_decoder *decoder, const char *name)
+{
+	const struct decoder *embedded;
+	const char *base;
+
+	if (!strcmp(decoder->name, name))
+		return true;
+	if (decoder->embedded) {
+		embedded = decoder_find(name);
+		return embedded && !strcmp(embedded->name, decoder->name);
+	}
+	/* An object file also answers to its file name without directory and ".o". */
+	base = strrchr(decoder->name, '/');
+	return object_file_named(decoder->name, name) || (base && !strcmp(base + 1, name));
+}
+
+/* -e: after the keymaps' values, so the command line wins. */
+static int apply_option_param(struct planner *p, const struct option_parameter *param)
+{
+	struct keytable_plan *plan = p->plan;
+	bool decoder_seen = false, applied = false;
+	size_t i;
+	int ret;
+
+	for (i = 0; i < plan->decoder_count; i++) {
+		struct plan_decoder *decoder = &plan->decoders[i];
+
+		if (param->decoder && !decoder_answers_to(decoder, param->decoder))
+			continue;
+		decoder_seen = true;
+		if (bpf_object_param_find(decoder->object, param->name) < 0)
+			continue;
+		ret = set_param(decoder, param->name, param->value);
+		if (ret < 0)
+			return ret;
+		applied = true;
+	}
+	if (applied)
+		return 0;
+	if (param->decoder && !decoder_seen)
+		ir_error_set(p->err, _("parameter '%s:%s': no decoder '%s' is loaded by this "
+				       "command"), param->decoder, param->name, param->decoder);
+	else if (param->decoder)
+		ir_error_set(p->err, _("parameter '%s:%s': decoder '%s' has no parameter '%s'"),
+			     param->decoder, param->name, param->decoder, param->name);
+	else if (plan->decoder_count)
+		ir_error_set(p->err, _("parameter '%s': no decoder loaded by this command has "
+				       "it"), param->name);
+	else
+		ir_error_set(p->err, _("parameter '%s': no BPF decoder is loaded by this "
+				       "command"), param->name);
+	return -EINVAL;
+}
+
+/* A parameter's value: the one set, or the object's default. */
+static int64_t param_value(const struct plan_decoder *decoder, const char *name)
+{
+	int index;
+	size_t i;
+
+	for (i = 0; i < decoder->param_count; i++)
+		if (!strcmp(decoder->params[i].name, name))
+			return decoder->params[i].value;
+	index = bpf_object_param_find(decoder->object, name);
+	return index < 0 ? 0 : bpf_object_param_default(decoder->object, (size_t)index);
+}
+
+/* trail_space must exceed every space inside the patterns, by the margin and more. */
+static int set_raw_trail_space(struct plan_decoder *decoder)
+{
+	unsigned int longest = 0;
+	size_t i, j;
+
+	if (!decoder->raw_pattern_count || has_param(decoder, "trail_space") ||
+	    bpf_object_param_find(decoder->object, "trail_space") < 0)
+		return 0;
+	for (i = 0; i < decoder->raw_pattern_count; i++)
+		for (j = 1; decoder->raw_patterns[i].durations[j]; j += 2)
+			if (decoder->raw_patterns[i].durations[j] > longest)
+				longest = decoder->raw_patterns[i].durations[j];
+	return set_param(decoder, "trail_space",
+			 (int64_t)longest + 2 * param_value(decoder, "margin"));
+}
+
+static int relocate(struct planner *p, struct plan_decoder *decoder)
+{
+	int ret;
+
+	ret = bpf_object_relocate(decoder->object, NULL, decoder->params, decoder->param_count,
+				  &decoder->image, p->err);
+	if (ret < 0)
+		return ret;
+	if (plan_image_map_index(decoder->image, RAW_MAP_NAME) >= 0 &&
+	    !decoder->raw_pattern_count) {
+		ir_error_set(p->err, _("decoder '%s' matches the raw patterns of a keymap, and "
+				       "none was given"), decoder->name);
+		return -EINVAL;
+	}
+	if (decoder->raw_pattern_count &&
+	    plan_image_map_index(decoder->image, RAW_MAP_NAME) < 0) {
+		ir_error_set(p->err, _("decoder '%s' has no map '%s' for raw patterns"),
+			     decoder->name, RAW_MAP_NAME);
+		return -EINVAL;
+	}
+	return 0;
+}
+
+static bool same_decoder(const struct plan_decoder *a, const struct plan_decoder *b)
+{
+	size_t i;
+
+	if (a->embedded != b->embedded || strcmp(a->name, b->name) ||
+	    a->raw_pattern_count != b->raw_pattern_count)
+		return false;
+	for (i = 0; i < bpf_object_param_count(a->object); i++) {
+		const char *name = bpf_object_param_name(a->object, i);
+
+		if (param_value(a, name) != param_value(b, name))
+			return false;
+	}
+	return !a->raw_pattern_count ||
+	       !memcmp(a->raw_patterns, b->raw_patterns,
+		       a->raw_pattern_count * sizeof(*a->raw_patterns));
+}
+
+static void plan_decoder_clear(struct plan_decoder *decoder)
+{
+	size_t i;
+
+	free(decoder->name);
+	free(decoder->port_of);
+	bpf_object_free(decoder->object);
+	for (i = 0; i < decoder->param_count; i++)
+		free((char *)decoder->params[i].name);
+	free(decoder->params);
+	free(decoder->raw_patterns);
+	bpf_image_free(decoder->image);
+}
+
+/* Identical requests load once: keep the first of each. */
+static void remove_duplicates(struct keytable_plan *plan)
+{
+	size_t i, j, kept = 0;
+
+	for (i = 0; i < plan->decoder_count; i++) {
+		for (j = 0; j < kept; j++)
+			if (same_decoder(&plan->decoders[j], &plan->decoders[i]))
+				break;
+		if (j < kept) {
+			plan_decoder_clear(&plan->decoders[i]);
+			continue;
+		}
+		plan->decoders[kept++] = plan->decoders[i];
+	}
+	plan->decoder_count = kept;
+}
+
+static int set_key(struct keytable_plan *plan, uint64_t scancode, uint32_t keycode)
+{
+	struct plan_key *keys;
+	size_t i;
+
+	for (i = 0; i < plan->key_count; i++) {
+		if (plan->keys[i].scancode == scancode) {
+			plan->keys[i].keycode = keycode;
+			return 0;
+		}
+	}
+	/* Doubling from 8, so that 100-key keymaps do not realloc on every key. */
+	if (plan->key_count >= 8 && (plan->key_count & (plan->key_count - 1)) == 0) {
+		keys = realloc(plan->keys, plan->key_count * 2 * sizeof(*keys));
+	} else if (plan->key_count == 0) {
+		keys = malloc(8 * sizeof(*keys));
+	} else {
+		keys = plan->keys;
+	}
+	if (!keys)
+		return -ENOMEM;
+	plan->keys = keys;
+	keys[plan->key_count].scancode = scancode;
+	keys[plan->key_count].keycode = keycode;
+	plan->key_count++;
+	return 0;
+}
+
+static int plan_keys(struct planner *p)
+{
+	const struct plan_input *input = p->input;
+	const struct keytable_options *options = input->options;
+	size_t i, j;
+	int ret;
+
+	for (i = 0; i < input->keymap_count; i++) {
+		const struct keymap *keymap = input->keymaps[i];
+
+		for (j = 0; j < keymap->protocol_count; j++) {
+			const struct keymap_protocol *protocol = &keymap->protocols[j];
+			size_t k;
+
+			for (k = 0; k < protocol->scancode_count; k++) {
+				ret = set_key(p->plan, protocol->scancodes[k].scancode,
+					      protocol->scancodes[k].keycode);
+				if (ret < 0)
+					return ret;
+			}
+		}
+	}
+	for (i = 0; options && i < options->set_key_count; i++) {
+		uint32_t keycode;
+
+		ret = keycode_parse(options->set_keys[i].key, &keycode);
+		if (ret == -ENOMEM)
+			return ret;
+		if (ret < 0) {
+			ir_error_set(p->err, _("--set-key 0x%llx: unknown key '%s'"),
+				     (unsigned long long)options->set_keys[i].scancode,
+				     options->set_keys[i].key);
+			return -EINVAL;
+		}
+		ret = set_key(p->plan, options->set_keys[i].scancode, keycode);
+		if (ret < 0)
+			return ret;
+	}
+	return 0;
+}
+
+static bool scancode_used(const struct keytable_plan *plan, uint64_t scancode)
+{
+	size_t i;
+
+	for (i = 0; i < plan->key_count; i++)
+		if (plan->keys[i].scancode == scancode)
+			return true;
+	return false;
+}
+
+/* Raw patterns report their scancode: give each a free one, and map it to its key. */
+static int plan_raw_keys(struct keytable_plan *plan)
+{
+	uint64_t next = 0;
+	size_t i, j;
+	int ret;
+
+	for (i = 0; i < plan->decoder_count; i++) {
+		struct plan_decoder *decoder = &plan->decoders[i];
+
+		for (j = 0; j < decoder->raw_pattern_count; j++) {
+			uint32_t keycode = decoder->raw_patterns[j].scancode;
+
+			while (scancode_used(plan, next))
+				next++;
+			decoder->raw_patterns[j].scancode = (unsigned int)next;
+			ret = set_key(plan, next, keycode);
+			if (ret < 0)
+				return ret;
+		}
+	}
+	return 0;
+}
+
+static int plan_protocols(struct planner *p)
+{
+	const struct plan_input *input = p->input;
+	const struct keytable_options *options = input->options;
+	size_t i, j;
+	int ret;
+
+	for (i = 0; i < input->keymap_count; i++) {
+		for (j = 0; j < input->keymaps[i]->protocol_count; j++) {
+			ret = plan_keymap_protocol(p, input->keymaps[i],
+						   &input->keymaps[i]->protocols[j]);
+			if (ret < 0)
+				return ret;
+		}
+	}
+	for (i = 0; options && i < options->protocol_count; i++) {
+		if (p->option_used[i])
+			continue;
+		ret = plan_option_protocol(p, options->protocols[i]);
+		if (ret < 0)
+			return ret;
+	}
+	/* Offline with nothing named: try every decoder. */
+	if (!input->device && !p->named_protocols)
+		return plan_option_protocol(p, "all");
+	return 0;
+}
+
+static int plan_decoders(struct planner *p)
+{
+	struct keytable_plan *plan = p->plan;
+	const struct keytable_options *options = p->input->options;
+	size_t i;
+	int ret;
+
+	for (i = 0; options && i < options->parameter_count; i++) {
+		ret = apply_option_param(p, &options->parameters[i]);
+		if (ret < 0)
+			return ret;
+	}
+	for (i = 0; i < plan->decoder_count; i++) {
+		ret = set_raw_trail_space(&plan->decoders[i]);
+		if (ret < 0)
+			return ret;
+		ret = relocate(p, &plan->decoders[i]);
+		if (ret < 0)
+			return ret;
+	}
+	remove_duplicates(plan);
+	for (i = 0; p->input->device && i < plan->decoder_count; i++) {
+		if (!plan->decoders[i].port_of)
+			continue;
+		ret = add_note(plan, _("%s has no kernel decoder for protocol '%s': using the "
+				       "BPF decoder %s"), p->input->device->sysname,
+			       plan->decoders[i].port_of, plan->decoders[i].name);
+		if (ret < 0)
+			return ret;
+	}
+	return 0;
+}
+
+/* Protocols and keys need the parts of the device they change. */
+static int check_device(struct planner *p)
+{
+	const struct rc_device *device = p->input->device;
+	struct keytable_plan *plan = p->plan;
+
+	if (!device)
+		return 0;
+	if (plan->change_kernel_protocols && !device->has_protocols) {
+		ir_error_set(p->err, _("%s has no protocols file: its protocols cannot be "
+				       "changed"), device->sysname);
+		return -EINVAL;
+	}
+	if (plan->key_count && !device->input_count) {
+		ir_error_set(p->err, _("%s has no input device: it cannot map scancodes to "
+				       "keys"), device->sysname);
+		return -EINVAL;
+	}
+	return 0;
+}
+
+int keytable_plan_make(const struct plan_input *input, struct keytable_plan **ret_plan,
+		       struct ir_error *err)
+{
+	struct planner p = { .input = input, .err = err };
+	int ret;
+
+	p.plan = calloc(1, sizeof(*p.plan));
+	p.option_used = calloc(input->options ? input->options->protocol_count + 1 : 1,
+			       sizeof(*p.option_used));
+	if (!p.plan || !p.option_used) {
+		free(p.plan);
+		free(p.option_used);
+		return -ENOMEM;
+	}
+	ret = plan_protocols(&p);
+	if (ret < 0)
+		goto out;
+	p.plan->change_decoders = p.named_protocols;
+	p.plan->change_kernel_protocols = p.named_kernel_protocols && input->device;
+	ret = plan_decoders(&p);
+	if (ret < 0)
+		goto out;
+	ret = plan_keys(&p);
+	if (ret < 0)
+		goto out;
+	ret = plan_raw_keys(p.plan);
+	if (ret < 0)
+		goto out;
+	ret = check_device(&p);
+out:
+	free(p.option_used);
+	if (ret == -ENOMEM)
+		ir_error_set(err, "%s", strerror(ENOMEM));
+	if (ret < 0) {
+		keytable_plan_free(p.plan);
+		return ret;
+	}
+	*ret_plan = p.plan;
+	return 0;
+}
+
+void keytable_plan_free(struct keytable_plan *plan)
+{
+	size_t i;
+
+	if (!plan)
+		return;
+	for (i = 0; i < plan->kernel_protocol_count; i++)
+		free(plan->kernel_protocols[i]);
+	free(plan->kernel_protocols);
+	for (i = 0; i < plan->decoder_count; i++)
+		plan_decoder_clear(&plan->decoders[i]);
+	free(plan->decoders);
+	free(plan->keys);
+	for (i = 0; i < plan->note_count; i++)
+		free(plan->notes[i]);
+	free(plan->notes);
+	free(plan);
+}
+
+uint32_t keytable_plan_lookup(const struct keytable_plan *plan, uint64_t scancode)
+{
+	size_t i;
+
+	for (i = 0; i < plan->key_count; i++)
+		if (plan->keys[i].scancode == scancode)
+			return plan->keys[i].keycode;
+	return 0;
+}

@@ -1,0 +1,120 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * The plan: what a command line means for one rc device, worked out and checked before
+ * anything is changed.
+ *
+ * From the keymaps (-w, -a), the scancode/keycode pairs (-k), the protocols (-p) and
+ * the parameters (-e) it decides which kernel protocols to enable, which BPF decoders
+ * to load (embedded, from USERKEYMAPDIR/protocols/NAME.o under the root, or from a
+ * path) with which parameter values, and which scancodes map to which keys. Decoder
+ * objects are read and relocated here, so a decoder that cannot be used is an error
+ * before any device is touched. No device is opened: the device's sysfs description
+ * (or none, for offline decoding) is an input.
+ *
+ * This lives in keytable/ because it is the meaning of ir-keytable's options, not a
+ * reusable mechanism; the mechanisms it uses (keymap, bpf_object, rc_device, the
+ * decoder table) are libraries.
+ *
+ * The rules:
+ * - A protocol name (of a keymap, or -p) is, in this order: a protocol the device's
+ *   protocols file offers (the kernel decodes it); a kernel protocol the device does
+ *   not offer but an embedded BPF port decodes (a note says so); for a keymap, an
+ *   object given with -p whose file is called NAME.o (that -p is then not loaded a
+ *   second time); a file USERKEYMAPDIR/protocols/NAME.o; an embedded decoder or its
+ *   alias. A name with a '/' is a path to a decoder object. Kernel names compare as keymaps write them:
+ *   ignoring case, '-' and '_' ("RC5" is "rc-5"). "unknown" and "other" (hardware
+ *   decoders) and "cec" (HDMI-CEC) need no decoder: their scancodes are still mapped.
+ * - Offline (no device), every kernel protocol is decoded by its BPF port.
+ * - -p all: every protocol the device offers (offline: every embedded decoder that
+ *   needs no keymap data, which is all but raw); -p none: none; -p lirc: nothing
+ *   (the kernel keeps the lirc device on by itself).
+ * - Naming protocols (-p, or a keymap) replaces the device's BPF decoders. It replaces
+ *   the kernel protocols only when a kernel protocol (or none, or all) is among the
+ *   names: asking only for BPF decoders leaves the kernel's decoders as they are
+ *   (v4l-utils turns them off).
+ * - Parameters: the decoder's defaults, then the keymap's values, then -e. -e NAME=V
+ *   applies to every planned decoder that declares NAME, -e DECODER:NAME=V to that
+ *   decoder only; a name no decoder declares is an error. A keymap parameter its
+ *   decoder does not declare is ignored with a warning (keymaps written for other
+ *   decoders still load). The raw decoder's trail_space, unless given, is the longest
+ *   space of its patterns plus twice its margin.
+ * - Two requests for the same decoder with the same parameter values (and the same
+ *   raw patterns) load it once.
+ * - Keys: keymaps in order, then -k; a later mapping of a scancode replaces an
+ *   earlier one. Raw patterns get scancodes 0, 1, 2, ... skipping those other
+ *   mappings use.
+ */
+#ifndef IRKIT_KEYTABLE_PLAN_H
+#define IRKIT_KEYTABLE_PLAN_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "bpf_image.h"
+#include "bpf_object.h"
+#include "ir_error.h"
+#include "keymap.h"
+#include "options.h"
+#include "raw_pattern.h"
+#include "rc_device.h"
+
+struct plan_decoder {
+	char *name;			/* embedded name, or the object file's path */
+	bool embedded;
+	/* The kernel protocol it stands in for when the device lacks it, else NULL. */
+	char *port_of;
+	struct bpf_object *object;
+	struct bpf_param_value *params;	/* every parameter set explicitly; names owned */
+	size_t param_count;
+	struct raw_pattern *raw_patterns;	/* the raw decoder's patterns, else NULL */
+	size_t raw_pattern_count;
+	struct bpf_image *image;	/* relocated with the final parameter values */
+};
+
+struct plan_key {
+	uint64_t scancode;
+	uint32_t keycode;
+};
+
+struct keytable_plan {
+	bool change_kernel_protocols;
+	char **kernel_protocols;	/* as the device spells them; may be empty */
+	size_t kernel_protocol_count;
+	bool change_decoders;		/* the device's BPF decoders are replaced */
+	struct plan_decoder *decoders;
+	size_t decoder_count;
+	struct plan_key *keys;		/* scancode order is the order they were given */
+	size_t key_count;
+	char **notes;			/* one line each, for the user: fallbacks, warnings */
+	size_t note_count;
+};
+
+struct plan_input {
+	const char *root;		/* the root prefix ("" or NULL: /) */
+	const struct rc_device *device;	/* NULL: offline decoding */
+	struct keymap *const *keymaps;
+	size_t keymap_count;
+	/* Protocols (-p), keys (-k) and parameters (-e) come from here. */
+	const struct keytable_options *options;
+};
+
+/*
+ * Work out the plan. Returns 0; -EINVAL (err names the cause: an unknown protocol or
+ * key, a parameter no decoder declares, a decoder that does not load, a device that
+ * cannot do what is asked); -ENOMEM; the errno of reading a decoder file.
+ */
+int keytable_plan_make(const struct plan_input *input, struct keytable_plan **ret_plan,
+		       struct ir_error *err);
+void keytable_plan_free(struct keytable_plan *plan);	/* accepts NULL */
+
+/* The keycode the plan maps scancode to, KEY_RESERVED (0) when none. */
+uint32_t keytable_plan_lookup(const struct keytable_plan *plan, uint64_t scancode);
+
+/* Index of the image's map called name, or -ENOENT. */
+int plan_image_map_index(const struct bpf_image *image, const char *name);
+
+/* Names compared as keymaps write protocols: ignoring case, '-' and '_'. */
+bool plan_protocol_name_equal(const char *a, const char *b);
+
+#endif

@@ -1,0 +1,54 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * The things ir-keytable does, one per action of the command line. Each prints its
+ * own output (results on stdout, progress on stderr, as v4l-utils' ir-keytable does)
+ * and returns 0 or a negative errno with err set; main() reports err once.
+ */
+#ifndef IRKIT_KEYTABLE_STEPS_H
+#define IRKIT_KEYTABLE_STEPS_H
+
+#include <stdio.h>
+
+#include "ir_error.h"
+#include "options.h"
+#include "plan.h"
+#include "rc_device.h"
+
+/* No action, or only -s: describe the rc devices (all, or the one -s names). */
+int keytable_list(const struct keytable_options *options, struct ir_error *err);
+
+/* -c -w -k -p -e -D -P -r -t -a on one device. */
+int keytable_configure(const struct keytable_options *options, struct ir_error *err);
+
+/* -t: print the device's scancodes and input events until a signal or its removal. */
+int keytable_test(const char *root, const struct rc_device *device, struct ir_error *err);
+
+/* --decode: the plan run offline on a capture. */
+int keytable_decode(const struct keytable_options *options, struct ir_error *err);
+
+/* --list-decoders */
+int keytable_list_decoders(struct ir_error *err);
+
+/*
+ * Open a device node under the root, refusing anything that is not a character device
+ * (a fake tree's plain file) before an ioctl sees it.
+ */
+int keytable_open_node(const char *root, const char *devnode, int flags, struct ir_error *err);
+
+/* The input device whose evdev node rc-core made for this device, or NULL. */
+const struct rc_device_input *keytable_event_input(const struct rc_device *device);
+
+/* Load the keymaps of -w (a name without '/' is also looked up in the keymap dirs). */
+int keytable_load_keymaps(const char *root, char *const *names, size_t count,
+			  struct keymap ***ret_keymaps, size_t *ret_count, struct ir_error *err);
+void keytable_free_keymaps(struct keymap **keymaps, size_t count);
+
+/* " lirc nec rc-5\n": lirc first, then the kernel's order. */
+void keytable_print_protocols(FILE *out, const struct rc_protocols *protocols,
+			      bool enabled_only);
+
+/* The keymaps read and the plan, on stderr, for -v; offline, without kernel protocols. */
+void keytable_print_plan(const struct keytable_plan *plan, struct keymap *const *keymaps,
+			 size_t keymap_count, bool offline);
+
+#endif

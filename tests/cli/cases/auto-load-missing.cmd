@@ -1,0 +1,1 @@
+-a $SYSROOT/etc/rc_maps.cfg -s rc1

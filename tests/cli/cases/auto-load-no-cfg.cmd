@@ -1,0 +1,1 @@
+-a /nonexistent/rc_maps.cfg

@@ -1,0 +1,1 @@
+-v -a $IRKIT_SRCDIR/rc_keymaps/rc_maps.cfg

@@ -1,0 +1,1 @@
+-v -a $SYSROOT/etc/rc_maps.cfg

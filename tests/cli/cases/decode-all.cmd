@@ -1,0 +1,1 @@
+--decode=$IRKIT_SRCDIR/tests/data/captures/tanix-tx3mini.irctl

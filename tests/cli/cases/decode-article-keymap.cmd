@@ -1,0 +1,1 @@
+-v --decode=$IRKIT_SRCDIR/tests/cli/data/article.txt -p $IRKIT_BUILDDIR/bpf_protocols/examples/foobar.o -w $IRKIT_SRCDIR/bpf_protocols/examples/foobar.toml

@@ -1,0 +1,1 @@
+--decode=$IRKIT_SRCDIR/tests/cli/data/article.txt -p $IRKIT_BUILDDIR/bpf_protocols/examples/foobar.o -k 15:KEY_VOLUMEUP

@@ -1,0 +1,1 @@
+-v --decode=$IRKIT_SRCDIR/tests/data/captures/tanix-tx3mini.irctl -w $IRKIT_SRCDIR/rc_keymaps/tanix_tx3mini.toml -p nec -p nec_bpf -e nec_bpf:margin=281

@@ -1,0 +1,1 @@
+-v --decode=$IRKIT_SRCDIR/tests/cli/data/raw.txt -w $IRKIT_SRCDIR/tests/cli/data/params.toml -e header_space=4500

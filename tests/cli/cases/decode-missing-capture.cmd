@@ -1,0 +1,1 @@
+--decode=/nonexistent/capture -p nec

@@ -1,0 +1,1 @@
+--decode=$IRKIT_SRCDIR/tests/cli/data/raw.txt -p nec -e nec_bpf:bits=3

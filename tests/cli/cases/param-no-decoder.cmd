@@ -1,0 +1,1 @@
+-p nec -e margin=100

@@ -1,0 +1,1 @@
+-e nec:margin=abc

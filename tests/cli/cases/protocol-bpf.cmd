@@ -1,0 +1,1 @@
+-p nec_bpf

@@ -1,0 +1,1 @@
+-s rc2 -p none

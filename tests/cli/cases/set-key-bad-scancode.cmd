@@ -1,0 +1,1 @@
+-k 0x1e:KEY_OK,0xzz=KEY_X

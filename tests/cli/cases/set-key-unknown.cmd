@@ -1,0 +1,1 @@
+-k 0x1=KEY_NOPE

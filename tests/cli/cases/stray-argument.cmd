@@ -1,0 +1,1 @@
+-s rc0 stray

@@ -1,0 +1,1 @@
+-v -w tanix_tx3mini.toml

@@ -1,0 +1,1 @@
+-w $IRKIT_SRCDIR/rc_keymaps/dib0700_rc5.toml

@@ -1,0 +1,1 @@
+-v -w $IRKIT_SRCDIR/rc_keymaps/tanix_tx3mini.toml -w $IRKIT_SRCDIR/rc_keymaps/tanix_tx3mini.toml -k 0x8051=KEY_SLEEP

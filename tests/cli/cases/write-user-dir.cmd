@@ -1,0 +1,1 @@
+-v -w my_raw.toml

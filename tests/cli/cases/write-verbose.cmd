@@ -1,0 +1,1 @@
+-v -w $IRKIT_SRCDIR/rc_keymaps/tanix_tx3mini.toml

@@ -1,0 +1,574 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * The plan of ir-keytable's options (keytable/plan.c) on devices described in memory and
+ * keymaps written here: the rules of plan.h, one test each. Expected values come from
+ * those rules and the decoders' declared defaults (the IR_PARAM lines of bpf_protocols/), not from running
+ * the planner.
+ */
+#include "config.h"
+
+#include <check.h>
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <linux/input-event-codes.h>
+
+#include "keymap.h"
+#include "plan.h"
+
+/* A raw receiver: protocols file, lirc0, input with an event node. */
+static struct rc_device *new_device(const char *protocols, bool lirc)
+{
+	struct rc_device *device = calloc(1, sizeof(*device));
+
+	ck_assert_ptr_nonnull(device);
+	device->sysname = strdup("rc0");
+	device->syspath = strdup("/sys/class/rc/rc0");
+	if (lirc) {
+		device->lirc_sysname = strdup("lirc0");
+		device->lirc_devnode = strdup("/dev/lirc0");
+	}
+	device->inputs = calloc(1, sizeof(*device->inputs));
+	device->inputs[0].sysname = strdup("input5");
+	device->inputs[0].event_sysname = strdup("event3");
+	device->inputs[0].event_devnode = strdup("/dev/input/event3");
+	device->input_count = 1;
+	if (protocols) {
+		device->has_protocols = true;
+		ck_assert_int_eq(rc_protocols_parse(protocols, &device->protocols, NULL), 0);
+	}
+	return device;
+}
+
+static struct keymap *toml(const char *text)
+{
+	struct keymap *keymap;
+	struct ir_error err;
+
+	ck_assert_msg(keymap_load_toml(text, strlen(text), "test.toml", &keymap, &err) == 0,
+		      "%s", err.message);
+	return keymap;
+}
+
+#define NEC_KEYMAP "[[protocols]]\nprotocol = \"nec\"\n[protocols.scancodes]\n" \
+		   "0x8051 = \"KEY_POWER\"\n0x804e = \"KEY_VOLUMEUP\"\n"
+
+struct fixture {
+	struct keytable_options options;
+	struct keymap *keymaps[4];
+	size_t keymap_count;
+	struct rc_device *device;
+	struct keytable_plan *plan;
+	struct ir_error err;
+};
+
+static void add_protocol(struct fixture *f, const char *name)
+{
+	f->options.protocols = realloc(f->options.protocols,
+				       (f->options.protocol_count + 1) * sizeof(char *));
+	f->options.protocols[f->options.protocol_count++] = strdup(name);
+}
+
+static void add_parameter(struct fixture *f, const char *decoder, const char *name,
+			  int64_t value)
+{
+	struct option_parameter *p;
+
+	f->options.parameters = realloc(f->options.parameters,
+					(f->options.parameter_count + 1) * sizeof(*p));
+	p = &f->options.parameters[f->options.parameter_count++];
+	p->decoder = decoder ? strdup(decoder) : NULL;
+	p->name = strdup(name);
+	p->value = value;
+}
+
+static void add_set_key(struct fixture *f, uint64_t scancode, const char *key)
+{
+	f->options.set_keys = realloc(f->options.set_keys,
+				      (f->options.set_key_count + 1) * sizeof(*f->options.set_keys));
+	f->options.set_keys[f->options.set_key_count].scancode = scancode;
+	f->options.set_keys[f->options.set_key_count++].key = strdup(key);
+}
+
+static int make(struct fixture *f)
+{
+	struct plan_input input = {
+		.root = "/nonexistent-root",
+		.device = f->device,
+		.keymaps = f->keymaps,
+		.keymap_count = f->keymap_count,
+		.options = &f->options,
+	};
+
+	return keytable_plan_make(&input, &f->plan, &f->err);
+}
+
+static void done(struct fixture *f)
+{
+	size_t i;
+
+	keytable_plan_free(f->plan);
+	for (i = 0; i < f->keymap_count; i++)
+		keymap_free(f->keymaps[i]);
+	rc_device_free(f->device);
+	options_free(&f->options);
+}
+
+static void init(struct fixture *f)
+{
+	memset(f, 0, sizeof(*f));
+	f->options.delay = -1;
+	f->options.period = -1;
+}
+
+static int64_t param(const struct plan_decoder *decoder, const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < decoder->param_count; i++)
+		if (!strcmp(decoder->params[i].name, name))
+			return decoder->params[i].value;
+	ck_abort_msg("parameter %s not set", name);
+	return 0;
+}
+
+START_TEST(test_protocol_names)
+{
+	ck_assert(plan_protocol_name_equal("rc-5", "RC5"));
+	ck_assert(plan_protocol_name_equal("rc_5_sz", "rc-5-sz"));
+	ck_assert(plan_protocol_name_equal("mce-kbd", "mce_kbd"));
+	ck_assert(plan_protocol_name_equal("-nec-", "NEC"));
+	ck_assert(!plan_protocol_name_equal("rc-5", "rc-5-sz"));
+	ck_assert(!plan_protocol_name_equal("nec", "necx"));
+	ck_assert(!plan_protocol_name_equal("", "nec"));
+}
+END_TEST
+
+/* A keymap's kernel protocol the device offers: that set, no decoder, every key. */
+START_TEST(test_keymap_kernel_protocol)
+{
+	struct fixture f;
+
+	init(&f);
+	f.device = new_device("rc-5 [nec] rc-6 [lirc]", true);
+	f.keymaps[f.keymap_count++] = toml(NEC_KEYMAP);
+	ck_assert_int_eq(make(&f), 0);
+	ck_assert(f.plan->change_kernel_protocols);
+	ck_assert_uint_eq(f.plan->kernel_protocol_count, 1);
+	ck_assert_str_eq(f.plan->kernel_protocols[0], "nec");
+	ck_assert(f.plan->change_decoders);
+	ck_assert_uint_eq(f.plan->decoder_count, 0);
+	ck_assert_uint_eq(f.plan->key_count, 2);
+	ck_assert_uint_eq(keytable_plan_lookup(f.plan, 0x804e), KEY_VOLUMEUP);
+	ck_assert_uint_eq(keytable_plan_lookup(f.plan, 0x8052), KEY_RESERVED);
+	ck_assert_uint_eq(f.plan->note_count, 0);
+	done(&f);
+}
+END_TEST
+
+/* Only BPF decoders named: the kernel protocols stay as they are. */
+START_TEST(test_bpf_only_keeps_kernel_protocols)
+{
+	struct fixture f;
+
+	init(&f);
+	f.device = new_device("rc-5 [nec] [lirc]", true);
+	add_protocol(&f, "pulse_distance");
+	ck_assert_int_eq(make(&f), 0);
+	ck_assert(!f.plan->change_kernel_protocols);
+	ck_assert(f.plan->change_decoders);
+	ck_assert_uint_eq(f.plan->decoder_count, 1);
+	ck_assert_str_eq(f.plan->decoders[0].name, "pulse_distance");
+	ck_assert(f.plan->decoders[0].embedded);
+	ck_assert_ptr_nonnull(f.plan->decoders[0].image);
+	done(&f);
+}
+END_TEST
+
+/* A kernel protocol the device lacks: its BPF port, and a note naming both. */
+START_TEST(test_port_when_kernel_lacks_decoder)
+{
+	struct fixture f;
+
+	init(&f);
+	f.device = new_device("rc-5 rc-6 [lirc]", true);
+	f.keymaps[f.keymap_count++] = toml(NEC_KEYMAP);
+	ck_assert_int_eq(make(&f), 0);
+	ck_assert(!f.plan->change_kernel_protocols);
+	ck_assert_uint_eq(f.plan->decoder_count, 1);
+	ck_assert_str_eq(f.plan->decoders[0].name, "nec_bpf");
+	ck_assert_str_eq(f.plan->decoders[0].port_of, "nec");
+	ck_assert_uint_eq(f.plan->note_count, 1);
+	ck_assert_str_eq(f.plan->notes[0], "rc0 has no kernel decoder for protocol 'nec': "
+			 "using the BPF decoder nec_bpf");
+	done(&f);
+}
+END_TEST
+
+START_TEST(test_no_lirc_no_decoder)
+{
+	struct fixture f;
+
+	init(&f);
+	f.device = new_device("[nec]", false);
+	add_protocol(&f, "rc-6");
+	ck_assert_int_eq(make(&f), -EINVAL);
+	ck_assert_ptr_nonnull(strstr(f.err.message, "no LIRC device"));
+	ck_assert_ptr_null(f.plan);
+	done(&f);
+}
+END_TEST
+
+/* all: what the device offers but lirc; none and lirc: an empty set. */
+START_TEST(test_all_none_lirc)
+{
+	struct fixture f;
+
+	init(&f);
+	f.device = new_device("rc-5 [nec] sony [lirc]", true);
+	add_protocol(&f, "all");
+	ck_assert_int_eq(make(&f), 0);
+	ck_assert_uint_eq(f.plan->kernel_protocol_count, 3);
+	ck_assert_str_eq(f.plan->kernel_protocols[0], "rc-5");
+	ck_assert_str_eq(f.plan->kernel_protocols[1], "nec");
+	ck_assert_str_eq(f.plan->kernel_protocols[2], "sony");
+	done(&f);
+
+	init(&f);
+	f.device = new_device("rc-5 [nec] sony [lirc]", true);
+	add_protocol(&f, "none");
+	add_protocol(&f, "lirc");
+	ck_assert_int_eq(make(&f), 0);
+	ck_assert(f.plan->change_kernel_protocols);
+	ck_assert_uint_eq(f.plan->kernel_protocol_count, 0);
+	ck_assert(f.plan->change_decoders);
+	done(&f);
+}
+END_TEST
+
+/* Defaults, then the keymap's values, then -e; scoped -e only to its decoder. */
+START_TEST(test_parameters)
+{
+	struct fixture f;
+
+	init(&f);
+	f.device = new_device("[nec] [lirc]", true);
+	f.keymaps[f.keymap_count++] = toml("[[protocols]]\nprotocol = \"pulse_distance\"\n"
+					   "margin = 100\nbits = 32\nheader_pulse = 9000\n"
+					   "bogus = 3\n");
+	add_protocol(&f, "manchester");
+	add_parameter(&f, NULL, "margin", 150);
+	add_parameter(&f, "pulse_distance", "bits", 16);
+	ck_assert_int_eq(make(&f), 0);
+	ck_assert_uint_eq(f.plan->decoder_count, 2);
+	ck_assert_str_eq(f.plan->decoders[0].name, "pulse_distance");
+	ck_assert_int_eq(param(&f.plan->decoders[0], "margin"), 150);
+	ck_assert_int_eq(param(&f.plan->decoders[0], "bits"), 16);
+	ck_assert_int_eq(param(&f.plan->decoders[0], "header_pulse"), 9000);
+	ck_assert_str_eq(f.plan->decoders[1].name, "manchester");
+	ck_assert_int_eq(param(&f.plan->decoders[1], "margin"), 150);
+	/* manchester's bits stay its default: the scoped -e was pulse_distance's. */
+	ck_assert_uint_eq(f.plan->decoders[1].param_count, 1);
+	ck_assert_uint_eq(f.plan->note_count, 1);
+	ck_assert_str_eq(f.plan->notes[0], "test.toml:1: decoder 'pulse_distance' has no "
+			 "parameter 'bogus': ignored");
+	done(&f);
+}
+END_TEST
+
+START_TEST(test_parameter_errors)
+{
+	struct fixture f;
+
+	init(&f);
+	f.device = new_device("[nec] [lirc]", true);
+	add_protocol(&f, "nec_bpf");
+	add_parameter(&f, NULL, "bits", 3);
+	ck_assert_int_eq(make(&f), -EINVAL);
+	ck_assert_str_eq(f.err.message, "parameter 'bits': no decoder loaded by this command "
+			 "has it");
+	done(&f);
+
+	init(&f);
+	f.device = new_device("[nec] [lirc]", true);
+	add_protocol(&f, "nec_bpf");
+	add_parameter(&f, "xbox", "margin", 3);
+	ck_assert_int_eq(make(&f), -EINVAL);
+	ck_assert_str_eq(f.err.message, "parameter 'xbox:margin': no decoder 'xbox' is loaded "
+			 "by this command");
+	done(&f);
+
+	/* An alias names its decoder. */
+	init(&f);
+	f.device = new_device("[nec] [lirc]", true);
+	add_protocol(&f, "xbox_dvd");
+	add_parameter(&f, "xbox-dvd", "bits", 12);
+	ck_assert_int_eq(make(&f), 0);
+	ck_assert_int_eq(param(&f.plan->decoders[0], "bits"), 12);
+	done(&f);
+}
+END_TEST
+
+/* The same decoder with the same values loads once; other values, twice. */
+START_TEST(test_duplicates)
+{
+	struct fixture f;
+
+	init(&f);
+	f.device = new_device("rc-5 [lirc]", true);
+	f.keymaps[f.keymap_count++] = toml(NEC_KEYMAP);
+	f.keymaps[f.keymap_count++] = toml(NEC_KEYMAP);
+	add_protocol(&f, "nec_bpf");
+	/* The default, given explicitly, is the same request. */
+	f.keymaps[f.keymap_count++] = toml("[[protocols]]\nprotocol = \"nec_bpf\"\n"
+					   "margin = 281\n");
+	ck_assert_int_eq(make(&f), 0);
+	ck_assert_uint_eq(f.plan->decoder_count, 1);
+	ck_assert_uint_eq(f.plan->key_count, 2);
+	done(&f);
+
+	init(&f);
+	f.device = new_device("rc-5 [lirc]", true);
+	f.keymaps[f.keymap_count++] = toml(NEC_KEYMAP);
+	f.keymaps[f.keymap_count++] = toml("[[protocols]]\nprotocol = \"nec\"\n"
+					   "margin = 200\n");
+	ck_assert_int_eq(make(&f), 0);
+	ck_assert_uint_eq(f.plan->decoder_count, 2);
+	done(&f);
+}
+END_TEST
+
+/* Raw patterns: free scancodes from 0, their keys, trail_space from the patterns. */
+START_TEST(test_raw)
+{
+	struct fixture f;
+	const struct plan_decoder *raw;
+
+	init(&f);
+	f.device = new_device("[nec] [lirc]", true);
+	f.keymaps[f.keymap_count++] = toml(
+		"[[protocols]]\nprotocol = \"raw\"\nmargin = 100\n"
+		"[[protocols.raw]]\nkeycode = \"KEY_UP\"\nraw = \"+1000 -500 +1000 -2500 +500\"\n"
+		"[[protocols.raw]]\nkeycode = \"KEY_DOWN\"\nraw = \"+1000 -1500 +500\"\n"
+		"[[protocols.raw]]\nkeycode = \"KEY_LEFT\"\nraw = \"+300\"\n");
+	add_set_key(&f, 1, "KEY_OK");
+	ck_assert_int_eq(make(&f), 0);
+	ck_assert_uint_eq(f.plan->decoder_count, 1);
+	raw = &f.plan->decoders[0];
+	ck_assert_uint_eq(raw->raw_pattern_count, 3);
+	/* 2500 µs, the longest space, and twice the margin of 100. */
+	ck_assert_int_eq(param(raw, "trail_space"), 2700);
+	/* Scancode 1 is -k's: the patterns get 0, 2 and 3. */
+	ck_assert_uint_eq(raw->raw_patterns[0].scancode, 0);
+	ck_assert_uint_eq(raw->raw_patterns[1].scancode, 2);
+	ck_assert_uint_eq(raw->raw_patterns[2].scancode, 3);
+	ck_assert_uint_eq(raw->raw_patterns[0].durations[3], 2500);
+	ck_assert_uint_eq(raw->raw_patterns[0].durations[5], 0);
+	ck_assert_uint_eq(raw->raw_patterns[2].durations[0], 300);
+	ck_assert_uint_eq(keytable_plan_lookup(f.plan, 0), KEY_UP);
+	ck_assert_uint_eq(keytable_plan_lookup(f.plan, 1), KEY_OK);
+	ck_assert_uint_eq(keytable_plan_lookup(f.plan, 2), KEY_DOWN);
+	ck_assert_uint_eq(keytable_plan_lookup(f.plan, 3), KEY_LEFT);
+	done(&f);
+}
+END_TEST
+
+START_TEST(test_raw_errors)
+{
+	struct fixture f;
+
+	init(&f);
+	f.device = new_device("[nec] [lirc]", true);
+	f.keymaps[f.keymap_count++] = toml(
+		"[[protocols]]\nprotocol = \"raw\"\n"
+		"[[protocols.raw]]\nkeycode = \"KEY_UP\"\nraw = \"+1000 -70000 +500\"\n");
+	ck_assert_int_eq(make(&f), -EINVAL);
+	ck_assert_ptr_nonnull(strstr(f.err.message, "70000 microseconds"));
+	done(&f);
+
+	init(&f);
+	f.device = new_device("[nec] [lirc]", true);
+	add_protocol(&f, "raw");
+	ck_assert_int_eq(make(&f), -EINVAL);
+	ck_assert_ptr_nonnull(strstr(f.err.message, "raw patterns"));
+	done(&f);
+}
+END_TEST
+
+/* Keymaps in order, then -k: the last mapping of a scancode wins. */
+START_TEST(test_keys_last_wins)
+{
+	struct fixture f;
+
+	init(&f);
+	f.device = new_device("[nec] [lirc]", true);
+	f.keymaps[f.keymap_count++] = toml(NEC_KEYMAP);
+	f.keymaps[f.keymap_count++] = toml("[[protocols]]\nprotocol = \"nec\"\n"
+					   "[protocols.scancodes]\n0x8051 = \"KEY_SLEEP\"\n");
+	add_set_key(&f, 0x804e, "key_mute");
+	add_set_key(&f, 0x1ffffffffULL, "0x73");
+	ck_assert_int_eq(make(&f), 0);
+	ck_assert_uint_eq(f.plan->key_count, 3);
+	ck_assert_uint_eq(keytable_plan_lookup(f.plan, 0x8051), KEY_SLEEP);
+	ck_assert_uint_eq(keytable_plan_lookup(f.plan, 0x804e), KEY_MUTE);
+	ck_assert_uint_eq(keytable_plan_lookup(f.plan, 0x1ffffffffULL), KEY_VOLUMEUP);
+	done(&f);
+
+	init(&f);
+	f.device = new_device("[nec] [lirc]", true);
+	add_set_key(&f, 1, "KEY_NOT_THERE");
+	ck_assert_int_eq(make(&f), -EINVAL);
+	ck_assert_str_eq(f.err.message, "--set-key 0x1: unknown key 'KEY_NOT_THERE'");
+	done(&f);
+}
+END_TEST
+
+/* Offline: every decoder but raw when nothing is named; kernel names get ports. */
+START_TEST(test_offline)
+{
+	struct fixture f;
+	size_t i;
+
+	init(&f);
+	ck_assert_int_eq(make(&f), 0);
+	ck_assert(!f.plan->change_kernel_protocols);
+	/* 20 embedded decoders (11 ports, 9 generic), raw left out. */
+	ck_assert_uint_eq(f.plan->decoder_count, 19);
+	for (i = 0; i < f.plan->decoder_count; i++)
+		ck_assert_str_ne(f.plan->decoders[i].name, "raw");
+	done(&f);
+
+	init(&f);
+	f.keymaps[f.keymap_count++] = toml(NEC_KEYMAP);
+	add_protocol(&f, "RC6");
+	ck_assert_int_eq(make(&f), 0);
+	ck_assert_uint_eq(f.plan->decoder_count, 2);
+	ck_assert_str_eq(f.plan->decoders[0].name, "nec_bpf");
+	ck_assert_ptr_null(f.plan->decoders[0].port_of);
+	ck_assert_str_eq(f.plan->decoders[1].name, "rc6_bpf");
+	ck_assert_uint_eq(f.plan->note_count, 0);
+	done(&f);
+
+	/* A hardware protocol decodes nothing offline, and says so. */
+	init(&f);
+	f.keymaps[f.keymap_count++] = toml("[[protocols]]\nprotocol = \"unknown\"\n"
+					   "[protocols.scancodes]\n0x10 = \"KEY_1\"\n");
+	ck_assert_int_eq(make(&f), 0);
+	ck_assert_uint_eq(f.plan->decoder_count, 0);
+	ck_assert_uint_eq(f.plan->key_count, 1);
+	ck_assert_uint_eq(f.plan->note_count, 1);
+	done(&f);
+}
+END_TEST
+
+/* A keymap's protocol names a -p object by its file name: one decoder, not two. */
+START_TEST(test_keymap_names_option_object)
+{
+	struct fixture f;
+
+	init(&f);
+	f.keymaps[f.keymap_count++] = toml("[[protocols]]\nprotocol = \"foobar\"\n"
+					   "[protocols.scancodes]\n0xf = \"KEY_VOLUMEUP\"\n");
+	add_protocol(&f, TOP_BUILDDIR "/bpf_protocols/examples/foobar.o");
+	ck_assert_msg(make(&f) == 0, "%s", f.err.message);
+	ck_assert_uint_eq(f.plan->decoder_count, 1);
+	ck_assert_str_eq(f.plan->decoders[0].name,
+			 TOP_BUILDDIR "/bpf_protocols/examples/foobar.o");
+	ck_assert(!f.plan->decoders[0].embedded);
+	ck_assert_uint_eq(keytable_plan_lookup(f.plan, 0xf), KEY_VOLUMEUP);
+	done(&f);
+
+	/* Without the -p, "foobar" is nothing known. */
+	init(&f);
+	f.keymaps[f.keymap_count++] = toml("[[protocols]]\nprotocol = \"foobar\"\n");
+	ck_assert_int_eq(make(&f), -EINVAL);
+	ck_assert_str_eq(f.err.message, "test.toml:1: unknown protocol 'foobar': not a kernel "
+			 "protocol, an embedded decoder or a decoder object");
+	done(&f);
+}
+END_TEST
+
+/* The parts of the device a plan changes must be there. */
+START_TEST(test_device_checks)
+{
+	struct fixture f;
+
+	init(&f);
+	f.device = new_device(NULL, true);
+	add_protocol(&f, "none");
+	ck_assert_int_eq(make(&f), -EINVAL);
+	ck_assert_str_eq(f.err.message, "rc0 has no protocols file: its protocols cannot be "
+			 "changed");
+	done(&f);
+
+	init(&f);
+	f.device = new_device("[nec]", true);
+	f.device->input_count = 0;
+	add_set_key(&f, 1, "KEY_1");
+	ck_assert_int_eq(make(&f), -EINVAL);
+	ck_assert_str_eq(f.err.message, "rc0 has no input device: it cannot map scancodes "
+			 "to keys");
+	f.device->input_count = 1;
+	done(&f);
+
+	/* unknown and other need nothing of the device. */
+	init(&f);
+	f.device = new_device("[other]", false);
+	f.keymaps[f.keymap_count++] = toml("[[protocols]]\nprotocol = \"unknown\"\n"
+					   "[protocols.scancodes]\n0x10 = \"KEY_1\"\n");
+	ck_assert_int_eq(make(&f), 0);
+	ck_assert(!f.plan->change_kernel_protocols);
+	ck_assert_uint_eq(f.plan->decoder_count, 0);
+	done(&f);
+}
+END_TEST
+
+static Suite *keytable_plan_suite(void)
+{
+	Suite *s = suite_create("keytable_plan");
+	TCase *tc;
+
+	tc = tcase_create("names");
+	tcase_add_test(tc, test_protocol_names);
+	suite_add_tcase(s, tc);
+	tc = tcase_create("protocols");
+	tcase_add_test(tc, test_keymap_kernel_protocol);
+	tcase_add_test(tc, test_bpf_only_keeps_kernel_protocols);
+	tcase_add_test(tc, test_port_when_kernel_lacks_decoder);
+	tcase_add_test(tc, test_no_lirc_no_decoder);
+	tcase_add_test(tc, test_all_none_lirc);
+	suite_add_tcase(s, tc);
+	tc = tcase_create("parameters");
+	tcase_add_test(tc, test_parameters);
+	tcase_add_test(tc, test_parameter_errors);
+	tcase_add_test(tc, test_duplicates);
+	suite_add_tcase(s, tc);
+	tc = tcase_create("raw");
+	tcase_add_test(tc, test_raw);
+	tcase_add_test(tc, test_raw_errors);
+	suite_add_tcase(s, tc);
+	tc = tcase_create("keys");
+	tcase_add_test(tc, test_keys_last_wins);
+	suite_add_tcase(s, tc);
+	tc = tcase_create("offline");
+	tcase_add_test(tc, test_offline);
+	suite_add_tcase(s, tc);
+	tc = tcase_create("objects");
+	tcase_add_test(tc, test_keymap_names_option_object);
+	suite_add_tcase(s, tc);
+	tc = tcase_create("device");
+	tcase_add_test(tc, test_device_checks);
+	suite_add_tcase(s, tc);
+	return s;
+}
+
+int main(void)
+{
+	SRunner *runner = srunner_create(keytable_plan_suite());
+	int failed;
+
+	srunner_run_all(runner, CK_NORMAL);
+	failed = srunner_ntests_failed(runner);
+	srunner_free(runner);
+	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}

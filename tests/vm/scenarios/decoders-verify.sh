@@ -1,0 +1,127 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
+# Every embedded decoder in Linux 6.1 through the product's loader (issue 6,
+# scenario 2): irkit-attach (utils/bpf_object + utils/bpf_kernel + the embedded
+# table) loads it (the kernel's verifier judges it; the figures line gives the
+# instructions as loaded, verified_insns and xlated_insns from the kernel's program
+# info), attaches it to /dev/lirc0, finds it in the device's query, and it decodes a
+# signal of the test encoders (ir-encode, ir-encode-generic: written from the
+# protocols' descriptions) sent through rc-loopback, with no kernel decoder enabled.
+# Then it is detached by id. At the end all are attached at once, listed in the
+# kernel's order and detached together; an object file in the article's format
+# loads the same way, and one the verifier refuses fails with the verifier's reason.
+. /irkit/lib.sh
+
+rc=$(rc_sysdir)
+lirc=$(rc_lirc_node "$rc")
+event=$(rc_event_node "$rc")
+rc_protocols "$rc"
+
+# verify DECODER CAPTURE [IRKIT-ATTACH OPTIONS...]: attach, list, decode, detach, list.
+# Program ids change from boot to boot: they are printed as ID.
+verify() {
+	decoder=$1 capture=$2
+	shift 2
+	irkit-attach -d "$lirc" "$@" attach "$decoder" >attached || return 1
+	id=$(sed -n 's/^attached [^:]*: id=\([0-9]*\) .*/\1/p' attached)
+	cat attached
+	irkit-attach -d "$lirc" list | sed "s/^id=$id /id=ID /"
+	lirc-tool -d "$lirc" -r scancode -w 300 send-raw "$capture"
+	irkit-attach -d "$lirc" detach "$id" | sed "s/=$id\$/=ID/"
+	irkit-attach -d "$lirc" list
+}
+
+# The ports of the kernel's decoders report what the kernel's decoders report: the
+# scancode encoded, with the protocol's toggle (RC-5: the toggle bit; MCE: bit 15 of
+# the body; JVC: the kernel's decoder flips a toggle of its own at every header, from
+# 0, and a freshly loaded port does the same).
+ir-encode nec 0x1234 >nec
+verify nec_bpf nec
+ir-encode rc5 0x1234 1 >rc5
+verify rc5_bpf rc5
+ir-encode rc6_mce 0x800f0410 1 >rc6
+verify rc6_bpf rc6
+ir-encode sony20 0x1a0c44 >sony
+verify sony_bpf sony
+ir-encode jvc 0x1234 >jvc
+verify jvc_bpf jvc
+ir-encode sanyo 0x123456 >sanyo
+verify sanyo_bpf sanyo
+ir-encode sharp 0x1234 >sharp
+verify sharp_bpf sharp
+ir-encode rcmm32 0x12345678 >rcmm
+verify rcmm_bpf rcmm
+ir-encode xmp 0x1234ab56 >xmp
+verify xmp_bpf xmp
+ir-encode imon 0x12345678 >imon
+verify imon_bpf imon
+ir-encode mcir2_kbd 0x123456 >mce_kbd
+verify mce_kbd_bpf mce_kbd
+
+# The generic decoders report the bits as sent (rc_keymap(5)), under the protocol
+# numbers of v4l-utils' decoders. First with their default timings (the encoder is
+# given the same ones, from rc_keymap(5)), then pulse_distance with NEC's timings
+# as parameters: they reach the kernel's copy of the program.
+PD_DEFAULTS="header_pulse=2125 header_space=1875 bit_pulse=625 bit_0_space=375 bit_1_space=1625 trailer_pulse=625 bits=4 reverse=0"
+ir-encode-generic pulse_distance 0xa $PD_DEFAULTS >pd
+verify pulse_distance pd
+PD_NEC="header_pulse=9000 header_space=4500 bit_pulse=563 bit_0_space=563 bit_1_space=1688 trailer_pulse=563 bits=32 reverse=1"
+ir-encode-generic pulse_distance 0xbf40ff00 $PD_NEC >pd-nec
+params=
+for p in $PD_NEC; do params="$params -e $p"; done
+verify pulse_distance pd-nec $params
+ir-encode-generic pulse_length 0x5 header_pulse=2125 header_space=1875 bit_space=625 \
+	bit_0_pulse=375 bit_1_pulse=1625 trailer_pulse=0 bits=4 reverse=0 >pl
+verify pulse_length pl
+# RC-5's timings, with no header: the first bit sent, 1, is the start bit.
+ir-encode-generic manchester 0x2123 header_pulse=0 header_space=0 zero_pulse=888 \
+	zero_space=888 one_pulse=888 one_space=888 bits=14 >man
+verify manchester man
+ir-encode-generic rc_mm 0xa5 header_pulse=417 header_space=278 bit_pulse=167 \
+	bit_0_space=278 bit_1_space=444 bit_2_space=611 bit_3_space=778 trailer=167 bits=8 >rcmm-generic
+verify rc_mm rcmm-generic
+ir-encode-generic grundig 0x1234 >grundig
+verify grundig grundig
+ir-encode-generic samsung36 0x123456789 >samsung36
+verify samsung36 samsung36
+ir-encode-generic xbox_dvd 0x123 >xbox
+verify xbox_dvd xbox
+# raw: a pattern in its map (written by irkit-attach through bpf_kernel), and the
+# same durations sent; a signal that is no pattern gives nothing.
+printf 'pulse 1000\nspace 500\npulse 1000\nspace 1500\npulse 500\n' >pattern
+verify raw pattern -r 0x42=pattern
+printf 'pulse 1000\nspace 500\npulse 1000\nspace 2500\npulse 500\n' >no-pattern
+irkit-attach -d "$lirc" -r 0x42=pattern attach raw >/dev/null
+echo "raw, another signal:"
+lirc-tool -d "$lirc" -r scancode -w 300 send-raw no-pattern
+irkit-attach -d "$lirc" detach-all
+
+# imon_rsc moves the pointer (bpf_rc_pointer_rel): no scancode, but relative motion
+# on the input device. Code 0x2 is "right", +4 on X, in the decoder's table of the
+# remote's 16 directions. Events are read as the kernel writes them (struct
+# input_event: 16 bytes of time, then type, code, value).
+ir-encode-generic imon_rsc 0x2 bits=4 long_header=0 >rsc
+irkit-attach -d "$lirc" attach imon_rsc | sed 's/ id=[0-9]* / id=ID /'
+bg_start events cat "$event"
+until ls -l /proc/$bg_pid/fd 2>/dev/null | grep -q "${event#/dev/}"; do sleep 0.05; done
+lirc-tool -d "$lirc" send-raw rsc
+sleep 0.2
+bg_stop TERM
+od -An -v -w24 -td4 events | awk '{ print "event type=" $5 % 65536 " code=" int($5 / 65536) " value=" $6 }'
+irkit-attach -d "$lirc" detach-all
+
+# All at once, in the kernel's order, then detached together.
+for decoder in $(irkit-attach decoders); do
+	irkit-attach -d "$lirc" attach "$decoder" >/dev/null || echo "attaching $decoder failed"
+done
+irkit-attach -d "$lirc" list | sed 's/^id=[0-9]* /id=ID /'
+irkit-attach -d "$lirc" detach-all
+irkit-attach -d "$lirc" list
+
+# An object file in the article's format (legacy maps section) through the same
+# loader; and one the verifier refuses (a map value used without a NULL check).
+irkit-attach -d "$lirc" attach "$IRKIT_DATA/foobar.o" | sed 's/ id=[0-9]* / id=ID /'
+lirc-tool -d "$lirc" -r scancode -w 300 send-pulses 500 1500 500
+irkit-attach -d "$lirc" detach-all
+status_of irkit-attach -d "$lirc" load "$IRKIT_DATA/unchecked-lookup.o" 2>refused
+grep -E "^irkit-attach: |invalid mem access" refused
+irkit-attach -d "$lirc" list

@@ -1,0 +1,56 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+#include "config.h"
+
+#include <errno.h>
+#include <string.h>
+#include <linux/lirc.h>
+
+#include "ir_replay.h"
+#include "nls.h"
+
+static int report(struct rc_input *input, const struct bpf_vm_event *event)
+{
+	switch (event->type) {
+	case BPF_VM_EVENT_KEYDOWN:
+		return rc_input_keydown(input, event->time_ns, event->protocol, event->scancode,
+					event->toggle);
+	case BPF_VM_EVENT_REPEAT:
+		return rc_input_repeat(input, event->time_ns);
+	case BPF_VM_EVENT_POINTER_REL:
+		return rc_input_pointer_rel(input, event->time_ns, event->rel_x, event->rel_y);
+	default:
+		return -EINVAL;
+	}
+}
+
+int ir_replay_sample(struct bpf_vm *const *vms, size_t vm_count, struct rc_input *input,
+		     uint32_t sample, uint64_t *clock_ns, struct ir_error *err)
+{
+	size_t i, j;
+	int ret;
+
+	*clock_ns += (uint64_t)(sample & LIRC_VALUE_MASK) * 1000;
+	for (i = 0; i < vm_count; i++) {
+		ret = bpf_vm_run(vms[i], sample, err);
+		if (ret < 0) {
+			ir_error_prefix(err, _("decoder %zu"), i + 1);
+			return ret;
+		}
+		for (j = 0; j < bpf_vm_event_count(vms[i]); j++) {
+			ret = report(input, bpf_vm_event_at(vms[i], j));
+			if (ret < 0) {
+				ir_error_set(err, _("decoder %zu: report at %llu ns: %s"), i + 1,
+					     (unsigned long long)bpf_vm_event_at(vms[i], j)->time_ns,
+					     strerror(-ret));
+				bpf_vm_events_clear(vms[i]);
+				return ret;
+			}
+		}
+		bpf_vm_events_clear(vms[i]);
+	}
+	ret = rc_input_advance(input, *clock_ns);
+	if (ret < 0)
+		ir_error_set(err, _("at %llu ns: %s"), (unsigned long long)*clock_ns,
+			     strerror(-ret));
+	return ret;
+}
