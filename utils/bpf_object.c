@@ -1333,6 +1333,28 @@ static int check_relative_calls(struct loader *ld, size_t section)
 	return 0;
 }
 
+/*
+ * An ld_imm64 with a src_reg is a reference (map, map value, function...) that only a
+ * relocation gives a meaning here; left as written, its imm would name a map index, or
+ * in the kernel a file descriptor, that the object never chose. A plain constant has
+ * src_reg 0.
+ */
+static int check_unrelocated_loads(struct loader *ld, size_t section)
+{
+	const struct object_section *sec = &ld->object->sections[section];
+	size_t i;
+
+	for (i = 0; i < sec->insn_count; i++) {
+		if (!insn_is_ld_imm64(&sec->insns[i]))
+			continue;
+		if (sec->insns[i].src_reg != 0 && sec->reloc_at[i] == NO_INDEX)
+			return fail(ld, _("section '%s': ld_imm64 at offset 0x%zx has src_reg %u but no relocation"),
+				    sec->name, i * INSN_SIZE, sec->insns[i].src_reg);
+		i++;	/* its second half */
+	}
+	return 0;
+}
+
 static int load_relocs(struct loader *ld)
 {
 	const struct bpf_object *obj = ld->object;
@@ -1358,6 +1380,8 @@ static int load_relocs(struct loader *ld)
 		if (obj->sections[i].kind != SECTION_CODE)
 			continue;
 		r = check_relative_calls(ld, i);
+		if (r == 0)
+			r = check_unrelocated_loads(ld, i);
 		if (r < 0)
 			return r;
 	}
