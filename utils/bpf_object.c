@@ -1333,6 +1333,28 @@ static int check_relative_calls(struct loader *ld, size_t section)
 	return 0;
 }
 
+/*
+ * A pseudo load (map, map value, function) only means something with the relocation
+ * that fills it in; left as the file has it, it would name a map that does not exist.
+ */
+static int check_pseudo_loads(struct loader *ld, size_t section)
+{
+	const struct object_section *sec = &ld->object->sections[section];
+	size_t i;
+
+	for (i = 0; i < sec->insn_count; i++) {
+		const struct bpf_insn *insn = &sec->insns[i];
+
+		if (!insn_is_ld_imm64(insn) || insn->src_reg == 0)
+			continue;
+		if (sec->reloc_at[i] == NO_INDEX ||
+		    ld->object->relocs[sec->reloc_at[i]].type != R_BPF_64_64)
+			return fail(ld, _("section '%s' offset %zu: 64-bit load with source register %u but no relocation"),
+				    sec->name, i * INSN_SIZE, (unsigned int)insn->src_reg);
+	}
+	return 0;
+}
+
 static int load_relocs(struct loader *ld)
 {
 	const struct bpf_object *obj = ld->object;
@@ -1358,6 +1380,8 @@ static int load_relocs(struct loader *ld)
 		if (obj->sections[i].kind != SECTION_CODE)
 			continue;
 		r = check_relative_calls(ld, i);
+		if (r == 0)
+			r = check_pseudo_loads(ld, i);
 		if (r < 0)
 			return r;
 	}
