@@ -1334,23 +1334,23 @@ static int check_relative_calls(struct loader *ld, size_t section)
 }
 
 /*
- * An ld_imm64 with a src_reg is a reference (map, map value, function...) that only a
- * relocation gives a meaning here; left as written, its imm would name a map index, or
- * in the kernel a file descriptor, that the object never chose. A plain constant has
- * src_reg 0.
+ * A pseudo load (map, map value, function) only means something with the relocation
+ * that fills it in; left as the file has it, it would name a map that does not exist.
  */
-static int check_unrelocated_loads(struct loader *ld, size_t section)
+static int check_pseudo_loads(struct loader *ld, size_t section)
 {
 	const struct object_section *sec = &ld->object->sections[section];
 	size_t i;
 
 	for (i = 0; i < sec->insn_count; i++) {
-		if (!insn_is_ld_imm64(&sec->insns[i]))
+		const struct bpf_insn *insn = &sec->insns[i];
+
+		if (!insn_is_ld_imm64(insn) || insn->src_reg == 0)
 			continue;
-		if (sec->insns[i].src_reg != 0 && sec->reloc_at[i] == NO_INDEX)
-			return fail(ld, _("section '%s': ld_imm64 at offset 0x%zx has src_reg %u but no relocation"),
-				    sec->name, i * INSN_SIZE, sec->insns[i].src_reg);
-		i++;	/* its second half */
+		if (sec->reloc_at[i] == NO_INDEX ||
+		    ld->object->relocs[sec->reloc_at[i]].type != R_BPF_64_64)
+			return fail(ld, _("section '%s' offset %zu: 64-bit load with source register %u but no relocation"),
+				    sec->name, i * INSN_SIZE, (unsigned int)insn->src_reg);
 	}
 	return 0;
 }
@@ -1381,7 +1381,7 @@ static int load_relocs(struct loader *ld)
 			continue;
 		r = check_relative_calls(ld, i);
 		if (r == 0)
-			r = check_unrelocated_loads(ld, i);
+			r = check_pseudo_loads(ld, i);
 		if (r < 0)
 			return r;
 	}

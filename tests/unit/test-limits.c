@@ -764,8 +764,11 @@ START_TEST(test_vm_colliding_keys)
 	ck_assert_int_eq(bpf_vm_run(vm, 0x01000001, &err), 0);
 	spent = cpu_seconds() - start;
 	ck_assert_uint_eq(bpf_vm_last_insn_count(vm), 2 + 100000 * 6 + 2);
-	/* With the keys in one chain: 819,200,000 key comparisons, seconds. */
-	ck_assert_msg(spent < 0.5, "100000 lookups took %.3f s", spent);
+	/*
+	 * With the keys in one chain: 819,200,000 key comparisons, many seconds; seeded
+	 * buckets take tens of ms, 0.6 s seen under ASan on a loaded machine.
+	 */
+	ck_assert_msg(spent < 2.0, "100000 lookups took %.3f s", spent);
 	bpf_vm_free(vm);
 	free(keys);
 }

@@ -80,7 +80,9 @@ wait_for_line() {
 # Ctrl-C) and waits for it; returns its exit status.
 bg_stop() {
 	kill "-${1:-INT}" "$bg_pid" 2>/dev/null
-	wait "$bg_pid"
+	# busybox's shell may report the killed job ("Terminated") on its stderr, racing
+	# with the scenario's output; the status is what callers look at.
+	{ wait "$bg_pid"; } 2>/dev/null
 }
 
 # bg_wait: waits for the background command to end by itself; returns its status.
