@@ -1333,6 +1333,28 @@ static int check_relative_calls(struct loader *ld, size_t section)
 	return 0;
 }
 
+/*
+ * A pseudo load (map, map value, function) only means something with the relocation
+ * that fills it in; left as the file has it, it would name a map that does not exist.
+ */
+static int check_pseudo_loads(struct loader *ld, size_t section)
+{
+	const struct object_section *sec = &ld->object->sections[section];
+	size_t i;
+
+	for (i = 0; i < sec->insn_count; i++) {
+		const struct bpf_insn *insn = &sec->insns[i];
+
+		if (!insn_is_ld_imm64(insn) || insn->src_reg == 0)
+			continue;
+		if (sec->reloc_at[i] == NO_INDEX ||
+		    ld->object->relocs[sec->reloc_at[i]].type != R_BPF_64_64)
+			return fail(ld, _("section '%s' offset %zu: 64-bit load with source register %u but no relocation"),
+				    sec->name, i * INSN_SIZE, (unsigned int)insn->src_reg);
+	}
+	return 0;
+}
+
 static int load_relocs(struct loader *ld)
 {
 	const struct bpf_object *obj = ld->object;
@@ -1358,6 +1380,8 @@ static int load_relocs(struct loader *ld)
 		if (obj->sections[i].kind != SECTION_CODE)
 			continue;
 		r = check_relative_calls(ld, i);
+		if (r == 0)
+			r = check_pseudo_loads(ld, i);
 		if (r < 0)
 			return r;
 	}
@@ -1559,6 +1583,34 @@ static int check_symbol_use(struct loader *ld, const struct object_symbol *sym,
 		    obj->sections[use->value_section].name, use->value_insn * INSN_SIZE);
 }
 
+static int compare_names(const void *a, const void *b)
+{
+	return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
+/* Names are how keymaps set parameters: each names one (sorted by name to compare). */
+static int check_param_names(struct loader *ld)
+{
+	const struct bpf_object *obj = ld->object;
+	const char **names;
+	size_t i;
+	int r = 0;
+
+	if (obj->param_count < 2)
+		return 0;
+	names = calloc(obj->param_count, sizeof(*names));
+	if (!names)
+		return fail_nomem(ld);
+	for (i = 0; i < obj->param_count; i++)
+		names[i] = obj->params[i].name;
+	qsort(names, obj->param_count, sizeof(*names), compare_names);
+	for (i = 1; i < obj->param_count && r == 0; i++)
+		if (strcmp(names[i], names[i - 1]) == 0)
+			r = fail(ld, _("two parameters are called '%s'"), names[i]);
+	free(names);
+	return r;
+}
+
 static int load_params(struct loader *ld)
 {
 	struct bpf_object *obj = ld->object;
@@ -1596,9 +1648,9 @@ static int load_params(struct loader *ld)
 			get_le_int(sec->bytes + sym->value, param->size, is_signed) : 0;
 	}
 	qsort(obj->params, obj->param_count, sizeof(*obj->params), compare_params);
-	for (i = 1; i < obj->param_count; i++)
-		if (strcmp(obj->params[i].name, obj->params[i - 1].name) == 0)
-			return fail(ld, _("two parameters are called '%s'"), obj->params[i].name);
+	r = check_param_names(ld);
+	if (r < 0)
+		return r;
 
 	/* Each address-parameter site learns which parameter it loads. */
 	for (i = 0; i < obj->reloc_count; i++) {
