@@ -1,0 +1,1 @@
+-c -k 0x20=KEY_C -k 0x10=KEY_A
