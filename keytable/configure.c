@@ -246,7 +246,7 @@ static int attach_decoders(int lirc_fd, const struct keytable_plan *plan,
  */
 static int replace_decoders(const struct keytable_options *options,
 			    const struct rc_device *device, const struct keytable_plan *plan,
-			    struct ir_error *err)
+			    bool *ret_changed, struct ir_error *err)
 {
 	struct loaded_decoders loaded = { NULL, 0 };
 	uint32_t old_ids[BPF_KERNEL_MAX_LIRC_PROGS];
@@ -254,6 +254,7 @@ static int replace_decoders(const struct keytable_options *options,
 	size_t old_count = 0, i;
 	int lirc_fd, ret;
 
+	*ret_changed = false;
 	if (!device->lirc_devnode)
 		return 0;
 	lirc_fd = keytable_open_node(options->sysroot, device->lirc_devnode, O_RDWR, &query_err);
@@ -284,6 +285,8 @@ static int replace_decoders(const struct keytable_options *options,
 	ret = load_decoders(plan, options->verbose, &loaded, err);
 	if (ret == 0)
 		ret = attach_decoders(lirc_fd, plan, &loaded, err);
+	/* Attached: a failure to detach an old one below leaves both on the device. */
+	*ret_changed = ret == 0 && (loaded.count || old_count);
 	for (i = 0; ret == 0 && i < old_count; i++) {
 		ret = bpf_kernel_detach_id(lirc_fd, old_ids[i], err);
 		/* Gone meanwhile (another ir-keytable?): what we wanted anyway. */
@@ -297,26 +300,67 @@ out:
 	return ret;
 }
 
-static int write_keys(int fd, bool clear, const struct keytable_plan *plan,
-		      struct ir_error *err)
+/*
+ * Put the keytable read before the changes back: clear what is there now, write the old
+ * entries. Index order is scancode order, so they go back as they were.
+ */
+static int restore_keys(int fd, const struct evdev_keymap_entry *old, size_t old_count,
+			struct ir_error *err)
 {
-	size_t removed, i;
+	size_t i;
 	int ret;
 
+	ret = evdev_keytable_clear(fd, NULL, err);
+	for (i = 0; ret == 0 && i < old_count; i++)
+		ret = evdev_keytable_set(fd, old[i].scancode, old[i].keycode, err);
+	return ret;
+}
+
+/*
+ * Clear (-c) and write the plan's keys. A failure midway puts the earlier keytable
+ * back, so the device has the old table or the new one; *ret_unchanged says whether
+ * that worked, and err says which entry failed and what became of the table.
+ */
+static int write_keys(int fd, bool clear, const struct keytable_plan *plan,
+		      bool *ret_unchanged, struct ir_error *err)
+{
+	struct evdev_keymap_entry *old = NULL;
+	struct ir_error restore_err;
+	char failure[IR_ERROR_MESSAGE_MAX];
+	size_t old_count = 0, i;
+	int ret;
+
+	*ret_unchanged = true;
+	ret = evdev_keytable_read(fd, &old, &old_count, err);
+	if (ret < 0)
+		return ret;
 	if (clear) {
-		ret = evdev_keytable_clear(fd, &removed, err);
+		ret = evdev_keytable_clear(fd, NULL, err);
 		if (ret < 0)
-			return ret;
+			goto fail;
 		fprintf(stderr, _("Old keytable cleared\n"));
 	}
 	for (i = 0; i < plan->key_count; i++) {
 		ret = evdev_keytable_set(fd, plan->keys[i].scancode, plan->keys[i].keycode, err);
 		if (ret < 0)
-			return ret;
+			goto fail;
 	}
 	if (plan->key_count)
 		fprintf(stderr, _("Wrote %zu keycode(s) to driver\n"), plan->key_count);
+	free(old);
 	return 0;
+fail:
+	snprintf(failure, sizeof(failure), "%s", err->message);
+	if (restore_keys(fd, old, old_count, &restore_err) == 0) {
+		ir_error_set(err, _("%s (the earlier keytable, %zu entries, was written back)"),
+			     failure, old_count);
+	} else {
+		*ret_unchanged = false;
+		ir_error_set(err, _("%s; writing back the earlier keytable failed too (%s): "
+				    "the keytable is incomplete"), failure, restore_err.message);
+	}
+	free(old);
+	return ret;
 }
 
 static bool protocol_wanted(const struct keytable_plan *plan, const char *name)
@@ -491,12 +535,127 @@ static bool needs_input(const struct keytable_options *options,
 	       options->delay >= 0 || options->period >= 0;
 }
 
-/* Every change, in order, once the plan is made and checked. */
+/* The changes apply() makes, in their order. */
+enum change {
+	CHANGE_DECODERS,
+	CHANGE_KEYTABLE,
+	CHANGE_PROTOCOLS,
+	CHANGE_REPEAT,
+	CHANGE_MAX,
+};
+
+static const char *const change_names[CHANGE_MAX] = {
+	[CHANGE_DECODERS] = N_("BPF decoders"),
+	[CHANGE_KEYTABLE] = N_("keytable"),
+	[CHANGE_PROTOCOLS] = N_("kernel protocols"),
+	[CHANGE_REPEAT] = N_("repeat delay and period"),
+};
+
+struct changes {
+	bool wanted[CHANGE_MAX];
+	enum change failed;		/* CHANGE_MAX while none has */
+	bool failed_unchanged;		/* the failed one left the device as it was */
+};
+
+/* ", "-separated names of the wanted changes before (or from) the failed one. */
+static void change_list(const struct changes *changes, bool applied, char *buf, size_t size)
+{
+	size_t i, len = 0;
+
+	buf[0] = '\0';
+	for (i = 0; i < CHANGE_MAX; i++) {
+		bool listed = applied ? i < changes->failed :
+			      i > changes->failed ||
+			      (i == changes->failed && changes->failed_unchanged);
+
+		if (!changes->wanted[i] || !listed || len >= size)
+			continue;
+		len += (size_t)snprintf(buf + len, size - len, "%s%s", len ? ", " : "",
+					_(change_names[i]));
+	}
+}
+
+/*
+ * A change failed after others were made: the error, then one line that says what the
+ * device has now. Each change leaves the device as it was when it fails (decoders are
+ * attached before the old ones go, the keytable is written back, the kernel takes a
+ * protocols write or repeat ioctl whole or not at all), but those before it stay made.
+ */
+static void report_partial(const struct rc_device *device, const struct changes *changes,
+			   struct ir_error *err)
+{
+	char applied[256], not_applied[256];
+
+	change_list(changes, true, applied, sizeof(applied));
+	if (!applied[0])
+		return;
+	change_list(changes, false, not_applied, sizeof(not_applied));
+	fprintf(stderr, "%s: %s\n", program_invocation_short_name, err->message);
+	if (not_applied[0])
+		fprintf(stderr, _("%s: %s: applied before the failure: %s; not applied: %s\n"),
+			program_invocation_short_name, device->sysname, applied, not_applied);
+	else
+		fprintf(stderr, _("%s: %s: applied before the failure: %s\n"),
+			program_invocation_short_name, device->sysname, applied);
+	/* Reported: main() prints nothing more. */
+	err->message[0] = '\0';
+}
+
+static int apply_changes(const struct keytable_options *options,
+			 const struct rc_device *device, const struct keytable_plan *plan,
+			 int fd, struct changes *changes, struct ir_error *err)
+{
+	const char *event_devnode = fd >= 0 ? keytable_event_input(device)->event_devnode : "";
+	bool changed;
+	int ret = 0;
+
+	changes->failed = CHANGE_DECODERS;
+	changes->failed_unchanged = true;
+	/* Listed as applied only when it attached or detached something. */
+	if (changes->wanted[CHANGE_DECODERS]) {
+		ret = replace_decoders(options, device, plan, &changed, err);
+		changes->wanted[CHANGE_DECODERS] = changed;
+		changes->failed_unchanged = !changed;
+	}
+	if (ret < 0)
+		return ret;
+	changes->failed_unchanged = true;
+	changes->failed = CHANGE_KEYTABLE;
+	if (changes->wanted[CHANGE_KEYTABLE])
+		ret = write_keys(fd, clears(options, device), plan, &changes->failed_unchanged,
+				 err);
+	if (ret < 0) {
+		ir_error_prefix(err, "%s", event_devnode);
+		return ret;
+	}
+	changes->failed = CHANGE_PROTOCOLS;
+	ret = set_protocols(options, device, plan, err);
+	if (ret < 0)
+		return ret;
+	changes->failed = CHANGE_REPEAT;
+	ret = set_repeat(fd, options, err);
+	if (ret < 0) {
+		ir_error_prefix(err, "%s", event_devnode);
+		return ret;
+	}
+	changes->failed = CHANGE_MAX;
+	return 0;
+}
+
+/* Every change, in order, once the plan is made and checked; then -r and -t. */
 static int apply(const struct keytable_options *options, const struct rc_device *device,
 		 const struct keytable_plan *plan, struct ir_error *err)
 {
 	const struct rc_device_input *input = keytable_event_input(device);
-	int fd = -1, ret = 0;
+	struct changes changes = {
+		.wanted = {
+			[CHANGE_DECODERS] = plan->change_decoders,
+			[CHANGE_KEYTABLE] = clears(options, device) || plan->key_count,
+			[CHANGE_PROTOCOLS] = plan->change_kernel_protocols,
+			[CHANGE_REPEAT] = options->delay >= 0 || options->period >= 0,
+		},
+	};
+	int fd = -1, ret;
 
 	if (needs_input(options, device, plan)) {
 		if (!input) {
@@ -507,20 +666,9 @@ static int apply(const struct keytable_options *options, const struct rc_device 
 		if (fd < 0)
 			return fd;
 	}
-	if (plan->change_decoders)
-		ret = replace_decoders(options, device, plan, err);
-	if (ret == 0 && (clears(options, device) || plan->key_count)) {
-		ret = write_keys(fd, clears(options, device), plan, err);
-		if (ret < 0)
-			ir_error_prefix(err, "%s", input->event_devnode);
-	}
-	if (ret == 0)
-		ret = set_protocols(options, device, plan, err);
-	if (ret == 0) {
-		ret = set_repeat(fd, options, err);
-		if (ret < 0)
-			ir_error_prefix(err, "%s", input->event_devnode);
-	}
+	ret = apply_changes(options, device, plan, fd, &changes, err);
+	if (ret < 0)
+		report_partial(device, &changes, err);
 	if (ret == 0 && options->read) {
 		ret = read_keys(fd, options->sysroot, device, err);
 		if (ret < 0)

@@ -1,0 +1,1 @@
+-c -k 0x20=KEY_C -k 0x21=KEY_D -k 0x22=KEY_E -p nec

@@ -1,0 +1,1 @@
+-c -k 0x20=KEY_C -p nec -D 300
