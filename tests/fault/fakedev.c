@@ -20,6 +20,8 @@
  *     partial:REC   the first half of a record: a short count inside a record
  *     EINTR EAGAIN ENODEV EIO   the call fails with that errno
  *     EOF           the call returns 0
+ *     HUP           not read: poll() says POLLHUP | POLLERR for the device from now
+ *                   on, as the kernel does for a device that has been unregistered
  *     SIGINT        raise(SIGINT), as CTRL-C would, and fail with EAGAIN
  *   An input record is SEC.USEC/TYPE/CODE/VALUE, a lirc one NSEC/PROTO/SCANCODE/FLAGS
  *   (numbers in C notation; fields left out at the end are 0). A script that runs out without ending the program makes
@@ -48,6 +50,7 @@
 #include <unistd.h>
 #include <linux/input.h>
 #include <linux/lirc.h>
+#include <poll.h>
 #include <sys/ioctl.h>
 #include <sys/stat.h>
 
@@ -103,6 +106,7 @@ struct real_calls {
 	int (*ioctl)(int, unsigned long, ...);
 	ssize_t (*read)(int, void *, size_t);
 	ssize_t (*write)(int, const void *, size_t);
+	int (*poll)(struct pollfd *, nfds_t, int);
 };
 
 static struct {
@@ -233,7 +237,8 @@ static void fake_init(void)
 	fake.real.ioctl = (int (*)(int, unsigned long, ...))dlsym(RTLD_NEXT, "ioctl");
 	fake.real.read = (ssize_t (*)(int, void *, size_t))dlsym(RTLD_NEXT, "read");
 	fake.real.write = (ssize_t (*)(int, const void *, size_t))dlsym(RTLD_NEXT, "write");
-	if (!fake.real.open || !fake.real.openat || !fake.real.close || !fake.real.fstat ||
+	fake.real.poll = (int (*)(struct pollfd *, nfds_t, int))dlsym(RTLD_NEXT, "poll");
+	if (!fake.real.poll || !fake.real.open || !fake.real.openat || !fake.real.close || !fake.real.fstat ||
 	    !fake.real.ioctl || !fake.real.read || !fake.real.write)
 		abort();
 	if (root && strlen(root) + sizeof("/dev/") < sizeof(fake.root)) {
@@ -734,4 +739,41 @@ ssize_t write(int fd, const void *buf, size_t count)
 	if (n > 0 && lseek(fd, 0, SEEK_CUR) == n && ftruncate(fd, n) < 0)
 		return -1;
 	return n;
+}
+
+static bool script_at_hup(const struct script *s)
+{
+	const char *p;
+
+	if (!s->text)
+		return false;
+	p = s->text + s->pos + strspn(s->text + s->pos, " ");
+	return !strncmp(p, "HUP", 3) && (p[3] == ' ' || p[3] == '\0');
+}
+
+int poll(struct pollfd *fds, nfds_t count, int timeout)
+{
+	int ret, hung_up = 0;
+	nfds_t i;
+
+	fake_init();
+	for (i = 0; i < count; i++) {
+		enum fake_kind kind = kind_of_fd(fds[i].fd);
+
+		if ((kind == FAKE_INPUT && script_at_hup(&fake.input_script)) ||
+		    (kind == FAKE_LIRC && script_at_hup(&fake.lirc_script)))
+			hung_up++;
+	}
+	ret = fake.real.poll(fds, count, hung_up ? 0 : timeout);
+	if (ret < 0 || !hung_up)
+		return ret;
+	for (ret = 0, i = 0; i < count; i++) {
+		enum fake_kind kind = kind_of_fd(fds[i].fd);
+
+		if ((kind == FAKE_INPUT && script_at_hup(&fake.input_script)) ||
+		    (kind == FAKE_LIRC && script_at_hup(&fake.lirc_script)))
+			fds[i].revents = POLLHUP | POLLERR;
+		ret += fds[i].revents != 0;
+	}
+	return ret;
 }
