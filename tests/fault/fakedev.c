@@ -24,8 +24,9 @@
  *                   on, as the kernel does for a device that has been unregistered
  *     SIGINT        raise(SIGINT), as CTRL-C would, and fail with EAGAIN
  *   An input record is SEC.USEC/TYPE/CODE/VALUE, a lirc one NSEC/PROTO/SCANCODE/FLAGS
- *   (numbers in C notation; fields left out at the end are 0). A script that runs out without ending the program makes
- *   it exit 98 after a few seconds instead of hanging the test.
+ *   (numbers in C notation; fields left out at the end are 0). A script that runs out
+ *   without ending the program makes it exit 98 after a few seconds instead of hanging
+ *   the test.
  * - IRKIT_FAKEDEV_FAIL: space-separated faults, "ioctl:NAME:N:ERRNO" (the Nth call of
  *   that ioctl on a fake device fails; "N+" for the Nth and every later one) and
  *   "write:SUFFIX:N:ERRNO" (the Nth write() to a file whose path ends in SUFFIX). A
