@@ -558,7 +558,8 @@ struct changes {
 };
 
 /* ", "-separated names of the wanted changes before (or from) the failed one. */
-static void change_list(const struct changes *changes, bool applied, char *buf, size_t size)
+static void change_list(const struct changes *changes, bool applied, char *buf,
+			size_t size)
 {
 	size_t i, len = 0;
 

@@ -239,8 +239,8 @@ static void fake_init(void)
 	fake.real.read = (ssize_t (*)(int, void *, size_t))dlsym(RTLD_NEXT, "read");
 	fake.real.write = (ssize_t (*)(int, const void *, size_t))dlsym(RTLD_NEXT, "write");
 	fake.real.poll = (int (*)(struct pollfd *, nfds_t, int))dlsym(RTLD_NEXT, "poll");
-	if (!fake.real.poll || !fake.real.open || !fake.real.openat || !fake.real.close || !fake.real.fstat ||
-	    !fake.real.ioctl || !fake.real.read || !fake.real.write)
+	if (!fake.real.open || !fake.real.openat || !fake.real.close || !fake.real.fstat ||
+	    !fake.real.ioctl || !fake.real.read || !fake.real.write || !fake.real.poll)
 		abort();
 	if (root && strlen(root) + sizeof("/dev/") < sizeof(fake.root)) {
 		snprintf(fake.root, sizeof(fake.root), "%s/dev/", root);
