@@ -331,4 +331,20 @@ static __always_inline unsigned int ir_bitrev8(unsigned int b)
 	return b & 0xff;
 }
 
+/*
+ * The 64 bits of b in the opposite order: a decoder of a protocol sent LSB first can
+ * take each bit in at the bottom, as for MSB first, and turn the word round once per
+ * frame instead of testing the bit order on every bit.
+ */
+static __always_inline unsigned long long ir_bitrev64(unsigned long long b)
+{
+	b = (b & 0x00000000ffffffffULL) << 32 | b >> 32;
+	b = (b & 0x0000ffff0000ffffULL) << 16 | (b >> 16 & 0x0000ffff0000ffffULL);
+	b = (b & 0x00ff00ff00ff00ffULL) << 8 | (b >> 8 & 0x00ff00ff00ff00ffULL);
+	b = (b & 0x0f0f0f0f0f0f0f0fULL) << 4 | (b >> 4 & 0x0f0f0f0f0f0f0f0fULL);
+	b = (b & 0x3333333333333333ULL) << 2 | (b >> 2 & 0x3333333333333333ULL);
+	b = (b & 0x5555555555555555ULL) << 1 | (b >> 1 & 0x5555555555555555ULL);
+	return b;
+}
+
 #endif
