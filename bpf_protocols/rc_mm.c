@@ -11,12 +11,19 @@
 #include "ir_decoder.h"
 
 #define RCMM_MAX_BITS	64
+#define RCMM_MAX_PAIRS	(RCMM_MAX_BITS / 2)
 
+/*
+ * RC_MM_STATE_SETUP is the state of a decoder just loaded: its first sample sets up
+ * the windows (the parameters do not change once it is loaded), then it is
+ * RC_MM_STATE_IDLE. The two states of the bits come first: most samples are bits.
+ */
 enum rc_mm_state {
-	RC_MM_STATE_INACTIVE,
-	RC_MM_STATE_HEADER_SPACE,
+	RC_MM_STATE_SETUP,
 	RC_MM_STATE_BIT_PULSE,
 	RC_MM_STATE_BIT_SPACE,
+	RC_MM_STATE_IDLE,
+	RC_MM_STATE_HEADER_SPACE,
 	RC_MM_STATE_TRAILER,
 	RC_MM_STATE_MAX,
 };
@@ -24,7 +31,14 @@ enum rc_mm_state {
 struct rc_mm_decoder {
 	unsigned long long bits;
 	unsigned int state;
-	unsigned int count;
+	unsigned int left;		/* pairs of bits still to come */
+	/* Set up on the first sample, from the parameters. */
+	unsigned int frame_pairs;	/* more than RCMM_MAX_PAIRS: no frame ends */
+	struct ir_window bit_pulse;
+	struct ir_window bit_space[4];	/* the spaces of 00, 01, 10 and 11 */
+	struct ir_window header_pulse;
+	struct ir_window header_space;
+	struct ir_window trailer;
 };
 
 IR_PARAM(int, margin) = 100;
@@ -41,16 +55,37 @@ IR_PARAM(int, rc_protocol) = 65;
 
 static struct rc_mm_decoder rc_mm_state;
 
-/* The two bits a space stands for, or -1. */
-static __always_inline int rc_mm_value(long duration, long m)
+static __always_inline void rc_mm_setup(struct rc_mm_decoder *d)
 {
-	if (ir_eq_margin(duration, bit_0_space, m))
+	long m = margin;
+	long nbits = bits;
+
+	/* A frame has at least one pair; one of more than 64 bits is never reported. */
+	if (nbits < 1)
+		nbits = 1;
+	if (nbits > RCMM_MAX_BITS)
+		nbits = RCMM_MAX_BITS + 1;
+	d->frame_pairs = (nbits + 1) >> 1;
+	ir_window_set(&d->bit_pulse, LIRC_MODE2_PULSE, bit_pulse, m);
+	ir_window_set(&d->bit_space[0], LIRC_MODE2_SPACE, bit_0_space, m);
+	ir_window_set(&d->bit_space[1], LIRC_MODE2_SPACE, bit_1_space, m);
+	ir_window_set(&d->bit_space[2], LIRC_MODE2_SPACE, bit_2_space, m);
+	ir_window_set(&d->bit_space[3], LIRC_MODE2_SPACE, bit_3_space, m);
+	ir_window_set(&d->header_pulse, LIRC_MODE2_PULSE, header_pulse, m);
+	ir_window_set(&d->header_space, LIRC_MODE2_SPACE, header_space, m);
+	ir_window_set(&d->trailer, LIRC_MODE2_PULSE, trailer, m);
+}
+
+/* The two bits a space stands for, or -1; the first window that holds it wins. */
+static __always_inline int rc_mm_value(const struct rc_mm_decoder *d, unsigned int s)
+{
+	if (ir_in_window(s, &d->bit_space[0]))
 		return 0;
-	if (ir_eq_margin(duration, bit_1_space, m))
+	if (ir_in_window(s, &d->bit_space[1]))
 		return 1;
-	if (ir_eq_margin(duration, bit_2_space, m))
+	if (ir_in_window(s, &d->bit_space[2]))
 		return 2;
-	if (ir_eq_margin(duration, bit_3_space, m))
+	if (ir_in_window(s, &d->bit_space[3]))
 		return 3;
 	return -1;
 }
@@ -58,61 +93,72 @@ static __always_inline int rc_mm_value(long duration, long m)
 SEC("lirc_mode2/rc_mm")
 int rc_mm(unsigned int *sample)
 {
-	struct rc_mm_decoder *d = &rc_mm_state;
-	unsigned int value = *sample;
-	long duration = LIRC_VALUE(value);
-	long m = margin;
-	enum ir_sample_kind kind = ir_sample_kind(value);
-	int pulse = kind == IR_SAMPLE_PULSE;
+	struct rc_mm_decoder *d = ir_opaque(&rc_mm_state);
+	unsigned int s = *sample;
+	unsigned int state;
 	int pair;
 
-	if (kind == IR_SAMPLE_IGNORE)
-		return 0;
-	if (kind == IR_SAMPLE_RESET)
-		goto reset;
+	if (ir_sample_is_rare(s)) {
+		if (LIRC_IS_TIMEOUT(s)) {
+			s = LIRC_VALUE(s);
+		} else {
+			if (LIRC_IS_OVERFLOW(s) && d->state != RC_MM_STATE_SETUP)
+				d->state = RC_MM_STATE_IDLE;
+			return 0;
+		}
+	}
 
-	switch (d->state) {
-	case RC_MM_STATE_INACTIVE:
-		if (!pulse || !ir_eq_margin(duration, header_pulse, m))
+	state = d->state;
+	if (state == RC_MM_STATE_BIT_PULSE) {
+		if (!ir_in_window(s, &d->bit_pulse))
+			goto lost;
+		d->state = RC_MM_STATE_BIT_SPACE;
+		return 0;
+	}
+	state = ir_opaque(state);
+	if (state == RC_MM_STATE_BIT_SPACE) {
+		pair = rc_mm_value(d, s);
+		if (pair < 0)
+			goto lost;
+		d->bits = d->bits << 2 | pair;
+		if (--d->left) {
+			d->state = RC_MM_STATE_BIT_PULSE;
+			return 0;
+		}
+		if (d->frame_pairs > RCMM_MAX_PAIRS)
+			goto lost;
+		d->state = RC_MM_STATE_TRAILER;
+		return 0;
+	}
+
+	switch (ir_opaque(state)) {
+	case RC_MM_STATE_SETUP:
+		rc_mm_setup(d);
+		/* fall through */
+	case RC_MM_STATE_IDLE:
+		if (!ir_in_window(s, &d->header_pulse))
 			break;
 		d->bits = 0;
-		d->count = 0;
+		d->left = d->frame_pairs;
 		d->state = RC_MM_STATE_HEADER_SPACE;
 		return 0;
 
 	case RC_MM_STATE_HEADER_SPACE:
-		if (pulse || !ir_eq_margin(duration, header_space, m))
+		if (!ir_in_window(s, &d->header_space))
 			break;
 		d->state = RC_MM_STATE_BIT_PULSE;
 		return 0;
 
-	case RC_MM_STATE_BIT_PULSE:
-		if (!pulse || !ir_eq_margin(duration, bit_pulse, m))
-			break;
-		d->state = RC_MM_STATE_BIT_SPACE;
-		return 0;
-
-	case RC_MM_STATE_BIT_SPACE:
-		if (pulse)
-			break;
-		pair = rc_mm_value(duration, m);
-		if (pair < 0 || d->count + 2 > RCMM_MAX_BITS)
-			break;
-		d->bits = d->bits << 2 | pair;
-		d->count += 2;
-		d->state = d->count >= bits ? RC_MM_STATE_TRAILER : RC_MM_STATE_BIT_PULSE;
-		return 0;
-
 	case RC_MM_STATE_TRAILER:
-		if (!pulse || !ir_eq_margin(duration, trailer, m))
+		if (!ir_in_window(s, &d->trailer))
 			break;
 		bpf_rc_keydown(sample, rc_protocol, d->bits, 0);
-		d->state = RC_MM_STATE_INACTIVE;
+		d->state = RC_MM_STATE_IDLE;
 		return 0;
 	}
 
-reset:
-	d->state = RC_MM_STATE_INACTIVE;
+lost:
+	d->state = RC_MM_STATE_IDLE;
 	return 0;
 }
 
