@@ -204,8 +204,9 @@ END_TEST
 
 /*
  * Where rc_mm's windows overlap (margin 100: 278 takes 179 to 377, 444 takes 345 to
- * 543), the first space wins: 360 in place of 444 is the pair 00, and 0x1b becomes
- * 0x0b; 378 is past the first window, so it is 01 again.
+ * 543, 611 takes 512 to 710, 778 takes 679 to 877), the first space wins: 360 in
+ * place of 444 is the pair 00, and 0x1b becomes 0x0b; 378 is past the first window,
+ * so it is 01 again. 679 in place of 778 is 10 (0x1a), 711 is 11.
  */
 START_TEST(test_rc_mm_overlap)
 {
@@ -218,6 +219,42 @@ START_TEST(test_rc_mm_overlap)
 	ck_assert(decodes_with(&run, &frame, 5, 360, 0x0b));
 	ck_assert(decodes_with(&run, &frame, 5, 377, 0x0b));
 	ck_assert(decodes_with(&run, &frame, 5, 378, 0x1b));
+	ck_assert(decodes_with(&run, &frame, 9, 679, 0x1a));
+	ck_assert(decodes_with(&run, &frame, 9, 710, 0x1a));
+	ck_assert(decodes_with(&run, &frame, 9, 711, 0x1b));
+	ck_assert(decodes_with(&run, &frame, 3, 179, 0x1b));
+	ck_assert(!decodes_with(&run, &frame, 3, 178, 0x1b));
+	ck_assert(decodes_with(&run, &frame, 9, 877, 0x1b));
+	ck_assert(!decodes_with(&run, &frame, 9, 878, 0x1b));
+	ir_signal_free(&frame);
+	decoder_run_close(&run);
+}
+END_TEST
+
+/*
+ * Spaces that do not grow from 00 to 11: 611, 444, 278, 778 (margin 100: 512 to 710,
+ * 345 to 543, 179 to 377, 679 to 877). 0x1b is sent as 611, 444, 278, 778; the first
+ * window that holds a space still wins: 530 in place of 444 is 00 (0x0b), 345 is 01
+ * (not 10), 700 in place of 778 is 00 (0x18).
+ */
+START_TEST(test_rc_mm_unsorted)
+{
+	static const struct rc_mm_timings t = {
+		417, 278, 167, { 611, 444, 278, 778 }, 167, 8, 20000,
+	};
+	struct decoder_run run;
+	struct ir_signal frame;
+
+	ir_signal_init(&frame);
+	ck_assert_int_eq(encode_rc_mm_generic(&frame, &t, 0x1b), 0);
+	decoder_run_open(&run, "rc_mm", PARAMS({ "bit_0_space", 611 }, { "bit_2_space", 278 }),
+			 2);
+	ck_assert(decodes_with(&run, &frame, 5, 444, 0x1b));
+	ck_assert(decodes_with(&run, &frame, 5, 530, 0x0b));
+	ck_assert(decodes_with(&run, &frame, 5, 345, 0x1b));
+	ck_assert(decodes_with(&run, &frame, 9, 700, 0x18));
+	ck_assert(decodes_with(&run, &frame, 7, 179, 0x1b));
+	ck_assert(!decodes_with(&run, &frame, 7, 178, 0x1b));
 	ir_signal_free(&frame);
 	decoder_run_close(&run);
 }
@@ -441,6 +478,7 @@ static Suite *decoder_windows_suite(void)
 	tc = tcase_create("edges");
 	tcase_add_loop_test(tc, test_window_edges, 0, COUNT(window_edges));
 	tcase_add_test(tc, test_rc_mm_overlap);
+	tcase_add_test(tc, test_rc_mm_unsorted);
 	tcase_add_test(tc, test_window_clamping);
 	suite_add_tcase(s, tc);
 
