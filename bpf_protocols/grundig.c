@@ -19,20 +19,37 @@
 #define GRUNDIG_SHORT_PULSE	583
 #define GRUNDIG_LONG_PULSE	1139
 
+/*
+ * GRUNDIG_STATE_SETUP is the state of a decoder just loaded: its first sample sets up
+ * the windows (the parameters do not change once it is loaded), then it is
+ * GRUNDIG_STATE_IDLE. The two states of the symbols come first: most samples are
+ * symbols.
+ */
 enum grundig_state {
-	GRUNDIG_STATE_INACTIVE,
-	GRUNDIG_STATE_HEADER_SPACE,
-	GRUNDIG_STATE_LEADER_PULSE,
+	GRUNDIG_STATE_SETUP,
 	GRUNDIG_STATE_SYMBOL_SPACE,
 	GRUNDIG_STATE_SYMBOL_PULSE,
+	GRUNDIG_STATE_IDLE,
+	GRUNDIG_STATE_HEADER_SPACE,
+	GRUNDIG_STATE_LEADER_PULSE,
 	GRUNDIG_STATE_MAX,
 };
 
+/* The bits of a frame, under a 1 put in at its start: 8 symbols in when it comes out. */
+#define GRUNDIG_BITS_START	1U
+#define GRUNDIG_BITS_FULL	(GRUNDIG_BITS_START << (2 * GRUNDIG_SYMBOLS))
+
 struct grundig_decoder {
 	unsigned int state;
-	unsigned int count;
 	unsigned int bits;
-	unsigned int last_space;
+	unsigned int last_space;	/* as sampled */
+	/* Set up on the first sample, from the parameters. */
+	struct ir_window short_pulse;
+	struct ir_window long_pulse;
+	struct ir_window space[4];	/* before the pulse of symbol 00, 01, 10, 11 */
+	struct ir_window header_pulse;
+	struct ir_window header_space;
+	struct ir_window leader_pulse;
 };
 
 IR_PARAM(int, margin) = 150;
@@ -43,18 +60,34 @@ IR_PARAM(int, rc_protocol) = 64;
 
 static struct grundig_decoder grundig_state;
 
-/* The two bits of a symbol, or -1. */
-static __always_inline int grundig_symbol(long space, long pulse, long m)
+static __always_inline void grundig_setup(struct grundig_decoder *d)
 {
-	if (ir_eq_margin(pulse, GRUNDIG_SHORT_PULSE, m)) {
-		if (ir_eq_margin(space, 472, m))
+	long m = margin;
+
+	ir_window_set(&d->short_pulse, LIRC_MODE2_PULSE, GRUNDIG_SHORT_PULSE, m);
+	ir_window_set(&d->long_pulse, LIRC_MODE2_PULSE, GRUNDIG_LONG_PULSE, m);
+	ir_window_set(&d->space[0], LIRC_MODE2_SPACE, 2200, m);
+	ir_window_set(&d->space[1], LIRC_MODE2_SPACE, 472, m);
+	ir_window_set(&d->space[2], LIRC_MODE2_SPACE, 1139, m);
+	ir_window_set(&d->space[3], LIRC_MODE2_SPACE, 1806, m);
+	ir_window_set(&d->header_pulse, LIRC_MODE2_PULSE, header_pulse, m);
+	ir_window_set(&d->header_space, LIRC_MODE2_SPACE, header_space, m);
+	ir_window_set(&d->leader_pulse, LIRC_MODE2_PULSE, leader_pulse, m);
+}
+
+/* The two bits of a symbol, or -1. */
+static __always_inline int grundig_symbol(const struct grundig_decoder *d,
+					  unsigned int space, unsigned int pulse)
+{
+	if (ir_in_window(pulse, &d->short_pulse)) {
+		if (ir_in_window(space, &d->space[1]))
 			return 1;
-		if (ir_eq_margin(space, 1139, m))
+		if (ir_in_window(space, &d->space[2]))
 			return 2;
-		if (ir_eq_margin(space, 1806, m))
+		if (ir_in_window(space, &d->space[3]))
 			return 3;
-	} else if (ir_eq_margin(pulse, GRUNDIG_LONG_PULSE, m)) {
-		if (ir_eq_margin(space, 2200, m))
+	} else if (ir_in_window(pulse, &d->long_pulse)) {
+		if (ir_in_window(space, &d->space[0]))
 			return 0;
 	}
 	return -1;
@@ -63,66 +96,69 @@ static __always_inline int grundig_symbol(long space, long pulse, long m)
 SEC("lirc_mode2/grundig")
 int grundig(unsigned int *sample)
 {
-	struct grundig_decoder *d = &grundig_state;
-	unsigned int value = *sample;
-	long duration = LIRC_VALUE(value);
-	long m = margin;
-	enum ir_sample_kind kind = ir_sample_kind(value);
-	int pulse = kind == IR_SAMPLE_PULSE;
+	struct grundig_decoder *d = ir_opaque(&grundig_state);
+	unsigned int s = *sample;
+	unsigned int state;
 	int symbol;
 
-	if (kind == IR_SAMPLE_IGNORE)
-		return 0;
-	if (kind == IR_SAMPLE_RESET)
-		goto reset;
+	if (ir_sample_is_rare(s)) {
+		if (LIRC_IS_TIMEOUT(s)) {
+			s = LIRC_VALUE(s);
+		} else {
+			if (LIRC_IS_OVERFLOW(s) && d->state != GRUNDIG_STATE_SETUP)
+				d->state = GRUNDIG_STATE_IDLE;
+			return 0;
+		}
+	}
 
-	switch (d->state) {
-	case GRUNDIG_STATE_INACTIVE:
-		if (!pulse || !ir_eq_margin(duration, header_pulse, m))
+	state = d->state;
+	if (state == GRUNDIG_STATE_SYMBOL_SPACE) {
+		if (!LIRC_IS_SPACE(s))
+			goto lost;
+		d->last_space = s;
+		d->state = GRUNDIG_STATE_SYMBOL_PULSE;
+		return 0;
+	}
+	state = ir_opaque(state);
+	if (state == GRUNDIG_STATE_SYMBOL_PULSE) {
+		symbol = grundig_symbol(d, d->last_space, s);
+		if (symbol < 0)
+			goto lost;
+		d->bits = d->bits << 2 | symbol;
+		if (d->bits < GRUNDIG_BITS_FULL) {
+			d->state = GRUNDIG_STATE_SYMBOL_SPACE;
+			return 0;
+		}
+		bpf_rc_keydown(sample, rc_protocol, d->bits - GRUNDIG_BITS_FULL, 0);
+		goto lost;
+	}
+
+	switch (ir_opaque(state)) {
+	case GRUNDIG_STATE_SETUP:
+		grundig_setup(d);
+		/* fall through */
+	case GRUNDIG_STATE_IDLE:
+		if (!ir_in_window(s, &d->header_pulse))
 			break;
-		d->bits = 0;
-		d->count = 0;
+		d->bits = GRUNDIG_BITS_START;
 		d->state = GRUNDIG_STATE_HEADER_SPACE;
 		return 0;
 
 	case GRUNDIG_STATE_HEADER_SPACE:
-		if (pulse || !ir_eq_margin(duration, header_space, m))
+		if (!ir_in_window(s, &d->header_space))
 			break;
 		d->state = GRUNDIG_STATE_LEADER_PULSE;
 		return 0;
 
 	case GRUNDIG_STATE_LEADER_PULSE:
-		if (!pulse || !ir_eq_margin(duration, leader_pulse, m))
+		if (!ir_in_window(s, &d->leader_pulse))
 			break;
 		d->state = GRUNDIG_STATE_SYMBOL_SPACE;
 		return 0;
-
-	case GRUNDIG_STATE_SYMBOL_SPACE:
-		if (pulse)
-			break;
-		d->last_space = duration;
-		d->state = GRUNDIG_STATE_SYMBOL_PULSE;
-		return 0;
-
-	case GRUNDIG_STATE_SYMBOL_PULSE:
-		if (!pulse)
-			break;
-		symbol = grundig_symbol(d->last_space, duration, m);
-		if (symbol < 0)
-			break;
-		d->bits = d->bits << 2 | symbol;
-		d->count++;
-		if (d->count < GRUNDIG_SYMBOLS) {
-			d->state = GRUNDIG_STATE_SYMBOL_SPACE;
-			return 0;
-		}
-		bpf_rc_keydown(sample, rc_protocol, d->bits, 0);
-		d->state = GRUNDIG_STATE_INACTIVE;
-		return 0;
 	}
 
-reset:
-	d->state = GRUNDIG_STATE_INACTIVE;
+lost:
+	d->state = GRUNDIG_STATE_IDLE;
 	return 0;
 }
 

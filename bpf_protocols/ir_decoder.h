@@ -240,6 +240,77 @@ static __always_inline int ir_geq_margin(long d, long expected, long margin)
 }
 
 /*
+ * A window of samples: the raw LIRC mode2 values (kind in the top byte, duration
+ * below) that match one expected pulse or space, first to last inclusive. A decoder
+ * whose parameters are fixed once it is loaded sets its windows up on its first sample
+ * and keeps them in its state; then each comparison on the path of every sample is two
+ * loads and two jumps, and tells the kind of the sample as well as its duration (a
+ * space window holds no pulse, a pulse window no space).
+ */
+struct ir_window {
+	unsigned int first;
+	unsigned int last;
+};
+
+/* Samples of this kind whose duration d matches ir_eq_margin(d, expected, margin). */
+static __always_inline void ir_window_set(struct ir_window *w, unsigned int kind,
+					  long expected, long margin)
+{
+	long first = expected - margin + 1;
+	long last = expected + margin - 1;
+
+	if (first < 0)
+		first = 0;
+	if (last > LIRC_VALUE_MASK)
+		last = LIRC_VALUE_MASK;
+	if (first > last) {
+		/* Nothing matches: no value is both at least 1 and at most 0. */
+		w->first = 1;
+		w->last = 0;
+		return;
+	}
+	w->first = kind | (unsigned int)first;
+	w->last = kind | (unsigned int)last;
+}
+
+/* A window no sample matches, for an optional part of a frame that is absent. */
+static __always_inline void ir_window_none(struct ir_window *w)
+{
+	w->first = 1;
+	w->last = 0;
+}
+
+static __always_inline int ir_in_window(unsigned int sample, const struct ir_window *w)
+{
+	return sample >= w->first && sample <= w->last;
+}
+
+/*
+ * The one test on the path of every sample that sorts out the rare ones: spaces and
+ * pulses lie below LIRC_MODE2_FREQUENCY; a timeout (a space, to decoders), an overflow
+ * or a carrier report lies at or above it.
+ */
+static __always_inline int ir_sample_is_rare(unsigned int sample)
+{
+	return sample >= LIRC_MODE2_FREQUENCY;
+}
+
+/*
+ * The value of x, which the compiler may no longer take for what it knows x is. Two
+ * uses in a decoder's path of every sample, each costing no instruction:
+ *  - the pointer to the state: clang otherwise loads the address again (ld_imm64)
+ *    before every use of it, where the register holding it could serve;
+ *  - the state, once tested for the most frequent state: clang otherwise merges
+ *    that test into the switch that follows and dispatches on a tree of comparisons
+ *    in which the frequent state is as far as any other.
+ */
+#define ir_opaque(x) ({						\
+	__typeof__(x) ir_opaque_value = (x);			\
+	asm volatile("" : "+r"(ir_opaque_value));		\
+	ir_opaque_value;					\
+})
+
+/*
  * v & mask, where the verifier can see it. Use it for an index that is in range
  * already: the compiler, knowing that, drops a plain mask, and the verifier of older
  * kernels (6.1) may not have followed the check that made it so (a 32-bit comparison
@@ -258,6 +329,22 @@ static __always_inline unsigned int ir_bitrev8(unsigned int b)
 	b = ((b & 0xcc) >> 2) | ((b & 0x33) << 2);
 	b = ((b & 0xaa) >> 1) | ((b & 0x55) << 1);
 	return b & 0xff;
+}
+
+/*
+ * The 64 bits of b in the opposite order: a decoder of a protocol sent LSB first can
+ * take each bit in at the bottom, as for MSB first, and turn the word round once per
+ * frame instead of testing the bit order on every bit.
+ */
+static __always_inline unsigned long long ir_bitrev64(unsigned long long b)
+{
+	b = (b & 0x00000000ffffffffULL) << 32 | b >> 32;
+	b = (b & 0x0000ffff0000ffffULL) << 16 | (b >> 16 & 0x0000ffff0000ffffULL);
+	b = (b & 0x00ff00ff00ff00ffULL) << 8 | (b >> 8 & 0x00ff00ff00ff00ffULL);
+	b = (b & 0x0f0f0f0f0f0f0f0fULL) << 4 | (b >> 4 & 0x0f0f0f0f0f0f0f0fULL);
+	b = (b & 0x3333333333333333ULL) << 2 | (b >> 2 & 0x3333333333333333ULL);
+	b = (b & 0x5555555555555555ULL) << 1 | (b >> 1 & 0x5555555555555555ULL);
+	return b;
 }
 
 #endif

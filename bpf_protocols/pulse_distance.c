@@ -16,11 +16,17 @@
 
 #define PD_MAX_BITS	64
 
+/*
+ * PD_STATE_SETUP is the state of a decoder just loaded: its first sample sets up the
+ * windows (the parameters do not change once it is loaded), then it is PD_STATE_IDLE.
+ * The two states of the bits come first: most samples are bits.
+ */
 enum pd_state {
-	PD_STATE_INACTIVE,
-	PD_STATE_HEADER_SPACE,
+	PD_STATE_SETUP,
 	PD_STATE_BIT_PULSE,
 	PD_STATE_BIT_SPACE,
+	PD_STATE_IDLE,
+	PD_STATE_HEADER_SPACE,
 	PD_STATE_TRAILER,
 	PD_STATE_MAX,
 };
@@ -28,11 +34,24 @@ enum pd_state {
 struct pd_decoder {
 	unsigned long long bits;
 	unsigned int state;
-	unsigned int count;
+	unsigned int left;		/* bits still to come */
 	unsigned int header_seen;	/* the leading pulse matched the header pulse */
 	unsigned int repeat_seen;	/* ... the repeat pulse */
 	unsigned int bit_seen;		/* ... a bit pulse, and the header is optional */
 	unsigned int repeat;		/* the frame is a repeat frame */
+	/* Set up on the first sample, from the parameters. */
+	unsigned int frame_bits;	/* bits of a frame; more than PD_MAX_BITS: none ends */
+	unsigned int reverse;
+	unsigned int trailer;		/* a trailer pulse ends the frame */
+	struct ir_window bit_pulse;
+	struct ir_window bit_0_space;
+	struct ir_window bit_1_space;
+	struct ir_window header_pulse;	/* none when header_pulse is 0 */
+	struct ir_window header_space;
+	struct ir_window repeat_pulse;	/* none when repeat_pulse is 0 */
+	struct ir_window repeat_space;
+	struct ir_window lead_bit_pulse; /* a bit pulse starting a frame: header_optional */
+	struct ir_window trailer_pulse;
 };
 
 IR_PARAM(int, margin) = 200;
@@ -51,6 +70,39 @@ IR_PARAM(int, rc_protocol) = 64;
 
 static struct pd_decoder pd;
 
+static __always_inline void pd_setup(struct pd_decoder *d)
+{
+	long m = margin;
+	long nbits = bits;
+
+	/* A frame has at least one bit; one of more than PD_MAX_BITS is never reported. */
+	if (nbits < 1)
+		nbits = 1;
+	if (nbits > PD_MAX_BITS)
+		nbits = PD_MAX_BITS + 1;
+	d->frame_bits = nbits;
+	d->reverse = reverse != 0;
+	d->trailer = trailer_pulse > 0;
+	ir_window_set(&d->bit_pulse, LIRC_MODE2_PULSE, bit_pulse, m);
+	ir_window_set(&d->bit_0_space, LIRC_MODE2_SPACE, bit_0_space, m);
+	ir_window_set(&d->bit_1_space, LIRC_MODE2_SPACE, bit_1_space, m);
+	if (header_pulse > 0)
+		ir_window_set(&d->header_pulse, LIRC_MODE2_PULSE, header_pulse, m);
+	else
+		ir_window_none(&d->header_pulse);
+	ir_window_set(&d->header_space, LIRC_MODE2_SPACE, header_space, m);
+	if (repeat_pulse > 0)
+		ir_window_set(&d->repeat_pulse, LIRC_MODE2_PULSE, repeat_pulse, m);
+	else
+		ir_window_none(&d->repeat_pulse);
+	ir_window_set(&d->repeat_space, LIRC_MODE2_SPACE, repeat_space, m);
+	if (header_optional)
+		d->lead_bit_pulse = d->bit_pulse;
+	else
+		ir_window_none(&d->lead_bit_pulse);
+	ir_window_set(&d->trailer_pulse, LIRC_MODE2_PULSE, trailer_pulse, m);
+}
+
 static __always_inline void pd_report(unsigned int *sample, const struct pd_decoder *d)
 {
 	if (d->repeat)
@@ -59,52 +111,83 @@ static __always_inline void pd_report(unsigned int *sample, const struct pd_deco
 		bpf_rc_keydown(sample, rc_protocol, d->bits, 0);
 }
 
-/* One more bit; returns the state that follows it. */
-static __always_inline unsigned int pd_bit(unsigned int *sample, struct pd_decoder *d,
-					   unsigned int bit)
+/* The last bit is in: the trailer comes, or the frame is reported. */
+static __always_inline int pd_frame_end(unsigned int *sample, struct pd_decoder *d)
 {
-	unsigned int count = d->count;
-	long nbits = bits;
+	unsigned int n = d->frame_bits;
 
-	if (count >= PD_MAX_BITS)
-		return PD_STATE_INACTIVE;
-	if (reverse)
-		d->bits |= (unsigned long long)bit << count;
+	d->state = PD_STATE_IDLE;
+	if (n > PD_MAX_BITS)
+		return 0;
+	/* The bits came in first highest: sent LSB first, they are the other way round. */
+	if (d->reverse)
+		d->bits = ir_bitrev64(d->bits) >> ((PD_MAX_BITS - n) & (PD_MAX_BITS - 1));
+	if (d->trailer)
+		d->state = PD_STATE_TRAILER;
 	else
-		d->bits = d->bits << 1 | bit;
-	d->count = ++count;
-	if (count < nbits)
-		return PD_STATE_BIT_PULSE;
-	if (trailer_pulse > 0)
-		return PD_STATE_TRAILER;
-	pd_report(sample, d);
-	return PD_STATE_INACTIVE;
+		pd_report(sample, d);
+	return 0;
+}
+
+/* A bit space: one more bit, or none (and the frame is lost). */
+static __always_inline int pd_bit_space(unsigned int *sample, struct pd_decoder *d,
+					unsigned int s)
+{
+	if (ir_in_window(s, &d->bit_1_space))
+		d->bits = d->bits << 1 | 1;
+	else if (ir_in_window(s, &d->bit_0_space))
+		d->bits <<= 1;
+	else
+		goto lost;
+	if (--d->left == 0)
+		return pd_frame_end(sample, d);
+	d->state = PD_STATE_BIT_PULSE;
+	return 0;
+lost:
+	d->state = PD_STATE_IDLE;
+	return 0;
 }
 
 SEC("lirc_mode2/pulse_distance")
 int pulse_distance(unsigned int *sample)
 {
-	struct pd_decoder *d = &pd;
-	unsigned int value = *sample;
-	long duration = LIRC_VALUE(value);
-	long m = margin;
-	enum ir_sample_kind kind = ir_sample_kind(value);
-	int pulse = kind == IR_SAMPLE_PULSE;
+	struct pd_decoder *d = ir_opaque(&pd);
+	unsigned int s = *sample;
+	unsigned int state;
 
-	if (kind == IR_SAMPLE_IGNORE)
+	if (ir_sample_is_rare(s)) {
+		if (LIRC_IS_TIMEOUT(s)) {
+			s = LIRC_VALUE(s);
+		} else {
+			if (LIRC_IS_OVERFLOW(s) && d->state != PD_STATE_SETUP)
+				d->state = PD_STATE_IDLE;
+			return 0;
+		}
+	}
+
+	state = d->state;
+	if (state == PD_STATE_BIT_PULSE) {
+		if (!ir_in_window(s, &d->bit_pulse))
+			goto lost;
+		d->state = PD_STATE_BIT_SPACE;
 		return 0;
-	if (kind == IR_SAMPLE_RESET)
-		goto reset;
+	}
+	state = ir_opaque(state);
+	if (state == PD_STATE_BIT_SPACE)
+		return pd_bit_space(sample, d, s);
 
-	switch (d->state) {
-	case PD_STATE_INACTIVE:
-		if (!pulse)
+	switch (ir_opaque(state)) {
+	case PD_STATE_SETUP:
+		pd_setup(d);
+		/* fall through */
+	case PD_STATE_IDLE:
+		if (!LIRC_IS_PULSE(s))
 			break;
-		d->header_seen = header_pulse > 0 && ir_eq_margin(duration, header_pulse, m);
-		d->repeat_seen = repeat_pulse > 0 && ir_eq_margin(duration, repeat_pulse, m);
-		d->bit_seen = header_optional && ir_eq_margin(duration, bit_pulse, m);
+		d->header_seen = ir_in_window(s, &d->header_pulse);
+		d->repeat_seen = ir_in_window(s, &d->repeat_pulse);
+		d->bit_seen = ir_in_window(s, &d->lead_bit_pulse);
 		d->bits = 0;
-		d->count = 0;
+		d->left = d->frame_bits;
 		d->repeat = 0;
 		if (d->header_seen || d->repeat_seen) {
 			d->state = PD_STATE_HEADER_SPACE;
@@ -117,53 +200,35 @@ int pulse_distance(unsigned int *sample)
 		break;
 
 	case PD_STATE_HEADER_SPACE:
-		if (pulse)
-			break;
-		if (d->header_seen && ir_eq_margin(duration, header_space, m)) {
+		if (d->header_seen && ir_in_window(s, &d->header_space)) {
 			d->state = PD_STATE_BIT_PULSE;
 			return 0;
 		}
-		if (d->repeat_seen && ir_eq_margin(duration, repeat_space, m)) {
+		if (d->repeat_seen && ir_in_window(s, &d->repeat_space)) {
 			d->repeat = 1;
-			if (trailer_pulse > 0) {
+			if (d->trailer) {
 				d->state = PD_STATE_TRAILER;
 			} else {
 				pd_report(sample, d);
-				d->state = PD_STATE_INACTIVE;
+				d->state = PD_STATE_IDLE;
 			}
 			return 0;
 		}
 		/* A header pulse can be as long as a bit pulse: then it was the first bit. */
 		if (!d->bit_seen)
 			break;
-		/* fall through */
-	case PD_STATE_BIT_SPACE:
-		if (pulse)
-			break;
-		if (ir_eq_margin(duration, bit_1_space, m))
-			d->state = pd_bit(sample, d, 1);
-		else if (ir_eq_margin(duration, bit_0_space, m))
-			d->state = pd_bit(sample, d, 0);
-		else
-			break;
-		return 0;
-
-	case PD_STATE_BIT_PULSE:
-		if (!pulse || !ir_eq_margin(duration, bit_pulse, m))
-			break;
-		d->state = PD_STATE_BIT_SPACE;
-		return 0;
+		return pd_bit_space(sample, d, s);
 
 	case PD_STATE_TRAILER:
-		if (!pulse || !ir_eq_margin(duration, trailer_pulse, m))
+		if (!ir_in_window(s, &d->trailer_pulse))
 			break;
 		pd_report(sample, d);
-		d->state = PD_STATE_INACTIVE;
+		d->state = PD_STATE_IDLE;
 		return 0;
 	}
 
-reset:
-	d->state = PD_STATE_INACTIVE;
+lost:
+	d->state = PD_STATE_IDLE;
 	return 0;
 }
 

@@ -18,11 +18,17 @@
 
 #define PL_MAX_BITS	64
 
+/*
+ * PL_STATE_SETUP is the state of a decoder just loaded: its first sample sets up the
+ * windows (the parameters do not change once it is loaded), then it is PL_STATE_IDLE.
+ * The two states of the bits come first: most samples are bits.
+ */
 enum pl_state {
-	PL_STATE_INACTIVE,
-	PL_STATE_HEADER_SPACE,
+	PL_STATE_SETUP,
 	PL_STATE_BIT_PULSE,
 	PL_STATE_BIT_SPACE,
+	PL_STATE_IDLE,
+	PL_STATE_HEADER_SPACE,
 	PL_STATE_TRAILER_SPACE,
 	PL_STATE_TRAILER_PULSE,
 	PL_STATE_MAX,
@@ -31,11 +37,24 @@ enum pl_state {
 struct pl_decoder {
 	unsigned long long bits;
 	unsigned int state;
-	unsigned int count;
+	unsigned int left;		/* bits still to come */
 	unsigned int header_seen;	/* the leading pulse matched the header pulse */
 	unsigned int repeat_seen;	/* ... the repeat pulse */
 	unsigned int repeat;		/* the frame is a repeat frame */
-	unsigned int lead;		/* the leading pulse, µs */
+	unsigned int lead;		/* the leading pulse, as sampled */
+	/* Set up on the first sample, from the parameters. */
+	unsigned int frame_bits;	/* bits of a frame; more than PL_MAX_BITS: none ends */
+	unsigned int reverse;
+	unsigned int trailer;		/* a trailer pulse ends the frame */
+	unsigned int header_optional;
+	struct ir_window bit_0_pulse;
+	struct ir_window bit_1_pulse;
+	struct ir_window bit_space;
+	struct ir_window header_pulse;	/* none when header_pulse is 0 */
+	struct ir_window header_space;
+	struct ir_window repeat_pulse;	/* none when repeat_pulse is 0 */
+	struct ir_window repeat_space;
+	struct ir_window trailer_pulse;
 };
 
 IR_PARAM(int, margin) = 200;
@@ -54,6 +73,36 @@ IR_PARAM(int, rc_protocol) = 67;
 
 static struct pl_decoder pl;
 
+static __always_inline void pl_setup(struct pl_decoder *d)
+{
+	long m = margin;
+	long nbits = bits;
+
+	/* A frame has at least one bit; one of more than PL_MAX_BITS is never reported. */
+	if (nbits < 1)
+		nbits = 1;
+	if (nbits > PL_MAX_BITS)
+		nbits = PL_MAX_BITS + 1;
+	d->frame_bits = nbits;
+	d->reverse = reverse != 0;
+	d->trailer = trailer_pulse > 0;
+	d->header_optional = header_optional != 0;
+	ir_window_set(&d->bit_0_pulse, LIRC_MODE2_PULSE, bit_0_pulse, m);
+	ir_window_set(&d->bit_1_pulse, LIRC_MODE2_PULSE, bit_1_pulse, m);
+	ir_window_set(&d->bit_space, LIRC_MODE2_SPACE, bit_space, m);
+	if (header_pulse > 0)
+		ir_window_set(&d->header_pulse, LIRC_MODE2_PULSE, header_pulse, m);
+	else
+		ir_window_none(&d->header_pulse);
+	ir_window_set(&d->header_space, LIRC_MODE2_SPACE, header_space, m);
+	if (repeat_pulse > 0)
+		ir_window_set(&d->repeat_pulse, LIRC_MODE2_PULSE, repeat_pulse, m);
+	else
+		ir_window_none(&d->repeat_pulse);
+	ir_window_set(&d->repeat_space, LIRC_MODE2_SPACE, repeat_space, m);
+	ir_window_set(&d->trailer_pulse, LIRC_MODE2_PULSE, trailer_pulse, m);
+}
+
 static __always_inline void pl_report(unsigned int *sample, const struct pl_decoder *d)
 {
 	if (d->repeat)
@@ -62,131 +111,137 @@ static __always_inline void pl_report(unsigned int *sample, const struct pl_deco
 		bpf_rc_keydown(sample, rc_protocol, d->bits, 0);
 }
 
-/* A bit pulse: one more bit, or -1 if the pulse is no bit. Returns the next state. */
-static __always_inline int pl_bit(unsigned int *sample, struct pl_decoder *d, long duration,
-				  long m)
+/* The last bit is in: returns the next state, or -1 if the frame is too long. */
+static __always_inline int pl_frame_end(unsigned int *sample, struct pl_decoder *d)
 {
-	unsigned int count = d->count;
-	unsigned int bit;
+	unsigned int n = d->frame_bits;
 
-	if (ir_eq_margin(duration, bit_1_pulse, m))
-		bit = 1;
-	else if (ir_eq_margin(duration, bit_0_pulse, m))
-		bit = 0;
-	else
+	if (n > PL_MAX_BITS)
 		return -1;
-	if (count >= PL_MAX_BITS)
-		return -1;
-	if (reverse)
-		d->bits |= (unsigned long long)bit << count;
-	else
-		d->bits = d->bits << 1 | bit;
-	d->count = ++count;
-	if (count < bits)
-		return PL_STATE_BIT_SPACE;
-	if (trailer_pulse > 0)
+	/* The bits came in first highest: sent LSB first, they are the other way round. */
+	if (d->reverse)
+		d->bits = ir_bitrev64(d->bits) >> ((PL_MAX_BITS - n) & (PL_MAX_BITS - 1));
+	if (d->trailer)
 		return PL_STATE_TRAILER_SPACE;
 	pl_report(sample, d);
-	return PL_STATE_INACTIVE;
+	return PL_STATE_IDLE;
+}
+
+/* A bit pulse: one more bit, or -1 if the pulse is no bit. Returns the next state. */
+static __always_inline int pl_bit(unsigned int *sample, struct pl_decoder *d, unsigned int s)
+{
+	if (ir_in_window(s, &d->bit_1_pulse))
+		d->bits = d->bits << 1 | 1;
+	else if (ir_in_window(s, &d->bit_0_pulse))
+		d->bits <<= 1;
+	else
+		return -1;
+	if (--d->left)
+		return PL_STATE_BIT_SPACE;
+	return pl_frame_end(sample, d);
 }
 
 SEC("lirc_mode2/pulse_length")
 int pulse_length(unsigned int *sample)
 {
-	struct pl_decoder *d = &pl;
-	unsigned int value = *sample;
-	long duration = LIRC_VALUE(value);
-	long m = margin;
-	enum ir_sample_kind kind = ir_sample_kind(value);
-	int pulse = kind == IR_SAMPLE_PULSE;
+	struct pl_decoder *d = ir_opaque(&pl);
+	unsigned int s = *sample;
+	unsigned int state;
 	int next;
 
-	if (kind == IR_SAMPLE_IGNORE)
-		return 0;
-	if (kind == IR_SAMPLE_RESET)
-		goto reset;
+	if (ir_sample_is_rare(s)) {
+		if (LIRC_IS_TIMEOUT(s)) {
+			s = LIRC_VALUE(s);
+		} else {
+			if (LIRC_IS_OVERFLOW(s) && d->state != PL_STATE_SETUP)
+				d->state = PL_STATE_IDLE;
+			return 0;
+		}
+	}
 
-	switch (d->state) {
-	case PL_STATE_INACTIVE:
-		if (!pulse)
+	state = d->state;
+	if (state == PL_STATE_BIT_PULSE) {
+		next = pl_bit(sample, d, s);
+		if (next < 0)
+			goto lost;
+		d->state = next;
+		return 0;
+	}
+	state = ir_opaque(state);
+	if (state == PL_STATE_BIT_SPACE) {
+		if (!ir_in_window(s, &d->bit_space))
+			goto lost;
+		d->state = PL_STATE_BIT_PULSE;
+		return 0;
+	}
+
+	switch (ir_opaque(state)) {
+	case PL_STATE_SETUP:
+		pl_setup(d);
+		/* fall through */
+	case PL_STATE_IDLE:
+		if (!LIRC_IS_PULSE(s))
 			break;
-		d->header_seen = header_pulse > 0 && ir_eq_margin(duration, header_pulse, m);
-		d->repeat_seen = repeat_pulse > 0 && ir_eq_margin(duration, repeat_pulse, m);
+		d->header_seen = ir_in_window(s, &d->header_pulse);
+		d->repeat_seen = ir_in_window(s, &d->repeat_pulse);
 		d->bits = 0;
-		d->count = 0;
+		d->left = d->frame_bits;
 		d->repeat = 0;
-		d->lead = duration;
+		d->lead = s;
 		if (d->header_seen || d->repeat_seen) {
 			d->state = PL_STATE_HEADER_SPACE;
 			return 0;
 		}
-		if (!header_optional)
+		if (!d->header_optional)
 			break;
-		next = pl_bit(sample, d, duration, m);
+		next = pl_bit(sample, d, s);
 		if (next < 0)
 			break;
 		d->state = next;
 		return 0;
 
 	case PL_STATE_HEADER_SPACE:
-		if (pulse)
-			break;
-		if (d->header_seen && ir_eq_margin(duration, header_space, m)) {
+		if (d->header_seen && ir_in_window(s, &d->header_space)) {
 			d->state = PL_STATE_BIT_PULSE;
 			return 0;
 		}
-		if (d->repeat_seen && ir_eq_margin(duration, repeat_space, m)) {
+		if (d->repeat_seen && ir_in_window(s, &d->repeat_space)) {
 			d->repeat = 1;
-			if (trailer_pulse > 0) {
+			if (d->trailer) {
 				d->state = PL_STATE_TRAILER_PULSE;
 			} else {
 				pl_report(sample, d);
-				d->state = PL_STATE_INACTIVE;
+				d->state = PL_STATE_IDLE;
 			}
 			return 0;
 		}
 		/* A header pulse can be as long as a bit pulse: then it was the first bit. */
-		if (!header_optional)
+		if (!d->header_optional)
 			break;
-		next = pl_bit(sample, d, d->lead, m);
+		next = pl_bit(sample, d, d->lead);
 		if (next != PL_STATE_BIT_SPACE && next != PL_STATE_TRAILER_SPACE)
 			break;
-		if (!ir_eq_margin(duration, bit_space, m))
+		if (!ir_in_window(s, &d->bit_space))
 			break;
 		d->state = next == PL_STATE_BIT_SPACE ? PL_STATE_BIT_PULSE : PL_STATE_TRAILER_PULSE;
 		return 0;
 
-	case PL_STATE_BIT_PULSE:
-		if (!pulse)
-			break;
-		next = pl_bit(sample, d, duration, m);
-		if (next < 0)
-			break;
-		d->state = next;
-		return 0;
-
-	case PL_STATE_BIT_SPACE:
-		if (pulse || !ir_eq_margin(duration, bit_space, m))
-			break;
-		d->state = PL_STATE_BIT_PULSE;
-		return 0;
-
 	case PL_STATE_TRAILER_SPACE:
-		if (pulse || !ir_eq_margin(duration, bit_space, m))
+		if (!ir_in_window(s, &d->bit_space))
 			break;
 		d->state = PL_STATE_TRAILER_PULSE;
 		return 0;
 
 	case PL_STATE_TRAILER_PULSE:
-		if (!pulse || !ir_eq_margin(duration, trailer_pulse, m))
+		if (!ir_in_window(s, &d->trailer_pulse))
 			break;
 		pl_report(sample, d);
-		d->state = PL_STATE_INACTIVE;
+		d->state = PL_STATE_IDLE;
 		return 0;
 	}
 
-reset:
-	d->state = PL_STATE_INACTIVE;
+lost:
+	d->state = PL_STATE_IDLE;
 	return 0;
 }
 

@@ -11,20 +11,36 @@
 #include "ir_decoder.h"
 
 #define RCMM_MAX_BITS	64
+#define RCMM_MAX_PAIRS	(RCMM_MAX_BITS / 2)
 
+/*
+ * RC_MM_STATE_SETUP is the state of a decoder just loaded: its first sample sets up
+ * the windows (the parameters do not change once it is loaded), then it is
+ * RC_MM_STATE_IDLE. The two states of the bits come first: most samples are bits.
+ */
 enum rc_mm_state {
-	RC_MM_STATE_INACTIVE,
-	RC_MM_STATE_HEADER_SPACE,
+	RC_MM_STATE_SETUP,
 	RC_MM_STATE_BIT_PULSE,
 	RC_MM_STATE_BIT_SPACE,
+	RC_MM_STATE_IDLE,
+	RC_MM_STATE_HEADER_SPACE,
 	RC_MM_STATE_TRAILER,
+	RC_MM_STATE_BIT_SPACE_UNSORTED,	/* the spaces do not grow from 00 to 11 */
 	RC_MM_STATE_MAX,
 };
 
 struct rc_mm_decoder {
 	unsigned long long bits;
 	unsigned int state;
-	unsigned int count;
+	unsigned int left;		/* pairs of bits still to come */
+	/* Set up on the first sample, from the parameters. */
+	unsigned int frame_pairs;	/* more than RCMM_MAX_PAIRS: no frame ends */
+	unsigned int space_state;	/* after a bit pulse */
+	struct ir_window bit_pulse;
+	struct ir_window bit_space[4];	/* the spaces of 00, 01, 10 and 11 */
+	struct ir_window header_pulse;
+	struct ir_window header_space;
+	struct ir_window trailer;
 };
 
 IR_PARAM(int, margin) = 100;
@@ -41,78 +57,167 @@ IR_PARAM(int, rc_protocol) = 65;
 
 static struct rc_mm_decoder rc_mm_state;
 
-/* The two bits a space stands for, or -1. */
-static __always_inline int rc_mm_value(long duration, long m)
+static __always_inline int rc_mm_window_holds_any(const struct ir_window *w)
 {
-	if (ir_eq_margin(duration, bit_0_space, m))
+	return w->first <= w->last;
+}
+
+/* w begins past the end of the window before it (which ends no later than w). */
+static __always_inline void rc_mm_trim(struct ir_window *w, const struct ir_window *before)
+{
+	if (w->first <= before->last)
+		w->first = before->last + 1;
+}
+
+static __always_inline void rc_mm_setup(struct rc_mm_decoder *d)
+{
+	long m = margin;
+	long nbits = bits;
+	long space0 = bit_0_space, space1 = bit_1_space;
+	long space2 = bit_2_space, space3 = bit_3_space;
+
+	/* A frame has at least one pair; one of more than 64 bits is never reported. */
+	if (nbits < 1)
+		nbits = 1;
+	if (nbits > RCMM_MAX_BITS)
+		nbits = RCMM_MAX_BITS + 1;
+	d->frame_pairs = (nbits + 1) >> 1;
+	ir_window_set(&d->bit_pulse, LIRC_MODE2_PULSE, bit_pulse, m);
+	ir_window_set(&d->bit_space[0], LIRC_MODE2_SPACE, space0, m);
+	ir_window_set(&d->bit_space[1], LIRC_MODE2_SPACE, space1, m);
+	ir_window_set(&d->bit_space[2], LIRC_MODE2_SPACE, space2, m);
+	ir_window_set(&d->bit_space[3], LIRC_MODE2_SPACE, space3, m);
+	/*
+	 * Spaces that grow from 00 to 11 (RC-MM's do) have windows that begin and end in
+	 * that order too. Each is then trimmed to begin past the end of the one before:
+	 * it keeps what no window before it holds, which is what it matched anyway (the
+	 * first window that holds a space wins), and a space is found by halves.
+	 */
+	d->space_state = RC_MM_STATE_BIT_SPACE_UNSORTED;
+	if (space0 <= space1 && space1 <= space2 && space2 <= space3 &&
+	    rc_mm_window_holds_any(&d->bit_space[0]) &&
+	    rc_mm_window_holds_any(&d->bit_space[1]) &&
+	    rc_mm_window_holds_any(&d->bit_space[2]) &&
+	    rc_mm_window_holds_any(&d->bit_space[3])) {
+		rc_mm_trim(&d->bit_space[1], &d->bit_space[0]);
+		rc_mm_trim(&d->bit_space[2], &d->bit_space[1]);
+		rc_mm_trim(&d->bit_space[3], &d->bit_space[2]);
+		d->space_state = RC_MM_STATE_BIT_SPACE;
+	}
+	ir_window_set(&d->header_pulse, LIRC_MODE2_PULSE, header_pulse, m);
+	ir_window_set(&d->header_space, LIRC_MODE2_SPACE, header_space, m);
+	ir_window_set(&d->trailer, LIRC_MODE2_PULSE, trailer, m);
+}
+
+/* The two bits a space stands for, or -1; the first window that holds it wins. */
+static __always_inline int rc_mm_value(const struct rc_mm_decoder *d, unsigned int s)
+{
+	if (ir_in_window(s, &d->bit_space[0]))
 		return 0;
-	if (ir_eq_margin(duration, bit_1_space, m))
+	if (ir_in_window(s, &d->bit_space[1]))
 		return 1;
-	if (ir_eq_margin(duration, bit_2_space, m))
+	if (ir_in_window(s, &d->bit_space[2]))
 		return 2;
-	if (ir_eq_margin(duration, bit_3_space, m))
+	if (ir_in_window(s, &d->bit_space[3]))
 		return 3;
 	return -1;
+}
+
+/* The same for trimmed windows: the half of 00 and 01, or of 10 and 11, then one. */
+static __always_inline int rc_mm_value_sorted(const struct rc_mm_decoder *d, unsigned int s)
+{
+	const struct ir_window *w = d->bit_space;
+
+	if (s <= w[1].last) {
+		if (s >= w[1].first)
+			return 1;
+		return ir_in_window(s, &w[0]) ? 0 : -1;
+	}
+	if (s <= w[2].last)
+		return s >= w[2].first ? 2 : -1;
+	return ir_in_window(s, &w[3]) ? 3 : -1;
+}
+
+/* One more pair of bits; returns 0, or -1 if the frame is lost. */
+static __always_inline int rc_mm_pair(struct rc_mm_decoder *d, int pair)
+{
+	if (pair < 0)
+		return -1;
+	d->bits = d->bits << 2 | pair;
+	if (--d->left) {
+		d->state = RC_MM_STATE_BIT_PULSE;
+		return 0;
+	}
+	if (d->frame_pairs > RCMM_MAX_PAIRS)
+		return -1;
+	d->state = RC_MM_STATE_TRAILER;
+	return 0;
 }
 
 SEC("lirc_mode2/rc_mm")
 int rc_mm(unsigned int *sample)
 {
-	struct rc_mm_decoder *d = &rc_mm_state;
-	unsigned int value = *sample;
-	long duration = LIRC_VALUE(value);
-	long m = margin;
-	enum ir_sample_kind kind = ir_sample_kind(value);
-	int pulse = kind == IR_SAMPLE_PULSE;
-	int pair;
+	struct rc_mm_decoder *d = ir_opaque(&rc_mm_state);
+	unsigned int s = *sample;
+	unsigned int state;
 
-	if (kind == IR_SAMPLE_IGNORE)
+	if (ir_sample_is_rare(s)) {
+		if (LIRC_IS_TIMEOUT(s)) {
+			s = LIRC_VALUE(s);
+		} else {
+			if (LIRC_IS_OVERFLOW(s) && d->state != RC_MM_STATE_SETUP)
+				d->state = RC_MM_STATE_IDLE;
+			return 0;
+		}
+	}
+
+	state = d->state;
+	if (state == RC_MM_STATE_BIT_PULSE) {
+		if (!ir_in_window(s, &d->bit_pulse))
+			goto lost;
+		d->state = d->space_state;
 		return 0;
-	if (kind == IR_SAMPLE_RESET)
-		goto reset;
+	}
+	state = ir_opaque(state);
+	if (state == RC_MM_STATE_BIT_SPACE) {
+		if (rc_mm_pair(d, rc_mm_value_sorted(d, s)) < 0)
+			goto lost;
+		return 0;
+	}
 
-	switch (d->state) {
-	case RC_MM_STATE_INACTIVE:
-		if (!pulse || !ir_eq_margin(duration, header_pulse, m))
+	switch (ir_opaque(state)) {
+	case RC_MM_STATE_SETUP:
+		rc_mm_setup(d);
+		/* fall through */
+	case RC_MM_STATE_IDLE:
+		if (!ir_in_window(s, &d->header_pulse))
 			break;
 		d->bits = 0;
-		d->count = 0;
+		d->left = d->frame_pairs;
 		d->state = RC_MM_STATE_HEADER_SPACE;
 		return 0;
 
 	case RC_MM_STATE_HEADER_SPACE:
-		if (pulse || !ir_eq_margin(duration, header_space, m))
+		if (!ir_in_window(s, &d->header_space))
 			break;
 		d->state = RC_MM_STATE_BIT_PULSE;
 		return 0;
 
-	case RC_MM_STATE_BIT_PULSE:
-		if (!pulse || !ir_eq_margin(duration, bit_pulse, m))
+	case RC_MM_STATE_BIT_SPACE_UNSORTED:
+		if (rc_mm_pair(d, rc_mm_value(d, s)) < 0)
 			break;
-		d->state = RC_MM_STATE_BIT_SPACE;
-		return 0;
-
-	case RC_MM_STATE_BIT_SPACE:
-		if (pulse)
-			break;
-		pair = rc_mm_value(duration, m);
-		if (pair < 0 || d->count + 2 > RCMM_MAX_BITS)
-			break;
-		d->bits = d->bits << 2 | pair;
-		d->count += 2;
-		d->state = d->count >= bits ? RC_MM_STATE_TRAILER : RC_MM_STATE_BIT_PULSE;
 		return 0;
 
 	case RC_MM_STATE_TRAILER:
-		if (!pulse || !ir_eq_margin(duration, trailer, m))
+		if (!ir_in_window(s, &d->trailer))
 			break;
 		bpf_rc_keydown(sample, rc_protocol, d->bits, 0);
-		d->state = RC_MM_STATE_INACTIVE;
+		d->state = RC_MM_STATE_IDLE;
 		return 0;
 	}
 
-reset:
-	d->state = RC_MM_STATE_INACTIVE;
+lost:
+	d->state = RC_MM_STATE_IDLE;
 	return 0;
 }
 

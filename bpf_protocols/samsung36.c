@@ -20,20 +20,43 @@
 #define SAMSUNG36_MARKER_AFTER	16	/* bits before the marker */
 #define SAMSUNG36_NBITS		36
 
+/*
+ * SAMSUNG36_STATE_SETUP is the state of a decoder just loaded: its first sample sets
+ * up the windows (the margin does not change once it is loaded), then it is
+ * SAMSUNG36_STATE_IDLE. The two states of the bits come first: most samples are bits.
+ */
 enum samsung36_state {
-	SAMSUNG36_STATE_INACTIVE,
-	SAMSUNG36_STATE_HEADER_SPACE,
+	SAMSUNG36_STATE_SETUP,
 	SAMSUNG36_STATE_BIT_PULSE,
 	SAMSUNG36_STATE_BIT_SPACE,
+	SAMSUNG36_STATE_IDLE,
+	SAMSUNG36_STATE_HEADER_SPACE,
+	SAMSUNG36_STATE_MARKER_PULSE,
+	SAMSUNG36_STATE_MARKER_SPACE,
 	SAMSUNG36_STATE_TRAILER,
 	SAMSUNG36_STATE_MAX,
 };
 
+/*
+ * The bits of a frame, under a 1 put in at its start: the bits before the marker are
+ * in when it reaches bit 16, all of them when it reaches bit 36.
+ */
+#define SAMSUNG36_BITS_START	1ULL
+#define SAMSUNG36_BITS_MARKER	(SAMSUNG36_BITS_START << SAMSUNG36_MARKER_AFTER)
+#define SAMSUNG36_BITS_FULL	(SAMSUNG36_BITS_START << SAMSUNG36_NBITS)
+
 struct samsung36_decoder {
 	unsigned long long bits;
+	unsigned long long bits_end;	/* the bits when this part of the frame is in */
 	unsigned int state;
-	unsigned int count;
-	unsigned int marker_seen;
+	/* Set up on the first sample, from the margin. */
+	struct ir_window bit_pulse;
+	struct ir_window bit_0_space;
+	struct ir_window bit_1_space;
+	struct ir_window header_pulse;
+	struct ir_window header_space;
+	struct ir_window marker_space;
+	struct ir_window trailer_pulse;
 };
 
 IR_PARAM(int, margin) = 300;
@@ -41,74 +64,103 @@ IR_PARAM(int, rc_protocol) = 69;
 
 static struct samsung36_decoder samsung36_state;
 
+static __always_inline void samsung36_setup(struct samsung36_decoder *d)
+{
+	long m = margin;
+
+	ir_window_set(&d->bit_pulse, LIRC_MODE2_PULSE, SAMSUNG36_BIT_PULSE, m);
+	ir_window_set(&d->bit_0_space, LIRC_MODE2_SPACE, SAMSUNG36_BIT_0_SPACE, m);
+	ir_window_set(&d->bit_1_space, LIRC_MODE2_SPACE, SAMSUNG36_BIT_1_SPACE, m);
+	ir_window_set(&d->header_pulse, LIRC_MODE2_PULSE, SAMSUNG36_HEADER_PULSE, m);
+	ir_window_set(&d->header_space, LIRC_MODE2_SPACE, SAMSUNG36_HEADER_SPACE, m);
+	ir_window_set(&d->marker_space, LIRC_MODE2_SPACE, SAMSUNG36_MARKER_SPACE, m);
+	ir_window_set(&d->trailer_pulse, LIRC_MODE2_PULSE, SAMSUNG36_TRAILER_PULSE, m);
+}
+
 SEC("lirc_mode2/samsung36")
 int samsung36(unsigned int *sample)
 {
-	struct samsung36_decoder *d = &samsung36_state;
-	unsigned int value = *sample;
-	long duration = LIRC_VALUE(value);
-	long m = margin;
-	enum ir_sample_kind kind = ir_sample_kind(value);
-	int pulse = kind == IR_SAMPLE_PULSE;
+	struct samsung36_decoder *d = ir_opaque(&samsung36_state);
+	unsigned int s = *sample;
+	unsigned int state;
 
-	if (kind == IR_SAMPLE_IGNORE)
+	if (ir_sample_is_rare(s)) {
+		if (LIRC_IS_TIMEOUT(s)) {
+			s = LIRC_VALUE(s);
+		} else {
+			if (LIRC_IS_OVERFLOW(s) && d->state != SAMSUNG36_STATE_SETUP)
+				d->state = SAMSUNG36_STATE_IDLE;
+			return 0;
+		}
+	}
+
+	state = d->state;
+	if (state == SAMSUNG36_STATE_BIT_PULSE) {
+		if (!ir_in_window(s, &d->bit_pulse))
+			goto lost;
+		d->state = SAMSUNG36_STATE_BIT_SPACE;
 		return 0;
-	if (kind == IR_SAMPLE_RESET)
-		goto reset;
+	}
+	state = ir_opaque(state);
+	if (state == SAMSUNG36_STATE_BIT_SPACE) {
+		if (ir_in_window(s, &d->bit_1_space))
+			d->bits = d->bits << 1 | 1;
+		else if (ir_in_window(s, &d->bit_0_space))
+			d->bits <<= 1;
+		else
+			goto lost;
+		if (d->bits < d->bits_end) {
+			d->state = SAMSUNG36_STATE_BIT_PULSE;
+			return 0;
+		}
+		if (d->bits_end == SAMSUNG36_BITS_MARKER)
+			d->state = SAMSUNG36_STATE_MARKER_PULSE;
+		else
+			d->state = SAMSUNG36_STATE_TRAILER;
+		return 0;
+	}
 
-	switch (d->state) {
-	case SAMSUNG36_STATE_INACTIVE:
-		if (!pulse || !ir_eq_margin(duration, SAMSUNG36_HEADER_PULSE, m))
+	switch (ir_opaque(state)) {
+	case SAMSUNG36_STATE_SETUP:
+		samsung36_setup(d);
+		/* fall through */
+	case SAMSUNG36_STATE_IDLE:
+		if (!ir_in_window(s, &d->header_pulse))
 			break;
-		d->bits = 0;
-		d->count = 0;
-		d->marker_seen = 0;
+		d->bits = SAMSUNG36_BITS_START;
+		d->bits_end = SAMSUNG36_BITS_MARKER;
 		d->state = SAMSUNG36_STATE_HEADER_SPACE;
 		return 0;
 
 	case SAMSUNG36_STATE_HEADER_SPACE:
-		if (pulse || !ir_eq_margin(duration, SAMSUNG36_HEADER_SPACE, m))
+		if (!ir_in_window(s, &d->header_space))
 			break;
 		d->state = SAMSUNG36_STATE_BIT_PULSE;
 		return 0;
 
-	case SAMSUNG36_STATE_BIT_PULSE:
-		if (!pulse || !ir_eq_margin(duration, SAMSUNG36_BIT_PULSE, m))
+	case SAMSUNG36_STATE_MARKER_PULSE:
+		if (!ir_in_window(s, &d->bit_pulse))
 			break;
-		d->state = SAMSUNG36_STATE_BIT_SPACE;
+		d->state = SAMSUNG36_STATE_MARKER_SPACE;
 		return 0;
 
-	case SAMSUNG36_STATE_BIT_SPACE:
-		if (pulse)
+	case SAMSUNG36_STATE_MARKER_SPACE:
+		if (!ir_in_window(s, &d->marker_space))
 			break;
-		if (d->count == SAMSUNG36_MARKER_AFTER && !d->marker_seen) {
-			if (!ir_eq_margin(duration, SAMSUNG36_MARKER_SPACE, m))
-				break;
-			d->marker_seen = 1;
-			d->state = SAMSUNG36_STATE_BIT_PULSE;
-			return 0;
-		}
-		if (ir_eq_margin(duration, SAMSUNG36_BIT_1_SPACE, m))
-			d->bits = d->bits << 1 | 1;
-		else if (ir_eq_margin(duration, SAMSUNG36_BIT_0_SPACE, m))
-			d->bits = d->bits << 1;
-		else
-			break;
-		d->count++;
-		d->state = d->count == SAMSUNG36_NBITS ? SAMSUNG36_STATE_TRAILER :
-							 SAMSUNG36_STATE_BIT_PULSE;
+		d->bits_end = SAMSUNG36_BITS_FULL;
+		d->state = SAMSUNG36_STATE_BIT_PULSE;
 		return 0;
 
 	case SAMSUNG36_STATE_TRAILER:
-		if (!pulse || !ir_eq_margin(duration, SAMSUNG36_TRAILER_PULSE, m))
+		if (!ir_in_window(s, &d->trailer_pulse))
 			break;
-		bpf_rc_keydown(sample, rc_protocol, d->bits, 0);
-		d->state = SAMSUNG36_STATE_INACTIVE;
+		bpf_rc_keydown(sample, rc_protocol, d->bits - SAMSUNG36_BITS_FULL, 0);
+		d->state = SAMSUNG36_STATE_IDLE;
 		return 0;
 	}
 
-reset:
-	d->state = SAMSUNG36_STATE_INACTIVE;
+lost:
+	d->state = SAMSUNG36_STATE_IDLE;
 	return 0;
 }
 

@@ -13,11 +13,17 @@
 
 #define XBOX_MAX_BITS	64
 
+/*
+ * XBOX_STATE_SETUP is the state of a decoder just loaded: its first sample sets up the
+ * windows (the parameters do not change once it is loaded), then it is
+ * XBOX_STATE_IDLE. The two states of the bits come first: most samples are bits.
+ */
 enum xbox_state {
-	XBOX_STATE_INACTIVE,
-	XBOX_STATE_HEADER_SPACE,
+	XBOX_STATE_SETUP,
 	XBOX_STATE_BIT_PULSE,
 	XBOX_STATE_BIT_SPACE,
+	XBOX_STATE_IDLE,
+	XBOX_STATE_HEADER_SPACE,
 	XBOX_STATE_TRAILER,
 	XBOX_STATE_MAX,
 };
@@ -25,7 +31,15 @@ enum xbox_state {
 struct xbox_decoder {
 	unsigned long long bits;
 	unsigned int state;
-	unsigned int count;
+	unsigned int left;		/* bits still to come */
+	/* Set up on the first sample, from the parameters. */
+	unsigned int frame_bits;	/* more than XBOX_MAX_BITS: no frame ends */
+	struct ir_window bit_pulse;
+	struct ir_window bit_0_space;
+	struct ir_window bit_1_space;
+	struct ir_window header_pulse;
+	struct ir_window header_space;
+	struct ir_window trailer_pulse;
 };
 
 IR_PARAM(int, margin) = 200;
@@ -40,72 +54,105 @@ IR_PARAM(int, rc_protocol) = 68;
 
 static struct xbox_decoder xbox_state;
 
+static __always_inline void xbox_setup(struct xbox_decoder *d)
+{
+	long m = margin;
+	long nbits = bits;
+
+	/* A frame has at least one bit; one of more than XBOX_MAX_BITS is never reported. */
+	if (nbits < 1)
+		nbits = 1;
+	if (nbits > XBOX_MAX_BITS)
+		nbits = XBOX_MAX_BITS + 1;
+	d->frame_bits = nbits;
+	ir_window_set(&d->bit_pulse, LIRC_MODE2_PULSE, bit_pulse, m);
+	ir_window_set(&d->bit_0_space, LIRC_MODE2_SPACE, bit_0_space, m);
+	ir_window_set(&d->bit_1_space, LIRC_MODE2_SPACE, bit_1_space, m);
+	ir_window_set(&d->header_pulse, LIRC_MODE2_PULSE, header_pulse, m);
+	ir_window_set(&d->header_space, LIRC_MODE2_SPACE, header_space, m);
+	ir_window_set(&d->trailer_pulse, LIRC_MODE2_PULSE, trailer_pulse, m);
+}
+
+/* The frame is in: report its second half if the first is its inverse. */
+static __always_inline void xbox_report(unsigned int *sample, const struct xbox_decoder *d)
+{
+	unsigned int half = d->frame_bits / 2;
+	unsigned long long mask = (1ULL << (half & 63)) - 1;
+	unsigned long long code = d->bits & mask;
+
+	if ((d->bits >> half & mask) == (~code & mask))
+		bpf_rc_keydown(sample, rc_protocol, code, 0);
+}
+
 SEC("lirc_mode2/xbox_dvd")
 int xbox_dvd(unsigned int *sample)
 {
-	struct xbox_decoder *d = &xbox_state;
-	unsigned int value = *sample;
-	long duration = LIRC_VALUE(value);
-	long m = margin;
-	enum ir_sample_kind kind = ir_sample_kind(value);
-	int pulse = kind == IR_SAMPLE_PULSE;
+	struct xbox_decoder *d = ir_opaque(&xbox_state);
+	unsigned int s = *sample;
+	unsigned int state;
 
-	if (kind == IR_SAMPLE_IGNORE)
+	if (ir_sample_is_rare(s)) {
+		if (LIRC_IS_TIMEOUT(s)) {
+			s = LIRC_VALUE(s);
+		} else {
+			if (LIRC_IS_OVERFLOW(s) && d->state != XBOX_STATE_SETUP)
+				d->state = XBOX_STATE_IDLE;
+			return 0;
+		}
+	}
+
+	state = d->state;
+	if (state == XBOX_STATE_BIT_PULSE) {
+		if (!ir_in_window(s, &d->bit_pulse))
+			goto lost;
+		d->state = XBOX_STATE_BIT_SPACE;
 		return 0;
-	if (kind == IR_SAMPLE_RESET)
-		goto reset;
+	}
+	state = ir_opaque(state);
+	if (state == XBOX_STATE_BIT_SPACE) {
+		if (ir_in_window(s, &d->bit_1_space))
+			d->bits = d->bits << 1 | 1;
+		else if (ir_in_window(s, &d->bit_0_space))
+			d->bits <<= 1;
+		else
+			goto lost;
+		if (--d->left) {
+			d->state = XBOX_STATE_BIT_PULSE;
+			return 0;
+		}
+		if (d->frame_bits > XBOX_MAX_BITS)
+			goto lost;
+		d->state = XBOX_STATE_TRAILER;
+		return 0;
+	}
 
-	switch (d->state) {
-	case XBOX_STATE_INACTIVE:
-		if (!pulse || !ir_eq_margin(duration, header_pulse, m))
+	switch (ir_opaque(state)) {
+	case XBOX_STATE_SETUP:
+		xbox_setup(d);
+		/* fall through */
+	case XBOX_STATE_IDLE:
+		if (!ir_in_window(s, &d->header_pulse))
 			break;
 		d->bits = 0;
-		d->count = 0;
+		d->left = d->frame_bits;
 		d->state = XBOX_STATE_HEADER_SPACE;
 		return 0;
 
 	case XBOX_STATE_HEADER_SPACE:
-		if (pulse || !ir_eq_margin(duration, header_space, m))
+		if (!ir_in_window(s, &d->header_space))
 			break;
 		d->state = XBOX_STATE_BIT_PULSE;
 		return 0;
 
-	case XBOX_STATE_BIT_PULSE:
-		if (!pulse || !ir_eq_margin(duration, bit_pulse, m))
+	case XBOX_STATE_TRAILER:
+		if (!ir_in_window(s, &d->trailer_pulse))
 			break;
-		d->state = XBOX_STATE_BIT_SPACE;
-		return 0;
-
-	case XBOX_STATE_BIT_SPACE:
-		if (pulse || d->count >= XBOX_MAX_BITS)
-			break;
-		if (ir_eq_margin(duration, bit_1_space, m))
-			d->bits = d->bits << 1 | 1;
-		else if (ir_eq_margin(duration, bit_0_space, m))
-			d->bits = d->bits << 1;
-		else
-			break;
-		d->count++;
-		d->state = d->count >= bits ? XBOX_STATE_TRAILER : XBOX_STATE_BIT_PULSE;
-		return 0;
-
-	case XBOX_STATE_TRAILER: {
-		unsigned int half = d->count / 2;
-		unsigned long long mask = (1ULL << (half & 63)) - 1;
-		unsigned long long code = d->bits & mask;
-
-		if (!pulse || !ir_eq_margin(duration, trailer_pulse, m))
-			break;
-		/* The first half must be the inverse of the second. */
-		if ((d->bits >> half & mask) == (~code & mask))
-			bpf_rc_keydown(sample, rc_protocol, code, 0);
-		d->state = XBOX_STATE_INACTIVE;
-		return 0;
-	}
+		xbox_report(sample, d);
+		break;
 	}
 
-reset:
-	d->state = XBOX_STATE_INACTIVE;
+lost:
+	d->state = XBOX_STATE_IDLE;
 	return 0;
 }
 
