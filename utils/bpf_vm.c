@@ -61,6 +61,12 @@ translate_other(const struct bpf_vm *vm, uint64_t addr, uint64_t size, bool writ
 	return NULL;
 }
 
+bool vm_fixed_access_ok(const struct bpf_vm *vm, uint64_t addr, uint64_t size, bool write)
+{
+	/* Map values and the context never move for the life of the VM; the stack does. */
+	return size && translate_other(vm, addr, size, write) != NULL;
+}
+
 void *vm_translate(const struct bpf_vm *vm, uint64_t addr, uint64_t size, bool write)
 {
 	uint64_t span = vm->stack_top - vm->stack_lo;
@@ -376,6 +382,20 @@ static int vm_exec(struct bpf_vm *vm, struct ir_error *err)
 		memcpy(MEM(ADDR(DST), sizeof(TYPE), true), &value_, sizeof(TYPE)); \
 		NEXT();								\
 	}
+/* vm_decode() checked the address once and for all. */
+#define LOAD_U(NAME, TYPE, EXTEND)						\
+	op_##NAME##_U: {							\
+		TYPE value_;							\
+		memcpy(&value_, (const void *)(uintptr_t)ADDR(SRC), sizeof(TYPE)); \
+		DST = (EXTEND)value_;						\
+		NEXT();								\
+	}
+#define STORE_U(NAME, TYPE, VALUE)						\
+	op_##NAME##_U: {							\
+		TYPE value_ = (TYPE)(VALUE);					\
+		memcpy((void *)(uintptr_t)ADDR(DST), &value_, sizeof(TYPE));	\
+		NEXT();								\
+	}
 #define ATOMIC(NAME, TYPE)							\
 	op_##NAME: {								\
 		uint8_t *target_ = MEM(ADDR(DST), sizeof(TYPE), true);		\
@@ -443,6 +463,21 @@ op_LDDW: DST = IMM; insn += 2; DISPATCH();
 	STORE(STXH, uint16_t, SRC)
 	STORE(STXW, uint32_t, SRC)
 	STORE(STXDW, uint64_t, SRC)
+	LOAD_U(LDXB, uint8_t, uint64_t)
+	LOAD_U(LDXH, uint16_t, uint64_t)
+	LOAD_U(LDXW, uint32_t, uint64_t)
+	LOAD_U(LDXDW, uint64_t, uint64_t)
+	LOAD_U(LDXSB, int8_t, int64_t)
+	LOAD_U(LDXSH, int16_t, int64_t)
+	LOAD_U(LDXSW, int32_t, int64_t)
+	STORE_U(STB, uint8_t, IMM)
+	STORE_U(STH, uint16_t, IMM)
+	STORE_U(STW, uint32_t, IMM)
+	STORE_U(STDW, uint64_t, IMM)
+	STORE_U(STXB, uint8_t, SRC)
+	STORE_U(STXH, uint16_t, SRC)
+	STORE_U(STXW, uint32_t, SRC)
+	STORE_U(STXDW, uint64_t, SRC)
 	ATOMIC(ATOMIC32, uint32_t)
 	ATOMIC(ATOMIC64, uint64_t)
 op_JA: JUMP();
@@ -507,6 +542,8 @@ op_IMM_HI:
 #undef JMP
 #undef LOAD
 #undef STORE
+#undef LOAD_U
+#undef STORE_U
 #undef ATOMIC
 
 done:
