@@ -312,7 +312,12 @@ static inline uint64_t atomic_apply(uint8_t operation, uint64_t old, uint64_t sr
 	}
 }
 
-static int vm_exec(struct bpf_vm *vm, struct ir_error *err)
+/*
+ * Run the program on vm->ctx; or, with thread_only, only store in every instruction
+ * the address of its operation's code, so that dispatching is one indirect jump
+ * through the instruction (labels are local to this function).
+ */
+static int vm_exec(struct bpf_vm *vm, bool thread_only, struct ir_error *err)
 {
 #define VM_OP_LABEL(name) [VM_OP_##name] = &&op_##name,
 	static const void *const labels[VM_OP_MAX] = { VM_OP_LIST(VM_OP_LABEL) };
@@ -328,6 +333,13 @@ static int vm_exec(struct bpf_vm *vm, struct ir_error *err)
 	uint64_t stack_span = VM_FRAME_SIZE;
 	int ret;
 
+	if (unlikely(thread_only)) {
+		size_t i;
+
+		for (i = 0; i < vm->insn_count; i++)
+			vm->insns[i].handler = labels[vm->insns[i].op];
+		return 0;
+	}
 	vm->stack_lo = stack_lo;
 	reg[1] = (uintptr_t)&vm->ctx;
 	reg[10] = vm->stack_top;
@@ -335,7 +347,7 @@ static int vm_exec(struct bpf_vm *vm, struct ir_error *err)
 #define DST reg[insn->dst]
 #define SRC reg[insn->src]
 #define IMM insn->imm
-#define DISPATCH() do { count++; goto *labels[insn->op]; } while (0)
+#define DISPATCH() do { count++; goto *insn->handler; } while (0)
 #define NEXT() do { insn++; DISPATCH(); } while (0)
 #define JUMP() do {							\
 		if (unlikely(count > budget))				\
@@ -656,6 +668,7 @@ int bpf_vm_new(const struct bpf_image *image, struct bpf_vm **ret_vm, struct ir_
 	ret = vm_decode(vm, image, err);
 	if (ret < 0)
 		goto fail;
+	vm_exec(vm, true, NULL);
 	reset_state(vm);
 	*ret_vm = vm;
 	return 0;
@@ -758,7 +771,7 @@ int bpf_vm_run(struct bpf_vm *vm, uint32_t sample, struct ir_error *err)
 	    mode == LIRC_MODE2_TIMEOUT)
 		vm->clock_ns += (uint64_t)(sample & LIRC_VALUE_MASK) * 1000;
 	vm->ctx = sample;
-	return vm_exec(vm, err);
+	return vm_exec(vm, false, err);
 }
 
 uint64_t bpf_vm_last_insn_count(const struct bpf_vm *vm)

@@ -87,6 +87,8 @@ enum vm_helper {
 
 /* One decoded instruction; index i here is instruction i of the image. */
 struct vm_insn {
+	/* The interpreter's code for op, set by bpf_vm_new() after decoding. */
+	const void *handler;
 	uint8_t op;		/* enum vm_op */
 	uint8_t dst;
 	uint8_t src;
