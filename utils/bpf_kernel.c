@@ -7,6 +7,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
+#include <sys/syscall.h>
 #include <unistd.h>
 #include <bpf/bpf.h>
 
@@ -344,6 +346,77 @@ out:
 	free(lines);
 }
 
+/*
+ * BPF_MAP_CREATE and BPF_PROG_LOAD by the bpf(2) system call itself. libbpf's
+ * bpf_map_create() and bpf_prog_load() first probe the kernel, once per process, by
+ * loading two test programs (is memory charged to the memory cgroup? are object names
+ * known?): two verifier runs at every boot-time "ir-keytable -a". Names are handled by
+ * create_map()'s retry without one; the memory limit by raise_memlock() below.
+ */
+static int sys_bpf(enum bpf_cmd cmd, union bpf_attr *attr)
+{
+	return (int)syscall(__NR_bpf, cmd, attr, sizeof(*attr));
+}
+
+/* name, cut to the kernel's 15 characters, into the zeroed field out[BPF_OBJ_NAME_LEN]. */
+static void put_object_name(char *out, const char *name)
+{
+	size_t len = strlen(name);
+
+	memcpy(out, name, len < BPF_OBJ_NAME_LEN - 1 ? len : BPF_OBJ_NAME_LEN - 1);
+}
+
+static int sys_map_create(const struct bpf_map_spec *spec, const char *name, uint32_t flags)
+{
+	union bpf_attr attr;
+
+	memset(&attr, 0, sizeof(attr));
+	attr.map_type = spec->type;
+	attr.key_size = spec->key_size;
+	attr.value_size = spec->value_size;
+	attr.max_entries = spec->max_entries;
+	attr.map_flags = flags;
+	if (name)
+		put_object_name(attr.map_name, name);
+	return sys_bpf(BPF_MAP_CREATE, &attr);
+}
+
+static int sys_prog_load(enum bpf_prog_type type, enum bpf_attach_type attach_type,
+			 const char *name, const char *license, const struct bpf_insn *insns,
+			 size_t insn_count, char *log, uint32_t log_size)
+{
+	union bpf_attr attr;
+
+	memset(&attr, 0, sizeof(attr));
+	attr.prog_type = type;
+	attr.expected_attach_type = attach_type;
+	attr.insns = (uintptr_t)insns;
+	attr.insn_cnt = (uint32_t)insn_count;
+	attr.license = (uintptr_t)license;
+	if (log) {
+		attr.log_buf = (uintptr_t)log;
+		attr.log_size = log_size;
+		attr.log_level = 1;
+	}
+	put_object_name(attr.prog_name, name);
+	return sys_bpf(BPF_PROG_LOAD, &attr);
+}
+
+/*
+ * Before 5.11 BPF memory counts against RLIMIT_MEMLOCK, and going over it is EPERM.
+ * Raise the limit (as libbpf would have done up front) and say whether to try again;
+ * without CAP_SYS_RESOURCE this fails and EPERM stands.
+ */
+static bool raise_memlock(void)
+{
+	struct rlimit unlimited = { RLIM_INFINITY, RLIM_INFINITY };
+	struct rlimit now;
+
+	if (getrlimit(RLIMIT_MEMLOCK, &now) == 0 && now.rlim_cur == RLIM_INFINITY)
+		return false;
+	return setrlimit(RLIMIT_MEMLOCK, &unlimited) == 0;
+}
+
 static void close_maps(int *map_fds, size_t count)
 {
 	size_t i;
@@ -367,13 +440,12 @@ static int create_map(const struct bpf_map_spec *spec, struct ir_error *err)
 
 	bpf_kernel_object_name(spec->name, name, sizeof(name));
 	for (;;) {
-		LIBBPF_OPTS(bpf_map_create_opts, opts, .map_flags = spec->flags | extra);
-
-		fd = bpf_map_create((enum bpf_map_type)spec->type, named ? name : NULL,
-				    spec->key_size, spec->value_size, spec->max_entries, &opts);
+		fd = sys_map_create(spec, named ? name : NULL, spec->flags | extra);
 		if (fd >= 0)
 			return fd;
 		fd = -errno;
+		if (fd == -EPERM && raise_memlock())
+			continue;
 		if (fd != -EINVAL)
 			break;
 		if (extra && !(spec->flags & BPF_F_RDONLY_PROG)) {
@@ -460,11 +532,11 @@ static int load_program(const struct bpf_image *image, const char *name,
 	int fd, first_error;
 
 	*ret_log = NULL;
-	{
-		LIBBPF_OPTS(bpf_prog_load_opts, opts, .expected_attach_type = attach_type);
-
-		fd = bpf_prog_load(type, name, image->license, insns, image->insn_count, &opts);
-	}
+	fd = sys_prog_load(type, attach_type, name, image->license, insns, image->insn_count,
+			   NULL, 0);
+	if (fd < 0 && errno == EPERM && raise_memlock())
+		fd = sys_prog_load(type, attach_type, name, image->license, insns,
+				   image->insn_count, NULL, 0);
 	if (fd >= 0)
 		return fd;
 	first_error = errno;
@@ -477,14 +549,8 @@ static int load_program(const struct bpf_image *image, const char *name,
 			break;
 		log = grown;
 		log[0] = '\0';
-		{
-			LIBBPF_OPTS(bpf_prog_load_opts, opts, .expected_attach_type = attach_type,
-				    .log_buf = log, .log_size = (uint32_t)log_size,
-				    .log_level = 1);
-
-			fd = bpf_prog_load(type, name, image->license, insns, image->insn_count,
-					   &opts);
-		}
+		fd = sys_prog_load(type, attach_type, name, image->license, insns,
+				   image->insn_count, log, (uint32_t)log_size);
 		if (fd >= 0 || errno != ENOSPC || log_size >= LOG_LARGEST_SIZE)
 			break;
 		log_size = LOG_LARGEST_SIZE;

@@ -61,6 +61,12 @@ translate_other(const struct bpf_vm *vm, uint64_t addr, uint64_t size, bool writ
 	return NULL;
 }
 
+bool vm_fixed_access_ok(const struct bpf_vm *vm, uint64_t addr, uint64_t size, bool write)
+{
+	/* Map values and the context never move for the life of the VM; the stack does. */
+	return size && translate_other(vm, addr, size, write) != NULL;
+}
+
 void *vm_translate(const struct bpf_vm *vm, uint64_t addr, uint64_t size, bool write)
 {
 	uint64_t span = vm->stack_top - vm->stack_lo;
@@ -306,7 +312,12 @@ static inline uint64_t atomic_apply(uint8_t operation, uint64_t old, uint64_t sr
 	}
 }
 
-static int vm_exec(struct bpf_vm *vm, struct ir_error *err)
+/*
+ * Run the program on vm->ctx; or, with thread_only, only store in every instruction
+ * the address of its operation's code, so that dispatching is one indirect jump
+ * through the instruction (labels are local to this function).
+ */
+static int vm_exec(struct bpf_vm *vm, bool thread_only, struct ir_error *err)
 {
 #define VM_OP_LABEL(name) [VM_OP_##name] = &&op_##name,
 	static const void *const labels[VM_OP_MAX] = { VM_OP_LIST(VM_OP_LABEL) };
@@ -322,6 +333,13 @@ static int vm_exec(struct bpf_vm *vm, struct ir_error *err)
 	uint64_t stack_span = VM_FRAME_SIZE;
 	int ret;
 
+	if (unlikely(thread_only)) {
+		size_t i;
+
+		for (i = 0; i < vm->insn_count; i++)
+			vm->insns[i].handler = labels[vm->insns[i].op];
+		return 0;
+	}
 	vm->stack_lo = stack_lo;
 	reg[1] = (uintptr_t)&vm->ctx;
 	reg[10] = vm->stack_top;
@@ -329,7 +347,7 @@ static int vm_exec(struct bpf_vm *vm, struct ir_error *err)
 #define DST reg[insn->dst]
 #define SRC reg[insn->src]
 #define IMM insn->imm
-#define DISPATCH() do { count++; goto *labels[insn->op]; } while (0)
+#define DISPATCH() do { count++; goto *insn->handler; } while (0)
 #define NEXT() do { insn++; DISPATCH(); } while (0)
 #define JUMP() do {							\
 		if (unlikely(count > budget))				\
@@ -374,6 +392,20 @@ static int vm_exec(struct bpf_vm *vm, struct ir_error *err)
 	op_##NAME: {								\
 		TYPE value_ = (TYPE)(VALUE);					\
 		memcpy(MEM(ADDR(DST), sizeof(TYPE), true), &value_, sizeof(TYPE)); \
+		NEXT();								\
+	}
+/* vm_decode() checked the address once and for all. */
+#define LOAD_U(NAME, TYPE, EXTEND)						\
+	op_##NAME##_U: {							\
+		TYPE value_;							\
+		memcpy(&value_, (const void *)(uintptr_t)ADDR(SRC), sizeof(TYPE)); \
+		DST = (EXTEND)value_;						\
+		NEXT();								\
+	}
+#define STORE_U(NAME, TYPE, VALUE)						\
+	op_##NAME##_U: {							\
+		TYPE value_ = (TYPE)(VALUE);					\
+		memcpy((void *)(uintptr_t)ADDR(DST), &value_, sizeof(TYPE));	\
 		NEXT();								\
 	}
 #define ATOMIC(NAME, TYPE)							\
@@ -443,6 +475,21 @@ op_LDDW: DST = IMM; insn += 2; DISPATCH();
 	STORE(STXH, uint16_t, SRC)
 	STORE(STXW, uint32_t, SRC)
 	STORE(STXDW, uint64_t, SRC)
+	LOAD_U(LDXB, uint8_t, uint64_t)
+	LOAD_U(LDXH, uint16_t, uint64_t)
+	LOAD_U(LDXW, uint32_t, uint64_t)
+	LOAD_U(LDXDW, uint64_t, uint64_t)
+	LOAD_U(LDXSB, int8_t, int64_t)
+	LOAD_U(LDXSH, int16_t, int64_t)
+	LOAD_U(LDXSW, int32_t, int64_t)
+	STORE_U(STB, uint8_t, IMM)
+	STORE_U(STH, uint16_t, IMM)
+	STORE_U(STW, uint32_t, IMM)
+	STORE_U(STDW, uint64_t, IMM)
+	STORE_U(STXB, uint8_t, SRC)
+	STORE_U(STXH, uint16_t, SRC)
+	STORE_U(STXW, uint32_t, SRC)
+	STORE_U(STXDW, uint64_t, SRC)
 	ATOMIC(ATOMIC32, uint32_t)
 	ATOMIC(ATOMIC64, uint64_t)
 op_JA: JUMP();
@@ -507,6 +554,8 @@ op_IMM_HI:
 #undef JMP
 #undef LOAD
 #undef STORE
+#undef LOAD_U
+#undef STORE_U
 #undef ATOMIC
 
 done:
@@ -619,6 +668,7 @@ int bpf_vm_new(const struct bpf_image *image, struct bpf_vm **ret_vm, struct ir_
 	ret = vm_decode(vm, image, err);
 	if (ret < 0)
 		goto fail;
+	vm_exec(vm, true, NULL);
 	reset_state(vm);
 	*ret_vm = vm;
 	return 0;
@@ -721,7 +771,7 @@ int bpf_vm_run(struct bpf_vm *vm, uint32_t sample, struct ir_error *err)
 	    mode == LIRC_MODE2_TIMEOUT)
 		vm->clock_ns += (uint64_t)(sample & LIRC_VALUE_MASK) * 1000;
 	vm->ctx = sample;
-	return vm_exec(vm, err);
+	return vm_exec(vm, false, err);
 }
 
 uint64_t bpf_vm_last_insn_count(const struct bpf_vm *vm)

@@ -521,8 +521,106 @@ out:
 	return ret;
 }
 
+/* Bytes accessed by a load or store; 0 for any other operation. */
+static unsigned int access_size(enum vm_op op)
+{
+	switch (op) {
+	case VM_OP_LDXB: case VM_OP_LDXSB: case VM_OP_STB: case VM_OP_STXB: return 1;
+	case VM_OP_LDXH: case VM_OP_LDXSH: case VM_OP_STH: case VM_OP_STXH: return 2;
+	case VM_OP_LDXW: case VM_OP_LDXSW: case VM_OP_STW: case VM_OP_STXW: return 4;
+	case VM_OP_LDXDW: case VM_OP_STDW: case VM_OP_STXDW: return 8;
+	default: return 0;
+	}
+}
+
+/* What the decoding knows of the registers at one instruction. */
+struct known_regs {
+	bool known[VM_REG_FP];
+	uint64_t value[VM_REG_FP];
+};
+
+/*
+ * Whether the load or store at insn can skip the run-time check: r10 plus an offset
+ * inside the frame (r10 always points at the top of the running frame, whose bytes are
+ * all accessible), or a register holding a known constant whose address is in a map
+ * value or the context, which never move.
+ */
+static bool access_proven(const struct bpf_vm *vm, const struct vm_insn *insn,
+			  const struct known_regs *regs)
+{
+	bool write = insn->op >= VM_OP_STB && insn->op <= VM_OP_STXDW;
+	unsigned int size = access_size(insn->op);
+	uint8_t base = write ? insn->dst : insn->src;
+
+	if (base == VM_REG_FP)
+		return insn->off >= -VM_FRAME_SIZE && insn->off <= -(int32_t)size;
+	return regs->known[base] &&
+	       vm_fixed_access_ok(vm, regs->value[base] + (uint64_t)(int64_t)insn->off,
+				  size, write);
+}
+
+/*
+ * Turn the loads and stores whose address is known here into their unchecked forms.
+ * Constants are followed only through straight-line code: every jump or call target
+ * starts with nothing known, and so does what follows a call, exit or ja. Only the
+ * operation changes: the program executes the same instructions as before.
+ */
+static int prove_accesses(struct bpf_vm *vm, struct ir_error *err)
+{
+	size_t n = vm->insn_count, pc;
+	uint8_t *is_target = calloc(n, 1);
+	struct known_regs regs;
+	struct vm_insn *insn;
+
+	if (!is_target) {
+		ir_error_set(err, _("out of memory"));
+		return -ENOMEM;
+	}
+	/* check_flow() has checked every target. */
+	for (pc = 0; pc < n; pc++) {
+		if (is_jump(vm->insns[pc].op) || vm->insns[pc].op == VM_OP_CALL_LOCAL)
+			is_target[pc + vm->insns[pc].off + 1] = 1;
+	}
+	memset(&regs, 0, sizeof(regs));
+	if (!is_target[0]) {
+		/* The program starts with r1 pointing at the context. */
+		regs.known[1] = true;
+		regs.value[1] = (uintptr_t)&vm->ctx;
+	}
+	for (pc = 0; pc < n; pc++) {
+		insn = &vm->insns[pc];
+		if (is_target[pc])
+			memset(&regs, 0, sizeof(regs));
+		if (insn->op == VM_OP_LDDW) {
+			regs.known[insn->dst] = true;
+			regs.value[insn->dst] = insn->imm;
+			pc++;	/* the second half */
+		} else if (insn->op >= VM_OP_LDXB && insn->op <= VM_OP_STXDW) {
+			bool is_load = insn->op <= VM_OP_LDXSW;
+
+			if (access_proven(vm, insn, &regs))
+				insn->op += is_load ? VM_OP_LDXB_U - VM_OP_LDXB :
+					    VM_OP_STB_U - VM_OP_STB;
+			if (is_load)
+				regs.known[insn->dst] = false;
+		} else if (insn->op < VM_OP_LDDW) {
+			/* ALU operations (the first in enum vm_op) write dst. */
+			regs.known[insn->dst] = false;
+		} else if (is_jump(insn->op) && insn->op != VM_OP_JA) {
+			/* A conditional jump writes nothing; the next instruction follows. */
+		} else {
+			/* Calls, exit, ja, atomics: start again from nothing. */
+			memset(&regs, 0, sizeof(regs));
+		}
+	}
+	free(is_target);
+	return 0;
+}
+
 int vm_decode(struct bpf_vm *vm, const struct bpf_image *image, struct ir_error *err)
 {
+	int ret;
+
 	size_t n = image->insn_count, pc;
 	int used;
 
@@ -548,5 +646,8 @@ int vm_decode(struct bpf_vm *vm, const struct bpf_image *image, struct ir_error 
 			return used;
 		}
 	}
-	return check_flow(vm, err);
+	ret = check_flow(vm, err);
+	if (ret < 0)
+		return ret;
+	return prove_accesses(vm, err);
 }

@@ -52,7 +52,17 @@
 	VM_JMP_OPS(X, JSGE) VM_JMP_OPS(X, JLT) VM_JMP_OPS(X, JLE)		\
 	VM_JMP_OPS(X, JSLT) VM_JMP_OPS(X, JSLE)					\
 	X(CALL_HELPER) X(CALL_LOCAL) X(EXIT)					\
-	X(IMM_HI)	/* second half of an ld_imm64: never executed */
+	X(IMM_HI)	/* second half of an ld_imm64: never executed */	\
+	VM_UNCHECKED_OPS(X)
+
+/*
+ * Loads and stores whose address vm_decode() proved valid: the base register is r10
+ * with the offset inside the frame, or holds a constant (an ld_imm64 earlier in the
+ * same straight-line block) that points into a map value or the context.
+ */
+#define VM_UNCHECKED_OPS(X)							\
+	X(LDXB_U) X(LDXH_U) X(LDXW_U) X(LDXDW_U) X(LDXSB_U) X(LDXSH_U) X(LDXSW_U)	\
+	X(STB_U) X(STH_U) X(STW_U) X(STDW_U) X(STXB_U) X(STXH_U) X(STXW_U) X(STXDW_U)
 
 #define VM_OP_ENUM(name) VM_OP_##name,
 enum vm_op {
@@ -77,6 +87,8 @@ enum vm_helper {
 
 /* One decoded instruction; index i here is instruction i of the image. */
 struct vm_insn {
+	/* The interpreter's code for op, set by bpf_vm_new() after decoding. */
+	const void *handler;
 	uint8_t op;		/* enum vm_op */
 	uint8_t dst;
 	uint8_t src;
@@ -182,6 +194,8 @@ int vm_map_delete(struct vm_map *map, const void *key);
 uint8_t *vm_map_value0(struct vm_map *map);
 
 /* bpf_vm.c: memory checks shared with the helpers. */
+/* Whether [addr, addr + size) lies in one map value or is the context, for good. */
+bool vm_fixed_access_ok(const struct bpf_vm *vm, uint64_t addr, uint64_t size, bool write);
 void *vm_translate(const struct bpf_vm *vm, uint64_t addr, uint64_t size, bool write);
 /* Readable bytes from addr to the end of its element (0 if addr is not readable). */
 size_t vm_readable_extent(const struct bpf_vm *vm, uint64_t addr, const uint8_t **ret_host);

@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "capture.h"
@@ -371,6 +372,49 @@ static int parse_line(struct parser *p, const char *end)
 	return parse_keyword_line(p, &first, end);
 }
 
+/*
+ * The line ir-ctl and mode2 print for nearly every sample, "pulse N" or "space N" alone
+ * on a line, parsed in one pass. Returns 1 with *ret_eol at the line's end when the
+ * line was that and was added, 0 when the line is anything else (the general parser
+ * takes it from the start, so every error is reported as it would be), or a negative
+ * errno from adding the sample.
+ */
+static int parse_plain_line(struct parser *p, const char *end, const char **ret_eol)
+{
+	const char *s = p->line_start;
+	const char *digits = s + 6;
+	struct capture *c;
+	struct token value;
+	uint32_t type, duration = 0;
+	int ret;
+
+	if (end - s < 8 || s[5] != ' ')
+		return 0;
+	if (memcmp(s, "pulse", 5) == 0)
+		type = LIRC_MODE2_PULSE;
+	else if (memcmp(s, "space", 5) == 0)
+		type = LIRC_MODE2_SPACE;
+	else
+		return 0;
+	/* At most 8 digits: 16777215 (CAPTURE_DURATION_MAX) has 8, so no overflow. */
+	for (s = digits; s < end && s - digits < 9 && *s >= '0' && *s <= '9'; s++)
+		duration = duration * 10 + (uint32_t)(*s - '0');
+	if (s == digits || s - digits > 8 || (s < end && *s != '\n') || duration == 0 ||
+	    duration > CAPTURE_DURATION_MAX)
+		return 0;
+	*ret_eol = s;
+	c = p->capture;
+	/* Pulses and spaces alternate in a capture: the common case, done here. */
+	if (c->count && c->count < p->capacity && LIRC_MODE2(c->samples[c->count - 1]) != type) {
+		c->samples[c->count++] = type | duration;
+		return 1;
+	}
+	value.start = digits;
+	value.len = (size_t)(s - digits);
+	ret = add_keyword_sample(p, type, duration, &value);
+	return ret < 0 ? ret : 1;
+}
+
 static int check_no_nul(struct parser *p, const char *buf, size_t len)
 {
 	const char *nul = memchr(buf, '\0', len);
@@ -408,17 +452,24 @@ int capture_parse(const char *buf, size_t len, const char *name,
 	}
 
 	while (s < end) {
-		const char *eol = memchr(s, '\n', (size_t)(end - s));
+		const char *eol;
 
-		if (!eol)
-			eol = end;
 		p.line++;
 		p.line_start = s;
-		ret = parse_line(&p, eol);
-		if (ret)
+		ret = parse_plain_line(&p, end, &eol);
+		if (ret < 0)
 			goto out;
+		if (ret == 0) {
+			eol = memchr(s, '\n', (size_t)(end - s));
+			if (!eol)
+				eol = end;
+			ret = parse_line(&p, eol);
+			if (ret)
+				goto out;
+		}
 		s = eol < end ? eol + 1 : end;
 	}
+	ret = 0;
 	if (p.capture->count == 0) {
 		ir_error_set_at(err, name, 0, 0, _("no pulses or spaces"));
 		ret = -EINVAL;
@@ -435,15 +486,20 @@ out:
 static int read_all(int fd, const char *path, char **ret_buf, size_t *ret_len,
 		    struct ir_error *err)
 {
-	size_t len = 0, capacity = 0;
+	size_t len = 0, capacity = 0, first = 65536;
+	struct stat st;
 	char *buf = NULL;
 	int ret;
 
+	/* A regular file is read into one buffer of its size (and a byte to see EOF). */
+	if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_size > 0 &&
+	    st.st_size <= CAPTURE_FILE_MAX)
+		first = (size_t)st.st_size + 1;
 	for (;;) {
 		ssize_t n;
 
 		if (len == capacity) {
-			size_t grown = capacity ? capacity * 2 : 65536;
+			size_t grown = capacity ? capacity * 2 : first;
 			char *tmp;
 
 			/* One byte more than allowed tells a file that is too large. */

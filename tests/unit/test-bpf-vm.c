@@ -872,6 +872,69 @@ START_TEST(test_runs_after_a_fault)
 END_TEST
 
 /*
+ * Addresses known when the program is decoded go unchecked at run time; these are the
+ * cases where a register that held such an address holds another by the time of the
+ * access, and the access must still be checked.
+ */
+START_TEST(test_known_addresses_stay_checked)
+{
+	struct bpf_map_spec spec = { .name = "state", .type = BPF_MAP_TYPE_ARRAY,
+				     .key_size = 4, .value_size = 8, .max_entries = 1 };
+	/* Sample 1 jumps to the load with r2 = 16, any other falls through with r2 = &state. */
+	const struct bpf_insn joined[] = {
+		LDX(BPF_W, 3, 1, 0),
+		MOV64_IMM(2, 16),
+		JMP_IMM(BPF_JEQ, 3, 1, 2),
+		LD_MAP_VALUE(2, 0, 0),
+		LDX(BPF_W, 0, 2, 4),
+		EXIT(),
+	};
+	/* The callee overwrites r2 (r1-r5 are not preserved across calls). */
+	const struct bpf_insn called[] = {
+		LD_MAP_VALUE(2, 0, 0),
+		CALL_LOCAL(2),
+		STX(BPF_W, 2, 0, 0),
+		EXIT(),
+		MOV64_IMM(2, 32),
+		MOV64_IMM(0, 5),
+		EXIT(),
+	};
+	/* The state is 8 bytes: a known address 4 bytes short of its end, read as 8. */
+	const struct bpf_insn straddling[] = {
+		LD_MAP_VALUE(2, 0, 4), LDX(BPF_DW, 0, 2, 0), EXIT(),
+	};
+	/* In a callee's frame r10 - 512 is in its frame, r10 - 516 below every frame. */
+	const struct bpf_insn frames[] = {
+		ST(BPF_W, 10, -512, 9),
+		CALL_LOCAL(2),
+		LDX(BPF_W, 0, 10, -512),
+		EXIT(),
+		ST(BPF_W, 10, -512, 4),
+		LDX(BPF_W, 0, 10, -516),
+		EXIT(),
+	};
+	struct ir_error err;
+	struct bpf_vm *vm = new_vm(joined, ARRAY_SIZE(joined), &spec, 1);
+
+	ck_assert_uint_eq(run_ok(vm, 0), 0);
+	ck_assert_uint_eq(bpf_vm_last_insn_count(vm), 6);
+	ck_assert_int_eq(bpf_vm_run(vm, 1, &err), -EFAULT);
+	ck_assert_has(err.message, "instruction 5 (LDXW): read of 4 bytes at address 0x14, "
+		      "a null pointer");
+	bpf_vm_free(vm);
+	ck_assert_int_eq(run_error(called, ARRAY_SIZE(called), &spec, 1, &err), -EFAULT);
+	ck_assert_has(err.message, "instruction 3 (STXW): write of 4 bytes at address 0x20");
+	ck_assert_int_eq(run_error(straddling, ARRAY_SIZE(straddling), &spec, 1, &err),
+			 -EFAULT);
+	ck_assert_has(err.message, "instruction 2 (LDXDW): read of 8 bytes at map 'state'");
+	vm = new_vm(frames, ARRAY_SIZE(frames), NULL, 0);
+	ck_assert_int_eq(bpf_vm_run(vm, 0, &err), -EFAULT);
+	ck_assert_has(err.message, "instruction 5 (LDXW): read of 4 bytes at stack fp-516");
+	bpf_vm_free(vm);
+}
+END_TEST
+
+/*
  * One program for every map operation, driven by the sample:
  * bits 16-23 the operation (1 lookup, 2 update, 3 delete), bits 8-15 the key, bits 0-7
  * the update flags. Updates store key * 1000 + flags. Lookup returns the value, or
@@ -1651,6 +1714,7 @@ static Suite *bpf_vm_suite(void)
 	tcase_add_test(tc, test_helper_pointer_arguments);
 	tcase_add_test(tc, test_budget);
 	tcase_add_test(tc, test_runs_after_a_fault);
+	tcase_add_test(tc, test_known_addresses_stay_checked);
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("maps");

@@ -78,6 +78,23 @@ START_TEST(test_keyword_lines)
 }
 END_TEST
 
+/* "pulse N" and "space N" alone on a line, and the near misses around them. */
+START_TEST(test_keyword_plain_lines)
+{
+	/* Eight digits, nine digits, a trailing blank, CR LF, a final line without LF. */
+	CHECK_PARSE("pulse 00000005\nspace 016777215\npulse 5 \nspace 5\r\npulse 8\nspace 9",
+		    P(5), S(16777215), P(5), S(5), P(8), S(9));
+	check_error("pulse 5\nspace 5\npulse 16777216\n", -EINVAL,
+		    "t:3:7: duration '16777216' is out of range (1 to 16777215 microseconds)");
+	check_error("pulse 5\nspace 5\nspaces 5\n", -EINVAL,
+		    "t:3:1: unknown word 'spaces' (expected pulse, space, timeout or carrier)");
+	check_error("pulse 5\nspace 5\nspace 5x\n", -EINVAL,
+		    "t:3:7: expected a duration in microseconds, got '5x'");
+	check_error("pulse 5\nspace 16777215\nspace 1\n", -EINVAL,
+		    "t:3:7: consecutive spaces add up to more than 16777215 microseconds");
+}
+END_TEST
+
 START_TEST(test_keyword_blanks_and_comments)
 {
 	CHECK_PARSE("  pulse 9000\r\n\tspace\t4500 # leader\r\n// a note\n# a line\n"
@@ -449,6 +466,7 @@ static Suite *capture_suite(void)
 
 	tc = tcase_create("keyword");
 	tcase_add_test(tc, test_keyword_lines);
+	tcase_add_test(tc, test_keyword_plain_lines);
 	tcase_add_test(tc, test_keyword_blanks_and_comments);
 	tcase_add_test(tc, test_keyword_consecutive_samples_add_up);
 	tcase_add_test(tc, test_keyword_timeout_keeps_its_own_sample);
