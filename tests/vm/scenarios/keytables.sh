@@ -16,7 +16,8 @@
 #   keymap; the kernel's rc5 encoder sends them (LIRC_MODE_SCANCODE).
 # - rc-core 6.1 stores u64 scancodes and its EVIOCSKEYCODE_V2 takes an 8-byte one
 #   (scancode_to_u64() in rc-main.c); a 64-bit scancode and its low 32 bits alone are
-#   two entries, kept in increasing order.
+#   two entries, kept in increasing order; a BPF decoder's 64-bit scancode
+#   (bpf_rc_keydown() takes a u64) finds its key.
 # - rc-core's default repeat period is 125 ms (rc-main.c); -D alone keeps the period,
 #   -P alone the delay.
 . /irkit/lib.sh
@@ -68,6 +69,18 @@ ir-keytable -s rc0 -k 0x11122334455667788:KEY_MUTE >err 2>&1
 echo "exit status: $?"
 cat err
 ir-keytable -s rc0 -r 2>&1 | grep -c '^scancode'
+# Decoded through the table: wide-scancode.o reports 0x1122334455667788 for a 700 us
+# pulse. The key is the 64-bit entry's, not the one of its low 32 bits; rc-core sends
+# no EV_MSC for a scancode past 32 bits (ir_do_keydown() in rc-main.c).
+ir-keytable -s rc0 -p "$IRKIT_DATA/wide-scancode.o" 2>&1
+echo "exit status: $?"
+bg_start out3 ir-keytable -s rc0 -t
+wait_for_line out3 Testing
+lirc-tool -d "$lirc" send-pulses 700
+wait_for_line out3 key_up
+bg_stop
+echo "exit status: $?"
+strip_timestamps <out3
 
 echo "== repeat"
 ir-keytable -s rc0 -D 250 2>&1
