@@ -6,9 +6,13 @@
 # info), attaches it to /dev/lirc0, finds it in the device's query, and it decodes a
 # signal of the test encoders (ir-encode, ir-encode-generic: written from the
 # protocols' descriptions) sent through rc-loopback, with no kernel decoder enabled.
-# Then it is detached by id. At the end all are attached at once, listed in the
-# kernel's order and detached together; an object file in the article's format
+# Then it is detached by id. The test encoders' signals of every variant of the kernel
+# protocols go to the kernel's decoder and then to the port, and generic decoders get
+# the kernel's own NEC and RC-5 signals. At the end all are attached at once, listed
+# in the kernel's order and detached together; an object file in the article's format
 # loads the same way, and one the verifier refuses fails with the verifier's reason.
+# (Each port against the kernel's decoder on the kernel's own encoders' signals, in
+# every variant and hundreds of scancodes, is the parity scenario.)
 . /irkit/lib.sh
 
 rc=$(rc_sysdir)
@@ -57,6 +61,47 @@ verify imon_bpf imon
 ir-encode mcir2_kbd 0x123456 >mce_kbd
 verify mce_kbd_bpf mce_kbd
 
+# The test encoders' signals of every variant, checked against the kernel's decoders
+# (which makes the expected values above the kernel's word, not only the encoders'),
+# then given to the port: per kernel protocol, its decoder alone, then the port alone,
+# on the same signals (send-list prints "signal N: LINE", then what that signal gave).
+# The kernel's JVC decoder flips a toggle of its own at every header, from 0 at boot,
+# as a freshly attached port does: both report the first message with flags 0x1. XMP
+# is the deliberate difference: Linux 6.1's decoder rejects every frame (its unit
+# correction is still 2000, in ns, on µs durations); the port decodes it.
+# encoded KERNEL_PROTOCOL PORT VARIANT:SCANCODE...
+encoded() {
+	kernel=$1 port=$2
+	shift 2
+	: >list
+	for item in "$@"; do
+		ir-encode "${item%%:*}" "${item#*:}" >"enc-${item%%:*}" ||
+			echo "ir-encode $item failed"
+		echo "raw enc-${item%%:*}" >>list
+	done
+	rc_protocols "$rc" "$kernel"
+	echo "kernel $kernel:"
+	lirc-tool -d "$lirc" -r scancode -w 300 send-list list
+	rc_protocols "$rc"
+	irkit-attach -d "$lirc" attach "$port" >/dev/null || echo "attaching $port failed"
+	echo "$port:"
+	lirc-tool -d "$lirc" -r scancode -w 300 send-list list
+	irkit-attach -d "$lirc" detach-all >/dev/null
+}
+encoded nec nec_bpf nec:0x1234 necx:0x123456 nec32:0x12345678
+encoded rc-5 rc5_bpf rc5:0x1234 rc5x_20:0x121a3f
+encoded rc-5-sz rc5_bpf rc5_sz:0x2a3b
+encoded rc-6 rc6_bpf rc6_0:0x1234 rc6_6a_20:0x12345 rc6_6a_24:0x123456 \
+	rc6_6a_32:0x12345678 rc6_mce:0x800f0410
+encoded sony sony_bpf sony12:0x10015 sony15:0x9a0044 sony20:0x1a0c44
+encoded jvc jvc_bpf jvc:0x1234
+encoded sanyo sanyo_bpf sanyo:0x123456
+encoded sharp sharp_bpf sharp:0x1234
+encoded rc-mm rcmm_bpf rcmm12:0x123 rcmm24:0x123456 rcmm32:0x12345678
+encoded xmp xmp_bpf xmp:0x1234ab56
+encoded imon imon_bpf imon:0x12345678
+encoded mce_kbd mce_kbd_bpf mcir2_kbd:0x123456 mcir2_mse:0x1abcde
+
 # The generic decoders report the bits as sent (rc_keymap(5)), under the protocol
 # numbers of v4l-utils' decoders. First with their default timings (the encoder is
 # given the same ones, from rc_keymap(5)), then pulse_distance with NEC's timings
@@ -69,6 +114,19 @@ ir-encode-generic pulse_distance 0xbf40ff00 $PD_NEC >pd-nec
 params=
 for p in $PD_NEC; do params="$params -e $p"; done
 verify pulse_distance pd-nec $params
+# The same parameters on the kernel's own NEC signal, and manchester's defaults (RC-5's
+# timings) on the kernel's RC-5 signal. NEC 0x1234 is the bytes 12, ed, 34, cb, each
+# LSB first: taken LSB first (reverse) as 32 bits, 0xcb34ed12. RC-5 0x1234 is start 1,
+# field 1 (command below 64), toggle 0, address 10010, command 110100: 0x34b4 as 14
+# bits, MSB first.
+irkit-attach -d "$lirc" $params attach pulse_distance >/dev/null || echo "attaching failed"
+echo "the kernel's nec 0x1234: pulse_distance"
+lirc-tool -d "$lirc" -r scancode -w 300 send-scancode nec 0x1234
+irkit-attach -d "$lirc" detach-all >/dev/null
+irkit-attach -d "$lirc" attach manchester >/dev/null || echo "attaching failed"
+echo "the kernel's rc5 0x1234: manchester"
+lirc-tool -d "$lirc" -r scancode -w 300 send-scancode rc5 0x1234
+irkit-attach -d "$lirc" detach-all >/dev/null
 ir-encode-generic pulse_length 0x5 header_pulse=2125 header_space=1875 bit_space=625 \
 	bit_0_pulse=375 bit_1_pulse=1625 trailer_pulse=0 bits=4 reverse=0 >pl
 verify pulse_length pl

@@ -21,7 +21,7 @@
 # decoder.
 #
 # Left out: XMP. Linux 6.1 has no XMP encoder, and its decoder rejects every frame
-# (see bpf-decoders); there is no kernel truth to compare with.
+# (see decoders-verify); there is no kernel truth to compare with.
 . /irkit/lib.sh
 
 rc=$(rc_sysdir)
