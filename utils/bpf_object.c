@@ -185,6 +185,15 @@ struct loader {
 	Elf *elf;
 	struct btf *btf;		/* NULL when the object has no .BTF */
 	struct symbol_use *uses;	/* per symbol */
+	/*
+	 * The code relocation being resolved, named in its errors. Kept as fields and
+	 * formatted only on failure: a message per relocation would cost more than
+	 * resolving it.
+	 */
+	const char *reloc_section;
+	size_t reloc_index;
+	uint32_t reloc_type;
+	unsigned long long reloc_offset;
 };
 
 /* -------------------------------------------------------------------------- */
@@ -206,6 +215,23 @@ static int fail(struct loader *ld, const char *fmt, ...)
 			*c = '?';
 	ir_error_set_at(ld->err, ld->object->name, 0, 0, "%s", text);
 	return -ENOEXEC;
+}
+
+static const char *reloc_type_name(uint32_t type);
+
+/* fail() for the code relocation the loader is at, named before the reason. */
+__attribute__((format(printf, 2, 3)))
+static int reloc_fail(struct loader *ld, const char *fmt, ...)
+{
+	char reason[IR_ERROR_MESSAGE_MAX];
+	va_list args;
+
+	va_start(args, fmt);
+	vsnprintf(reason, sizeof(reason), fmt, args);
+	va_end(args);
+	return fail(ld, _("section '%s': relocation %zu (%s, type %u) at offset 0x%llx: %s"),
+		    ld->reloc_section, ld->reloc_index, reloc_type_name(ld->reloc_type),
+		    ld->reloc_type, ld->reloc_offset, reason);
 }
 
 static int fail_nomem(struct loader *ld)
@@ -1130,7 +1156,7 @@ static size_t find_map_at(const struct bpf_object *obj, size_t section, uint64_t
 }
 
 /* Where an ld_imm64 relocation points: symbol value plus the addend in insn[0].imm. */
-static int resolve_ld_imm64(struct loader *ld, struct object_reloc *rel, const char *where)
+static int resolve_ld_imm64(struct loader *ld, struct object_reloc *rel)
 {
 	const struct bpf_object *obj = ld->object;
 	const struct object_section *code = &obj->sections[rel->section];
@@ -1140,14 +1166,14 @@ static int resolve_ld_imm64(struct loader *ld, struct object_reloc *rel, const c
 	int64_t offset;
 
 	if (rel->insn + 1 >= code->insn_count || !insn_is_ld_imm64(&code->insns[rel->insn]))
-		return fail(ld, _("%s: R_BPF_64_64 is not on an ld_imm64 instruction"), where);
+		return reloc_fail(ld, _("R_BPF_64_64 is not on an ld_imm64 instruction"));
 	fn = function_containing(code, rel->insn);
 	if (fn != NO_INDEX && rel->insn + 1 >= code->functions[fn].first + code->functions[fn].count)
-		return fail(ld, _("%s: the ld_imm64 instruction crosses the end of function '%s'"),
-			    where, code->functions[fn].name);
+		return reloc_fail(ld, _("the ld_imm64 instruction crosses the end of function '%s'"),
+			    code->functions[fn].name);
 	if (sym->section == NO_INDEX)
-		return fail(ld, _("%s: symbol '%s' is not defined in the object (extern variables, kconfig and ksyms are not supported)"),
-			    where, sym->name);
+		return reloc_fail(ld, _("symbol '%s' is not defined in the object (extern variables, kconfig and ksyms are not supported)"),
+			    sym->name);
 	target = &obj->sections[sym->section];
 	offset = (int64_t)sym->value + code->insns[rel->insn].imm;	/* value <= size */
 	rel->target_section = sym->section;
@@ -1157,32 +1183,32 @@ static int resolve_ld_imm64(struct loader *ld, struct object_reloc *rel, const c
 		rel->target = TARGET_MAP;
 		rel->map = offset >= 0 ? find_map_at(obj, sym->section, (uint64_t)offset) : NO_INDEX;
 		if (rel->map == NO_INDEX)
-			return fail(ld, _("%s: no map starts at offset %lld of section '%s'"),
-				    where, (long long)offset, target->name);
+			return reloc_fail(ld, _("no map starts at offset %lld of section '%s'"),
+				    (long long)offset, target->name);
 		return 0;
 	case SECTION_DATA:
 		/* A map value's address, so inside it: the kernel refuses off >= value_size. */
 		if (offset < 0 || (uint64_t)offset >= target->size)
-			return fail(ld, _("%s: offset %lld is outside section '%s' (%llu bytes)"),
-				    where, (long long)offset, target->name,
+			return reloc_fail(ld, _("offset %lld is outside section '%s' (%llu bytes)"),
+				    (long long)offset, target->name,
 				    (unsigned long long)target->size);
 		if (target->size == 0 || target->size > UINT32_MAX)
-			return fail(ld, _("%s: section '%s' of %llu bytes cannot be a map value"),
-				    where, target->name, (unsigned long long)target->size);
+			return reloc_fail(ld, _("section '%s' of %llu bytes cannot be a map value"),
+				    target->name, (unsigned long long)target->size);
 		rel->target = TARGET_DATA;
 		rel->target_offset = (uint64_t)offset;
 		return 0;
 	case SECTION_CODE:
-		return fail(ld, _("%s: the address of function '%s' is taken (callbacks are not supported)"),
-			    where, sym->name);
+		return reloc_fail(ld, _("the address of function '%s' is taken (callbacks are not supported)"),
+			    sym->name);
 	default:
-		return fail(ld, _("%s: symbol '%s' is in section '%s', which holds neither maps nor global data"),
-			    where, sym->name, target->name);
+		return reloc_fail(ld, _("symbol '%s' is in section '%s', which holds neither maps nor global data"),
+			    sym->name, target->name);
 	}
 }
 
 /* Where a call relocation points: (S + A) / 8 - 1 is in the call's imm. */
-static int resolve_call(struct loader *ld, struct object_reloc *rel, const char *where)
+static int resolve_call(struct loader *ld, struct object_reloc *rel)
 {
 	const struct bpf_object *obj = ld->object;
 	const struct object_section *code = &obj->sections[rel->section];
@@ -1191,19 +1217,19 @@ static int resolve_call(struct loader *ld, struct object_reloc *rel, const char 
 	int64_t offset;
 
 	if (!insn_is_pseudo_call(&code->insns[rel->insn]))
-		return fail(ld, _("%s: R_BPF_64_32 is not on a BPF-to-BPF call instruction"), where);
+		return reloc_fail(ld, _("R_BPF_64_32 is not on a BPF-to-BPF call instruction"));
 	if (sym->section == NO_INDEX)
-		return fail(ld, _("%s: call to '%s', which is not defined in the object (extern functions and kfuncs are not supported)"),
-			    where, sym->name);
+		return reloc_fail(ld, _("call to '%s', which is not defined in the object (extern functions and kfuncs are not supported)"),
+			    sym->name);
 	target = &obj->sections[sym->section];
 	if (target->kind != SECTION_CODE)
-		return fail(ld, _("%s: call to '%s' in section '%s', which is not code"),
-			    where, sym->name, target->name);
+		return reloc_fail(ld, _("call to '%s' in section '%s', which is not code"),
+			    sym->name, target->name);
 	offset = (int64_t)sym->value + ((int64_t)code->insns[rel->insn].imm + 1) * INSN_SIZE;
 	if (offset < 0 || offset % INSN_SIZE || (uint64_t)offset / INSN_SIZE >= target->insn_count ||
 	    function_starting_at(target, (uint64_t)offset / INSN_SIZE) == NO_INDEX)
-		return fail(ld, _("%s: call to offset %lld of section '%s', where no function starts"),
-			    where, (long long)offset, target->name);
+		return reloc_fail(ld, _("call to offset %lld of section '%s', where no function starts"),
+			    (long long)offset, target->name);
 	rel->target = TARGET_CALL;
 	rel->target_section = sym->section;
 	rel->target_insn = (uint64_t)offset / INSN_SIZE;
@@ -1217,26 +1243,27 @@ static int add_code_reloc(struct loader *ld, size_t section, size_t index, const
 	uint32_t type = GELF_R_TYPE(rel->r_info);
 	size_t symbol = GELF_R_SYM(rel->r_info);
 	struct object_reloc *r;
-	char where[256];
 
-	snprintf(where, sizeof(where), _("section '%s': relocation %zu (%s, type %u) at offset 0x%llx"),
-		 code->name, index, reloc_type_name(type), type, (unsigned long long)rel->r_offset);
+	ld->reloc_section = code->name;
+	ld->reloc_index = index;
+	ld->reloc_type = type;
+	ld->reloc_offset = rel->r_offset;
 	if (type == R_BPF_NONE)
 		return 0;
 	if (type == R_BPF_64_ABS64 || type == R_BPF_64_ABS32 || type == R_BPF_64_NODYLD32)
-		return fail(ld, _("%s: a data relocation in code"), where);
+		return reloc_fail(ld, _("a data relocation in code"));
 	if (type != R_BPF_64_64 && type != R_BPF_64_32)
-		return fail(ld, _("%s: unknown relocation type"), where);
+		return reloc_fail(ld, _("unknown relocation type"));
 	if (rel->r_offset % INSN_SIZE)
-		return fail(ld, _("%s: not on an instruction boundary"), where);
+		return reloc_fail(ld, _("not on an instruction boundary"));
 	if (rel->r_offset / INSN_SIZE >= code->insn_count)
-		return fail(ld, _("%s: past the end of the section (%llu bytes)"), where,
+		return reloc_fail(ld, _("past the end of the section (%llu bytes)"),
 			    (unsigned long long)code->size);
 	if (symbol == 0 || symbol >= obj->symbol_count)
-		return fail(ld, _("%s: symbol index %zu is out of range (%zu symbols)"), where,
+		return reloc_fail(ld, _("symbol index %zu is out of range (%zu symbols)"),
 			    symbol, obj->symbol_count);
 	if (code->reloc_at[rel->r_offset / INSN_SIZE] != NO_INDEX)
-		return fail(ld, _("%s: a second relocation of the same instruction"), where);
+		return reloc_fail(ld, _("a second relocation of the same instruction"));
 
 	r = &obj->relocs[obj->reloc_count];
 	memset(r, 0, sizeof(*r));
@@ -1246,12 +1273,12 @@ static int add_code_reloc(struct loader *ld, size_t section, size_t index, const
 	r->symbol = symbol;
 	r->address_param = NO_INDEX;
 	if (type == R_BPF_64_64) {
-		int e = resolve_ld_imm64(ld, r, where);
+		int e = resolve_ld_imm64(ld, r);
 
 		if (e < 0)
 			return e;
 	} else {
-		int e = resolve_call(ld, r, where);
+		int e = resolve_call(ld, r);
 
 		if (e < 0)
 			return e;
