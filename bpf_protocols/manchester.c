@@ -192,17 +192,18 @@ static __always_inline void man_space(unsigned int *sample, struct man_decoder *
 				      long value)
 {
 	unsigned int phase = d->phase;
-	long d1;
+	long d1 = value + d->to_d1[0];
 
-	if (phase == MAN_INACTIVE)
-		return;
-	d1 = value + d->to_d1[0];
-	/* Nothing in a frame is shorter than the margin: noise. */
+	/*
+	 * Nothing in a frame is shorter than the margin: noise. (With no frame going on,
+	 * the figures may not be worked out yet, and resetting changes nothing.)
+	 */
 	if (d1 < d->width)
 		goto reset;
-	if (phase == MAN_MIDDLE_SPACE_DUE)
+	/* The phases in the order of their frequency: the compiler keeps it. */
+	if (__builtin_expect(phase == MAN_MIDDLE_SPACE_DUE, 1))
 		man_second_half(sample, d, d1, 0);
-	else if (phase == MAN_BIT_START)
+	else if (__builtin_expect(phase == MAN_BIT_START, 1))
 		man_first_half(d, d1, 0);
 	else if (phase == MAN_HEADER_SPACE)
 		man_header_space(d, d1);
@@ -226,9 +227,9 @@ static __always_inline void man_pulse(unsigned int *sample, struct man_decoder *
 	d1 = value + d->to_d1[1];
 	if (d1 < d->width)
 		goto reset;
-	if (phase == MAN_MIDDLE_PULSE_DUE)
+	if (__builtin_expect(phase == MAN_MIDDLE_PULSE_DUE, 1))
 		man_second_half(sample, d, d1, 1);
-	else if (phase == MAN_BIT_START)
+	else if (__builtin_expect(phase == MAN_BIT_START, 1))
 		man_first_half(d, d1, 1);
 	else
 		goto reset;
