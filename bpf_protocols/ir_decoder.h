@@ -248,9 +248,12 @@ static __always_inline int ir_geq_margin(long d, long expected, long margin)
  *	IR_IMM_PARAM(margin) = 200;
  *
  * and read with IR_IMM(margin). The empty asm keeps the compiler from deducing
- * anything from the value being an address (not null, aligned).
+ * anything from the value being an address (not null, aligned). The loader writes
+ * 2^31 and up as they are: read as (int)IR_IMM(name) where the decoder must see
+ * them as an int does (a .rodata int would). The variable goes to .data even with a
+ * default of 0, so that parameters are listed in the order they are declared.
  */
-#define IR_IMM_PARAM(name) int name
+#define IR_IMM_PARAM(name) int name __attribute__((section(".data")))
 #define IR_IMM(name) ir_imm_value((long)&(name))
 
 static __always_inline long ir_imm_value(long v)
