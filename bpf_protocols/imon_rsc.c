@@ -122,7 +122,7 @@ static __always_inline void imon_rsc_pulse(struct imon_rsc_decoder *d, long valu
 		d->state = state | IMON_RSC_SPACE_DUE;
 		return;
 	}
-	m = IR_IMM(margin);
+	m = (int)IR_IMM(margin);	/* an int, as the loader takes it */
 	/* No duration lies within a margin of 0 or less: nothing ever starts. */
 	if (m <= 0)
 		return;

@@ -71,9 +71,9 @@ static __always_inline void man_report(unsigned int *sample, const struct man_de
 	unsigned long long scancode = d->bits;
 	unsigned long long mask = (unsigned int)IR_IMM(scancode_mask);
 	unsigned int toggle = 0;
-	long tbit = IR_IMM(toggle_bit);
+	long tbit = (int)IR_IMM(toggle_bit);
 
-	if (tbit >= 0 && tbit < IR_IMM(bits) && tbit < MAN_MAX_BITS) {
+	if (tbit >= 0 && tbit < (int)IR_IMM(bits) && tbit < MAN_MAX_BITS) {
 		toggle = scancode >> tbit & 1;
 		mask |= 1ULL << tbit;
 	}
@@ -146,8 +146,9 @@ reset:
 static __always_inline void man_start(unsigned int *sample, struct man_decoder *d,
 				      long value)
 {
-	long m = IR_IMM(margin);
-	long n = IR_IMM(bits);
+	/* Ints, as the loader takes them (it may write 2^31 and up as they are). */
+	long m = (int)IR_IMM(margin);
+	long n = (int)IR_IMM(bits);
 	long d1;
 
 	if (m <= 0 || n <= 0 || n > MAN_MAX_BITS)
@@ -160,8 +161,8 @@ static __always_inline void man_start(unsigned int *sample, struct man_decoder *
 		return;
 	d->bits = 0;
 	d->left = n;
-	if (IR_IMM(header_pulse) > 0) {
-		if (ir_eq_window(d1, IR_IMM(header_pulse), d->width))
+	if ((int)IR_IMM(header_pulse) > 0) {
+		if (ir_eq_window(d1, (int)IR_IMM(header_pulse), d->width))
 			d->phase = MAN_HEADER_SPACE;
 		return;
 	}
@@ -173,10 +174,12 @@ static __always_inline void man_start(unsigned int *sample, struct man_decoder *
 /* The space after the header; what is left of it starts the first bit. */
 static __always_inline void man_header_space(struct man_decoder *d, long d1)
 {
-	if (IR_IMM(header_space) > 0) {
-		if (d1 < IR_IMM(header_space))
+	long space = (int)IR_IMM(header_space);
+
+	if (space > 0) {
+		if (d1 < space)
 			goto reset;
-		d1 -= IR_IMM(header_space);
+		d1 -= space;
 	}
 	if (d1 < d->width) {
 		d->phase = MAN_BIT_START;

@@ -139,7 +139,7 @@ int raw_decoder(unsigned int *sample)
 		goto reset;
 
 	if (kind == IR_SAMPLE_SPACE &&
-	    (duration >= IR_IMM(trail_space) || LIRC_IS_TIMEOUT(value))) {
+	    (duration >= (int)IR_IMM(trail_space) || LIRC_IS_TIMEOUT(value))) {
 		if (pos > 0 && pos <= RAW_MAX_DURATIONS && d->alive)
 			raw_finish(sample, d, pos);
 		goto reset;
@@ -157,7 +157,7 @@ int raw_decoder(unsigned int *sample)
 		d->alive = 0;
 		return 0;
 	}
-	m = IR_IMM(margin);
+	m = (int)IR_IMM(margin);	/* an int, as the loader takes it */
 	/* No duration lies within a margin of 0 or less: nothing matches. */
 	if (m <= 0) {
 		d->alive = 0;
