@@ -311,6 +311,57 @@ static __always_inline int ir_sample_is_rare(unsigned int sample)
 })
 
 /*
+ * A parameter in the v4l-utils convention (see BPF_PARAM) read as a long: the loader
+ * writes the value, sign-extended to 64 bits, into the immediate of each ld_imm64
+ * that takes the variable's address, so a use costs one instruction where an
+ * IR_PARAM() costs a load and a sign extension more. Declare with
+ *
+ *	IR_IMM_PARAM(margin) = 200;
+ *
+ * and read with IR_IMM(margin). The empty asm keeps the compiler from deducing
+ * anything from the value being an address (not null, aligned). The loader writes
+ * 2^31 and up as they are: read as (int)IR_IMM(name) where the decoder must see
+ * them as an int does (a .rodata int would). The variable goes to .data even with a
+ * default of 0, so that parameters are listed in the order they are declared.
+ */
+#define IR_IMM_PARAM(name) int name __attribute__((section(".data")))
+#define IR_IMM(name) ir_imm_value((long)&(name))
+
+static __always_inline long ir_imm_value(long v)
+{
+	asm("" : "+r"(v));
+	return v;
+}
+
+/*
+ * ir_eq_margin() and ir_geq_margin() in one comparison each, for a margin m > 0,
+ * on d1 = d + m - 1 (the duration moved by the margin once per sample) and
+ * width = 2 * m - 1: d lies strictly within m of expected exactly when
+ * 0 <= d1 - expected < width, and d > expected - m exactly when d1 >= expected.
+ * Values stay far from overflowing a long (durations < 2^24, parameters ints).
+ */
+static __always_inline int ir_eq_window(long d1, long expected, long width)
+{
+	return (unsigned long)(d1 - expected) < (unsigned long)width;
+}
+
+static __always_inline int ir_geq_window(long d1, long expected)
+{
+	return d1 >= expected;
+}
+
+/*
+ * p, with the compiler no longer knowing which global it points to: a decoder's
+ * state is then addressed by one ld_imm64 and offsets from it, not by an ld_imm64
+ * per field.
+ */
+static __always_inline void *ir_state_base(void *p)
+{
+	asm("" : "+r"(p));
+	return p;
+}
+
+/*
  * v & mask, where the verifier can see it. Use it for an index that is in range
  * already: the compiler, knowing that, drops a plain mask, and the verifier of older
  * kernels (6.1) may not have followed the check that made it so (a 32-bit comparison

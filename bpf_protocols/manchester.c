@@ -16,148 +16,246 @@
  * Parameters, names and defaults as rc_keymap(5) documents them (set up for RC-5);
  * protocol 66. v4l-utils' object of the same name calls a function that is not
  * inlined, and its relocator cannot load that; everything here is inlined.
+ *
+ * Cost: a sample is one or two halves, decided in one pass with the state read once
+ * (no loop over halves); the parameters are immediates (IR_IMM_PARAM); durations are
+ * compared as d1 = d + margin - 1 against the halves' lengths (ir_geq_window()), so the
+ * margin costs nothing per comparison; what depends on the margin alone is worked out
+ * when a frame starts.
  */
 #include "ir_decoder.h"
 
 #define MAN_MAX_BITS	64
-/* Halves one sample can hold, with the bookkeeping steps between them. */
-#define MAN_MAX_STEPS	8
 
-enum man_state {
-	MAN_STATE_INACTIVE,
-	MAN_STATE_HEADER_SPACE,
-	MAN_STATE_BIT_START,	/* between bits: the next sample half starts a bit */
-	MAN_STATE_BIT_MIDDLE,	/* the first half of bit `current` is done */
-	MAN_STATE_MAX,
+/*
+ * Where a frame is. In the middle of a bit, the phase says which level its second
+ * half must have: a 1 (space first) ends with a pulse, a 0 with a space.
+ */
+enum man_phase {
+	MAN_INACTIVE,
+	MAN_HEADER_SPACE,
+	MAN_BIT_START,		/* between bits: the next half starts a bit */
+	MAN_MIDDLE_SPACE_DUE,	/* the first half of a 0 is done */
+	MAN_MIDDLE_PULSE_DUE,	/* the first half of a 1 is done */
+	MAN_PHASE_MAX,
 };
 
+/*
+ * to_d1[level] takes a sample's value (mode bits on) to d1 = duration + margin - 1;
+ * width is ir_eq_window()'s; d1 < width means the duration is below the margin.
+ */
 struct man_decoder {
 	unsigned long long bits;
-	unsigned int state;
-	unsigned int count;
-	unsigned int current;
+	unsigned int phase;
+	unsigned int left;		/* bits still to come */
+	long width;
+	long to_d1[2];			/* space, pulse */
 };
 
-IR_PARAM(int, margin) = 200;
-IR_PARAM(int, header_pulse) = 0;
-IR_PARAM(int, header_space) = 0;
-IR_PARAM(int, zero_pulse) = 888;
-IR_PARAM(int, zero_space) = 888;
-IR_PARAM(int, one_pulse) = 888;
-IR_PARAM(int, one_space) = 888;
-IR_PARAM(int, toggle_bit) = 100;
-IR_PARAM(int, bits) = 14;
-IR_PARAM(int, scancode_mask) = 0;
-IR_PARAM(int, rc_protocol) = 66;
+IR_IMM_PARAM(margin) = 200;
+IR_IMM_PARAM(header_pulse) = 0;
+IR_IMM_PARAM(header_space) = 0;
+IR_IMM_PARAM(zero_pulse) = 888;
+IR_IMM_PARAM(zero_space) = 888;
+IR_IMM_PARAM(one_pulse) = 888;
+IR_IMM_PARAM(one_space) = 888;
+IR_IMM_PARAM(toggle_bit) = 100;
+IR_IMM_PARAM(bits) = 14;
+IR_IMM_PARAM(scancode_mask) = 0;
+IR_IMM_PARAM(rc_protocol) = 66;
 
 static struct man_decoder man;
 
 static __always_inline void man_report(unsigned int *sample, const struct man_decoder *d)
 {
 	unsigned long long scancode = d->bits;
-	unsigned long long mask = (unsigned int)scancode_mask;
+	unsigned long long mask = (unsigned int)IR_IMM(scancode_mask);
 	unsigned int toggle = 0;
-	long tbit = toggle_bit;
+	long tbit = (int)IR_IMM(toggle_bit);
 
-	if (tbit >= 0 && tbit < bits && tbit < MAN_MAX_BITS) {
+	if (tbit >= 0 && tbit < (int)IR_IMM(bits) && tbit < MAN_MAX_BITS) {
 		toggle = scancode >> tbit & 1;
 		mask |= 1ULL << tbit;
 	}
-	bpf_rc_keydown(sample, rc_protocol, scancode & ~mask, toggle);
+	bpf_rc_keydown(sample, IR_IMM(rc_protocol), scancode & ~mask, toggle);
 }
 
-/* The first half of a bit: its level gives its value. */
-static __always_inline int man_push(struct man_decoder *d, unsigned int bit)
+static __always_inline void man_reset(struct man_decoder *d)
 {
-	if (d->count >= MAN_MAX_BITS || d->count >= bits)
-		return -1;
-	d->bits = d->bits << 1 | bit;
-	d->count++;
-	d->current = bit;
-	return 0;
+	d->phase = MAN_INACTIVE;
+}
+
+/*
+ * The first half of a bit, of the sample's level (pulse: a 0, space: a 1), from d1;
+ * what is left of the sample must be within the margin: the next half is of the
+ * other level.
+ */
+static __always_inline void man_first_half(struct man_decoder *d, long d1, int pulse)
+{
+	long half = pulse ? IR_IMM(zero_pulse) : IR_IMM(one_space);
+	unsigned int left = d->left;
+
+	if (d1 < half || !left)
+		goto reset;
+	d1 -= half;
+	if (d1 >= d->width)
+		goto reset;
+	d->bits = d->bits << 1 | !pulse;
+	d->left = left - 1;
+	d->phase = pulse ? MAN_MIDDLE_SPACE_DUE : MAN_MIDDLE_PULSE_DUE;
+	return;
+reset:
+	man_reset(d);
+}
+
+/*
+ * The second half of a bit, of the sample's level (pulse: a 1, space: a 0), then
+ * maybe the first half of the next, of the same level. The last half of the frame is
+ * reported: a pulse within the margin, a space at least as long (it runs into the gap
+ * after the frame).
+ */
+static __always_inline void man_second_half(unsigned int *sample, struct man_decoder *d,
+					    long d1, int pulse)
+{
+	long half = pulse ? IR_IMM(one_pulse) : IR_IMM(zero_space);
+
+	if (!d->left) {
+		if (pulse ? ir_eq_window(d1, half, d->width) : ir_geq_window(d1, half))
+			man_report(sample, d);
+		goto reset;
+	}
+	if (d1 < half)
+		goto reset;
+	d1 -= half;
+	if (d1 < d->width) {
+		d->phase = MAN_BIT_START;
+		return;
+	}
+	man_first_half(d, d1, pulse);
+	return;
+reset:
+	man_reset(d);
+}
+
+/*
+ * A pulse while no frame is going on: the header, or with none the pulse half of the
+ * leading 1 (its space half is the idle line). The margin's figures are worked out
+ * here; a margin of 0 or less matches nothing (no frame ever starts), and a frame of
+ * no bits or more than 64 never ends.
+ */
+static __always_inline void man_start(unsigned int *sample, struct man_decoder *d,
+				      long value)
+{
+	/* Ints, as the loader takes them (it may write 2^31 and up as they are). */
+	long m = (int)IR_IMM(margin);
+	long n = (int)IR_IMM(bits);
+	long d1;
+
+	if (m <= 0 || n <= 0 || n > MAN_MAX_BITS)
+		return;
+	d->width = 2 * m - 1;
+	d->to_d1[0] = m - 1 - LIRC_MODE2_SPACE;
+	d->to_d1[1] = m - 1 - LIRC_MODE2_PULSE;
+	d1 = value + d->to_d1[1];
+	if (d1 < d->width)
+		return;
+	d->bits = 0;
+	d->left = n;
+	if ((int)IR_IMM(header_pulse) > 0) {
+		if (ir_eq_window(d1, (int)IR_IMM(header_pulse), d->width))
+			d->phase = MAN_HEADER_SPACE;
+		return;
+	}
+	d->bits = 1;
+	d->left = n - 1;
+	man_second_half(sample, d, d1, 1);
+}
+
+/* The space after the header; what is left of it starts the first bit. */
+static __always_inline void man_header_space(struct man_decoder *d, long d1)
+{
+	long space = (int)IR_IMM(header_space);
+
+	if (space > 0) {
+		if (d1 < space)
+			goto reset;
+		d1 -= space;
+	}
+	if (d1 < d->width) {
+		d->phase = MAN_BIT_START;
+		return;
+	}
+	man_first_half(d, d1, 0);
+	return;
+reset:
+	man_reset(d);
+}
+
+static __always_inline void man_space(unsigned int *sample, struct man_decoder *d,
+				      long value)
+{
+	unsigned int phase = d->phase;
+	long d1 = value + d->to_d1[0];
+
+	/*
+	 * Nothing in a frame is shorter than the margin: noise. (With no frame going on,
+	 * the figures may not be worked out yet, and resetting changes nothing.)
+	 */
+	if (d1 < d->width)
+		goto reset;
+	/* The phases in the order of their frequency: the compiler keeps it. */
+	if (__builtin_expect(phase == MAN_MIDDLE_SPACE_DUE, 1))
+		man_second_half(sample, d, d1, 0);
+	else if (__builtin_expect(phase == MAN_BIT_START, 1))
+		man_first_half(d, d1, 0);
+	else if (phase == MAN_HEADER_SPACE)
+		man_header_space(d, d1);
+	else
+		goto reset;
+	return;
+reset:
+	man_reset(d);
+}
+
+static __always_inline void man_pulse(unsigned int *sample, struct man_decoder *d,
+				      long value)
+{
+	unsigned int phase = d->phase;
+	long d1;
+
+	if (phase == MAN_INACTIVE) {
+		man_start(sample, d, value);
+		return;
+	}
+	d1 = value + d->to_d1[1];
+	if (d1 < d->width)
+		goto reset;
+	if (__builtin_expect(phase == MAN_MIDDLE_PULSE_DUE, 1))
+		man_second_half(sample, d, d1, 1);
+	else if (__builtin_expect(phase == MAN_BIT_START, 1))
+		man_first_half(d, d1, 1);
+	else
+		goto reset;
+	return;
+reset:
+	man_reset(d);
 }
 
 SEC("lirc_mode2/manchester")
 int manchester(unsigned int *sample)
 {
-	struct man_decoder *d = &man;
-	unsigned int value = *sample;
-	long duration = LIRC_VALUE(value);
-	long m = margin;
-	enum ir_sample_kind kind = ir_sample_kind(value);
-	int pulse = kind == IR_SAMPLE_PULSE;
-	long half;
-	int step;
+	struct man_decoder *d = ir_state_base(&man);
+	long value = *sample;
 
-	if (kind == IR_SAMPLE_IGNORE)
-		return 0;
-	/* Nothing in a frame is shorter than the margin: noise. */
-	if (kind == IR_SAMPLE_RESET || duration < m)
-		goto reset;
-
-	if (d->state == MAN_STATE_INACTIVE) {
-		if (!pulse)
-			return 0;
-		d->bits = 0;
-		d->count = 0;
-		if (header_pulse > 0) {
-			if (!ir_eq_margin(duration, header_pulse, m))
-				return 0;
-			d->state = MAN_STATE_HEADER_SPACE;
-			return 0;
-		}
-		/* The space half of the leading 1 is the idle line. */
-		if (man_push(d, 1))
-			goto reset;
-		d->state = MAN_STATE_BIT_MIDDLE;
-	} else if (d->state == MAN_STATE_HEADER_SPACE) {
-		if (pulse)
-			goto reset;
-		if (header_space > 0) {
-			if (!ir_geq_margin(duration, header_space, m))
-				goto reset;
-			duration -= header_space;
-		}
-		d->state = MAN_STATE_BIT_START;
-	}
-
-	for (step = 0; step < MAN_MAX_STEPS; step++) {
-		/* What is left of the sample is within the margin: used up. */
-		if (duration < m)
-			return 0;
-
-		if (d->state == MAN_STATE_BIT_START) {
-			/* A pulse starts a 0, a space a 1. */
-			half = pulse ? zero_pulse : one_space;
-			if (!ir_geq_margin(duration, half, m) || man_push(d, !pulse))
-				goto reset;
-			duration -= half;
-			d->state = MAN_STATE_BIT_MIDDLE;
-			continue;
-		}
-		if (d->state != MAN_STATE_BIT_MIDDLE)
-			goto reset;
-
-		/* The second half: a pulse ends a 1, a space a 0. */
-		if (pulse != (int)d->current)
-			goto reset;
-		half = pulse ? one_pulse : zero_space;
-		if (d->count >= bits) {
-			/* The last half: a space may run into the gap after the frame. */
-			if (pulse ? !ir_eq_margin(duration, half, m) :
-				    !ir_geq_margin(duration, half, m))
-				goto reset;
-			man_report(sample, d);
-			goto reset;
-		}
-		if (!ir_geq_margin(duration, half, m))
-			goto reset;
-		duration -= half;
-		d->state = MAN_STATE_BIT_START;
-	}
-
-reset:
-	d->state = MAN_STATE_INACTIVE;
+	/* Spaces first (their mode bits are 0), then pulses, then the rest. */
+	if (value < LIRC_MODE2_PULSE)
+		man_space(sample, d, value);
+	else if (value < LIRC_MODE2_FREQUENCY)
+		man_pulse(sample, d, value);
+	else if (LIRC_IS_TIMEOUT(value))
+		man_space(sample, d, LIRC_VALUE(value));
+	else if (LIRC_IS_OVERFLOW(value))
+		man_reset(d);
 	return 0;
 }
 

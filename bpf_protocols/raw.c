@@ -7,24 +7,27 @@
  * loader. Every pattern is a candidate when a pulse starts a frame; each sample rules
  * out the candidates whose duration at that position differs by margin or more. A
  * space of at least trail_space ends the frame: the first candidate that ended there
- * too is reported, protocol 68, its scancode. Once no candidate is left, samples cost
- * almost nothing until that space.
+ * too is reported, protocol 68, its scancode.
  *
- * The set of ruled-out patterns is a bitmap of 64-bit words: v4l-utils' decoder of the
- * same name shifts an int by up to 1023 bits, which is undefined and wrong past bit 31.
+ * The candidates still in the running are a list of pattern indices, in pattern order,
+ * that each sample shortens in place: a sample costs one map lookup per candidate left
+ * (usually one or none a few samples into a frame), not one per pattern, and nothing
+ * once none is left. (v4l-utils' decoder of the same name walks every pattern on
+ * every sample, and its bitmap of ruled-out patterns, an int shifted by up to 1023
+ * bits, is wrong past bit 31.)
  */
 #include "ir_decoder.h"
 #include "raw_pattern.h"
 
-#define RAW_BITMAP_WORDS	(RAW_MAX_PATTERNS / 64)
-/* Positions are checked before use; ir_bound() shows the verifier too. */
+/* Positions and list indices are checked before use; ir_bound() shows the verifier. */
 #define RAW_POSITION_MASK	RAW_MAX_DURATIONS
+#define RAW_INDEX_MASK		(RAW_MAX_PATTERNS - 1)
 
 /* All zero (as .bss starts) is the state between frames. */
 struct raw_decoder {
 	unsigned int pos;		/* samples of the frame matched so far */
-	unsigned int none_left;		/* every pattern has been ruled out */
-	unsigned long long nomatch[RAW_BITMAP_WORDS];
+	unsigned int alive;		/* candidates left: the first alive of candidate[] */
+	unsigned short candidate[RAW_MAX_PATTERNS];
 };
 
 struct bpf_map_def SEC("maps") raw_patterns = {
@@ -34,113 +37,144 @@ struct bpf_map_def SEC("maps") raw_patterns = {
 	.max_entries = RAW_MAX_PATTERNS,
 };
 
-IR_PARAM(int, margin) = 200;
-IR_PARAM(int, trail_space) = 10000;
-IR_PARAM(int, rc_protocol) = 68;
+IR_IMM_PARAM(margin) = 200;
+IR_IMM_PARAM(trail_space) = 10000;
+IR_IMM_PARAM(rc_protocol) = 68;
 
 static struct raw_decoder raw;
 
-static __always_inline void raw_reset(struct raw_decoder *d)
-{
-	int i;
-
-	d->pos = 0;
-	d->none_left = 0;
-#pragma unroll
-	for (i = 0; i < RAW_BITMAP_WORDS; i++)
-		d->nomatch[i] = 0;
-}
-
-static __always_inline int raw_ruled_out(const struct raw_decoder *d, unsigned int i)
-{
-	return d->nomatch[(i / 64) % RAW_BITMAP_WORDS] >> (i % 64) & 1;
-}
-
 /* The frame ended at position pos: report the first candidate that ends there too. */
-static __always_inline void raw_finish(unsigned int *sample, struct raw_decoder *d,
+static __always_inline void raw_finish(unsigned int *sample, const struct raw_decoder *d,
 				       unsigned int pos)
 {
+	unsigned int alive = d->alive;
 	struct raw_pattern *p;
-	unsigned int i, key;
+	unsigned int j, key;
 
 	pos = ir_bound(pos, RAW_POSITION_MASK);
-	for (i = 0; i < RAW_MAX_PATTERNS; i++) {
-		key = i;
-		p = bpf_map_lookup_elem(&raw_patterns, &key);
-		if (!p || !p->durations[0])
+	for (j = 0; j < RAW_MAX_PATTERNS; j++) {
+		if (j >= alive)
 			return;
-		if (!raw_ruled_out(d, i) && !p->durations[pos]) {
-			bpf_rc_keydown(sample, rc_protocol, p->scancode, 0);
+		key = d->candidate[j];
+		p = bpf_map_lookup_elem(&raw_patterns, &key);
+		if (p && !p->durations[pos]) {
+			bpf_rc_keydown(sample, IR_IMM(rc_protocol), p->scancode, 0);
 			return;
 		}
 	}
 }
 
 /*
- * One more sample of the frame, at position pos: rule out the patterns it breaks.
- * Nothing but the index is carried from one iteration to the next in registers (the
- * "no candidate left" flag lives in the state), so the verifier's cost grows with the
- * number of patterns, not with its square.
+ * Keep pattern i as the next candidate. The count lives in the state, not in a
+ * register: the verifier would follow every count a register could hold at every
+ * iteration (more than its million instructions with 512 patterns), where a value
+ * loaded from a map is simply unknown to it.
  */
-static __always_inline void raw_match(struct raw_decoder *d, unsigned int pos, long duration,
-				      long m)
+static __always_inline void raw_keep(struct raw_decoder *d, unsigned int i)
+{
+	unsigned int kept = d->alive;
+
+	d->candidate[ir_bound(kept, RAW_INDEX_MASK)] = i;
+	d->alive = kept + 1;
+}
+
+/*
+ * The first sample of a frame, a pulse: every pattern, up to the first empty one, is
+ * a candidate; those it matches are the list.
+ */
+static __always_inline void raw_start(struct raw_decoder *d, long d1, long width)
 {
 	struct raw_pattern *p;
 	unsigned int i, key;
-	long expected;
 
-	pos = ir_bound(pos, RAW_POSITION_MASK);
-	d->none_left = 1;
+	d->alive = 0;
 	for (i = 0; i < RAW_MAX_PATTERNS; i++) {
 		key = i;
 		p = bpf_map_lookup_elem(&raw_patterns, &key);
 		if (!p || !p->durations[0])
 			break;
-		if (raw_ruled_out(d, i))
+		if (ir_eq_window(d1, p->durations[0], width))
+			raw_keep(d, i);
+	}
+}
+
+/*
+ * One more sample of the frame, at position pos: the candidates it matches stay, in
+ * order. A candidate whose pattern has ended (duration 0) is out.
+ */
+static __always_inline void raw_match(struct raw_decoder *d, unsigned int pos, long d1,
+				      long width)
+{
+	unsigned int j, key, expected, alive = d->alive;
+	struct raw_pattern *p;
+
+	pos = ir_bound(pos, RAW_POSITION_MASK);
+	d->alive = 0;
+	for (j = 0; j < RAW_MAX_PATTERNS; j++) {
+		if (j >= alive)
+			break;
+		key = d->candidate[j];
+		p = bpf_map_lookup_elem(&raw_patterns, &key);
+		if (!p)
 			continue;
 		expected = p->durations[pos];
-		if (expected && ir_eq_margin(duration, expected, m))
-			d->none_left = 0;
-		else
-			d->nomatch[(i / 64) % RAW_BITMAP_WORDS] |= 1ULL << (i % 64);
+		if (expected && ir_eq_window(d1, expected, width))
+			raw_keep(d, key);
 	}
 }
 
 SEC("lirc_mode2/raw")
 int raw_decoder(unsigned int *sample)
 {
-	struct raw_decoder *d = &raw;
+	struct raw_decoder *d = ir_state_base(&raw);
 	unsigned int value = *sample;
 	long duration = LIRC_VALUE(value);
 	enum ir_sample_kind kind = ir_sample_kind(value);
 	unsigned int pos = d->pos;
+	long m, width;
 
 	if (kind == IR_SAMPLE_IGNORE)
 		return 0;
-	if (kind == IR_SAMPLE_RESET) {
-		raw_reset(d);
-		return 0;
-	}
+	if (kind == IR_SAMPLE_RESET)
+		goto reset;
 
 	if (kind == IR_SAMPLE_SPACE &&
-	    (duration >= trail_space || LIRC_IS_TIMEOUT(value))) {
-		if (pos > 0 && pos <= RAW_MAX_DURATIONS && !d->none_left)
+	    (duration >= (int)IR_IMM(trail_space) || LIRC_IS_TIMEOUT(value))) {
+		if (pos > 0 && pos <= RAW_MAX_DURATIONS && d->alive)
 			raw_finish(sample, d, pos);
-		raw_reset(d);
-		return 0;
+		goto reset;
 	}
 
-	/* Frames start with a pulse. */
-	if (pos == 0 && kind != IR_SAMPLE_PULSE)
+	if (pos == 0) {
+		/* Frames start with a pulse. */
+		if (kind != IR_SAMPLE_PULSE)
+			return 0;
+	} else if (!d->alive) {
+		/* Nothing left to match until the frame ends. */
 		return 0;
-	if (pos >= RAW_MAX_DURATIONS) {
+	} else if (pos >= RAW_MAX_DURATIONS) {
 		/* Longer than any pattern can be. */
-		d->none_left = 1;
+		d->alive = 0;
 		return 0;
 	}
-	if (!d->none_left)
-		raw_match(d, pos, duration, margin);
+	m = (int)IR_IMM(margin);	/* an int, as the loader takes it */
+	/* No duration lies within a margin of 0 or less: nothing matches. */
+	if (m <= 0) {
+		d->alive = 0;
+		d->pos = pos + 1;
+		return 0;
+	}
+	width = 2 * m - 1;
+	if (pos)
+		raw_match(d, pos, duration + m - 1, width);
+	else
+		raw_start(d, duration + m - 1, width);
 	d->pos = pos + 1;
+	return 0;
+
+reset:
+	d->pos = 0;
+	d->alive = 0;
 	return 0;
 }
 

@@ -405,6 +405,23 @@ static uint64_t xbox_dvd_frame(struct ir_signal *s, uint32_t *state, uint32_t *t
 	return v;
 }
 
+/*
+ * imon_rsc, direction 0xa in 4 bits (1, 0, 1, 0): 2000 µs header pulse (3250 with the
+ * long header), then 1800 µs space, 625 µs pulse, 625 µs space... Pointer events carry
+ * scancode 0.
+ */
+static uint64_t imon_rsc_frame(struct ir_signal *s, uint32_t *state, uint32_t *toggle)
+{
+	ck_assert_int_eq(encode_imon_rsc(s, 0xa, 4, false), 0);
+	return 0;
+}
+
+static uint64_t imon_rsc_long_frame(struct ir_signal *s, uint32_t *state, uint32_t *toggle)
+{
+	ck_assert_int_eq(encode_imon_rsc(s, 0xa, 5, true), 0);
+	return 0;
+}
+
 /* Protocol numbers as v4l-utils' decoders report them. */
 static const struct generic_case generic_cases[] = {
 	{ "pulse_distance", NULL, 0, 64, pd_default_frame },
@@ -596,6 +613,13 @@ static const struct generic_edge generic_edges[] = {
 	{ "samsung36", NULL, 0, samsung36_frame, 0, 4500, 300 },
 	{ "xbox_dvd", NULL, 0, xbox_dvd_frame, 1, 3900, 200 },
 	{ "manchester", MAN_HEADER_PARAMS, 9, man_header_frame, 0, 3000, 200 },
+	{ "imon_rsc", NULL, 0, imon_rsc_frame, 0, 2000, 200 },
+	{ "imon_rsc", NULL, 0, imon_rsc_frame, 1, 1800, 200 },
+	{ "imon_rsc", NULL, 0, imon_rsc_frame, 2, 625, 200 },
+	{ "imon_rsc", NULL, 0, imon_rsc_frame, 3, 625, 200 },
+	{ "imon_rsc", PARAMS({ "margin", 100 }), 1, imon_rsc_long_frame, 0, 3250, 100 },
+	{ "imon_rsc", PARAMS({ "margin", 100 }), 1, imon_rsc_long_frame, 3, 1800, 100 },
+	{ "imon_rsc", PARAMS({ "margin", 100 }), 1, imon_rsc_long_frame, 4, 625, 100 },
 };
 
 static bool edge_decodes(struct decoder_run *run, const struct ir_signal *frame, size_t sample,
