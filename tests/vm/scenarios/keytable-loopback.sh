@@ -4,7 +4,8 @@
 # keys in the kernel's table, its kernel protocol enabled); test mode on a scancode the
 # kernel's own encoder sends; a BPF decoder loaded beside the kernel's; the founding
 # article's steps (its decoder, a key, test mode); -a run twice as udev would, leaving
-# one copy of the keymap's BPF decoder; a decoder the verifier refuses leaving the device
+# one copy of the keymap's BPF decoder; a decoder the verifier refuses and one whose map
+# the kernel cannot allocate (ENOMEM), each leaving the device
 # as it was; -p none; the 64-program limit; the repeat timing; SIGTERM ending test mode.
 # Expected values: the keymaps' files (tanix_tx3mini.toml sorted by scancode:
 # 0x8009 KEY_RED, 0x800d KEY_OK, 0x8011 KEY_GREEN, ..., 0x80bd KEY_PREVIOUS; 31 keys;
@@ -75,6 +76,12 @@ echo "== a decoder the verifier refuses"
 ir-keytable -p "$IRKIT_DATA/unchecked-lookup.o" >err 2>&1
 echo "exit status: $?"
 cat err
+lirc-tool -d "$lirc" -R query
+cat "$rc/protocols"
+
+echo "== a decoder whose map the kernel cannot allocate"
+ir-keytable -p "$IRKIT_DATA/huge-map.o" 2>&1
+echo "exit status: $?"
 lirc-tool -d "$lirc" -R query
 cat "$rc/protocols"
 
