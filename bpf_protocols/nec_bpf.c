@@ -16,7 +16,6 @@
 #include "ir_decoder.h"
 
 #define NEC_UNIT		563		/* µs */
-#define NEC_NBITS		32
 #define NEC_HEADER_PULSE	(16 * NEC_UNIT)
 #define NECX_HEADER_PULSE	(8 * NEC_UNIT)
 #define NEC_HEADER_SPACE	(8 * NEC_UNIT)
@@ -26,41 +25,121 @@
 #define NEC_BIT_1_SPACE		(3 * NEC_UNIT)
 #define NEC_TRAILER_PULSE	(1 * NEC_UNIT)
 #define NEC_TRAILER_SPACE	(10 * NEC_UNIT)	/* at least */
-#define NECX_REPEAT_BITS	1
 
+/*
+ * The header keeps the kernel's own tolerances, fixed: its windows are constants, the
+ * samples a (kind | duration) matches when expected - tolerance < duration <
+ * expected + tolerance.
+ */
+#define NEC_HEADER_PULSE_TOLERANCE	(2 * NEC_UNIT)
+#define NEC_HEADER_SPACE_TOLERANCE	NEC_UNIT
+#define NEC_WINDOW_FIRST(kind, expected, tolerance) ((kind) | ((expected) - (tolerance) + 1))
+#define NEC_WINDOW_LAST(kind, expected, tolerance) ((kind) | ((expected) + (tolerance) - 1))
+
+/*
+ * The bits come in under a 1 that starts at bit 31 and moves up with each bit: it
+ * reaches bit 32 with the first bit, 33 with the second, 34 with the third, and 63
+ * with the 32nd, when
+ * the frame's bits are the low 32 and the word is negative (one jump tells it).
+ */
+#define NEC_BITS_START		(1ULL << 31)
+
+/*
+ * NEC_STATE_SETUP is the state of a decoder just loaded: its first sample sets up the
+ * windows that depend on `margin` (fixed once loaded), then it is NEC_STATE_INACTIVE.
+ * The states of the fourth to the 32nd bit come first: most samples are those. The
+ * first three bits have states of their own: only there can a NEC-X repeat end the
+ * frame (after one bit), and the kernel stops waiting for one on the third bit's space
+ * (a bit or not); from the fourth bit on there is nothing to wait for, and the bit
+ * states need no test of it. The trailer pulse of a
+ * frame of 32 bits is a bit pulse (the same window) and the space after it is taken
+ * in NEC_STATE_BIT_SPACE; the trailer states serve repeat frames.
+ */
 enum nec_state {
-	NEC_STATE_INACTIVE,
-	NEC_STATE_HEADER_SPACE,
+	NEC_STATE_SETUP,
 	NEC_STATE_BIT_PULSE,
 	NEC_STATE_BIT_SPACE,
-	NEC_STATE_TRAILER_PULSE,
+	NEC_STATE_INACTIVE,
+	NEC_STATE_HEADER_SPACE,
+	NEC_STATE_LEAD_BIT_PULSE,
+	NEC_STATE_LEAD_BIT_SPACE,
+	NEC_STATE_TRAILER_PULSE,	/* of a repeat frame */
 	NEC_STATE_TRAILER_SPACE,
 	NEC_STATE_MAX,
 };
 
 struct nec_decoder {
+	unsigned long long bits;	/* under the 1 of NEC_BITS_START */
 	unsigned int state;
-	unsigned int count;
-	unsigned int bits;
-	unsigned char is_nec_x;		/* 4.5 ms header pulse */
-	unsigned char necx_repeat;	/* a NEC-X repeat (header and one bit) may follow */
+	unsigned int is_nec_x;		/* 4.5 ms header pulse */
+	unsigned int necx_repeat;	/* a NEC-X repeat (header and one bit) may follow */
+	/* Set up on the first sample, from `margin`. */
+	struct ir_window bit_pulse;	/* the trailer pulse too: the same length */
+	struct ir_window bit_0_space;
+	struct ir_window bit_1_space;
+	struct ir_window necx_header_pulse;
+	struct ir_window repeat_space;
+	struct ir_window trailer_space;	/* at least NEC_TRAILER_SPACE, within margin */
 };
 
 /*
- * The tolerance on bits and trailer: half a unit, as the kernel's. The header keeps the
- * kernel's own tolerances (two units on the pulse, one on the space).
+ * The tolerance on bits, trailer, repeat space and NEC-X header pulse: half a unit, as
+ * the kernel's.
  */
 IR_PARAM(int, margin) = NEC_UNIT / 2;
 
 static struct nec_decoder nec;
 
-/* The kernel's byte order for the scancode of each NEC variant. */
+/* Spaces whose duration d matches ir_geq_margin(d, expected, margin). */
+static __always_inline void nec_window_at_least(struct ir_window *w, long expected,
+						long margin)
+{
+	long first = expected - margin + 1;
+
+	if (first < 0)
+		first = 0;
+	if (first > LIRC_VALUE_MASK) {
+		ir_window_none(w);
+		return;
+	}
+	w->first = LIRC_MODE2_SPACE | (unsigned int)first;
+	w->last = LIRC_MODE2_SPACE | LIRC_VALUE_MASK;
+}
+
+static __always_inline void nec_setup(struct nec_decoder *d)
+{
+	long m = margin;
+
+	ir_window_set(&d->bit_pulse, LIRC_MODE2_PULSE, NEC_BIT_PULSE, m);
+	ir_window_set(&d->bit_0_space, LIRC_MODE2_SPACE, NEC_BIT_0_SPACE, m);
+	ir_window_set(&d->bit_1_space, LIRC_MODE2_SPACE, NEC_BIT_1_SPACE, m);
+	ir_window_set(&d->necx_header_pulse, LIRC_MODE2_PULSE, NECX_HEADER_PULSE, m);
+	ir_window_set(&d->repeat_space, LIRC_MODE2_SPACE, NEC_REPEAT_SPACE, m);
+	nec_window_at_least(&d->trailer_space, NEC_TRAILER_SPACE, m);
+}
+
+/* The 32 bits of b in the opposite order. */
+static __always_inline unsigned int nec_bitrev32(unsigned int b)
+{
+	b = b << 16 | b >> 16;
+	b = (b & 0x00ff00ff) << 8 | (b >> 8 & 0x00ff00ff);
+	b = (b & 0x0f0f0f0f) << 4 | (b >> 4 & 0x0f0f0f0f);
+	b = (b & 0x33333333) << 2 | (b >> 2 & 0x33333333);
+	b = (b & 0x55555555) << 1 | (b >> 1 & 0x55555555);
+	return b;
+}
+
+/*
+ * The kernel's byte order for the scancode of each NEC variant. The bytes came LSB
+ * first, the first bit highest in bits: turned round once, the first byte is lowest.
+ */
 static __always_inline void nec_report(unsigned int *sample, unsigned int bits)
 {
-	unsigned int address = ir_bitrev8(bits >> 24);
-	unsigned int not_address = ir_bitrev8(bits >> 16);
-	unsigned int command = ir_bitrev8(bits >> 8);
-	unsigned int not_command = ir_bitrev8(bits);
+	unsigned int bytes = nec_bitrev32(bits);
+	unsigned int address = bytes & 0xff;
+	unsigned int not_address = bytes >> 8 & 0xff;
+	unsigned int command = bytes >> 16 & 0xff;
+	unsigned int not_command = bytes >> 24;
 	unsigned int protocol;
 	unsigned int scancode;
 
@@ -77,99 +156,153 @@ static __always_inline void nec_report(unsigned int *sample, unsigned int bits)
 	bpf_rc_keydown(sample, protocol, scancode, 0);
 }
 
+/* bits, one bit further, if s is a bit space; 0 (which bits never are) if none. */
+static __always_inline unsigned long long nec_bit(const struct nec_decoder *d,
+						  unsigned long long bits, unsigned int s)
+{
+	bits <<= 1;
+	if (ir_in_window(s, &d->bit_1_space))
+		return bits | 1;
+	if (ir_in_window(s, &d->bit_0_space))
+		return bits;
+	return 0;
+}
+
+/*
+ * The space after the trailer pulse: the end of a frame of 32 bits, or of a repeat
+ * frame (no bits).
+ */
+static __always_inline int nec_trailer_space(unsigned int *sample, struct nec_decoder *d,
+					     unsigned int s)
+{
+	unsigned long long bits = d->bits;
+
+	d->state = NEC_STATE_INACTIVE;
+	if (!ir_in_window(s, &d->trailer_space))
+		return 0;
+	if ((long long)bits < 0) {
+		if (d->is_nec_x)
+			d->necx_repeat = 1;
+		nec_report(sample, bits);
+	} else {
+		bpf_rc_repeat(sample);
+	}
+	return 0;
+}
+
 SEC("lirc_mode2/nec_bpf")
 int nec_bpf(unsigned int *sample)
 {
-	struct nec_decoder *d = &nec;
-	unsigned int value = *sample;
-	long duration = LIRC_VALUE(value);
-	long m = margin;
-	enum ir_sample_kind kind = ir_sample_kind(value);
-	int pulse = kind == IR_SAMPLE_PULSE;
+	struct nec_decoder *d = ir_opaque(&nec);
+	unsigned int s = *sample;
+	unsigned long long bits;
+	unsigned int state;
 
-	if (kind == IR_SAMPLE_IGNORE)
+	if (ir_sample_is_rare(s)) {
+		if (LIRC_IS_TIMEOUT(s)) {
+			s = LIRC_VALUE(s);
+		} else {
+			if (LIRC_IS_OVERFLOW(s) && d->state != NEC_STATE_SETUP)
+				d->state = NEC_STATE_INACTIVE;
+			return 0;
+		}
+	}
+
+	/* Every window holds samples of one kind: a match is a pulse, or a space. */
+	state = d->state;
+	if (state == NEC_STATE_BIT_PULSE) {
+		if (!ir_in_window(s, &d->bit_pulse))
+			goto lost;
+		d->state = NEC_STATE_BIT_SPACE;
 		return 0;
-	if (kind == IR_SAMPLE_RESET)
-		goto reset;
+	}
+	state = ir_opaque(state);
+	if (state == NEC_STATE_BIT_SPACE) {
+		bits = d->bits;
+		/* All 32 bits in: the pulse was the trailer, this is the space after it. */
+		if ((long long)bits < 0)
+			return nec_trailer_space(sample, d, s);
+		bits <<= 1;
+		if (ir_in_window(s, &d->bit_1_space))
+			bits |= 1;
+		else if (!ir_in_window(s, &d->bit_0_space))
+			goto lost;
+		d->bits = bits;
+		d->state = NEC_STATE_BIT_PULSE;
+		return 0;
+	}
 
-	switch (d->state) {
+	switch (ir_opaque(state)) {
+	case NEC_STATE_SETUP:
+		nec_setup(d);
+		/* fall through */
 	case NEC_STATE_INACTIVE:
-		if (!pulse)
-			break;
-		if (ir_eq_margin(duration, NEC_HEADER_PULSE, 2 * NEC_UNIT)) {
+		if (s >= NEC_WINDOW_FIRST(LIRC_MODE2_PULSE, NEC_HEADER_PULSE,
+					  NEC_HEADER_PULSE_TOLERANCE) &&
+		    s <= NEC_WINDOW_LAST(LIRC_MODE2_PULSE, NEC_HEADER_PULSE,
+					 NEC_HEADER_PULSE_TOLERANCE)) {
 			d->is_nec_x = 0;
 			d->necx_repeat = 0;
-		} else if (ir_eq_margin(duration, NECX_HEADER_PULSE, m)) {
+		} else if (ir_in_window(s, &d->necx_header_pulse)) {
 			d->is_nec_x = 1;
 		} else {
 			break;
 		}
-		d->count = 0;
+		d->bits = NEC_BITS_START;
 		d->state = NEC_STATE_HEADER_SPACE;
 		return 0;
 
 	case NEC_STATE_HEADER_SPACE:
-		if (pulse)
-			break;
-		if (ir_eq_margin(duration, NEC_HEADER_SPACE, NEC_UNIT)) {
-			d->state = NEC_STATE_BIT_PULSE;
+		if (s >= NEC_WINDOW_FIRST(LIRC_MODE2_SPACE, NEC_HEADER_SPACE,
+					  NEC_HEADER_SPACE_TOLERANCE) &&
+		    s <= NEC_WINDOW_LAST(LIRC_MODE2_SPACE, NEC_HEADER_SPACE,
+					 NEC_HEADER_SPACE_TOLERANCE)) {
+			d->state = NEC_STATE_LEAD_BIT_PULSE;
 			return 0;
 		}
-		if (ir_eq_margin(duration, NEC_REPEAT_SPACE, m)) {
-			/* A repeat frame: count stays 0 until the trailer. */
+		if (ir_in_window(s, &d->repeat_space)) {
+			/* A repeat frame: no bits until the trailer. */
 			d->state = NEC_STATE_TRAILER_PULSE;
 			return 0;
 		}
 		break;
 
-	case NEC_STATE_BIT_PULSE:
-		if (!pulse || !ir_eq_margin(duration, NEC_BIT_PULSE, m))
+	case NEC_STATE_LEAD_BIT_PULSE:
+		if (!ir_in_window(s, &d->bit_pulse))
 			break;
-		d->state = NEC_STATE_BIT_SPACE;
+		d->state = NEC_STATE_LEAD_BIT_SPACE;
 		return 0;
 
-	case NEC_STATE_BIT_SPACE:
-		if (pulse)
-			break;
-		if (d->necx_repeat && d->count == NECX_REPEAT_BITS &&
-		    ir_geq_margin(duration, NEC_TRAILER_SPACE, m)) {
+	case NEC_STATE_LEAD_BIT_SPACE:
+		bits = d->bits;
+		if (bits >> 33) {
+			/* The third bit: any space ends the wait for a NEC-X repeat. */
+			if (!LIRC_IS_PULSE(s))
+				d->necx_repeat = 0;
+		} else if (bits >> 32 && d->necx_repeat && ir_in_window(s, &d->trailer_space)) {
+			/* After one bit, a long space is a NEC-X repeat. */
 			bpf_rc_repeat(sample);
-			d->state = NEC_STATE_INACTIVE;
-			return 0;
-		}
-		if (d->count > NECX_REPEAT_BITS)
-			d->necx_repeat = 0;
-		if (ir_eq_margin(duration, NEC_BIT_1_SPACE, m))
-			d->bits = d->bits << 1 | 1;
-		else if (ir_eq_margin(duration, NEC_BIT_0_SPACE, m))
-			d->bits = d->bits << 1;
-		else
 			break;
-		d->count++;
-		d->state = d->count == NEC_NBITS ? NEC_STATE_TRAILER_PULSE : NEC_STATE_BIT_PULSE;
+		}
+		bits = nec_bit(d, bits, s);
+		if (!bits)
+			break;
+		d->bits = bits;
+		d->state = bits >> 34 ? NEC_STATE_BIT_PULSE : NEC_STATE_LEAD_BIT_PULSE;
 		return 0;
 
 	case NEC_STATE_TRAILER_PULSE:
-		if (!pulse || !ir_eq_margin(duration, NEC_TRAILER_PULSE, m))
+		if (!ir_in_window(s, &d->bit_pulse))
 			break;
 		d->state = NEC_STATE_TRAILER_SPACE;
 		return 0;
 
 	case NEC_STATE_TRAILER_SPACE:
-		if (pulse || !ir_geq_margin(duration, NEC_TRAILER_SPACE, m))
-			break;
-		if (d->count == NEC_NBITS) {
-			if (d->is_nec_x)
-				d->necx_repeat = 1;
-			nec_report(sample, d->bits);
-		} else {
-			bpf_rc_repeat(sample);
-		}
-		d->state = NEC_STATE_INACTIVE;
-		return 0;
+		return nec_trailer_space(sample, d, s);
 	}
+	goto lost;
 
-reset:
+lost:
 	d->state = NEC_STATE_INACTIVE;
 	return 0;
 }
