@@ -533,11 +533,17 @@ static unsigned int access_size(enum vm_op op)
 	}
 }
 
-/* What the decoding knows of the registers at one instruction. */
+/*
+ * What the decoding knows of r0-r9 where an instruction starts: a register either holds
+ * one known constant on every path that reaches it, or is unknown.
+ */
 struct known_regs {
-	bool known[VM_REG_FP];
+	uint16_t known;		/* bit r: register r holds value[r] */
 	uint64_t value[VM_REG_FP];
 };
+
+/* Beyond this many instructions, only r10-relative accesses are proven. */
+#define VM_PROVE_INSNS_MAX 65536
 
 /*
  * Whether the load or store at insn can skip the run-time check: r10 plus an offset
@@ -554,67 +560,161 @@ static bool access_proven(const struct bpf_vm *vm, const struct vm_insn *insn,
 
 	if (base == VM_REG_FP)
 		return insn->off >= -VM_FRAME_SIZE && insn->off <= -(int32_t)size;
-	return regs->known[base] &&
+	return regs && (regs->known & (1u << base)) &&
 	       vm_fixed_access_ok(vm, regs->value[base] + (uint64_t)(int64_t)insn->off,
 				  size, write);
 }
 
+static void forget(struct known_regs *regs, unsigned int reg)
+{
+	regs->known &= (uint16_t)~(1u << reg);
+}
+
+/* The registers after the instruction at pc, from those before it. */
+static void known_after(const struct vm_insn *insn, struct known_regs *regs)
+{
+	unsigned int r;
+
+	if (insn->op == VM_OP_LDDW) {
+		regs->known |= (uint16_t)(1u << insn->dst);
+		regs->value[insn->dst] = insn->imm;
+	} else if (insn->op == VM_OP_MOV64_X) {
+		if (regs->known & (1u << insn->src)) {
+			regs->known |= (uint16_t)(1u << insn->dst);
+			regs->value[insn->dst] = regs->value[insn->src];
+		} else {
+			forget(regs, insn->dst);
+		}
+	} else if (insn->op < VM_OP_LDDW) {
+		/* ALU operations (the first in enum vm_op) write dst. */
+		forget(regs, insn->dst);
+	} else if (insn->op >= VM_OP_LDXB && insn->op <= VM_OP_LDXSW) {
+		forget(regs, insn->dst);
+	} else if (insn->op == VM_OP_ATOMIC32 || insn->op == VM_OP_ATOMIC64) {
+		/* A fetch writes src, a compare-and-exchange r0. */
+		forget(regs, insn->src);
+		forget(regs, 0);
+	} else if (insn->op == VM_OP_CALL_HELPER || insn->op == VM_OP_CALL_LOCAL) {
+		/*
+		 * r0-r5 are the callee's; the interpreter gives r6-r9 back as they were
+		 * when a local call returns, and helpers never write them.
+		 */
+		for (r = 0; r <= 5; r++)
+			forget(regs, r);
+	}
+	/* Stores and jumps write no register. */
+}
+
 /*
- * Turn the loads and stores whose address is known here into their unchecked forms.
- * Constants are followed only through straight-line code: every jump or call target
- * starts with nothing known, and so does what follows a call, exit or ja. Only the
- * operation changes: the program executes the same instructions as before.
+ * Meet what reaches an instruction from one more path with what was known there;
+ * returns whether that changed (the instruction has to be looked at again).
+ */
+static bool known_meet(struct known_regs *at, bool *reached, const struct known_regs *in)
+{
+	uint16_t known;
+	unsigned int r;
+
+	if (!*reached) {
+		*at = *in;
+		*reached = true;
+		return true;
+	}
+	known = at->known & in->known;
+	for (r = 0; r < VM_REG_FP; r++)
+		if ((known & (1u << r)) && at->value[r] != in->value[r])
+			known &= (uint16_t)~(1u << r);
+	if (known == at->known)
+		return false;
+	at->known = known;
+	return true;
+}
+
+/*
+ * Turn the loads and stores whose address is known into their unchecked forms. The
+ * constants are followed along every path (a forward data flow to a fixed point over
+ * the program's jumps): a register is known where an instruction starts when every
+ * path to it leaves the same constant there. A function called locally starts with
+ * nothing known. Only the operation changes: the program executes the same
+ * instructions as before.
  */
 static int prove_accesses(struct bpf_vm *vm, struct ir_error *err)
 {
-	size_t n = vm->insn_count, pc;
-	uint8_t *is_target = calloc(n, 1);
-	struct known_regs regs;
+	size_t n = vm->insn_count, pc, target, top = 0;
+	struct known_regs *at = NULL, regs;
+	bool *reached = NULL, *queued = NULL;
+	size_t *work = NULL;
 	struct vm_insn *insn;
+	int ret = -ENOMEM;
 
-	if (!is_target) {
+	if (n > VM_PROVE_INSNS_MAX) {
+		/* r10-relative accesses need no data flow. */
+		for (pc = 0; pc < n; pc++) {
+			insn = &vm->insns[pc];
+			if (insn->op >= VM_OP_LDXB && insn->op <= VM_OP_STXDW &&
+			    access_proven(vm, insn, NULL))
+				insn->op += insn->op <= VM_OP_LDXSW ? VM_OP_LDXB_U - VM_OP_LDXB :
+					    VM_OP_STB_U - VM_OP_STB;
+		}
+		return 0;
+	}
+	at = calloc(n, sizeof(*at));
+	reached = calloc(n, sizeof(*reached));
+	queued = calloc(n, sizeof(*queued));
+	work = calloc(n, sizeof(*work));
+	if (!at || !reached || !queued || !work) {
 		ir_error_set(err, _("out of memory"));
-		return -ENOMEM;
+		goto out;
 	}
-	/* check_flow() has checked every target. */
-	for (pc = 0; pc < n; pc++) {
-		if (is_jump(vm->insns[pc].op) || vm->insns[pc].op == VM_OP_CALL_LOCAL)
-			is_target[pc + vm->insns[pc].off + 1] = 1;
-	}
+
+#define REACH(where, state)								do {											size_t where_ = (where);							if (known_meet(&at[where_], &reached[where_], (state)) &&			    !queued[where_]) {									queued[where_] = true;								work[top++] = where_;							}									} while (0)
+
+	/* The program starts with r1 pointing at the context. */
 	memset(&regs, 0, sizeof(regs));
-	if (!is_target[0]) {
-		/* The program starts with r1 pointing at the context. */
-		regs.known[1] = true;
-		regs.value[1] = (uintptr_t)&vm->ctx;
+	regs.known = 1u << 1;
+	regs.value[1] = (uintptr_t)&vm->ctx;
+	REACH(0, &regs);
+	/* check_flow() has checked every target and that no path runs off the end. */
+	while (top) {
+		pc = work[--top];
+		queued[pc] = false;
+		insn = &vm->insns[pc];
+		regs = at[pc];
+		known_after(insn, &regs);
+		if (insn->op == VM_OP_EXIT)
+			continue;
+		if (insn->op == VM_OP_CALL_LOCAL) {
+			struct known_regs nothing;
+
+			memset(&nothing, 0, sizeof(nothing));
+			REACH(pc + insn->off + 1, &nothing);
+			REACH(pc + 1, &regs);
+			continue;
+		}
+		if (is_jump(insn->op)) {
+			target = pc + insn->off + 1;
+			REACH(target, &regs);
+			if (insn->op == VM_OP_JA)
+				continue;
+		}
+		REACH(pc + (insn->op == VM_OP_LDDW ? 2 : 1), &regs);
 	}
+#undef REACH
+
 	for (pc = 0; pc < n; pc++) {
 		insn = &vm->insns[pc];
-		if (is_target[pc])
-			memset(&regs, 0, sizeof(regs));
-		if (insn->op == VM_OP_LDDW) {
-			regs.known[insn->dst] = true;
-			regs.value[insn->dst] = insn->imm;
-			pc++;	/* the second half */
-		} else if (insn->op >= VM_OP_LDXB && insn->op <= VM_OP_STXDW) {
-			bool is_load = insn->op <= VM_OP_LDXSW;
-
-			if (access_proven(vm, insn, &regs))
-				insn->op += is_load ? VM_OP_LDXB_U - VM_OP_LDXB :
-					    VM_OP_STB_U - VM_OP_STB;
-			if (is_load)
-				regs.known[insn->dst] = false;
-		} else if (insn->op < VM_OP_LDDW) {
-			/* ALU operations (the first in enum vm_op) write dst. */
-			regs.known[insn->dst] = false;
-		} else if (is_jump(insn->op) && insn->op != VM_OP_JA) {
-			/* A conditional jump writes nothing; the next instruction follows. */
-		} else {
-			/* Calls, exit, ja, atomics: start again from nothing. */
-			memset(&regs, 0, sizeof(regs));
-		}
+		if (insn->op < VM_OP_LDXB || insn->op > VM_OP_STXDW || !reached[pc])
+			continue;
+		if (access_proven(vm, insn, &at[pc]))
+			insn->op += insn->op <= VM_OP_LDXSW ? VM_OP_LDXB_U - VM_OP_LDXB :
+				    VM_OP_STB_U - VM_OP_STB;
 	}
-	free(is_target);
-	return 0;
+	ret = 0;
+out:
+	free(at);
+	free(reached);
+	free(queued);
+	free(work);
+	return ret;
 }
 
 int vm_decode(struct bpf_vm *vm, const struct bpf_image *image, struct ir_error *err)

@@ -57,8 +57,9 @@
 
 /*
  * Loads and stores whose address vm_decode() proved valid: the base register is r10
- * with the offset inside the frame, or holds a constant (an ld_imm64 earlier in the
- * same straight-line block) that points into a map value or the context.
+ * with the offset inside the frame, or holds, on every path to the access, one constant
+ * (from an ld_imm64 or the context pointer in r1 at entry) that points into a map value
+ * or the context.
  */
 #define VM_UNCHECKED_OPS(X)							\
 	X(LDXB_U) X(LDXH_U) X(LDXW_U) X(LDXDW_U) X(LDXSB_U) X(LDXSH_U) X(LDXSW_U)	\

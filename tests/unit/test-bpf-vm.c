@@ -935,6 +935,51 @@ START_TEST(test_known_addresses_stay_checked)
 END_TEST
 
 /*
+ * Constants are followed along every path to an access: a loop whose back edge moves
+ * the pointer must keep its access checked (the second turn reads past the state), and
+ * r6, which a local call gives back as it was, still points at the state after the
+ * call, though the callee used r6 for itself and read the state through it unproven.
+ */
+START_TEST(test_known_addresses_across_paths)
+{
+	struct bpf_map_spec spec = { .name = "state", .type = BPF_MAP_TYPE_ARRAY,
+				     .key_size = 4, .value_size = 8, .max_entries = 1 };
+	const struct bpf_insn loop[] = {
+		LD_MAP_VALUE(2, 0, 0),
+		MOV64_IMM(3, 0),
+		LDX(BPF_W, 0, 2, 0),
+		ALU64_IMM(BPF_ADD, 2, 8),
+		ALU64_IMM(BPF_ADD, 3, 1),
+		JMP_IMM(BPF_JLT, 3, 2, -4),
+		EXIT(),
+	};
+	const struct bpf_insn kept[] = {
+		LD_MAP_VALUE(6, 0, 0),
+		ST(BPF_W, 6, 0, 7),
+		CALL_LOCAL(3),
+		JMP_IMM(BPF_JEQ, 0, 99, 0),
+		LDX(BPF_W, 0, 6, 0),
+		EXIT(),
+		LDX(BPF_W, 0, 6, 0),
+		ALU64_IMM(BPF_ADD, 0, 1),
+		STX(BPF_W, 6, 0, 0),
+		MOV64_IMM(6, 16),
+		MOV64_IMM(0, 1),
+		EXIT(),
+	};
+	struct ir_error err;
+	struct bpf_vm *vm;
+
+	ck_assert_int_eq(run_error(loop, ARRAY_SIZE(loop), &spec, 1, &err), -EFAULT);
+	ck_assert_has(err.message, "instruction 3 (LDXW): read of 4 bytes at");
+	vm = new_vm(kept, ARRAY_SIZE(kept), &spec, 1);
+	ck_assert_uint_eq(run_ok(vm, 0), 8);
+	ck_assert_uint_eq(bpf_vm_last_insn_count(vm), 12);
+	bpf_vm_free(vm);
+}
+END_TEST
+
+/*
  * One program for every map operation, driven by the sample:
  * bits 16-23 the operation (1 lookup, 2 update, 3 delete), bits 8-15 the key, bits 0-7
  * the update flags. Updates store key * 1000 + flags. Lookup returns the value, or
@@ -1715,6 +1760,7 @@ static Suite *bpf_vm_suite(void)
 	tcase_add_test(tc, test_budget);
 	tcase_add_test(tc, test_runs_after_a_fault);
 	tcase_add_test(tc, test_known_addresses_stay_checked);
+	tcase_add_test(tc, test_known_addresses_across_paths);
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("maps");
