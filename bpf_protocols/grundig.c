@@ -101,15 +101,8 @@ int grundig(unsigned int *sample)
 	unsigned int state;
 	int symbol;
 
-	if (ir_sample_is_rare(s)) {
-		if (LIRC_IS_TIMEOUT(s)) {
-			s = LIRC_VALUE(s);
-		} else {
-			if (LIRC_IS_OVERFLOW(s) && d->state != GRUNDIG_STATE_SETUP)
-				d->state = GRUNDIG_STATE_IDLE;
-			return 0;
-		}
-	}
+	if (ir_sample_is_rare(s) && ir_rare_sample_skip(&s, &d->state, GRUNDIG_STATE_SETUP, GRUNDIG_STATE_IDLE))
+		return 0;
 
 	state = d->state;
 	if (state == GRUNDIG_STATE_SYMBOL_SPACE) {

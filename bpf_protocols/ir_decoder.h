@@ -296,6 +296,24 @@ static __always_inline int ir_sample_is_rare(unsigned int sample)
 }
 
 /*
+ * A rare sample, for a decoder that keeps its windows in its state: a timeout is a space
+ * of its duration (*sample becomes that space, returns 0: decode it); an overflow loses
+ * the frame (*state becomes idle, unless the windows are not set up yet); the rest is
+ * ignored. Returns 1 when there is nothing to decode.
+ */
+static __always_inline int ir_rare_sample_skip(unsigned int *sample, unsigned int *state,
+					       unsigned int setup, unsigned int idle)
+{
+	if (LIRC_IS_TIMEOUT(*sample)) {
+		*sample = LIRC_VALUE(*sample);
+		return 0;
+	}
+	if (LIRC_IS_OVERFLOW(*sample) && *state != setup)
+		*state = idle;
+	return 1;
+}
+
+/*
  * The value of x, which the compiler may no longer take for what it knows x is. Two
  * uses in a decoder's path of every sample, each costing no instruction:
  *  - the pointer to the state: clang otherwise loads the address again (ld_imm64)

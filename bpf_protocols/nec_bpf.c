@@ -198,15 +198,8 @@ int nec_bpf(unsigned int *sample)
 	unsigned long long bits;
 	unsigned int state;
 
-	if (ir_sample_is_rare(s)) {
-		if (LIRC_IS_TIMEOUT(s)) {
-			s = LIRC_VALUE(s);
-		} else {
-			if (LIRC_IS_OVERFLOW(s) && d->state != NEC_STATE_SETUP)
-				d->state = NEC_STATE_INACTIVE;
-			return 0;
-		}
-	}
+	if (ir_sample_is_rare(s) && ir_rare_sample_skip(&s, &d->state, NEC_STATE_SETUP, NEC_STATE_INACTIVE))
+		return 0;
 
 	/* Every window holds samples of one kind: a match is a pulse, or a space. */
 	state = d->state;

@@ -155,15 +155,8 @@ int pulse_distance(unsigned int *sample)
 	unsigned int s = *sample;
 	unsigned int state;
 
-	if (ir_sample_is_rare(s)) {
-		if (LIRC_IS_TIMEOUT(s)) {
-			s = LIRC_VALUE(s);
-		} else {
-			if (LIRC_IS_OVERFLOW(s) && d->state != PD_STATE_SETUP)
-				d->state = PD_STATE_IDLE;
-			return 0;
-		}
-	}
+	if (ir_sample_is_rare(s) && ir_rare_sample_skip(&s, &d->state, PD_STATE_SETUP, PD_STATE_IDLE))
+		return 0;
 
 	state = d->state;
 	if (state == PD_STATE_BIT_PULSE) {

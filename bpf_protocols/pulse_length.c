@@ -149,15 +149,8 @@ int pulse_length(unsigned int *sample)
 	unsigned int state;
 	int next;
 
-	if (ir_sample_is_rare(s)) {
-		if (LIRC_IS_TIMEOUT(s)) {
-			s = LIRC_VALUE(s);
-		} else {
-			if (LIRC_IS_OVERFLOW(s) && d->state != PL_STATE_SETUP)
-				d->state = PL_STATE_IDLE;
-			return 0;
-		}
-	}
+	if (ir_sample_is_rare(s) && ir_rare_sample_skip(&s, &d->state, PL_STATE_SETUP, PL_STATE_IDLE))
+		return 0;
 
 	state = d->state;
 	if (state == PL_STATE_BIT_PULSE) {

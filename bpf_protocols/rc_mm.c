@@ -161,15 +161,8 @@ int rc_mm(unsigned int *sample)
 	unsigned int s = *sample;
 	unsigned int state;
 
-	if (ir_sample_is_rare(s)) {
-		if (LIRC_IS_TIMEOUT(s)) {
-			s = LIRC_VALUE(s);
-		} else {
-			if (LIRC_IS_OVERFLOW(s) && d->state != RC_MM_STATE_SETUP)
-				d->state = RC_MM_STATE_IDLE;
-			return 0;
-		}
-	}
+	if (ir_sample_is_rare(s) && ir_rare_sample_skip(&s, &d->state, RC_MM_STATE_SETUP, RC_MM_STATE_IDLE))
+		return 0;
 
 	state = d->state;
 	if (state == RC_MM_STATE_BIT_PULSE) {

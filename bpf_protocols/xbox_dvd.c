@@ -91,15 +91,8 @@ int xbox_dvd(unsigned int *sample)
 	unsigned int s = *sample;
 	unsigned int state;
 
-	if (ir_sample_is_rare(s)) {
-		if (LIRC_IS_TIMEOUT(s)) {
-			s = LIRC_VALUE(s);
-		} else {
-			if (LIRC_IS_OVERFLOW(s) && d->state != XBOX_STATE_SETUP)
-				d->state = XBOX_STATE_IDLE;
-			return 0;
-		}
-	}
+	if (ir_sample_is_rare(s) && ir_rare_sample_skip(&s, &d->state, XBOX_STATE_SETUP, XBOX_STATE_IDLE))
+		return 0;
 
 	state = d->state;
 	if (state == XBOX_STATE_BIT_PULSE) {
