@@ -11,6 +11,9 @@
  *		and prints "id=N insns=I xlated_insns=X verified_insns=V". -r fills the
  *		raw decoder's patterns ("scancode d0 d1 ..." lines) into its map: ours
  *		"raw_patterns", or the peer's "raw_map", sized first as its loader would.
+ *		DECODER "empty" is a program that returns at once: what it is charged
+ *		per run is the cost of the measurement itself (the statistics' clock
+ *		reads and the call), the baseline of the per-run figures.
  *	kernel-cost stats ID...
  *		"id=N run_cnt=C run_time_ns=T" for each program (statistics must be on:
  *		sysctl kernel.bpf_stats_enabled=1).
@@ -114,6 +117,28 @@ static int fill_patterns(const struct bpf_kernel_program *program,
 	return 0;
 }
 
+/* "r0 = 0; exit": built here rather than compiled, so that it has no map and no call. */
+static int empty_image(struct bpf_image **ret)
+{
+	struct bpf_image *image = calloc(1, sizeof(*image));
+
+	if (!image)
+		return -ENOMEM;
+	image->insns = calloc(2, sizeof(*image->insns));
+	if (!image->insns) {
+		free(image);
+		return -ENOMEM;
+	}
+	image->insns[0] = (struct bpf_insn){ .code = BPF_ALU64 | BPF_MOV | BPF_K,
+					     .dst_reg = BPF_REG_0 };
+	image->insns[1] = (struct bpf_insn){ .code = BPF_JMP | BPF_EXIT };
+	image->insn_count = 2;
+	strcpy(image->name, "empty");
+	strcpy(image->license, "GPL");
+	*ret = image;
+	return 0;
+}
+
 static int open_decoder(const char *decoder, struct bpf_object **ret, struct ir_error *err)
 {
 	const struct decoder *d;
@@ -158,9 +183,16 @@ static int load_and_attach(const char *device, const char *decoder,
 	struct ir_error err = { 0 };
 	int fd = -1, ret;
 
-	ret = open_decoder(decoder, &object, &err);
-	if (ret == 0)
-		ret = bpf_object_relocate(object, NULL, params, param_count, &image, &err);
+	if (strcmp(decoder, "empty") == 0) {
+		ret = empty_image(&image);
+		if (ret < 0)
+			ir_error_set(&err, "%s", strerror(-ret));
+	} else {
+		ret = open_decoder(decoder, &object, &err);
+		if (ret == 0)
+			ret = bpf_object_relocate(object, NULL, params, param_count, &image,
+						  &err);
+	}
 	if (ret == 0 && patterns)
 		size_peer_raw_map(image, patterns);
 	if (ret == 0)

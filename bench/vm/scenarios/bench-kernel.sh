@@ -4,16 +4,20 @@
 # device at the same time, the same traffic looped back through rc-loopback, and what
 # the kernel counted for each (sysctl kernel.bpf_stats_enabled=1): run_cnt and
 # run_time_ns, and at load time the verifier's processed-instruction count.
-# Every case runs twice, ours attached first then the peer's first, so that neither
-# always runs first; each run is a warm-up send and SENDS measured sends. Cases come from /irkit/bench/kernel/cases.list
-# (written by bench/decoder-cost -k): "ID OURS OURS_PARAMS PEER PEER_PARAMS".
-# One output line per case and order; bench/run-bench reads them.
+# Every case is loaded ROUNDS times in each order, ours attached first then the
+# peer's first, so that neither always runs first: what lands on top of a program's
+# own cost (an interrupt during a batch, rc-core's key-down work for the first program
+# to report a key) moves between loads, and bench/run-bench keeps each program's
+# cheapest load. Each load is a warm-up send and SENDS measured sends. Cases come from
+# /irkit/bench/kernel/cases.list (written by bench/decoder-cost -k):
+# "ID OURS OURS_PARAMS PEER PEER_PARAMS". One output line per case, round and order.
 . /irkit/lib.sh
 # (lib.sh's functions use $dir: the names here are the bench's own.)
 
 bench_dir=/irkit/bench/kernel
 peer=/lib/udev/rc_keymaps/protocols
-sends=${BENCH_SENDS:-10}
+sends=${BENCH_SENDS:-5}
+rounds=${BENCH_ROUNDS:-3}
 
 rc=$(rc_sysdir)
 lirc=$(rc_lirc_node "$rc")
@@ -86,13 +90,43 @@ one() {
 		ca=$1 na=$2 cb=$3 nb=$4
 		n=$((n + 1))
 	done
-	echo "$id order=$order ours $a peer $b ours_batches=${ours_batches#,} peer_batches=${peer_batches#,}"
+	echo "$id order=$order round=$round ours $a peer $b ours_batches=${ours_batches#,} peer_batches=${peer_batches#,}"
 }
 
+# The baseline: a program that returns at once, alone on the device, charged per run
+# what the measurement itself costs (the statistics' clock reads and the call); the
+# first case's signal, sent as the cases' are. "baseline id=N ... batches=CNT:NS,...".
+baseline() {
+	lirc-tool -d "$lirc" detach-all >/dev/null
+	e=$(kernel-cost -d "$lirc" attach empty) || { echo "baseline FAILED"; return; }
+	ide=$(field id "$e")
+	signal=$bench_dir/$(head -n 1 "$bench_dir/cases.list" | cut -d ' ' -f 1).ir
+	lirc-tool -d "$lirc" send-raw "$signal" || echo "baseline: sending failed"
+	sleep 0.5
+	set -- $(counters "$ide")
+	ce=$1 ne=$2
+	batches=
+	n=0
+	while [ $n -lt "$sends" ]; do
+		lirc-tool -d "$lirc" send-raw "$signal" || echo "baseline: sending failed"
+		sleep 0.5
+		set -- $(counters "$ide")
+		batches="$batches,$(($1 - ce)):$(($2 - ne))"
+		ce=$1 ne=$2
+		n=$((n + 1))
+	done
+	echo "baseline $e batches=${batches#,}"
+}
+
+baseline
 while read -r id ours oparams pobj pparams; do
-	# A load the verifier refuses can take minutes under emulation: not twice.
-	one "$id" ours-first || { echo "$id order=peer-first skipped"; continue; }
-	one "$id" peer-first || true
+	round=1
+	while [ $round -le "$rounds" ]; do
+		# A load the verifier refuses can take minutes under emulation: not twice.
+		one "$id" ours-first || { echo "$id order=peer-first skipped"; break; }
+		one "$id" peer-first || true
+		round=$((round + 1))
+	done
 done <"$bench_dir/cases.list"
 lirc-tool -d "$lirc" detach-all >/dev/null
 echo "bench-kernel: done"

@@ -54,6 +54,21 @@ for keymap in kernel bpf; do
 	done
 done
 
+# What the BPF keymap's time is made of: our tool loading our pulse_distance, then
+# the peer's object with the same parameters, then clearing the keytable only (no
+# decoder loaded); ours both times, so the difference is the decoder object's.
+nec="-e header_pulse=9000 -e header_space=4500 -e bit_pulse=563 -e bit_0_space=563
+	-e bit_1_space=1688 -e trailer_pulse=563 -e bits=32 -e reverse=1"
+reset_device
+# shellcheck disable=SC2086
+result=$(bench-run -n "$runs" -- "$ours" -s "$sysdev" -p pulse_distance $nec \
+	::: "$ours" -s "$sysdev" -p /lib/udev/rc_keymaps/protocols/pulse_distance.o $nec)
+echo "load object=ours $(echo "$result" | sed -n 's/^command=1 //p')"
+echo "load object=peer $(echo "$result" | sed -n 's/^command=2 //p')"
+echo "load object=none $(bench-run -n "$runs" -- "$ours" -s "$sysdev" -c)"
+programs=$(lirc-tool -d "$lirc" query | sed -n 's/^attached programs: //p')
+echo "load after: bpf_programs=${programs:-?}"
+
 # The peer's BPF path without -a, for the record of how it fails.
 lirc-tool -d "$lirc" detach-all >/dev/null
 messages=$(/irkit/bin/peer-ir-keytable -v -s "$sysdev" -p pulse_distance 2>&1 |
