@@ -110,7 +110,7 @@ static __always_inline void rc_mm_setup(struct rc_mm_decoder *d)
 }
 
 /* The two bits a space stands for, or -1; the first window that holds it wins. */
-static __always_inline int rc_mm_value(const struct rc_mm_decoder *d, unsigned int s)
+static __always_inline int rc_mm_value(const struct rc_mm_decoder *d, unsigned long s)
 {
 	if (ir_in_window(s, &d->bit_space[0]))
 		return 0;
@@ -124,7 +124,7 @@ static __always_inline int rc_mm_value(const struct rc_mm_decoder *d, unsigned i
 }
 
 /* The same for trimmed windows: the half of 00 and 01, or of 10 and 11, then one. */
-static __always_inline int rc_mm_value_sorted(const struct rc_mm_decoder *d, unsigned int s)
+static __always_inline int rc_mm_value_sorted(const struct rc_mm_decoder *d, unsigned long s)
 {
 	const struct ir_window *w = d->bit_space;
 
@@ -158,13 +158,14 @@ SEC("lirc_mode2/rc_mm")
 int rc_mm(unsigned int *sample)
 {
 	struct rc_mm_decoder *d = ir_opaque(&rc_mm_state);
-	unsigned int s = *sample;
+	unsigned long s = *sample;
 	unsigned int state;
 
-	if (ir_sample_is_rare(s) && ir_rare_sample_skip(&s, &d->state, RC_MM_STATE_SETUP, RC_MM_STATE_IDLE))
+	state = d->state;
+	if (ir_sample_is_rare(s) &&
+	    ir_rare_sample_skip(&s, &d->state, state, RC_MM_STATE_SETUP, RC_MM_STATE_IDLE))
 		return 0;
 
-	state = d->state;
 	if (state == RC_MM_STATE_BIT_PULSE) {
 		if (!ir_in_window(s, &d->bit_pulse))
 			goto lost;
@@ -178,10 +179,11 @@ int rc_mm(unsigned int *sample)
 		return 0;
 	}
 
-	switch (ir_opaque(state)) {
-	case RC_MM_STATE_SETUP:
+	if (ir_state_is_setup(state, RC_MM_STATE_SETUP)) {
 		rc_mm_setup(d);
-		/* fall through */
+		state = RC_MM_STATE_IDLE;
+	}
+	switch (ir_opaque(state)) {
 	case RC_MM_STATE_IDLE:
 		if (!ir_in_window(s, &d->header_pulse))
 			break;
