@@ -77,7 +77,7 @@ static __always_inline void grundig_setup(struct grundig_decoder *d)
 
 /* The two bits of a symbol, or -1. */
 static __always_inline int grundig_symbol(const struct grundig_decoder *d,
-					  unsigned int space, unsigned int pulse)
+					  unsigned long space, unsigned long pulse)
 {
 	if (ir_in_window(pulse, &d->short_pulse)) {
 		if (ir_in_window(space, &d->space[1]))
@@ -97,16 +97,16 @@ SEC("lirc_mode2/grundig")
 int grundig(unsigned int *sample)
 {
 	struct grundig_decoder *d = ir_opaque(&grundig_state);
-	unsigned int s = *sample;
+	unsigned long s = *sample;
 	unsigned int state;
 	int symbol;
 
-	if (ir_sample_is_rare(s) && ir_rare_sample_skip(&s, &d->state, GRUNDIG_STATE_SETUP, GRUNDIG_STATE_IDLE))
-		return 0;
-
 	state = d->state;
+	if (ir_sample_is_rare(s) &&
+	    ir_rare_sample_skip(&s, &d->state, state, GRUNDIG_STATE_SETUP, GRUNDIG_STATE_IDLE))
+		return 0;
 	if (state == GRUNDIG_STATE_SYMBOL_SPACE) {
-		if (!LIRC_IS_SPACE(s))
+		if (!LIRC_IS_SPACE((unsigned int)s))
 			goto lost;
 		d->last_space = s;
 		d->state = GRUNDIG_STATE_SYMBOL_PULSE;
@@ -126,10 +126,11 @@ int grundig(unsigned int *sample)
 		goto lost;
 	}
 
-	switch (ir_opaque(state)) {
-	case GRUNDIG_STATE_SETUP:
+	if (ir_state_is_setup(state, GRUNDIG_STATE_SETUP)) {
 		grundig_setup(d);
-		/* fall through */
+		state = GRUNDIG_STATE_IDLE;
+	}
+	switch (ir_opaque(state)) {
 	case GRUNDIG_STATE_IDLE:
 		if (!ir_in_window(s, &d->header_pulse))
 			break;

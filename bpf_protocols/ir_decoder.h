@@ -246,31 +246,96 @@ static __always_inline int ir_geq_margin(long d, long expected, long margin)
  * and keeps them in its state; then each comparison on the path of every sample is two
  * loads and two jumps, and tells the kind of the sample as well as its duration (a
  * space window holds no pulse, a pulse window no space).
+ *
+ * The bounds are longs and samples are compared with them as longs, so that a window
+ * is cut only where a sample of the other kind could fall into it: a pulse window
+ * starts at LIRC_MODE2_PULSE at the earliest (spaces lie below), a space window ends
+ * at LIRC_VALUE_MASK at the latest (pulses lie above). Its other end may run past
+ * where samples are: below 0 no sample lies, above the pulses only the rare samples,
+ * which decoders sort out before they compare (and a timeout becomes a space). A
+ * window whose first is past its last matches nothing.
  */
 struct ir_window {
-	unsigned int first;
-	unsigned int last;
+	long first;
+	long last;
 };
+
+/*
+ * All ones when x < 0, else 0, and the compiler may not turn what is done with it into
+ * a comparison: BPF has no conditional move, so clang would compile it as a branch.
+ * Setup code made of these has no branch: the kernel's verifier walks it once, and
+ * marks no register precise (each branch it can decide from the known parameters
+ * costs it a walk back to where the value came from).
+ */
+static __always_inline long ir_sign_mask(long x)
+{
+	asm("" : "+r"(x));
+	x >>= 63;
+	asm("" : "+r"(x));
+	return x;
+}
+
+/* All ones when x != 0, else 0, without a branch (x an int: -x cannot overflow). */
+static __always_inline long ir_nonzero_mask(long x)
+{
+	return ir_sign_mask(x | -x);
+}
+
+/* All ones when x > 0, else 0, without a branch (x an int). */
+static __always_inline long ir_positive_mask(long x)
+{
+	return ir_sign_mask(-x);
+}
+
+/* The smaller of a and b, without a branch (no overflow: |a - b| < 2^63). */
+static __always_inline long ir_min(long a, long b)
+{
+	long d = a - b;
+
+	return b + (d & ir_sign_mask(d));
+}
+
+/* The larger of a and b, without a branch. */
+static __always_inline long ir_max(long a, long b)
+{
+	long d = a - b;
+
+	return a - (d & ir_sign_mask(d));
+}
+
+/*
+ * Samples of this kind whose duration d matches ir_eq_margin(d, expected, margin),
+ * when on is all ones; none when on is 0. No branch (see ir_sign_mask()): a decoder
+ * sets each of its windows up with this on its first sample.
+ */
+static __always_inline void ir_window_set_if(struct ir_window *w, unsigned int kind,
+					     long expected, long margin, long on)
+{
+	long first = expected - margin + 1;
+	long last = expected + margin - 1;
+
+	if (kind == LIRC_MODE2_PULSE)
+		first = ir_max(first, 0);
+	else
+		last = ir_min(last, LIRC_VALUE_MASK);
+	/* Off: first 0, last -1. */
+	w->first = (kind + first) & on;
+	w->last = (kind + last) | ~on;
+}
 
 /* Samples of this kind whose duration d matches ir_eq_margin(d, expected, margin). */
 static __always_inline void ir_window_set(struct ir_window *w, unsigned int kind,
 					  long expected, long margin)
 {
-	long first = expected - margin + 1;
-	long last = expected + margin - 1;
+	ir_window_set_if(w, kind, expected, margin, -1);
+}
 
-	if (first < 0)
-		first = 0;
-	if (last > LIRC_VALUE_MASK)
-		last = LIRC_VALUE_MASK;
-	if (first > last) {
-		/* Nothing matches: no value is both at least 1 and at most 0. */
-		w->first = 1;
-		w->last = 0;
-		return;
-	}
-	w->first = kind | (unsigned int)first;
-	w->last = kind | (unsigned int)last;
+/* src when on is all ones, else a window that matches nothing; no branch. */
+static __always_inline void ir_window_copy_if(struct ir_window *w,
+					      const struct ir_window *src, long on)
+{
+	w->first = src->first & on;
+	w->last = src->last | ~on;
 }
 
 /* A window no sample matches, for an optional part of a frame that is absent. */
@@ -280,9 +345,9 @@ static __always_inline void ir_window_none(struct ir_window *w)
 	w->last = 0;
 }
 
-static __always_inline int ir_in_window(unsigned int sample, const struct ir_window *w)
+static __always_inline int ir_in_window(unsigned long sample, const struct ir_window *w)
 {
-	return sample >= w->first && sample <= w->last;
+	return (long)sample >= w->first && (long)sample <= w->last;
 }
 
 /*
@@ -296,20 +361,61 @@ static __always_inline int ir_sample_is_rare(unsigned int sample)
 }
 
 /*
- * A rare sample, for a decoder that keeps its windows in its state: a timeout is a space
- * of its duration (*sample becomes that space, returns 0: decode it); an overflow loses
- * the frame (*state becomes idle, unless the windows are not set up yet); the rest is
- * ignored. Returns 1 when there is nothing to decode.
+ * v (below 2^32), where the kernel's verifier no longer knows what v holds: two byte
+ * swaps of its 32 bits, each of which the verifier takes to make any value. The
+ * rare-sample path below hands a timeout on as a space of its duration, a value the
+ * verifier would know to be a space: it would decide the decoder's "is it a pulse?"
+ * tests on that path without trying both ways, mark the sample precise for that, and
+ * then find no path of an ordinary sample equal to one it has checked, walking the
+ * decoder twice. Forgotten, the timeout's path covers the ordinary samples' one, which
+ * is cut short where the two meet.
+ *
+ * Decoders keep the sample in an unsigned long for this: clang cannot see that the
+ * asm leaves the upper half 0, and would clear it again on every sample's path for an
+ * unsigned int compared as a long (ir_in_window()).
  */
-static __always_inline int ir_rare_sample_skip(unsigned int *sample, unsigned int *state,
-					       unsigned int setup, unsigned int idle)
+static __always_inline unsigned long ir_verifier_forget(unsigned long v)
 {
+	asm("%0 = be32 %0\n\t%0 = be32 %0" : "+r"(v));
+	return v;
+}
+
+/*
+ * state is setup, the state of a decoder just loaded: 0, where a zeroed .bss starts
+ * (no other state lies below it). Tested as "at most", not "equal": the verifier of
+ * Linux 6.1 decides an equality test only for a value it knows exactly, a comparison
+ * also from a range. A path on which this was false then never reaches a decoder's
+ * setup in the verifier's eyes, when the decoder tests for it this way too.
+ */
+static __always_inline int ir_state_is_setup(unsigned int state, unsigned int setup)
+{
+	return (int)state <= (int)setup;
+}
+
+/*
+ * A rare sample, for a decoder that keeps its windows in its state, in state (read
+ * from *state_field): a timeout is a space of its duration (*sample becomes that space,
+ * returns 0: decode it); an overflow loses the frame (*state_field becomes idle); the
+ * rest is ignored. Returns 1 when there is nothing to decode.
+ *
+ * Before the windows are set up (state is setup) a timeout is ignored too: set up, the
+ * decoder would be idle, where a space starts nothing. That way only the ordinary
+ * samples' path leads to the setup, and the verifier walks it once, not once for each
+ * path. Dispatch on the same state afterwards (not read again), so that the verifier
+ * knows that a timeout's path never reaches the setup.
+ */
+static __always_inline int ir_rare_sample_skip(unsigned long *sample, unsigned int *state_field,
+					       unsigned int state, unsigned int setup,
+					       unsigned int idle)
+{
+	if (ir_state_is_setup(state, setup))
+		return 1;
 	if (LIRC_IS_TIMEOUT(*sample)) {
-		*sample = LIRC_VALUE(*sample);
+		*sample = ir_verifier_forget(LIRC_VALUE(*sample));
 		return 0;
 	}
-	if (LIRC_IS_OVERFLOW(*sample) && *state != setup)
-		*state = idle;
+	if (LIRC_IS_OVERFLOW(*sample))
+		*state_field = idle;
 	return 1;
 }
 

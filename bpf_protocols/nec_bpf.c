@@ -90,19 +90,14 @@ IR_PARAM(int, margin) = NEC_UNIT / 2;
 
 static struct nec_decoder nec;
 
-/* Spaces whose duration d matches ir_geq_margin(d, expected, margin). */
+/*
+ * Spaces whose duration d matches ir_geq_margin(d, expected, margin): a space window
+ * up to the longest space (struct ir_window), empty when that is too short.
+ */
 static __always_inline void nec_window_at_least(struct ir_window *w, long expected,
 						long margin)
 {
-	long first = expected - margin + 1;
-
-	if (first < 0)
-		first = 0;
-	if (first > LIRC_VALUE_MASK) {
-		ir_window_none(w);
-		return;
-	}
-	w->first = LIRC_MODE2_SPACE | (unsigned int)first;
+	w->first = LIRC_MODE2_SPACE + expected - margin + 1;
 	w->last = LIRC_MODE2_SPACE | LIRC_VALUE_MASK;
 }
 
@@ -158,7 +153,7 @@ static __always_inline void nec_report(unsigned int *sample, unsigned int bits)
 
 /* bits, one bit further, if s is a bit space; 0 (which bits never are) if none. */
 static __always_inline unsigned long long nec_bit(const struct nec_decoder *d,
-						  unsigned long long bits, unsigned int s)
+						  unsigned long long bits, unsigned long s)
 {
 	bits <<= 1;
 	if (ir_in_window(s, &d->bit_1_space))
@@ -194,15 +189,16 @@ SEC("lirc_mode2/nec_bpf")
 int nec_bpf(unsigned int *sample)
 {
 	struct nec_decoder *d = ir_opaque(&nec);
-	unsigned int s = *sample;
+	unsigned long s = *sample;
 	unsigned long long bits;
 	unsigned int state;
 
-	if (ir_sample_is_rare(s) && ir_rare_sample_skip(&s, &d->state, NEC_STATE_SETUP, NEC_STATE_INACTIVE))
+	state = d->state;
+	if (ir_sample_is_rare(s) &&
+	    ir_rare_sample_skip(&s, &d->state, state, NEC_STATE_SETUP, NEC_STATE_INACTIVE))
 		return 0;
 
 	/* Every window holds samples of one kind: a match is a pulse, or a space. */
-	state = d->state;
 	if (state == NEC_STATE_BIT_PULSE) {
 		if (!ir_in_window(s, &d->bit_pulse))
 			goto lost;
@@ -225,10 +221,11 @@ int nec_bpf(unsigned int *sample)
 		return 0;
 	}
 
-	switch (ir_opaque(state)) {
-	case NEC_STATE_SETUP:
+	if (ir_state_is_setup(state, NEC_STATE_SETUP)) {
 		nec_setup(d);
-		/* fall through */
+		state = NEC_STATE_INACTIVE;
+	}
+	switch (ir_opaque(state)) {
 	case NEC_STATE_INACTIVE:
 		if (s >= NEC_WINDOW_FIRST(LIRC_MODE2_PULSE, NEC_HEADER_PULSE,
 					  NEC_HEADER_PULSE_TOLERANCE) &&
@@ -270,7 +267,7 @@ int nec_bpf(unsigned int *sample)
 		bits = d->bits;
 		if (bits >> 33) {
 			/* The third bit: any space ends the wait for a NEC-X repeat. */
-			if (!LIRC_IS_PULSE(s))
+			if (!LIRC_IS_PULSE((unsigned int)s))
 				d->necx_repeat = 0;
 		} else if (bits >> 32 && d->necx_repeat && ir_in_window(s, &d->trailer_space)) {
 			/* After one bit, a long space is a NEC-X repeat. */

@@ -35,9 +35,7 @@ struct pd_decoder {
 	unsigned long long bits;
 	unsigned int state;
 	unsigned int left;		/* bits still to come */
-	unsigned int header_seen;	/* the leading pulse matched the header pulse */
-	unsigned int repeat_seen;	/* ... the repeat pulse */
-	unsigned int bit_seen;		/* ... a bit pulse, and the header is optional */
+	unsigned int lead;		/* the pulse that started the frame */
 	unsigned int repeat;		/* the frame is a repeat frame */
 	/* Set up on the first sample, from the parameters. */
 	unsigned int frame_bits;	/* bits of a frame; more than PD_MAX_BITS: none ends */
@@ -70,36 +68,25 @@ IR_PARAM(int, rc_protocol) = 64;
 
 static struct pd_decoder pd;
 
+/* No branch in here: see ir_sign_mask(). */
 static __always_inline void pd_setup(struct pd_decoder *d)
 {
 	long m = margin;
-	long nbits = bits;
 
 	/* A frame has at least one bit; one of more than PD_MAX_BITS is never reported. */
-	if (nbits < 1)
-		nbits = 1;
-	if (nbits > PD_MAX_BITS)
-		nbits = PD_MAX_BITS + 1;
-	d->frame_bits = nbits;
-	d->reverse = reverse != 0;
-	d->trailer = trailer_pulse > 0;
+	d->frame_bits = ir_min(ir_max(bits, 1), PD_MAX_BITS + 1);
+	d->reverse = reverse;
+	d->trailer = ir_positive_mask(trailer_pulse);
 	ir_window_set(&d->bit_pulse, LIRC_MODE2_PULSE, bit_pulse, m);
 	ir_window_set(&d->bit_0_space, LIRC_MODE2_SPACE, bit_0_space, m);
 	ir_window_set(&d->bit_1_space, LIRC_MODE2_SPACE, bit_1_space, m);
-	if (header_pulse > 0)
-		ir_window_set(&d->header_pulse, LIRC_MODE2_PULSE, header_pulse, m);
-	else
-		ir_window_none(&d->header_pulse);
+	ir_window_set_if(&d->header_pulse, LIRC_MODE2_PULSE, header_pulse, m,
+			 ir_positive_mask(header_pulse));
 	ir_window_set(&d->header_space, LIRC_MODE2_SPACE, header_space, m);
-	if (repeat_pulse > 0)
-		ir_window_set(&d->repeat_pulse, LIRC_MODE2_PULSE, repeat_pulse, m);
-	else
-		ir_window_none(&d->repeat_pulse);
+	ir_window_set_if(&d->repeat_pulse, LIRC_MODE2_PULSE, repeat_pulse, m,
+			 ir_positive_mask(repeat_pulse));
 	ir_window_set(&d->repeat_space, LIRC_MODE2_SPACE, repeat_space, m);
-	if (header_optional)
-		d->lead_bit_pulse = d->bit_pulse;
-	else
-		ir_window_none(&d->lead_bit_pulse);
+	ir_window_copy_if(&d->lead_bit_pulse, &d->bit_pulse, ir_nonzero_mask(header_optional));
 	ir_window_set(&d->trailer_pulse, LIRC_MODE2_PULSE, trailer_pulse, m);
 }
 
@@ -129,9 +116,18 @@ static __always_inline int pd_frame_end(unsigned int *sample, struct pd_decoder 
 	return 0;
 }
 
-/* A bit space: one more bit, or none (and the frame is lost). */
+/* A pulse that may start a frame: a header, repeat or (header_optional) bit pulse. */
+static __always_inline void pd_frame_start(struct pd_decoder *d, unsigned long s)
+{
+	d->lead = s;
+	d->bits = 0;
+	d->left = d->frame_bits;
+	d->repeat = 0;
+}
+
+/* A bit space, or none (and the frame is lost). */
 static __always_inline int pd_bit_space(unsigned int *sample, struct pd_decoder *d,
-					unsigned int s)
+					unsigned long s)
 {
 	if (ir_in_window(s, &d->bit_1_space))
 		d->bits = d->bits << 1 | 1;
@@ -152,13 +148,14 @@ SEC("lirc_mode2/pulse_distance")
 int pulse_distance(unsigned int *sample)
 {
 	struct pd_decoder *d = ir_opaque(&pd);
-	unsigned int s = *sample;
+	unsigned long s = *sample;
 	unsigned int state;
 
-	if (ir_sample_is_rare(s) && ir_rare_sample_skip(&s, &d->state, PD_STATE_SETUP, PD_STATE_IDLE))
+	state = d->state;
+	if (ir_sample_is_rare(s) &&
+	    ir_rare_sample_skip(&s, &d->state, state, PD_STATE_SETUP, PD_STATE_IDLE))
 		return 0;
 
-	state = d->state;
 	if (state == PD_STATE_BIT_PULSE) {
 		if (!ir_in_window(s, &d->bit_pulse))
 			goto lost;
@@ -169,35 +166,36 @@ int pulse_distance(unsigned int *sample)
 	if (state == PD_STATE_BIT_SPACE)
 		return pd_bit_space(sample, d, s);
 
-	switch (ir_opaque(state)) {
-	case PD_STATE_SETUP:
+	if (ir_state_is_setup(state, PD_STATE_SETUP)) {
 		pd_setup(d);
-		/* fall through */
+		state = PD_STATE_IDLE;
+	}
+	switch (ir_opaque(state)) {
 	case PD_STATE_IDLE:
-		if (!LIRC_IS_PULSE(s))
-			break;
-		d->header_seen = ir_in_window(s, &d->header_pulse);
-		d->repeat_seen = ir_in_window(s, &d->repeat_pulse);
-		d->bit_seen = ir_in_window(s, &d->lead_bit_pulse);
-		d->bits = 0;
-		d->left = d->frame_bits;
-		d->repeat = 0;
-		if (d->header_seen || d->repeat_seen) {
+		/*
+		 * Windows, not flags: three flags set here would be eight paths for the
+		 * verifier to follow. The header space looks at the leading pulse again.
+		 * Only pulses match these windows.
+		 */
+		if (ir_in_window(s, &d->header_pulse) || ir_in_window(s, &d->repeat_pulse)) {
+			pd_frame_start(d, s);
 			d->state = PD_STATE_HEADER_SPACE;
 			return 0;
 		}
-		if (d->bit_seen) {
-			d->state = PD_STATE_BIT_SPACE;
-			return 0;
-		}
-		break;
+		if (!ir_in_window(s, &d->lead_bit_pulse))
+			break;
+		pd_frame_start(d, s);
+		d->state = PD_STATE_BIT_SPACE;
+		return 0;
 
-	case PD_STATE_HEADER_SPACE:
-		if (d->header_seen && ir_in_window(s, &d->header_space)) {
+	case PD_STATE_HEADER_SPACE: {
+		unsigned int lead = d->lead;
+
+		if (ir_in_window(lead, &d->header_pulse) && ir_in_window(s, &d->header_space)) {
 			d->state = PD_STATE_BIT_PULSE;
 			return 0;
 		}
-		if (d->repeat_seen && ir_in_window(s, &d->repeat_space)) {
+		if (ir_in_window(lead, &d->repeat_pulse) && ir_in_window(s, &d->repeat_space)) {
 			d->repeat = 1;
 			if (d->trailer) {
 				d->state = PD_STATE_TRAILER;
@@ -208,9 +206,10 @@ int pulse_distance(unsigned int *sample)
 			return 0;
 		}
 		/* A header pulse can be as long as a bit pulse: then it was the first bit. */
-		if (!d->bit_seen)
+		if (!ir_in_window(lead, &d->lead_bit_pulse))
 			break;
 		return pd_bit_space(sample, d, s);
+	}
 
 	case PD_STATE_TRAILER:
 		if (!ir_in_window(s, &d->trailer_pulse))

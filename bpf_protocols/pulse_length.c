@@ -38,8 +38,6 @@ struct pl_decoder {
 	unsigned long long bits;
 	unsigned int state;
 	unsigned int left;		/* bits still to come */
-	unsigned int header_seen;	/* the leading pulse matched the header pulse */
-	unsigned int repeat_seen;	/* ... the repeat pulse */
 	unsigned int repeat;		/* the frame is a repeat frame */
 	unsigned int lead;		/* the leading pulse, as sampled */
 	/* Set up on the first sample, from the parameters. */
@@ -73,32 +71,24 @@ IR_PARAM(int, rc_protocol) = 67;
 
 static struct pl_decoder pl;
 
+/* No branch in here: see ir_sign_mask(). */
 static __always_inline void pl_setup(struct pl_decoder *d)
 {
 	long m = margin;
-	long nbits = bits;
 
 	/* A frame has at least one bit; one of more than PL_MAX_BITS is never reported. */
-	if (nbits < 1)
-		nbits = 1;
-	if (nbits > PL_MAX_BITS)
-		nbits = PL_MAX_BITS + 1;
-	d->frame_bits = nbits;
-	d->reverse = reverse != 0;
-	d->trailer = trailer_pulse > 0;
-	d->header_optional = header_optional != 0;
+	d->frame_bits = ir_min(ir_max(bits, 1), PL_MAX_BITS + 1);
+	d->reverse = reverse;
+	d->trailer = ir_positive_mask(trailer_pulse);
+	d->header_optional = header_optional;
 	ir_window_set(&d->bit_0_pulse, LIRC_MODE2_PULSE, bit_0_pulse, m);
 	ir_window_set(&d->bit_1_pulse, LIRC_MODE2_PULSE, bit_1_pulse, m);
 	ir_window_set(&d->bit_space, LIRC_MODE2_SPACE, bit_space, m);
-	if (header_pulse > 0)
-		ir_window_set(&d->header_pulse, LIRC_MODE2_PULSE, header_pulse, m);
-	else
-		ir_window_none(&d->header_pulse);
+	ir_window_set_if(&d->header_pulse, LIRC_MODE2_PULSE, header_pulse, m,
+			 ir_positive_mask(header_pulse));
 	ir_window_set(&d->header_space, LIRC_MODE2_SPACE, header_space, m);
-	if (repeat_pulse > 0)
-		ir_window_set(&d->repeat_pulse, LIRC_MODE2_PULSE, repeat_pulse, m);
-	else
-		ir_window_none(&d->repeat_pulse);
+	ir_window_set_if(&d->repeat_pulse, LIRC_MODE2_PULSE, repeat_pulse, m,
+			 ir_positive_mask(repeat_pulse));
 	ir_window_set(&d->repeat_space, LIRC_MODE2_SPACE, repeat_space, m);
 	ir_window_set(&d->trailer_pulse, LIRC_MODE2_PULSE, trailer_pulse, m);
 }
@@ -128,7 +118,7 @@ static __always_inline int pl_frame_end(unsigned int *sample, struct pl_decoder 
 }
 
 /* A bit pulse: one more bit, or -1 if the pulse is no bit. Returns the next state. */
-static __always_inline int pl_bit(unsigned int *sample, struct pl_decoder *d, unsigned int s)
+static __always_inline int pl_bit(unsigned int *sample, struct pl_decoder *d, unsigned long s)
 {
 	if (ir_in_window(s, &d->bit_1_pulse))
 		d->bits = d->bits << 1 | 1;
@@ -145,14 +135,15 @@ SEC("lirc_mode2/pulse_length")
 int pulse_length(unsigned int *sample)
 {
 	struct pl_decoder *d = ir_opaque(&pl);
-	unsigned int s = *sample;
+	unsigned long s = *sample;
 	unsigned int state;
 	int next;
 
-	if (ir_sample_is_rare(s) && ir_rare_sample_skip(&s, &d->state, PL_STATE_SETUP, PL_STATE_IDLE))
+	state = d->state;
+	if (ir_sample_is_rare(s) &&
+	    ir_rare_sample_skip(&s, &d->state, state, PL_STATE_SETUP, PL_STATE_IDLE))
 		return 0;
 
-	state = d->state;
 	if (state == PL_STATE_BIT_PULSE) {
 		next = pl_bit(sample, d, s);
 		if (next < 0)
@@ -168,20 +159,23 @@ int pulse_length(unsigned int *sample)
 		return 0;
 	}
 
-	switch (ir_opaque(state)) {
-	case PL_STATE_SETUP:
+	if (ir_state_is_setup(state, PL_STATE_SETUP)) {
 		pl_setup(d);
-		/* fall through */
+		state = PL_STATE_IDLE;
+	}
+	switch (ir_opaque(state)) {
 	case PL_STATE_IDLE:
-		if (!LIRC_IS_PULSE(s))
+		if (!LIRC_IS_PULSE((unsigned int)s))
 			break;
-		d->header_seen = ir_in_window(s, &d->header_pulse);
-		d->repeat_seen = ir_in_window(s, &d->repeat_pulse);
+		/*
+		 * Windows, not flags: two flags set here would be four paths for the
+		 * verifier to follow. The header space looks at the leading pulse again.
+		 */
 		d->bits = 0;
 		d->left = d->frame_bits;
 		d->repeat = 0;
 		d->lead = s;
-		if (d->header_seen || d->repeat_seen) {
+		if (ir_in_window(s, &d->header_pulse) || ir_in_window(s, &d->repeat_pulse)) {
 			d->state = PL_STATE_HEADER_SPACE;
 			return 0;
 		}
@@ -194,11 +188,11 @@ int pulse_length(unsigned int *sample)
 		return 0;
 
 	case PL_STATE_HEADER_SPACE:
-		if (d->header_seen && ir_in_window(s, &d->header_space)) {
+		if (ir_in_window(d->lead, &d->header_pulse) && ir_in_window(s, &d->header_space)) {
 			d->state = PL_STATE_BIT_PULSE;
 			return 0;
 		}
-		if (d->repeat_seen && ir_in_window(s, &d->repeat_space)) {
+		if (ir_in_window(d->lead, &d->repeat_pulse) && ir_in_window(s, &d->repeat_space)) {
 			d->repeat = 1;
 			if (d->trailer) {
 				d->state = PL_STATE_TRAILER_PULSE;

@@ -40,6 +40,20 @@ struct bpf_map_def SEC("maps") raw_patterns = {
 IR_IMM_PARAM(margin) = 200;
 IR_IMM_PARAM(trail_space) = 10000;
 IR_IMM_PARAM(rc_protocol) = 68;
+/*
+ * Entries of raw_patterns to look at, at most RAW_MAX_PATTERNS: the loader sets it to
+ * the number of patterns it fills in. The kernel's verifier walks each loop below once
+ * per pattern it may look at; with the patterns of a keymap counted, that is a dozen
+ * where it would be RAW_MAX_PATTERNS (85,000 instructions verified, 0.3 s of CPU time
+ * at every load).
+ */
+IR_IMM_PARAM(patterns) = RAW_MAX_PATTERNS;
+
+/* i is past the patterns to look at (an immediate the verifier knows, once loaded). */
+static __always_inline int raw_past_patterns(unsigned int i)
+{
+	return i >= (unsigned int)IR_IMM(patterns);
+}
 
 static struct raw_decoder raw;
 
@@ -53,7 +67,7 @@ static __always_inline void raw_finish(unsigned int *sample, const struct raw_de
 
 	pos = ir_bound(pos, RAW_POSITION_MASK);
 	for (j = 0; j < RAW_MAX_PATTERNS; j++) {
-		if (j >= alive)
+		if (j >= alive || raw_past_patterns(j))
 			return;
 		key = d->candidate[j];
 		p = bpf_map_lookup_elem(&raw_patterns, &key);
@@ -89,6 +103,8 @@ static __always_inline void raw_start(struct raw_decoder *d, long d1, long width
 
 	d->alive = 0;
 	for (i = 0; i < RAW_MAX_PATTERNS; i++) {
+		if (raw_past_patterns(i))
+			break;
 		key = i;
 		p = bpf_map_lookup_elem(&raw_patterns, &key);
 		if (!p || !p->durations[0])
@@ -111,7 +127,7 @@ static __always_inline void raw_match(struct raw_decoder *d, unsigned int pos, l
 	pos = ir_bound(pos, RAW_POSITION_MASK);
 	d->alive = 0;
 	for (j = 0; j < RAW_MAX_PATTERNS; j++) {
-		if (j >= alive)
+		if (j >= alive || raw_past_patterns(j))
 			break;
 		key = d->candidate[j];
 		p = bpf_map_lookup_elem(&raw_patterns, &key);

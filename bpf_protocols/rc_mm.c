@@ -57,31 +57,38 @@ IR_PARAM(int, rc_protocol) = 65;
 
 static struct rc_mm_decoder rc_mm_state;
 
-static __always_inline int rc_mm_window_holds_any(const struct ir_window *w)
+/*
+ * All ones when the space window w holds a space, else 0: its last is at least its
+ * first, and at least 0 (struct ir_window: a space window's first may lie below 0).
+ */
+static __always_inline long rc_mm_window_holds_any(const struct ir_window *w)
 {
-	return w->first <= w->last;
+	return ~ir_sign_mask(w->last - w->first) & ~ir_sign_mask(w->last);
 }
 
-/* w begins past the end of the window before it (which ends no later than w). */
-static __always_inline void rc_mm_trim(struct ir_window *w, const struct ir_window *before)
+/*
+ * When sorted is all ones, w begins past the end of the window before it (which
+ * ends no later than w); no branch.
+ */
+static __always_inline void rc_mm_trim(struct ir_window *w, const struct ir_window *before,
+				       long sorted)
 {
-	if (w->first <= before->last)
-		w->first = before->last + 1;
+	long first = w->first;
+
+	w->first = first + ((ir_max(first, before->last + 1) - first) & sorted);
 }
 
+/* No branch in here: see ir_sign_mask(). */
 static __always_inline void rc_mm_setup(struct rc_mm_decoder *d)
 {
 	long m = margin;
-	long nbits = bits;
 	long space0 = bit_0_space, space1 = bit_1_space;
 	long space2 = bit_2_space, space3 = bit_3_space;
+	struct ir_window *w;
+	long sorted;
 
 	/* A frame has at least one pair; one of more than 64 bits is never reported. */
-	if (nbits < 1)
-		nbits = 1;
-	if (nbits > RCMM_MAX_BITS)
-		nbits = RCMM_MAX_BITS + 1;
-	d->frame_pairs = (nbits + 1) >> 1;
+	d->frame_pairs = (ir_min(ir_max(bits, 1), RCMM_MAX_BITS + 1) + 1) >> 1;
 	ir_window_set(&d->bit_pulse, LIRC_MODE2_PULSE, bit_pulse, m);
 	ir_window_set(&d->bit_space[0], LIRC_MODE2_SPACE, space0, m);
 	ir_window_set(&d->bit_space[1], LIRC_MODE2_SPACE, space1, m);
@@ -93,24 +100,28 @@ static __always_inline void rc_mm_setup(struct rc_mm_decoder *d)
 	 * it keeps what no window before it holds, which is what it matched anyway (the
 	 * first window that holds a space wins), and a space is found by halves.
 	 */
-	d->space_state = RC_MM_STATE_BIT_SPACE_UNSORTED;
-	if (space0 <= space1 && space1 <= space2 && space2 <= space3 &&
-	    rc_mm_window_holds_any(&d->bit_space[0]) &&
-	    rc_mm_window_holds_any(&d->bit_space[1]) &&
-	    rc_mm_window_holds_any(&d->bit_space[2]) &&
-	    rc_mm_window_holds_any(&d->bit_space[3])) {
-		rc_mm_trim(&d->bit_space[1], &d->bit_space[0]);
-		rc_mm_trim(&d->bit_space[2], &d->bit_space[1]);
-		rc_mm_trim(&d->bit_space[3], &d->bit_space[2]);
-		d->space_state = RC_MM_STATE_BIT_SPACE;
-	}
+	sorted = ~ir_sign_mask(space1 - space0) & ~ir_sign_mask(space2 - space1) &
+		 ~ir_sign_mask(space3 - space2);
+	/*
+	 * The windows again from the state, not from the registers clang would keep
+	 * them in: with that many values live it would move the context pointer out of
+	 * the way on the path of every sample.
+	 */
+	w = ir_opaque(&d->bit_space[0]);
+	sorted &= rc_mm_window_holds_any(&w[0]) & rc_mm_window_holds_any(&w[1]) &
+		  rc_mm_window_holds_any(&w[2]) & rc_mm_window_holds_any(&w[3]);
+	rc_mm_trim(&w[1], &w[0], sorted);
+	rc_mm_trim(&w[2], &w[1], sorted);
+	rc_mm_trim(&w[3], &w[2], sorted);
+	d->space_state = RC_MM_STATE_BIT_SPACE_UNSORTED +
+			 ((RC_MM_STATE_BIT_SPACE - RC_MM_STATE_BIT_SPACE_UNSORTED) & sorted);
 	ir_window_set(&d->header_pulse, LIRC_MODE2_PULSE, header_pulse, m);
 	ir_window_set(&d->header_space, LIRC_MODE2_SPACE, header_space, m);
 	ir_window_set(&d->trailer, LIRC_MODE2_PULSE, trailer, m);
 }
 
 /* The two bits a space stands for, or -1; the first window that holds it wins. */
-static __always_inline int rc_mm_value(const struct rc_mm_decoder *d, unsigned int s)
+static __always_inline int rc_mm_value(const struct rc_mm_decoder *d, unsigned long s)
 {
 	if (ir_in_window(s, &d->bit_space[0]))
 		return 0;
@@ -124,7 +135,7 @@ static __always_inline int rc_mm_value(const struct rc_mm_decoder *d, unsigned i
 }
 
 /* The same for trimmed windows: the half of 00 and 01, or of 10 and 11, then one. */
-static __always_inline int rc_mm_value_sorted(const struct rc_mm_decoder *d, unsigned int s)
+static __always_inline int rc_mm_value_sorted(const struct rc_mm_decoder *d, long s)
 {
 	const struct ir_window *w = d->bit_space;
 
@@ -158,13 +169,14 @@ SEC("lirc_mode2/rc_mm")
 int rc_mm(unsigned int *sample)
 {
 	struct rc_mm_decoder *d = ir_opaque(&rc_mm_state);
-	unsigned int s = *sample;
+	unsigned long s = *sample;
 	unsigned int state;
 
-	if (ir_sample_is_rare(s) && ir_rare_sample_skip(&s, &d->state, RC_MM_STATE_SETUP, RC_MM_STATE_IDLE))
+	state = d->state;
+	if (ir_sample_is_rare(s) &&
+	    ir_rare_sample_skip(&s, &d->state, state, RC_MM_STATE_SETUP, RC_MM_STATE_IDLE))
 		return 0;
 
-	state = d->state;
 	if (state == RC_MM_STATE_BIT_PULSE) {
 		if (!ir_in_window(s, &d->bit_pulse))
 			goto lost;
@@ -178,10 +190,11 @@ int rc_mm(unsigned int *sample)
 		return 0;
 	}
 
-	switch (ir_opaque(state)) {
-	case RC_MM_STATE_SETUP:
+	if (ir_state_is_setup(state, RC_MM_STATE_SETUP)) {
 		rc_mm_setup(d);
-		/* fall through */
+		state = RC_MM_STATE_IDLE;
+	}
+	switch (ir_opaque(state)) {
 	case RC_MM_STATE_IDLE:
 		if (!ir_in_window(s, &d->header_pulse))
 			break;

@@ -81,13 +81,14 @@ SEC("lirc_mode2/samsung36")
 int samsung36(unsigned int *sample)
 {
 	struct samsung36_decoder *d = ir_opaque(&samsung36_state);
-	unsigned int s = *sample;
+	unsigned long s = *sample;
 	unsigned int state;
 
-	if (ir_sample_is_rare(s) && ir_rare_sample_skip(&s, &d->state, SAMSUNG36_STATE_SETUP, SAMSUNG36_STATE_IDLE))
+	state = d->state;
+	if (ir_sample_is_rare(s) &&
+	    ir_rare_sample_skip(&s, &d->state, state, SAMSUNG36_STATE_SETUP, SAMSUNG36_STATE_IDLE))
 		return 0;
 
-	state = d->state;
 	if (state == SAMSUNG36_STATE_BIT_PULSE) {
 		if (!ir_in_window(s, &d->bit_pulse))
 			goto lost;
@@ -113,10 +114,11 @@ int samsung36(unsigned int *sample)
 		return 0;
 	}
 
-	switch (ir_opaque(state)) {
-	case SAMSUNG36_STATE_SETUP:
+	if (ir_state_is_setup(state, SAMSUNG36_STATE_SETUP)) {
 		samsung36_setup(d);
-		/* fall through */
+		state = SAMSUNG36_STATE_IDLE;
+	}
+	switch (ir_opaque(state)) {
 	case SAMSUNG36_STATE_IDLE:
 		if (!ir_in_window(s, &d->header_pulse))
 			break;

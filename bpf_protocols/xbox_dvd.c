@@ -88,13 +88,14 @@ SEC("lirc_mode2/xbox_dvd")
 int xbox_dvd(unsigned int *sample)
 {
 	struct xbox_decoder *d = ir_opaque(&xbox_state);
-	unsigned int s = *sample;
+	unsigned long s = *sample;
 	unsigned int state;
 
-	if (ir_sample_is_rare(s) && ir_rare_sample_skip(&s, &d->state, XBOX_STATE_SETUP, XBOX_STATE_IDLE))
+	state = d->state;
+	if (ir_sample_is_rare(s) &&
+	    ir_rare_sample_skip(&s, &d->state, state, XBOX_STATE_SETUP, XBOX_STATE_IDLE))
 		return 0;
 
-	state = d->state;
 	if (state == XBOX_STATE_BIT_PULSE) {
 		if (!ir_in_window(s, &d->bit_pulse))
 			goto lost;
@@ -119,10 +120,11 @@ int xbox_dvd(unsigned int *sample)
 		return 0;
 	}
 
-	switch (ir_opaque(state)) {
-	case XBOX_STATE_SETUP:
+	if (ir_state_is_setup(state, XBOX_STATE_SETUP)) {
 		xbox_setup(d);
-		/* fall through */
+		state = XBOX_STATE_IDLE;
+	}
+	switch (ir_opaque(state)) {
 	case XBOX_STATE_IDLE:
 		if (!ir_in_window(s, &d->header_pulse))
 			break;

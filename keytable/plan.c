@@ -611,6 +611,18 @@ static int set_raw_trail_space(struct plan_decoder *decoder)
 			 (int64_t)longest + 2 * param_value(decoder, "margin"));
 }
 
+/*
+ * The raw decoder looks at the patterns it is given, not at every entry its map could
+ * hold: the kernel's verifier walks its loops once per entry it may look at.
+ */
+static int set_raw_pattern_count(struct plan_decoder *decoder)
+{
+	if (!decoder->raw_pattern_count || has_param(decoder, "patterns") ||
+	    bpf_object_param_find(decoder->object, "patterns") < 0)
+		return 0;
+	return set_param(decoder, "patterns", (int64_t)decoder->raw_pattern_count);
+}
+
 static int relocate(struct planner *p, struct plan_decoder *decoder)
 {
 	int ret;
@@ -829,6 +841,9 @@ static int plan_decoders(struct planner *p)
 	}
 	for (i = 0; i < plan->decoder_count; i++) {
 		ret = set_raw_trail_space(&plan->decoders[i]);
+		if (ret < 0)
+			return ret;
+		ret = set_raw_pattern_count(&plan->decoders[i]);
 		if (ret < 0)
 			return ret;
 		ret = relocate(p, &plan->decoders[i]);

@@ -37,7 +37,8 @@
  *   decoder only; a name no decoder declares is an error. A keymap parameter its
  *   decoder does not declare is ignored with a warning (keymaps written for other
  *   decoders still load). The raw decoder's trail_space, unless given, is the longest
- *   space of its patterns plus twice its margin.
+ *   space of its patterns plus twice its margin; its patterns, unless given, the
+ *   number of patterns.
  * - Two requests for the same decoder with the same parameter values (and the same
  *   raw patterns) load it once.
  * - Keys: keymaps in order, then -k; a later mapping of a scancode replaces an

@@ -331,6 +331,30 @@ START_TEST(test_state_budget)
 }
 END_TEST
 
+START_TEST(test_many_states_within_budget)
+{
+	/*
+	 * 9 branches as above, then a dereference: 2^9 slot combinations at its
+	 * instruction alone, well past the table's first size (256 entries, kept half
+	 * full) and within the budget of 4096 states: the analysis grows its table and
+	 * still finds the one use on every path.
+	 */
+	struct bpf_insn insns[2 + 2 * 9 + 2] = { LD_IMM64(1) };
+	struct bpf_flow_result r;
+	size_t i, n = 2;
+
+	for (i = 0; i < 9; i++) {
+		insns[n++] = (struct bpf_insn)JEQ_IMM(9, (int32_t)i, 1);
+		insns[n++] = (struct bpf_insn)STX(BPF_DW, 10, 1, (int16_t)(-8 * (int)(i + 1)));
+	}
+	insns[n++] = (struct bpf_insn)LDX(BPF_DW, 0, 1, 0);
+	insns[n++] = (struct bpf_insn)EXIT;
+	r = classify(insns, n);
+	ck_assert(!r.incomplete);
+	expect_memory(r, n - 2);
+}
+END_TEST
+
 START_TEST(test_not_an_ld_imm64)
 {
 	const struct bpf_insn insns[] = {
@@ -369,6 +393,7 @@ static Suite *bpf_flow_suite(void)
 	tcase_add_test(tc, test_both_paths_followed);
 	tcase_add_test(tc, test_loops_and_wild_jumps_end);
 	tcase_add_test(tc, test_state_budget);
+	tcase_add_test(tc, test_many_states_within_budget);
 	tcase_add_test(tc, test_not_an_ld_imm64);
 	suite_add_tcase(s, tc);
 	return s;

@@ -338,7 +338,10 @@ START_TEST(test_duplicates)
 }
 END_TEST
 
-/* Raw patterns: free scancodes from 0, their keys, trail_space from the patterns. */
+/*
+ * Raw patterns: free scancodes from 0, their keys, trail_space and patterns from the
+ * patterns.
+ */
 START_TEST(test_raw)
 {
 	struct fixture f;
@@ -358,6 +361,8 @@ START_TEST(test_raw)
 	ck_assert_uint_eq(raw->raw_pattern_count, 3);
 	/* 2500 µs, the longest space, and twice the margin of 100. */
 	ck_assert_int_eq(param(raw, "trail_space"), 2700);
+	/* The decoder looks at the three patterns given, not at every entry of its map. */
+	ck_assert_int_eq(param(raw, "patterns"), 3);
 	/* Scancode 1 is -k's: the patterns get 0, 2 and 3. */
 	ck_assert_uint_eq(raw->raw_patterns[0].scancode, 0);
 	ck_assert_uint_eq(raw->raw_patterns[1].scancode, 2);
