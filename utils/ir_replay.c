@@ -23,10 +23,11 @@ static int report(struct rc_input *input, const struct bpf_vm_event *event)
 	}
 }
 
-int ir_replay_sample(struct bpf_vm *const *vms, size_t vm_count, struct rc_input *input,
-		     uint32_t sample, uint64_t *clock_ns, struct ir_error *err)
+/* The reports of every VM on one sample, then rc_input's timers up to its time. */
+static int replay_one(struct bpf_vm *const *vms, size_t vm_count, struct rc_input *input,
+		      uint32_t sample, uint64_t *clock_ns, struct ir_error *err)
 {
-	size_t i, j;
+	size_t i, j, events;
 	int ret;
 
 	*clock_ns += (uint64_t)(sample & LIRC_VALUE_MASK) * 1000;
@@ -36,7 +37,11 @@ int ir_replay_sample(struct bpf_vm *const *vms, size_t vm_count, struct rc_input
 			ir_error_prefix(err, _("decoder %zu"), i + 1);
 			return ret;
 		}
-		for (j = 0; j < bpf_vm_event_count(vms[i]); j++) {
+		/* Most samples report nothing: then there is nothing to clear either. */
+		events = bpf_vm_event_count(vms[i]);
+		if (!events)
+			continue;
+		for (j = 0; j < events; j++) {
 			ret = report(input, bpf_vm_event_at(vms[i], j));
 			if (ret < 0) {
 				ir_error_set(err, _("decoder %zu: report at %llu ns: %s"), i + 1,
@@ -53,4 +58,25 @@ int ir_replay_sample(struct bpf_vm *const *vms, size_t vm_count, struct rc_input
 		ir_error_set(err, _("at %llu ns: %s"), (unsigned long long)*clock_ns,
 			     strerror(-ret));
 	return ret;
+}
+
+int ir_replay_sample(struct bpf_vm *const *vms, size_t vm_count, struct rc_input *input,
+		     uint32_t sample, uint64_t *clock_ns, struct ir_error *err)
+{
+	return replay_one(vms, vm_count, input, sample, clock_ns, err);
+}
+
+int ir_replay_samples(struct bpf_vm *const *vms, size_t vm_count, struct rc_input *input,
+		      const uint32_t *samples, size_t count, uint64_t *clock_ns,
+		      struct ir_error *err)
+{
+	size_t i;
+	int ret;
+
+	for (i = 0; i < count; i++) {
+		ret = replay_one(vms, vm_count, input, samples[i], clock_ns, err);
+		if (ret < 0)
+			return ret;
+	}
+	return 0;
 }

@@ -208,6 +208,12 @@ int rc_input_advance(struct rc_input *input, uint64_t now_ns)
 
 	if (now_ns < input->now_ns)
 		return -EINVAL;
+	/* Called on every sample of a decode: most have no timer due. */
+	if (!(input->keypressed && input->keyup_deadline_ns <= now_ns) &&
+	    !(input->autorepeat && input->autorepeat_deadline_ns <= now_ns)) {
+		input->now_ns = now_ns;
+		return 0;
+	}
 	ret = run_timers(input, now_ns);
 	input->now_ns = now_ns;
 	return ret;
