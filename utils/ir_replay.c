@@ -23,8 +23,11 @@ static int report(struct rc_input *input, const struct bpf_vm_event *event)
 	}
 }
 
-/* The reports of every VM on one sample, then rc_input's timers up to its time. */
-static int replay_one(struct bpf_vm *const *vms, size_t vm_count, struct rc_input *input,
+/*
+ * The reports of every VM on one sample, then rc_input's timers up to its time. Inlined
+ * into the loop of ir_replay_samples(): its registers stay put from sample to sample.
+ */
+static inline __attribute__((always_inline)) int replay_one(struct bpf_vm *const *vms, size_t vm_count, struct rc_input *input,
 		      uint32_t sample, uint64_t *clock_ns, struct ir_error *err)
 {
 	size_t i, j, events;
@@ -70,13 +73,15 @@ int ir_replay_samples(struct bpf_vm *const *vms, size_t vm_count, struct rc_inpu
 		      const uint32_t *samples, size_t count, uint64_t *clock_ns,
 		      struct ir_error *err)
 {
+	uint64_t clock = *clock_ns;
 	size_t i;
-	int ret;
+	int ret = 0;
 
 	for (i = 0; i < count; i++) {
-		ret = replay_one(vms, vm_count, input, samples[i], clock_ns, err);
+		ret = replay_one(vms, vm_count, input, samples[i], &clock, err);
 		if (ret < 0)
-			return ret;
+			break;
 	}
-	return 0;
+	*clock_ns = clock;
+	return ret;
 }
