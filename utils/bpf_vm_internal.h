@@ -96,6 +96,17 @@ struct vm_insn {
 	uint8_t aux;		/* enum vm_helper, or the atomic operation (insn imm) */
 	int32_t off;		/* memory offset, or jump/call displacement */
 	uint64_t imm;		/* imm sign-extended to 64 bits, or ld_imm64's value */
+	/* Jumps and local calls: the instruction they go to (set after decoding). */
+	const struct vm_insn *target;
+	/*
+	 * Instructions from this one to the end of its straight run (the next jump, local
+	 * call or exit, this one included; an ld_imm64 counts one): the interpreter counts
+	 * a run where it enters it, not each instruction. A jump carries the cost of the
+	 * runs it may enter, so that it need not wait for the load of the next instruction.
+	 */
+	uint32_t cost;
+	uint32_t target_cost;	/* jumps and local calls: target->cost */
+	uint32_t next_cost;	/* conditional jumps: the next instruction's cost */
 };
 
 struct vm_map {

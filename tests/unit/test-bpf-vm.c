@@ -850,6 +850,31 @@ START_TEST(test_budget)
 }
 END_TEST
 
+/*
+ * A fault in the middle of a straight run: only the instructions up to the faulting one
+ * count, not the rest of the run (the interpreter counts runs where they start).
+ */
+START_TEST(test_count_stops_mid_run)
+{
+	static const struct bpf_insn prog[] = {
+		MOV64_IMM(0, 1),
+		JMP_IMM(BPF_JEQ, 0, 2, 5),	/* not taken: a run starts at 2 */
+		MOV64_IMM(3, 0),
+		ALU64_IMM(BPF_ADD, 0, 1),
+		LDX(BPF_DW, 4, 3, 0),		/* a null pointer: the 5th instruction */
+		ALU64_IMM(BPF_ADD, 0, 1),
+		ALU64_IMM(BPF_ADD, 0, 1),
+		EXIT(),
+	};
+	struct bpf_vm *vm = new_vm(prog, ARRAY_SIZE(prog), NULL, 0);
+	struct ir_error err;
+
+	ck_assert_int_eq(bpf_vm_run(vm, 0, &err), -EFAULT);
+	ck_assert_uint_eq(bpf_vm_last_insn_count(vm), 5);
+	bpf_vm_free(vm);
+}
+END_TEST
+
 START_TEST(test_runs_after_a_fault)
 {
 	/* Sample 1 writes below the stack; any other returns 7. */
@@ -1759,6 +1784,7 @@ static Suite *bpf_vm_suite(void)
 	tcase_add_test(tc, test_helper_pointer_arguments);
 	tcase_add_test(tc, test_budget);
 	tcase_add_test(tc, test_runs_after_a_fault);
+	tcase_add_test(tc, test_count_stops_mid_run);
 	tcase_add_test(tc, test_known_addresses_stay_checked);
 	tcase_add_test(tc, test_known_addresses_across_paths);
 	suite_add_tcase(s, tc);
