@@ -412,6 +412,20 @@ static int vm_exec(struct bpf_vm *vm, bool thread_only, struct ir_error *err)
 		memcpy(MEM(ADDR(DST), sizeof(TYPE), true), &value_, sizeof(TYPE)); \
 		NEXT();								\
 	}
+/*
+ * A proven 32-bit load and the jump after it on the loaded register (VM_FUSED_OPS):
+ * the value is compared as loaded, then the jump's own code goes on from the jump.
+ */
+#define FUSED(NAME, OP, T64, T32)						\
+	op_LDXW_U_##NAME##64_X: { FUSED_LOAD(); if ((T64)v_ OP (T64)SRC) JUMP(); NEXT_RUN(); } \
+	op_LDXW_U_##NAME##64_K: { FUSED_LOAD(); if ((T64)v_ OP (T64)IMM) JUMP(); NEXT_RUN(); } \
+	op_LDXW_U_##NAME##32_X: { FUSED_LOAD(); if ((T32)v_ OP (T32)SRC) JUMP(); NEXT_RUN(); } \
+	op_LDXW_U_##NAME##32_K: { FUSED_LOAD(); if ((T32)v_ OP (T32)IMM) JUMP(); NEXT_RUN(); }
+#define FUSED_LOAD()								\
+		uint32_t v_;							\
+		memcpy(&v_, (const void *)(uintptr_t)ADDR(SRC), sizeof(v_));	\
+		DST = v_;							\
+		insn++
 /* vm_decode() checked the address once and for all. */
 #define LOAD_U(NAME, TYPE, EXTEND)						\
 	op_##NAME##_U: {							\
@@ -522,6 +536,17 @@ op_JA: JUMP();
 	JMP(JLE, <=, uint64_t, uint32_t)
 	JMP(JSLT, <, int64_t, int32_t)
 	JMP(JSLE, <=, int64_t, int32_t)
+	FUSED(JEQ, ==, uint64_t, uint32_t)
+	FUSED(JGT, >, uint64_t, uint32_t)
+	FUSED(JGE, >=, uint64_t, uint32_t)
+	FUSED(JSET, &, uint64_t, uint32_t)
+	FUSED(JNE, !=, uint64_t, uint32_t)
+	FUSED(JSGT, >, int64_t, int32_t)
+	FUSED(JSGE, >=, int64_t, int32_t)
+	FUSED(JLT, <, uint64_t, uint32_t)
+	FUSED(JLE, <=, uint64_t, uint32_t)
+	FUSED(JSLT, <, int64_t, int32_t)
+	FUSED(JSLE, <=, int64_t, int32_t)
 op_CALL_HELPER:
 	ret = vm_call_helper(vm, insn->aux, reg, err);
 	if (unlikely(ret < 0))
@@ -578,6 +603,8 @@ op_IMM_HI:
 #undef LOAD_U
 #undef STORE_U
 #undef ATOMIC
+#undef FUSED
+#undef FUSED_LOAD
 
 done:
 	vm->return_value = reg[0];

@@ -750,6 +750,26 @@ static void count_runs(struct bpf_vm *vm)
 	}
 }
 
+/*
+ * Fuse each proven 32-bit load with the conditional jump after it, when the jump tests
+ * the register loaded (see VM_FUSED_OPS). Done last: costs and targets are those of the
+ * two instructions apart, and nothing after this looks at the operations.
+ */
+static void fuse_loads_and_jumps(struct bpf_vm *vm)
+{
+	size_t n = vm->insn_count, pc;
+	struct vm_insn *insn;
+
+	for (pc = 0; pc + 1 < n; pc++) {
+		insn = &vm->insns[pc];
+		if (insn->op != VM_OP_LDXW_U || !is_jump(insn[1].op) || insn[1].op == VM_OP_JA ||
+		    insn[1].dst != insn->dst)
+			continue;
+		/* The fused operations follow the jumps' order, four per condition. */
+		insn->op = (uint8_t)(VM_OP_LDXW_U_JEQ64_X + (insn[1].op - VM_OP_JEQ64_X));
+	}
+}
+
 int vm_decode(struct bpf_vm *vm, const struct bpf_image *image, struct ir_error *err)
 {
 	int ret;
@@ -783,5 +803,9 @@ int vm_decode(struct bpf_vm *vm, const struct bpf_image *image, struct ir_error 
 	if (ret < 0)
 		return ret;
 	count_runs(vm);
-	return prove_accesses(vm, err);
+	ret = prove_accesses(vm, err);
+	if (ret < 0)
+		return ret;
+	fuse_loads_and_jumps(vm);
+	return 0;
 }
