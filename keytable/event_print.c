@@ -32,13 +32,15 @@ static void flush(struct line *line)
 	line->len = 0;
 }
 
-static void make_room(struct line *line, size_t len)
+static inline __attribute__((always_inline)) void make_room(struct line *line, size_t len)
 {
 	if (sizeof(line->buf) - line->len < len)
 		flush(line);
 }
 
-static void put_mem(struct line *line, const char *s, size_t len)
+/* Inlined everywhere: most pieces are literals, copied with their length known. */
+static inline __attribute__((always_inline)) void put_mem(struct line *line, const char *s,
+							  size_t len)
 {
 	make_room(line, len);
 	if (len > sizeof(line->buf)) {

@@ -294,6 +294,17 @@ int rc_input_pointer_rel(struct rc_input *input, uint64_t now_ns, int32_t rel_x,
 	return ret;
 }
 
+uint64_t rc_input_next_timer_ns(const struct rc_input *input)
+{
+	uint64_t next = UINT64_MAX;
+
+	if (input->keypressed)
+		next = input->keyup_deadline_ns;
+	if (input->autorepeat && input->autorepeat_deadline_ns < next)
+		next = input->autorepeat_deadline_ns;
+	return next;
+}
+
 int rc_input_finish(struct rc_input *input)
 {
 	return run_timers(input, UINT64_MAX);
