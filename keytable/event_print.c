@@ -66,27 +66,45 @@ static const char digit_pairs[] =
 	"40414243444546474849505152535455565758596061626364656667686970717273747576777879"
 	"8081828384858687888990919293949596979899";
 
-/* %0Nu with N = min_digits (0 or 1 for plain %u). */
+/* How many decimal digits value has: comparisons, not divisions. */
+static unsigned int dec_digits(uint64_t value)
+{
+	unsigned int n = 1;
+	uint64_t power = 10;
+
+	/* 20 digits at most: the last multiplication would overflow, and is not needed. */
+	while (n < 20 && value >= power) {
+		n++;
+		power *= 10;
+	}
+	return n;
+}
+
+/*
+ * %0Nu with N = min_digits (0 or 1 for plain %u). The digits go straight into the line,
+ * from the last, two at a time.
+ */
 static void put_dec(struct line *line, uint64_t value, unsigned int min_digits)
 {
-	char digits[NUMBER_MAX];
-	char *end = digits + sizeof(digits), *s = end;
+	unsigned int digits = dec_digits(value);
+	unsigned int n = digits > min_digits ? digits : min_digits;
+	char *out;
+	uint32_t small;
 
+	make_room(line, n);
+	out = line->buf + line->len + n;
+	line->len += n;
 	/* 32-bit divisions once the value fits: most numbers printed are small. */
 	for (; value > UINT32_MAX; value /= 100)
-		s = memcpy(s - 2, &digit_pairs[2 * (value % 100)], 2);
-	for (uint32_t small = (uint32_t)value;; small /= 100) {
-		if (small < 10) {
-			*--s = (char)('0' + small);
-			break;
-		}
-		s = memcpy(s - 2, &digit_pairs[2 * (small % 100)], 2);
-		if (small < 100)
-			break;
-	}
-	while ((size_t)(end - s) < min_digits)
-		*--s = '0';
-	put_mem(line, s, (size_t)(end - s));
+		out = memcpy(out - 2, &digit_pairs[2 * (value % 100)], 2);
+	for (small = (uint32_t)value; small >= 100; small /= 100)
+		out = memcpy(out - 2, &digit_pairs[2 * (small % 100)], 2);
+	if (small >= 10)
+		out = memcpy(out - 2, &digit_pairs[2 * small], 2);
+	else
+		*--out = (char)('0' + small);
+	for (; n > digits; n--)
+		*--out = '0';
 }
 
 /* %d */
@@ -100,28 +118,38 @@ static void put_int(struct line *line, int32_t value)
 	}
 }
 
-/* %0Nx with N = min_digits. */
+/* %0Nx with N = min_digits; written straight into the line, from the last digit. */
 static void put_hex(struct line *line, uint64_t value, unsigned int min_digits)
 {
 	static const char hex[] = "0123456789abcdef";
-	char digits[NUMBER_MAX];
-	unsigned int n = 0;
+	unsigned int digits = value ? (67 - (unsigned int)__builtin_clzll(value)) / 4 : 1;
+	unsigned int n = digits > min_digits ? digits : min_digits, i;
+	char *out;
 
-	do {
-		digits[n++] = hex[value & 15];
-		value >>= 4;
-	} while (value || n < min_digits);
 	make_room(line, n);
-	while (n)
-		line->buf[line->len++] = digits[--n];
+	out = line->buf + line->len + n;
+	line->len += n;
+	for (i = 0; i < n; i++) {
+		*--out = hex[value & 15];
+		value >>= 4;
+	}
 }
 
 /* "%" PRIu64 ".%06" PRIu64 ": ", seconds and microseconds */
 static void put_time(struct line *line, uint64_t time_ns)
 {
+	uint32_t micro = (uint32_t)((time_ns % NSEC_PER_SEC) / UINT64_C(1000));
+	char *out;
+
 	put_dec(line, time_ns / NSEC_PER_SEC, 1);
-	put_lit(line, ".");
-	put_dec(line, (time_ns % NSEC_PER_SEC) / UINT64_C(1000), 6);
+	/* ".%06u": always three pairs of digits. */
+	make_room(line, 7);
+	out = line->buf + line->len;
+	out[0] = '.';
+	memcpy(out + 1, &digit_pairs[2 * (micro / 10000)], 2);
+	memcpy(out + 3, &digit_pairs[2 * (micro / 100 % 100)], 2);
+	memcpy(out + 5, &digit_pairs[2 * (micro % 100)], 2);
+	line->len += 7;
 	put_lit(line, ": ");
 }
 
