@@ -22,6 +22,9 @@
 #include "rc_input.h"
 #include "steps.h"
 
+/* Samples replayed between two printings of rc_input's records. */
+#define REPLAY_BATCH 256
+
 static uint32_t plan_lookup(void *user, uint64_t scancode)
 {
 	return keytable_plan_lookup(user, scancode);
@@ -48,9 +51,11 @@ static int new_vm(const struct plan_decoder *decoder, struct bpf_vm **ret_vm,
 
 static void print_records(struct rc_input *input)
 {
-	size_t i;
+	size_t count = rc_input_record_count(input), i;
 
-	for (i = 0; i < rc_input_record_count(input); i++) {
+	if (!count)
+		return;
+	for (i = 0; i < count; i++) {
 		const struct rc_input_record *record = rc_input_record_at(input, i);
 
 		if (record->type == RC_INPUT_RECORD_LIRC)
@@ -77,15 +82,17 @@ static int run(const struct keytable_plan *plan, const struct capture *capture,
 	};
 	struct rc_input *input;
 	uint64_t clock_ns = 0;
-	size_t i;
+	size_t i, batch;
 	int ret;
 
 	ret = rc_input_new(&config, &input);
 	if (ret < 0)
 		return ret;
-	for (i = 0; ret == 0 && i < capture->count; i++) {
-		ret = ir_replay_sample(vms, plan->decoder_count, input, capture->samples[i],
-				       &clock_ns, err);
+	/* Printed after each batch: the records keep their order, and a batch is short. */
+	for (i = 0; ret == 0 && i < capture->count; i += batch) {
+		batch = capture->count - i < REPLAY_BATCH ? capture->count - i : REPLAY_BATCH;
+		ret = ir_replay_samples(vms, plan->decoder_count, input, &capture->samples[i],
+					batch, &clock_ns, err);
 		print_records(input);
 	}
 	if (ret == 0)

@@ -324,7 +324,7 @@ static int vm_exec(struct bpf_vm *vm, bool thread_only, struct ir_error *err)
 #undef VM_OP_LABEL
 	const struct vm_insn *insn = vm->insns;
 	struct vm_frame frames[VM_MAX_FRAMES];
-	uint64_t reg[11] = { 0 };
+	uint64_t reg[11];
 	uint64_t count = 0, budget = vm->budget;
 	uint64_t fault_addr = 0;
 	unsigned int fault_size = 0, depth = 0;
@@ -341,18 +341,36 @@ static int vm_exec(struct bpf_vm *vm, bool thread_only, struct ir_error *err)
 		return 0;
 	}
 	vm->stack_lo = stack_lo;
+	/* One by one: an initializer becomes a rep stos, slow to start for 88 bytes. */
+	reg[0] = 0;
 	reg[1] = (uintptr_t)&vm->ctx;
+	reg[2] = 0;
+	reg[3] = 0;
+	reg[4] = 0;
+	reg[5] = 0;
+	reg[6] = 0;
+	reg[7] = 0;
+	reg[8] = 0;
+	reg[9] = 0;
 	reg[10] = vm->stack_top;
 
 #define DST reg[insn->dst]
 #define SRC reg[insn->src]
 #define IMM insn->imm
-#define DISPATCH() do { count++; goto *insn->handler; } while (0)
+/*
+ * count grows by a whole straight run where one is entered (struct vm_insn's cost):
+ * where a jump, call or exit checks it against the budget, it holds exactly the
+ * instructions executed so far, this one included.
+ */
+#define DISPATCH() goto *insn->handler
 #define NEXT() do { insn++; DISPATCH(); } while (0)
+#define ENTER_RUN() do { count += insn->cost; DISPATCH(); } while (0)
+#define NEXT_RUN() do { count += insn->next_cost; insn++; DISPATCH(); } while (0)
 #define JUMP() do {							\
 		if (unlikely(count > budget))				\
 			goto out_of_budget;				\
-		insn += insn->off + 1;					\
+		count += insn->target_cost;				\
+		insn = insn->target;					\
 		DISPATCH();						\
 	} while (0)
 /* The host address of size bytes at addr, or a jump to the fault report. */
@@ -377,10 +395,10 @@ static int vm_exec(struct bpf_vm *vm, bool thread_only, struct ir_error *err)
 	op_##NAME##32_X: DST = F32(DST, SRC); NEXT();				\
 	op_##NAME##32_K: DST = F32(DST, IMM); NEXT();
 #define JMP(NAME, OP, T64, T32)							\
-	op_##NAME##64_X: if ((T64)DST OP (T64)SRC) JUMP(); NEXT();		\
-	op_##NAME##64_K: if ((T64)DST OP (T64)IMM) JUMP(); NEXT();		\
-	op_##NAME##32_X: if ((T32)DST OP (T32)SRC) JUMP(); NEXT();		\
-	op_##NAME##32_K: if ((T32)DST OP (T32)IMM) JUMP(); NEXT();
+	op_##NAME##64_X: if ((T64)DST OP (T64)SRC) JUMP(); NEXT_RUN();		\
+	op_##NAME##64_K: if ((T64)DST OP (T64)IMM) JUMP(); NEXT_RUN();		\
+	op_##NAME##32_X: if ((T32)DST OP (T32)SRC) JUMP(); NEXT_RUN();		\
+	op_##NAME##32_K: if ((T32)DST OP (T32)IMM) JUMP(); NEXT_RUN();
 #define LOAD(NAME, TYPE, EXTEND)						\
 	op_##NAME: {								\
 		TYPE value_;							\
@@ -394,6 +412,20 @@ static int vm_exec(struct bpf_vm *vm, bool thread_only, struct ir_error *err)
 		memcpy(MEM(ADDR(DST), sizeof(TYPE), true), &value_, sizeof(TYPE)); \
 		NEXT();								\
 	}
+/*
+ * A proven 32-bit load and the jump after it on the loaded register (VM_FUSED_OPS):
+ * the value is compared as loaded, then the jump's own code goes on from the jump.
+ */
+#define FUSED(NAME, OP, T64, T32)						\
+	op_LDXW_U_##NAME##64_X: { FUSED_LOAD(); if ((T64)v_ OP (T64)SRC) JUMP(); NEXT_RUN(); } \
+	op_LDXW_U_##NAME##64_K: { FUSED_LOAD(); if ((T64)v_ OP (T64)IMM) JUMP(); NEXT_RUN(); } \
+	op_LDXW_U_##NAME##32_X: { FUSED_LOAD(); if ((T32)v_ OP (T32)SRC) JUMP(); NEXT_RUN(); } \
+	op_LDXW_U_##NAME##32_K: { FUSED_LOAD(); if ((T32)v_ OP (T32)IMM) JUMP(); NEXT_RUN(); }
+#define FUSED_LOAD()								\
+		uint32_t v_;							\
+		memcpy(&v_, (const void *)(uintptr_t)ADDR(SRC), sizeof(v_));	\
+		DST = v_;							\
+		insn++
 /* vm_decode() checked the address once and for all. */
 #define LOAD_U(NAME, TYPE, EXTEND)						\
 	op_##NAME##_U: {							\
@@ -427,7 +459,7 @@ static int vm_exec(struct bpf_vm *vm, bool thread_only, struct ir_error *err)
 		NEXT();								\
 	}
 
-	DISPATCH();
+	ENTER_RUN();
 
 	ALU(ADD, add64, add32)
 	ALU(SUB, sub64, sub32)
@@ -504,6 +536,17 @@ op_JA: JUMP();
 	JMP(JLE, <=, uint64_t, uint32_t)
 	JMP(JSLT, <, int64_t, int32_t)
 	JMP(JSLE, <=, int64_t, int32_t)
+	FUSED(JEQ, ==, uint64_t, uint32_t)
+	FUSED(JGT, >, uint64_t, uint32_t)
+	FUSED(JGE, >=, uint64_t, uint32_t)
+	FUSED(JSET, &, uint64_t, uint32_t)
+	FUSED(JNE, !=, uint64_t, uint32_t)
+	FUSED(JSGT, >, int64_t, int32_t)
+	FUSED(JSGE, >=, int64_t, int32_t)
+	FUSED(JLT, <, uint64_t, uint32_t)
+	FUSED(JLE, <=, uint64_t, uint32_t)
+	FUSED(JSLT, <, int64_t, int32_t)
+	FUSED(JSLE, <=, int64_t, int32_t)
 op_CALL_HELPER:
 	ret = vm_call_helper(vm, insn->aux, reg, err);
 	if (unlikely(ret < 0))
@@ -521,7 +564,8 @@ op_CALL_LOCAL:
 	stack_lo -= VM_FRAME_SIZE;
 	stack_span += VM_FRAME_SIZE;
 	vm->stack_lo = stack_lo;
-	insn += insn->off + 1;
+	count += insn->target_cost;
+	insn = insn->target;
 	DISPATCH();
 op_EXIT:
 	if (unlikely(count > budget))
@@ -534,7 +578,7 @@ op_EXIT:
 	stack_span -= VM_FRAME_SIZE;
 	vm->stack_lo = stack_lo;
 	insn = frames[depth].ret;
-	DISPATCH();
+	ENTER_RUN();
 op_IMM_HI:
 	/* vm_decode() makes this unreachable. */
 	ir_error_set(err, _("instruction %zu: executed the second half of an ld_imm64"),
@@ -547,6 +591,8 @@ op_IMM_HI:
 #undef IMM
 #undef DISPATCH
 #undef NEXT
+#undef ENTER_RUN
+#undef NEXT_RUN
 #undef JUMP
 #undef MEM
 #undef ADDR
@@ -557,6 +603,8 @@ op_IMM_HI:
 #undef LOAD_U
 #undef STORE_U
 #undef ATOMIC
+#undef FUSED
+#undef FUSED_LOAD
 
 done:
 	vm->return_value = reg[0];
@@ -584,7 +632,8 @@ out_of_budget:
 		     (unsigned long long)budget);
 	ret = -E2BIG;
 out:
-	vm->insn_count_last = count;
+	/* The run of the instruction that stopped was counted whole: only up to it ran. */
+	vm->insn_count_last = count - (insn->cost - 1);
 	vm->stack_lo = vm->stack_top - VM_FRAME_SIZE;
 	return ret;
 }

@@ -717,6 +717,59 @@ out:
 	return ret;
 }
 
+/*
+ * The cost of every instruction and the targets of jumps and calls (see struct
+ * vm_insn). A straight run ends at a jump, a
+ * local call or an exit: the interpreter goes on from there to a place it knows only
+ * then. Helper calls come back to the next instruction and do not end a run.
+ * check_flow() made sure that every run ends inside the program.
+ */
+static void count_runs(struct bpf_vm *vm)
+{
+	size_t n = vm->insn_count, pc, next;
+	struct vm_insn *insn;
+
+	for (pc = n; pc-- > 0;) {
+		insn = &vm->insns[pc];
+		next = pc + (insn->op == VM_OP_LDDW ? 2 : 1);
+		if (is_jump(insn->op) || insn->op == VM_OP_EXIT ||
+		    insn->op == VM_OP_CALL_LOCAL || insn->op == VM_OP_IMM_HI || next >= n)
+			insn->cost = 1;
+		else
+			insn->cost = 1 + vm->insns[next].cost;
+	}
+	/* check_flow() checked every target. */
+	for (pc = 0; pc < n; pc++) {
+		insn = &vm->insns[pc];
+		if (!is_jump(insn->op) && insn->op != VM_OP_CALL_LOCAL)
+			continue;
+		insn->target = &vm->insns[(int64_t)pc + insn->off + 1];
+		insn->target_cost = insn->target->cost;
+		if (insn->op != VM_OP_JA && insn->op != VM_OP_CALL_LOCAL)
+			insn->next_cost = vm->insns[pc + 1].cost;
+	}
+}
+
+/*
+ * Fuse each proven 32-bit load with the conditional jump after it, when the jump tests
+ * the register loaded (see VM_FUSED_OPS). Done last: costs and targets are those of the
+ * two instructions apart, and nothing after this looks at the operations.
+ */
+static void fuse_loads_and_jumps(struct bpf_vm *vm)
+{
+	size_t n = vm->insn_count, pc;
+	struct vm_insn *insn;
+
+	for (pc = 0; pc + 1 < n; pc++) {
+		insn = &vm->insns[pc];
+		if (insn->op != VM_OP_LDXW_U || !is_jump(insn[1].op) || insn[1].op == VM_OP_JA ||
+		    insn[1].dst != insn->dst)
+			continue;
+		/* The fused operations follow the jumps' order, four per condition. */
+		insn->op = (uint8_t)(VM_OP_LDXW_U_JEQ64_X + (insn[1].op - VM_OP_JEQ64_X));
+	}
+}
+
 int vm_decode(struct bpf_vm *vm, const struct bpf_image *image, struct ir_error *err)
 {
 	int ret;
@@ -749,5 +802,10 @@ int vm_decode(struct bpf_vm *vm, const struct bpf_image *image, struct ir_error 
 	ret = check_flow(vm, err);
 	if (ret < 0)
 		return ret;
-	return prove_accesses(vm, err);
+	count_runs(vm);
+	ret = prove_accesses(vm, err);
+	if (ret < 0)
+		return ret;
+	fuse_loads_and_jumps(vm);
+	return 0;
 }

@@ -53,7 +53,8 @@
 	VM_JMP_OPS(X, JSLT) VM_JMP_OPS(X, JSLE)					\
 	X(CALL_HELPER) X(CALL_LOCAL) X(EXIT)					\
 	X(IMM_HI)	/* second half of an ld_imm64: never executed */	\
-	VM_UNCHECKED_OPS(X)
+	VM_UNCHECKED_OPS(X)							\
+	VM_FUSED_OPS(X)
 
 /*
  * Loads and stores whose address vm_decode() proved valid: the base register is r10
@@ -64,6 +65,23 @@
 #define VM_UNCHECKED_OPS(X)							\
 	X(LDXB_U) X(LDXH_U) X(LDXW_U) X(LDXDW_U) X(LDXSB_U) X(LDXSH_U) X(LDXSW_U)	\
 	X(STB_U) X(STH_U) X(STW_U) X(STDW_U) X(STXB_U) X(STXH_U) X(STXW_U) X(STXDW_U)
+
+/*
+ * A proven 32-bit load followed by a conditional jump on the register it loaded, as in
+ * "r1 = *(u32 *)(r6 + 20); if w1 > w2 goto" (decoders compare each sample with window
+ * bounds kept in a map): done by one handler, which compares the value it has just
+ * loaded and dispatches once. Only the first instruction's operation changes; the
+ * jump stays in its place (a jump may land on it) and gives the fused handler its
+ * operands, target and costs.
+ */
+#define VM_FUSED_JMP_OPS(X, NAME)						\
+	X(LDXW_U_##NAME##64_X) X(LDXW_U_##NAME##64_K)				\
+	X(LDXW_U_##NAME##32_X) X(LDXW_U_##NAME##32_K)
+#define VM_FUSED_OPS(X)								\
+	VM_FUSED_JMP_OPS(X, JEQ) VM_FUSED_JMP_OPS(X, JGT) VM_FUSED_JMP_OPS(X, JGE)	\
+	VM_FUSED_JMP_OPS(X, JSET) VM_FUSED_JMP_OPS(X, JNE) VM_FUSED_JMP_OPS(X, JSGT)	\
+	VM_FUSED_JMP_OPS(X, JSGE) VM_FUSED_JMP_OPS(X, JLT) VM_FUSED_JMP_OPS(X, JLE)	\
+	VM_FUSED_JMP_OPS(X, JSLT) VM_FUSED_JMP_OPS(X, JSLE)
 
 #define VM_OP_ENUM(name) VM_OP_##name,
 enum vm_op {
@@ -96,6 +114,17 @@ struct vm_insn {
 	uint8_t aux;		/* enum vm_helper, or the atomic operation (insn imm) */
 	int32_t off;		/* memory offset, or jump/call displacement */
 	uint64_t imm;		/* imm sign-extended to 64 bits, or ld_imm64's value */
+	/* Jumps and local calls: the instruction they go to (set after decoding). */
+	const struct vm_insn *target;
+	/*
+	 * Instructions from this one to the end of its straight run (the next jump, local
+	 * call or exit, this one included; an ld_imm64 counts one): the interpreter counts
+	 * a run where it enters it, not each instruction. A jump carries the cost of the
+	 * runs it may enter, so that it need not wait for the load of the next instruction.
+	 */
+	uint32_t cost;
+	uint32_t target_cost;	/* jumps and local calls: target->cost */
+	uint32_t next_cost;	/* conditional jumps: the next instruction's cost */
 };
 
 struct vm_map {

@@ -60,7 +60,33 @@ int capture_parse(const char *buf, size_t len, const char *name,
 		  struct capture **ret_capture, struct ir_error *err);
 
 /*
- * Read and parse the file at path ("-" is standard input). Returns what
+ * The same parsing, of text given in pieces of any size: a line may be split anywhere
+ * between two pieces (inside a word or a number), and the last line needs no newline.
+ * Lines are parsed as soon as their newline comes, so that a long capture never has to
+ * be held whole; errors are those capture_parse() gives for the whole text, at the same
+ * line and column.
+ *
+ * capture_parser_new(): 0 or -ENOMEM; name (copied) is used in error messages.
+ * capture_parser_feed(): 0, or the error of the text so far (err set as
+ * capture_parse() sets it). Feeding on after an error is allowed and cheap (nothing
+ * more is parsed), and may change the error: a NUL byte anywhere in the text is
+ * reported rather than any other error, as capture_parse() does.
+ * capture_parser_finish(): the end of the text. Returns what capture_parse() returns
+ * for the whole text fed; on success *ret_capture is the caller's (capture_free()),
+ * and the parser may only be freed.
+ * capture_parser_free() accepts NULL.
+ */
+struct capture_parser;
+
+int capture_parser_new(const char *name, struct capture_parser **ret_parser);
+int capture_parser_feed(struct capture_parser *parser, const char *buf, size_t len,
+			struct ir_error *err);
+int capture_parser_finish(struct capture_parser *parser, struct capture **ret_capture,
+			  struct ir_error *err);
+void capture_parser_free(struct capture_parser *parser);
+
+/*
+ * Read and parse the file at path ("-" is standard input), a piece at a time. Returns what
  * capture_parse() returns, or -errno when the file cannot be read and -EFBIG past
  * CAPTURE_FILE_MAX bytes, err naming the file.
  */

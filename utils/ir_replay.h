@@ -28,4 +28,14 @@
 int ir_replay_sample(struct bpf_vm *const *vms, size_t vm_count, struct rc_input *input,
 		     uint32_t sample, uint64_t *clock_ns, struct ir_error *err);
 
+/*
+ * count samples, one after the other as ir_replay_sample() takes them, with rc_input's
+ * records left to the caller after the last (or after the failing one: the records of
+ * the samples before it and what the failing one produced are kept, as with one call
+ * per sample). Saves a call per sample for offline decoding of long captures.
+ */
+int ir_replay_samples(struct bpf_vm *const *vms, size_t vm_count, struct rc_input *input,
+		      const uint32_t *samples, size_t count, uint64_t *clock_ns,
+		      struct ir_error *err);
+
 #endif

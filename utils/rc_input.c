@@ -208,6 +208,12 @@ int rc_input_advance(struct rc_input *input, uint64_t now_ns)
 
 	if (now_ns < input->now_ns)
 		return -EINVAL;
+	/* Called on every sample of a decode: most have no timer due. */
+	if (!(input->keypressed && input->keyup_deadline_ns <= now_ns) &&
+	    !(input->autorepeat && input->autorepeat_deadline_ns <= now_ns)) {
+		input->now_ns = now_ns;
+		return 0;
+	}
 	ret = run_timers(input, now_ns);
 	input->now_ns = now_ns;
 	return ret;
@@ -286,6 +292,17 @@ int rc_input_pointer_rel(struct rc_input *input, uint64_t now_ns, int32_t rel_x,
 	if (ret == 0)
 		ret = emit_event(input, EV_SYN, SYN_REPORT, 0);
 	return ret;
+}
+
+uint64_t rc_input_next_timer_ns(const struct rc_input *input)
+{
+	uint64_t next = UINT64_MAX;
+
+	if (input->keypressed)
+		next = input->keyup_deadline_ns;
+	if (input->autorepeat && input->autorepeat_deadline_ns < next)
+		next = input->autorepeat_deadline_ns;
+	return next;
 }
 
 int rc_input_finish(struct rc_input *input)

@@ -63,6 +63,13 @@ int rc_input_keydown(struct rc_input *input, uint64_t now_ns, uint32_t protocol,
 int rc_input_repeat(struct rc_input *input, uint64_t now_ns);
 int rc_input_pointer_rel(struct rc_input *input, uint64_t now_ns, int32_t rel_x,
 			 int32_t rel_y);
+/*
+ * When the next timer (key up, autorepeat) is due, UINT64_MAX when none is pending:
+ * until then rc_input_advance() has nothing to do, and a caller that feeds it a time
+ * that only grows may leave it uncalled (the calls that report do it themselves).
+ */
+uint64_t rc_input_next_timer_ns(const struct rc_input *input);
+
 /* The end of the signal: fire every pending timer (the last key goes up). */
 int rc_input_finish(struct rc_input *input);
 

@@ -3,7 +3,9 @@
  * Fuzz target: capture_parse() on any bytes. An accepted capture holds 1 to
  * CAPTURE_SAMPLES_MAX pulses, spaces and timeouts of 1 to CAPTURE_DURATION_MAX µs,
  * never two pulses or two spaces in a row (they add up), and capture_format()'s text
- * parses back to the same samples and carrier.
+ * parses back to the same samples and carrier. The same bytes fed to a
+ * capture_parser in pieces (of sizes taken from the bytes) give the same result: the
+ * same samples, or the same error at the same place.
  */
 #include "config.h"
 
@@ -66,6 +68,44 @@ static void check_round_trip(const struct capture *capture)
 	free(text);
 }
 
+/* The bytes in pieces of 1 to 16 bytes, the sizes from the bytes themselves. */
+static void check_pieces(const uint8_t *data, size_t size, int whole_ret,
+			 const struct capture *whole, const struct ir_error *whole_err)
+{
+	struct capture_parser *parser = NULL;
+	struct capture *capture = NULL;
+	struct ir_error err = { "" };
+	size_t at = 0, piece;
+	int ret;
+
+	if (capture_parser_new(NAME, &parser) < 0)
+		return;
+	while (at < size) {
+		piece = 1 + (data[at] + at) % 16;
+		if (piece > size - at)
+			piece = size - at;
+		capture_parser_feed(parser, (const char *)data + at, piece, &err);
+		at += piece;
+	}
+	ret = capture_parser_finish(parser, &capture, &err);
+	capture_parser_free(parser);
+	if (whole_ret == -ENOMEM || ret == -ENOMEM) {
+		capture_free(capture);
+		return;
+	}
+	FUZZ_ASSERT(ret == whole_ret, "in pieces %d, whole %d", ret, whole_ret);
+	if (ret < 0) {
+		FUZZ_ASSERT(strcmp(err.message, whole_err->message) == 0,
+			    "in pieces '%s', whole '%s'", err.message, whole_err->message);
+		return;
+	}
+	FUZZ_ASSERT(capture->count == whole->count && capture->carrier == whole->carrier &&
+		    memcmp(capture->samples, whole->samples,
+			   whole->count * sizeof(*whole->samples)) == 0,
+		    "in pieces: %zu samples, whole: %zu", capture->count, whole->count);
+	capture_free(capture);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	struct capture *capture = (struct capture *)&capture;
@@ -73,6 +113,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	int ret;
 
 	ret = capture_parse((const char *)data, size, NAME, &capture, &err);
+	check_pieces(data, size, ret, ret == 0 ? capture : NULL, &err);
 	if (ret < 0) {
 		FUZZ_ASSERT(ret == -EINVAL || ret == -E2BIG || ret == -ENOMEM, "ret %d", ret);
 		FUZZ_ASSERT(capture == (struct capture *)&capture, "capture set on failure");

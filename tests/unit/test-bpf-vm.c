@@ -9,6 +9,7 @@
 #include "config.h"
 
 #include <check.h>
+#include <stdbool.h>
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -846,6 +847,179 @@ START_TEST(test_budget)
 	ck_assert_uint_eq(bpf_vm_last_insn_count(vm), 5);
 	bpf_vm_set_insn_budget(vm, 4);
 	ck_assert_int_eq(bpf_vm_run(vm, 0, &err), -E2BIG);
+	bpf_vm_free(vm);
+}
+END_TEST
+
+/*
+ * A 32-bit load of the context and a conditional jump on the loaded register are run
+ * by one fused handler (bpf_vm_internal.h, VM_FUSED_OPS). Whether each condition,
+ * width and operand kind jumps, against the instruction set's definition: the loaded
+ * word is zero-extended; an immediate is sign-extended to 64 bits; a 32-bit jump
+ * compares the low 32 bits of both.
+ */
+static bool defined_jump(uint8_t op, bool is64, uint64_t a, uint64_t b)
+{
+	/* Signed views of the compared width. */
+	int64_t sa = is64 ? (int64_t)a : (int64_t)(int32_t)(uint32_t)a;
+	int64_t sb = is64 ? (int64_t)b : (int64_t)(int32_t)(uint32_t)b;
+
+	if (!is64) {
+		a = (uint32_t)a;
+		b = (uint32_t)b;
+	}
+
+	switch (op) {
+	case BPF_JEQ: return a == b;
+	case BPF_JNE: return a != b;
+	case BPF_JGT: return a > b;
+	case BPF_JGE: return a >= b;
+	case BPF_JLT: return a < b;
+	case BPF_JLE: return a <= b;
+	case BPF_JSGT: return sa > sb;
+	case BPF_JSGE: return sa >= sb;
+	case BPF_JSLT: return sa < sb;
+	case BPF_JSLE: return sa <= sb;
+	default: return (a & b) != 0;	/* BPF_JSET */
+	}
+}
+
+START_TEST(test_fused_load_and_jump)
+{
+	static const uint8_t ops[] = {
+		BPF_JEQ, BPF_JNE, BPF_JGT, BPF_JGE, BPF_JLT, BPF_JLE, BPF_JSGT, BPF_JSGE,
+		BPF_JSLT, BPF_JSLE, BPF_JSET,
+	};
+	static const uint32_t samples[] = { 0, 1, 5, 0x7fffffff, 0x80000000, 0xfffffffe,
+					    0xffffffff };
+	static const int32_t imms[] = { 0, 1, 5, -1, -2, 0x7fffffff, INT32_MIN };
+	static const uint64_t regs[] = { 0, 5, 0xffffffff, 0xffffffffffffffff,
+					 0x100000005, 0x80000000, 0xfffffffe };
+	size_t o, w, i, j;
+
+	for (o = 0; o < ARRAY_SIZE(ops); o++) {
+		for (w = 0; w < 2; w++) {
+			uint8_t class = w ? BPF_JMP : BPF_JMP32;
+
+			for (j = 0; j < ARRAY_SIZE(imms); j++) {
+				struct bpf_insn prog[] = {
+					LDX(BPF_W, 2, 1, 0),
+					INSN(class | ops[o] | BPF_K, 2, 0, 2, imms[j]),
+					MOV64_IMM(0, 0),
+					EXIT(),
+					MOV64_IMM(0, 1),
+					EXIT(),
+				};
+				struct bpf_vm *vm = new_vm(prog, ARRAY_SIZE(prog), NULL, 0);
+
+				for (i = 0; i < ARRAY_SIZE(samples); i++) {
+					uint64_t want = defined_jump(ops[o], w, samples[i],
+								   (uint64_t)(int64_t)imms[j]);
+
+					ck_assert_msg(run_ok(vm, samples[i]) == want,
+						      "op 0x%02x %s K: %u vs %d", ops[o],
+						      w ? "64" : "32", samples[i], imms[j]);
+					ck_assert_uint_eq(bpf_vm_last_insn_count(vm), 4);
+				}
+				bpf_vm_free(vm);
+			}
+			for (j = 0; j < ARRAY_SIZE(regs); j++) {
+				struct bpf_insn prog[] = {
+					LD_IMM64(3, regs[j]),
+					LDX(BPF_W, 2, 1, 0),
+					INSN(class | ops[o] | BPF_X, 2, 3, 2, 0),
+					MOV64_IMM(0, 0),
+					EXIT(),
+					MOV64_IMM(0, 1),
+					EXIT(),
+				};
+				struct bpf_vm *vm = new_vm(prog, ARRAY_SIZE(prog), NULL, 0);
+
+				for (i = 0; i < ARRAY_SIZE(samples); i++) {
+					uint64_t want = defined_jump(ops[o], w, samples[i], regs[j]);
+
+					ck_assert_msg(run_ok(vm, samples[i]) == want,
+						      "op 0x%02x %s X: %u vs 0x%llx", ops[o],
+						      w ? "64" : "32", samples[i],
+						      (unsigned long long)regs[j]);
+					ck_assert_uint_eq(bpf_vm_last_insn_count(vm), 5);
+				}
+				bpf_vm_free(vm);
+			}
+		}
+	}
+}
+END_TEST
+
+/*
+ * The loaded register is written before the jump reads its operands (a jump on the
+ * register against itself), and a jump may land on the jump of a fused pair.
+ */
+START_TEST(test_fused_pair_is_two_instructions)
+{
+	static const struct bpf_insn self[] = {
+		MOV64_IMM(2, 77),
+		LDX(BPF_W, 2, 1, 0),
+		JMP32_REG(BPF_JEQ, 2, 2, 1),	/* always: w2 == w2 */
+		EXIT(),
+		MOV64_REG(0, 2),
+		EXIT(),
+	};
+	static const struct bpf_insn landing[] = {
+		LDX(BPF_W, 2, 1, 0),
+		JMP32_IMM(BPF_JGT, 2, 5, 2),	/* 1: to 4 */
+		MOV64_IMM(2, 100),
+		JMP_IMM(BPF_JA, 0, 0, -3),	/* back to 1, not to 0 */
+		MOV64_REG(0, 2),
+		EXIT(),
+	};
+	struct bpf_vm *vm = new_vm(self, ARRAY_SIZE(self), NULL, 0);
+
+	ck_assert_uint_eq(run_ok(vm, 3), 3);
+	bpf_vm_free(vm);
+
+	vm = new_vm(landing, ARRAY_SIZE(landing), NULL, 0);
+	/* 0, 1, 2, 3, 1, 4, 5 */
+	ck_assert_uint_eq(run_ok(vm, 3), 100);
+	ck_assert_uint_eq(bpf_vm_last_insn_count(vm), 7);
+	/* 0, 1, 4, 5 */
+	ck_assert_uint_eq(run_ok(vm, 9), 9);
+	ck_assert_uint_eq(bpf_vm_last_insn_count(vm), 4);
+	/* The budget is checked at the jump of the pair, and named there. */
+	bpf_vm_set_insn_budget(vm, 1);
+	{
+		struct ir_error err = { "" };
+
+		ck_assert_int_eq(bpf_vm_run(vm, 9, &err), -E2BIG);
+		ck_assert_str_eq(err.message, "instruction 1: more than 1 instructions executed "
+				 "for one sample");
+		ck_assert_uint_eq(bpf_vm_last_insn_count(vm), 2);
+	}
+	bpf_vm_free(vm);
+}
+END_TEST
+
+/*
+ * A fault in the middle of a straight run: only the instructions up to the faulting one
+ * count, not the rest of the run (the interpreter counts runs where they start).
+ */
+START_TEST(test_count_stops_mid_run)
+{
+	static const struct bpf_insn prog[] = {
+		MOV64_IMM(0, 1),
+		JMP_IMM(BPF_JEQ, 0, 2, 5),	/* not taken: a run starts at 2 */
+		MOV64_IMM(3, 0),
+		ALU64_IMM(BPF_ADD, 0, 1),
+		LDX(BPF_DW, 4, 3, 0),		/* a null pointer: the 5th instruction */
+		ALU64_IMM(BPF_ADD, 0, 1),
+		ALU64_IMM(BPF_ADD, 0, 1),
+		EXIT(),
+	};
+	struct bpf_vm *vm = new_vm(prog, ARRAY_SIZE(prog), NULL, 0);
+	struct ir_error err;
+
+	ck_assert_int_eq(bpf_vm_run(vm, 0, &err), -EFAULT);
+	ck_assert_uint_eq(bpf_vm_last_insn_count(vm), 5);
 	bpf_vm_free(vm);
 }
 END_TEST
@@ -1759,6 +1933,9 @@ static Suite *bpf_vm_suite(void)
 	tcase_add_test(tc, test_helper_pointer_arguments);
 	tcase_add_test(tc, test_budget);
 	tcase_add_test(tc, test_runs_after_a_fault);
+	tcase_add_test(tc, test_count_stops_mid_run);
+	tcase_add_test(tc, test_fused_load_and_jump);
+	tcase_add_test(tc, test_fused_pair_is_two_instructions);
 	tcase_add_test(tc, test_known_addresses_stay_checked);
 	tcase_add_test(tc, test_known_addresses_across_paths);
 	suite_add_tcase(s, tc);

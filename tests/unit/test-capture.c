@@ -321,6 +321,222 @@ START_TEST(test_sample_limit)
 }
 END_TEST
 
+/* ---- text given in pieces ---- */
+
+/* text fed in pieces of piece bytes (the last one shorter), then finished. */
+static int parse_in_pieces(const char *text, size_t len, size_t piece,
+			   struct capture **ret_capture, struct ir_error *err)
+{
+	struct capture_parser *parser = NULL;
+	size_t at;
+	int ret;
+
+	ck_assert_int_eq(capture_parser_new("t", &parser), 0);
+	for (at = 0; at < len; at += piece)
+		capture_parser_feed(parser, text + at, len - at < piece ? len - at : piece, err);
+	ret = capture_parser_finish(parser, ret_capture, err);
+	capture_parser_free(parser);
+	return ret;
+}
+
+/* text fed in two pieces, cut at cut. */
+static int parse_cut(const char *text, size_t len, size_t cut, struct capture **ret_capture,
+		     struct ir_error *err)
+{
+	struct capture_parser *parser = NULL;
+	int ret;
+
+	ck_assert_int_eq(capture_parser_new("t", &parser), 0);
+	capture_parser_feed(parser, text, cut, err);
+	capture_parser_feed(parser, text + cut, len - cut, err);
+	ret = capture_parser_finish(parser, ret_capture, err);
+	capture_parser_free(parser);
+	return ret;
+}
+
+/*
+ * Every cut of a text of every kind of line, inside words, numbers, comments and
+ * between a line and its newline; and pieces of 1 to 16 bytes. The last line has no
+ * newline.
+ */
+START_TEST(test_pieces_every_cut)
+{
+	static const char text[] =
+		"carrier 38000\n"
+		"pulse 9000\n"
+		"space 4500\n"
+		"pulse 12345678\n"
+		"pulse 2\r\n"
+		"  space 560 # note\n"
+		"+560 -1690,+560 # timeout 125000\n"
+		"-70\n"
+		"# carrier 36000Hz, timeout 20000\n"
+		"pulse 7";
+	static const uint32_t want[] = {
+		P(9000), S(4500), P(12345680), S(560), P(560), S(1690), P(560), T(125000),
+		S(70), T(20000), P(7),
+	};
+	size_t len = strlen(text), cut, piece;
+	struct capture *capture;
+	struct ir_error err;
+
+	for (cut = 0; cut <= len; cut++) {
+		capture = NULL;
+		ck_assert_msg(parse_cut(text, len, cut, &capture, &err) == 0, "cut %zu: %s", cut,
+			      err.message);
+		check_samples(capture, want, sizeof(want) / sizeof(want[0]));
+		ck_assert_uint_eq(capture->carrier, 38000);
+		capture_free(capture);
+	}
+	for (piece = 1; piece <= 16; piece++) {
+		capture = NULL;
+		ck_assert_msg(parse_in_pieces(text, len, piece, &capture, &err) == 0,
+			      "pieces of %zu: %s", piece, err.message);
+		check_samples(capture, want, sizeof(want) / sizeof(want[0]));
+		capture_free(capture);
+	}
+}
+END_TEST
+
+/* An error keeps its line and column wherever the text is cut. */
+START_TEST(test_pieces_error_positions)
+{
+	static const struct {
+		const char *text;
+		const char *message;
+	} cases[] = {
+		{ "pulse 9000\nspace 4500\npulse 12x\nspace 1\n",
+		  "t:3:7: expected a duration in microseconds, got '12x'" },
+		{ "pulse 9000\nspace 4500\n  banana 3\npulse 1\n",
+		  "t:3:3: unknown word 'banana' (expected pulse, space, timeout or carrier)" },
+		/* The bad line is the last, without a newline. */
+		{ "pulse 9000\nspace 4500\npulse 16777216",
+		  "t:3:7: duration '16777216' is out of range (1 to 16777215 microseconds)" },
+		{ "+1 -2 +3\n-4 +5 +6\n",
+		  "t:2:7: pulse '+6' follows a pulse; pulses and spaces must alternate" },
+		{ "\n\n# only comments\n", "t: no pulses or spaces" },
+	};
+	size_t i, len, cut;
+	struct capture *capture = NULL;
+	struct ir_error err;
+
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		len = strlen(cases[i].text);
+		for (cut = 0; cut <= len; cut++) {
+			ck_assert_int_eq(parse_cut(cases[i].text, len, cut, &capture, &err),
+					 -EINVAL);
+			ck_assert_msg(strcmp(err.message, cases[i].message) == 0,
+				      "case %zu, cut %zu: %s", i, cut, err.message);
+		}
+		ck_assert_int_eq(parse_in_pieces(cases[i].text, len, 1, &capture, &err), -EINVAL);
+		ck_assert_str_eq(err.message, cases[i].message);
+	}
+	ck_assert_ptr_null(capture);
+}
+END_TEST
+
+/*
+ * A NUL byte is reported rather than any other error, before or after it, at its own
+ * line and column, in whatever pieces the text comes.
+ */
+START_TEST(test_pieces_nul_wins)
+{
+	/* A bad line 2, then a NUL byte on line 4, column 5. */
+	static const char text[] = "pulse 1\nspace x\nspace 2\npuls\0e 3\n";
+	size_t len = sizeof(text) - 1, cut, piece;
+	struct capture *capture = NULL;
+	struct ir_error err;
+
+	for (cut = 0; cut <= len; cut++) {
+		ck_assert_int_eq(parse_cut(text, len, cut, &capture, &err), -EINVAL);
+		ck_assert_msg(strcmp(err.message, "t:4:5: NUL byte in text") == 0, "cut %zu: %s",
+			      cut, err.message);
+	}
+	for (piece = 1; piece <= 9; piece++) {
+		ck_assert_int_eq(parse_in_pieces(text, len, piece, &capture, &err), -EINVAL);
+		ck_assert_msg(strcmp(err.message, "t:4:5: NUL byte in text") == 0,
+			      "pieces of %zu: %s", piece, err.message);
+	}
+	/* The first NUL byte is the one reported. */
+	ck_assert_int_eq(parse_in_pieces("pulse 1\n\0\n\0", 12, 1, &capture, &err), -EINVAL);
+	ck_assert_str_eq(err.message, "t:2:1: NUL byte in text");
+	ck_assert_ptr_null(capture);
+}
+END_TEST
+
+/* feed returns the error of the text so far; finish gives the whole text's. */
+START_TEST(test_pieces_feed_reports)
+{
+	struct capture_parser *parser = NULL;
+	struct capture *capture = NULL;
+	struct ir_error err = { "" };
+
+	ck_assert_int_eq(capture_parser_new("t", &parser), 0);
+	ck_assert_int_eq(capture_parser_feed(parser, "pulse 1\nspa", 11, &err), 0);
+	ck_assert_str_eq(err.message, "");
+	ck_assert_int_eq(capture_parser_feed(parser, "ce 0\n", 5, &err), -EINVAL);
+	ck_assert_str_eq(err.message, "t:2:7: duration '0' is out of range (1 to 16777215 "
+			 "microseconds)");
+	ck_assert_int_eq(capture_parser_feed(parser, "pulse 3\n", 8, &err), -EINVAL);
+	ck_assert_int_eq(capture_parser_finish(parser, &capture, &err), -EINVAL);
+	ck_assert_str_eq(err.message, "t:2:7: duration '0' is out of range (1 to 16777215 "
+			 "microseconds)");
+	ck_assert_ptr_null(capture);
+	capture_parser_free(parser);
+	capture_parser_free(NULL);
+}
+END_TEST
+
+/* The sample limit, past it in the middle of a piece, and exactly at it. */
+START_TEST(test_pieces_sample_limit)
+{
+	/* "1 1 1 ...": token i (from 0) starts at byte 2i; pieces of 4093 bytes. */
+	size_t tokens = (size_t)CAPTURE_SAMPLES_MAX + 1;
+	size_t len = 2 * tokens;
+	struct capture *capture = NULL;
+	struct ir_error err;
+	char *text = malloc(len);
+	size_t i;
+
+	ck_assert_ptr_nonnull(text);
+	for (i = 0; i < tokens; i++) {
+		text[2 * i] = '1';
+		text[2 * i + 1] = '\n';
+	}
+	ck_assert_int_eq(parse_in_pieces(text, len, 4093, &capture, &err), -E2BIG);
+	ck_assert_str_eq(err.message, "t:10000001:1: more than 10000000 samples in one capture");
+	ck_assert_int_eq(parse_in_pieces(text, len - 2, 4093, &capture, &err), 0);
+	ck_assert_uint_eq(capture->count, 10000000);
+	ck_assert_uint_eq(capture->samples[9999999], S(1));
+	capture_free(capture);
+	free(text);
+}
+END_TEST
+
+/*
+ * The fast path of "pulse N" lines reads 8 bytes of digits at once: 1 to 8 digits, and
+ * what is not a digit (bytes whose low 7 bits are digits, too) ends them.
+ */
+START_TEST(test_plain_line_digits)
+{
+	/* Each line is followed by 16 more bytes, so that the fast path takes it. */
+	CHECK_PARSE("pulse 7\nspace 1\n# sixteen bytes.\n", P(7), S(1));
+	CHECK_PARSE("pulse 12\nspace 123\npulse 1234\nspace 12345\npulse 123456\n"
+		    "space 1234567\npulse 16777215\nspace 00000009\n# sixteen bytes.\n",
+		    P(12), S(123), P(1234), S(12345), P(123456), S(1234567), P(16777215), S(9));
+	check_error("pulse 123456789\n# sixteen bytes.\n", -EINVAL,
+		    "t:1:7: duration '123456789' is out of range (1 to 16777215 microseconds)");
+	check_error("pulse 12\xb3\n# sixteen bytes.\n", -EINVAL,
+		    "t:1:7: expected a duration in microseconds, got '12\xb3'");
+	check_error("pulse 1/\n# sixteen bytes.\n", -EINVAL,
+		    "t:1:7: expected a duration in microseconds, got '1/'");
+	check_error("pulse 1:\n# sixteen bytes.\n", -EINVAL,
+		    "t:1:7: expected a duration in microseconds, got '1:'");
+	check_error("pulse 00000000\n# sixteen bytes.\n", -EINVAL,
+		    "t:1:7: duration '00000000' is out of range (1 to 16777215 microseconds)");
+}
+END_TEST
+
 /* ---- the writer ---- */
 
 START_TEST(test_format_text)
@@ -493,6 +709,15 @@ static Suite *capture_suite(void)
 
 	tc = tcase_create("limits");
 	tcase_add_test(tc, test_sample_limit);
+	suite_add_tcase(s, tc);
+
+	tc = tcase_create("pieces");
+	tcase_add_test(tc, test_pieces_every_cut);
+	tcase_add_test(tc, test_pieces_error_positions);
+	tcase_add_test(tc, test_pieces_nul_wins);
+	tcase_add_test(tc, test_pieces_feed_reports);
+	tcase_add_test(tc, test_pieces_sample_limit);
+	tcase_add_test(tc, test_plain_line_digits);
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("format");

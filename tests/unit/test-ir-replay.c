@@ -8,7 +8,9 @@
 #include "config.h"
 
 #include <check.h>
+#include <errno.h>
 #include <stdlib.h>
+#include <string.h>
 #include <linux/input-event-codes.h>
 #include <linux/lirc.h>
 
@@ -175,6 +177,55 @@ START_TEST(test_timers_between_samples)
 }
 END_TEST
 
+/* The same samples in one batch: the same records, in the same order. */
+START_TEST(test_batch)
+{
+	static const uint32_t samples[] = {
+		PULSE(500), SPACE(1500), PULSE(500),	/* 15 at 2.5 ms */
+		TIMEOUT(300000),			/* to 302.5 ms: key up at 227.5 */
+		PULSE(500), SPACE(2000), PULSE(500),	/* 20 at 305.5 ms, no key */
+	};
+	struct bpf_vm *vm = article_vm();
+	struct rc_input *input = new_input();
+	uint64_t clock_ns = 0;
+	struct ir_error err;
+
+	ck_assert_msg(ir_replay_samples(&vm, 1, input, samples, ARRAY_SIZE(samples), &clock_ns,
+					&err) == 0, "%s", err.message);
+	ck_assert_uint_eq(clock_ns, 305500000);
+	ck_assert_uint_eq(rc_input_record_count(input), 9);
+	expect_lirc(input, 0, 2500000, 15, 0);
+	expect_event(input, 2, 2500000, EV_KEY, KEY_VOLUMEUP, 1);
+	expect_event(input, 4, 227500000, EV_KEY, KEY_VOLUMEUP, 0);
+	expect_event(input, 5, 227500000, EV_SYN, SYN_REPORT, 0);
+	expect_lirc(input, 6, 305500000, 20, 0);
+	expect_event(input, 8, 305500000, EV_SYN, SYN_REPORT, 0);
+	rc_input_free(input);
+	bpf_vm_free(vm);
+}
+END_TEST
+
+/* A decoder that fails stops the batch at that sample, its clock already counted. */
+START_TEST(test_batch_stops_at_error)
+{
+	static const uint32_t samples[] = { PULSE(500), SPACE(1500), PULSE(500) };
+	struct bpf_vm *vms[2] = { article_vm(), article_vm() };
+	struct rc_input *input = new_input();
+	uint64_t clock_ns = 0;
+	struct ir_error err;
+
+	bpf_vm_set_insn_budget(vms[1], 0);
+	ck_assert_int_eq(ir_replay_samples(vms, 2, input, samples, ARRAY_SIZE(samples),
+					   &clock_ns, &err), -E2BIG);
+	ck_assert_uint_eq(clock_ns, 500000);
+	ck_assert_msg(strncmp(err.message, "decoder 2: ", 11) == 0, "%s", err.message);
+	ck_assert_uint_eq(rc_input_record_count(input), 0);
+	rc_input_free(input);
+	bpf_vm_free(vms[0]);
+	bpf_vm_free(vms[1]);
+}
+END_TEST
+
 /* With no decoder the clock still runs, and nothing is reported. */
 START_TEST(test_no_decoder)
 {
@@ -197,6 +248,8 @@ static Suite *ir_replay_suite(void)
 	tcase_add_test(tc, test_two_decoders_report_twice);
 	tcase_add_test(tc, test_timers_between_samples);
 	tcase_add_test(tc, test_no_decoder);
+	tcase_add_test(tc, test_batch);
+	tcase_add_test(tc, test_batch_stops_at_error);
 	suite_add_tcase(s, tc);
 	return s;
 }

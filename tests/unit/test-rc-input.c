@@ -131,6 +131,33 @@ START_TEST(test_held_key_repeats)
 }
 END_TEST
 
+/* The next timer: the key up, the autorepeat when earlier, none when no key is down. */
+START_TEST(test_next_timer)
+{
+	struct rc_input *input = new_input();
+
+	ck_assert_uint_eq(rc_input_next_timer_ns(input), UINT64_MAX);
+	/* An unmapped scancode: no key goes down, nothing to time. */
+	ck_assert_int_eq(rc_input_keydown(input, 0, RC_PROTO_NEC, 0x99, 0), 0);
+	ck_assert_uint_eq(rc_input_next_timer_ns(input), UINT64_MAX);
+	/* KEY_OK at 10 ms: up at 10 + 125 (timeout) + 110 (NEC) ms, autorepeat at 510. */
+	ck_assert_int_eq(rc_input_keydown(input, MS(10), RC_PROTO_NEC, 0x1234, 0), 0);
+	ck_assert_uint_eq(rc_input_next_timer_ns(input), MS(245));
+	/* Repeats every 108 ms push the key up past the autorepeat at 510 ms. */
+	ck_assert_int_eq(rc_input_repeat(input, MS(118)), 0);
+	ck_assert_int_eq(rc_input_repeat(input, MS(226)), 0);
+	ck_assert_uint_eq(rc_input_next_timer_ns(input), MS(226 + 235));
+	ck_assert_int_eq(rc_input_repeat(input, MS(334)), 0);
+	ck_assert_uint_eq(rc_input_next_timer_ns(input), MS(510));
+	/* Nothing fires before it: the time only moves. */
+	ck_assert_int_eq(rc_input_advance(input, MS(509)), 0);
+	ck_assert_uint_eq(rc_input_next_timer_ns(input), MS(510));
+	ck_assert_int_eq(rc_input_finish(input), 0);
+	ck_assert_uint_eq(rc_input_next_timer_ns(input), UINT64_MAX);
+	rc_input_free(input);
+}
+END_TEST
+
 START_TEST(test_same_frame_again_is_repeat)
 {
 	struct rc_input *input = new_input();
@@ -257,6 +284,7 @@ static Suite *rc_input_suite(void)
 
 	tcase_add_test(keys, test_article_keydown);
 	tcase_add_test(keys, test_held_key_repeats);
+	tcase_add_test(keys, test_next_timer);
 	tcase_add_test(keys, test_same_frame_again_is_repeat);
 	tcase_add_test(keys, test_repeat_flag_on_second_frame);
 	tcase_add_test(keys, test_unmapped_scancode);
