@@ -1044,6 +1044,11 @@ static int collect_functions(struct loader *ld, size_t section)
 		if (fn->count == 0)
 			fn->count = (i + 1 < kept ? sec->functions[i + 1].first : sec->insn_count) -
 				    fn->first;
+		/* At the section's end or where another starts: a program of nothing. */
+		if (fn->count == 0)
+			return fail(ld, _("section '%s': function '%s' at offset 0x%llx has no instructions"),
+				    sec->name, fn->name,
+				    (unsigned long long)fn->first * INSN_SIZE);
 	}
 	return 0;
 }

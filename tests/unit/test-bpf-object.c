@@ -915,6 +915,25 @@ static void corrupt_relative_call(struct file *f)
 	ck_abort_msg("no relative call");
 }
 
+/* A function symbol of size 0 at the end of its section: a function of no instruction. */
+static void corrupt_function_at_end(struct file *f)
+{
+	Elf64_Shdr *sections = (Elf64_Shdr *)(f->data + ehdr(f)->e_shoff);
+	Elf64_Shdr *code = shdr_named(f, "lirc_mode2/sub");
+	Elf64_Shdr *symtab = shdr_named(f, ".symtab");
+	Elf64_Sym *sym = (Elf64_Sym *)(f->data + symtab->sh_offset);
+	size_t i, count = symtab->sh_size / sizeof(*sym);
+
+	for (i = 0; i < count; i++)
+		if (ELF64_ST_TYPE(sym[i].st_info) == STT_FUNC &&
+		    sym[i].st_shndx == (Elf64_Half)(code - sections)) {
+			sym[i].st_value = code->sh_size;
+			sym[i].st_size = 0;
+			return;
+		}
+	ck_abort_msg("no function in lirc_mode2/sub");
+}
+
 START_TEST(test_hostile_programs)
 {
 	struct file f;
@@ -937,6 +956,7 @@ START_TEST(test_hostile_programs)
 	ck_assert_ptr_nonnull(strstr(message, "symbol 'elsewhere' is not defined in the object"));
 	free(f.data);
 	refuse_corrupted("subprog.o", corrupt_relative_call, "where no function starts");
+	refuse_corrupted("subprog.o", corrupt_function_at_end, "has no instructions");
 }
 END_TEST
 
