@@ -13,8 +13,12 @@
  * where they move the pointer (bpf_rc_pointer_rel(); the kernel also reports the
  * stick's buttons, which no BPF helper can).
  *
- * One sample may hold many units; they are taken one by one, as the kernel does, in a
- * loop bounded by the longest message: header, 31 bits of two units, end.
+ * One sample may hold many units. The kernel takes them one by one; a loop of up to a
+ * message's 64 units costs Linux's verifier some 56,000 instructions at every load,
+ * so the units are counted first (a division), a space's run of units is taken in
+ * one go (in a space every check unit passes and every value unit is a 1), and only
+ * a pulse's units one by one, in a loop of a few steps: no message has a pulse of
+ * more than IMON_PULSE_STEPS - 1 units (see there).
  */
 #include "ir_decoder.h"
 
@@ -26,6 +30,14 @@
 				 1u << 9)
 #define IMON_ERROR_SPACE	10000	/* µs of space that end an error */
 #define IMON_MAX_STEPS		(1 + 2 * (IMON_BITS + 1) + 1)
+/*
+ * A pulse passes a check unit only for the bits in IMON_CHKBITS, whose longest run is
+ * 7 (bits 22 to 16), and the header only before bit 30's check unit (bit 29 is not
+ * in IMON_CHKBITS): the longest pulse of a message is 15 units (bit 23's value unit,
+ * then bits 22 to 16), and the 16th unit of any pulse is an error, reached in the
+ * loop whatever the units after it.
+ */
+#define IMON_PULSE_STEPS	16
 #define IMON_TOGGLE_STICK	0x299115b7
 #define IMON_STICK_MASK		0xfc0000ff
 #define IMON_STICK		0x680000b7
@@ -92,16 +104,131 @@ static __always_inline void imon_report(unsigned int *sample, struct imon_decode
 	bpf_rc_keydown(sample, RC_PROTO_IMON, bits, 0);
 }
 
+/*
+ * How many units the kernel's loop takes from a sample of this duration, at most
+ * IMON_MAX_STEPS: it takes one while the rest is more than IMON_UNIT - m, the rest
+ * being the duration less a unit per unit taken, and 0 once below a unit.
+ */
+static __always_inline long imon_units(long duration, long m)
+{
+	long threshold = IMON_UNIT - m;
+
+	/* A margin of a unit or more: every rest, even 0, is a unit. */
+	if (threshold < 0)
+		return IMON_MAX_STEPS;
+	if (duration <= threshold)
+		return 0;
+	return ir_min((unsigned long)(duration - threshold - 1) / IMON_UNIT + 1,
+		      IMON_MAX_STEPS);
+}
+
+/* 1 when bit count is in IMON_CHKBITS: its check unit is a pulse for two 0s. */
+static __always_inline unsigned int imon_chkbit(int count)
+{
+	return IMON_CHKBITS >> (count & 31) & 1;
+}
+
+/*
+ * A space of units units (at least one) in a message: from a value unit the bit is a
+ * 1, an error if its check unit was a pulse; then each check unit and value unit
+ * read a 1 without an error, as many as the bits left; one unit more ends the
+ * message. Returns -1 on an error, else 0.
+ */
+static __always_inline int imon_space(unsigned int *sample, struct imon_decoder *d,
+				      long units)
+{
+	long n;
+	int count;
+
+	if (d->state == IMON_STATE_FINISHED)
+		goto finished;
+	if (d->state == IMON_STATE_BIT_START) {
+		/* The kernel's test: last_chk != !(bits & 3), and bits & 1 is 1. */
+		if (imon_chkbit(d->count) && d->last_chk)
+			return -1;
+		d->bits = d->bits << 1 | 1;
+		d->state = IMON_STATE_BIT_CHK;
+		units--;
+		if (d->count-- == 0)
+			goto last_bit;
+	}
+	/* At a check unit: count + 1 bits left, two units each. */
+	count = d->count;
+	n = ir_min(units >> 1, (long)count + 1);
+	d->bits = (unsigned int)((unsigned long)d->bits << n | ((1ul << n) - 1));
+	count -= n;
+	d->count = count;
+	units -= n << 1;
+	if (count >= 0) {
+		if (units) {
+			/*
+			 * The check unit of this bit, a space: last_chk is 0 (only
+			 * read when the bit is in IMON_CHKBITS, where the kernel sets it).
+			 */
+			d->last_chk = 0;
+			d->state = IMON_STATE_BIT_START;
+		}
+		return 0;
+	}
+last_bit:
+	d->state = IMON_STATE_FINISHED;
+	if (!units)
+		return 0;
+finished:
+	imon_report(sample, d);
+	d->state = IMON_STATE_INACTIVE;
+	return 0;
+}
+
+/* A pulse of units units (at least one), unit by unit. Returns -1 on an error. */
+static __always_inline int imon_pulse(struct imon_decoder *d, long units)
+{
+	int step;
+
+	for (step = 0; step < IMON_PULSE_STEPS; step++) {
+		if (step >= units)
+			return 0;
+		switch (d->state) {
+		case IMON_STATE_INACTIVE:
+			d->state = IMON_STATE_BIT_CHK;
+			d->bits = 0;
+			d->count = IMON_BITS;
+			break;
+
+		case IMON_STATE_BIT_CHK:
+			if (!imon_chkbit(d->count))
+				return -1;
+			d->last_chk = 1;
+			d->state = IMON_STATE_BIT_START;
+			break;
+
+		case IMON_STATE_BIT_START:
+			d->bits = d->bits << 1;
+			if (imon_chkbit(d->count) && d->last_chk != !(d->bits & 3))
+				return -1;
+			if (d->count-- == 0)
+				d->state = IMON_STATE_FINISHED;
+			else
+				d->state = IMON_STATE_BIT_CHK;
+			break;
+
+		default:
+			return -1;
+		}
+	}
+	/* Not reached without an error: see IMON_PULSE_STEPS. */
+	return -1;
+}
+
 SEC("lirc_mode2/imon_bpf")
 int imon_bpf(unsigned int *sample)
 {
 	struct imon_decoder *d = &imon;
 	unsigned int value = *sample;
 	long duration = LIRC_VALUE(value);
-	long m = margin;
 	enum ir_sample_kind kind = ir_sample_kind(value);
-	int pulse = kind == IR_SAMPLE_PULSE;
-	int step;
+	long units;
+	int err;
 
 	if (kind == IR_SAMPLE_IGNORE)
 		return 0;
@@ -112,60 +239,23 @@ int imon_bpf(unsigned int *sample)
 
 	/* After an error, wait for a space long enough to be between messages. */
 	if (d->state == IMON_STATE_ERROR) {
-		if (!pulse && duration > IMON_ERROR_SPACE)
+		if (kind == IR_SAMPLE_SPACE && duration > IMON_ERROR_SPACE)
 			d->state = IMON_STATE_INACTIVE;
 		return 0;
 	}
 
-	for (step = 0; step < IMON_MAX_STEPS; step++) {
-		if (!ir_geq_margin(duration, IMON_UNIT, m))
-			return 0;
-		duration = duration > IMON_UNIT ? duration - IMON_UNIT : 0;
-
-		switch (d->state) {
-		case IMON_STATE_INACTIVE:
-			/* Spaces between messages change nothing: skip the rest. */
-			if (!pulse)
-				return 0;
-			d->state = IMON_STATE_BIT_CHK;
-			d->bits = 0;
-			d->count = IMON_BITS;
-			break;
-
-		case IMON_STATE_BIT_CHK:
-			if (IMON_CHKBITS & (1u << (d->count & 31)))
-				d->last_chk = pulse;
-			else if (pulse)
-				goto error;
-			d->state = IMON_STATE_BIT_START;
-			break;
-
-		case IMON_STATE_BIT_START:
-			d->bits = d->bits << 1 | !pulse;
-			if ((IMON_CHKBITS & (1u << (d->count & 31))) &&
-			    d->last_chk != !(d->bits & 3))
-				goto error;
-			if (d->count-- == 0)
-				d->state = IMON_STATE_FINISHED;
-			else
-				d->state = IMON_STATE_BIT_CHK;
-			break;
-
-		case IMON_STATE_FINISHED:
-			if (pulse)
-				goto error;
-			imon_report(sample, d);
-			d->state = IMON_STATE_INACTIVE;
-			break;
-
-		default:
-			goto error;
-		}
-	}
-	return 0;
-
-error:
-	d->state = IMON_STATE_ERROR;
+	units = imon_units(duration, margin);
+	if (!units)
+		return 0;
+	if (kind == IR_SAMPLE_PULSE)
+		err = imon_pulse(d, units);
+	else if (d->state == IMON_STATE_INACTIVE)
+		/* Spaces between messages change nothing. */
+		return 0;
+	else
+		err = imon_space(sample, d, units);
+	if (err)
+		d->state = IMON_STATE_ERROR;
 	return 0;
 }
 
