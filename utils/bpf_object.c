@@ -39,8 +39,106 @@ struct bpf_object {
 /* -------------------------------------------------------------------------- */
 /* Errors */
 
-__attribute__((format(printf, 2, 3)))
-int object_fail(struct loader *ld, const char *fmt, ...)
+/* What each BPF_OBJECT_E_* code means, in a few words (err's message says more). */
+static const char *const errno_texts[BPF_OBJECT_ERRNO_MAX - BPF_OBJECT_ERRNO_FIRST] = {
+#define T(code, text) [BPF_OBJECT_E_##code - BPF_OBJECT_ERRNO_FIRST] = text
+	T(NOT_ELF, "not an ELF file"),
+	T(ELF_CLASS, "not an ELF64 file"),
+	T(BIG_ENDIAN, "big-endian object"),
+	T(ELF_DATA, "unknown ELF data encoding"),
+	T(ELF_VERSION, "unknown ELF version"),
+	T(SHORT_HEADER, "shorter than the ELF header"),
+	T(ELF_TYPE, "not a relocatable object (ET_REL)"),
+	T(ELF_MACHINE, "not a BPF object (EM_BPF)"),
+	T(LIBELF, "libelf cannot read the object"),
+	T(NO_SECTIONS, "no section headers"),
+	T(SHDR_SIZE, "wrong section header size"),
+	T(SHDR_BOUNDS, "section headers past the end of the file"),
+	T(SHDR_ALIGN, "section headers not aligned"),
+	T(SHSTRNDX, "section name table index out of range"),
+	T(SHSTRTAB_TYPE, "section name table is not a string table"),
+	T(SECTION_NAME, "section name outside the section name table"),
+	T(SECTION_BOUNDS, "section past the end of the file"),
+	T(NOBITS_SIZE, "section of zeroes too large"),
+	T(CODE_SIZE, "code section not a whole number of instructions"),
+	T(NO_SYMTAB, "no symbol table"),
+	T(SYMTABS, "several symbol tables"),
+	T(SYMTAB_ENTSIZE, "wrong symbol table entry size"),
+	T(STRTAB_INDEX, "string table index out of range"),
+	T(STRTAB_TYPE, "symbol names not in a string table"),
+	T(SYMBOL_NAME, "symbol name outside the string table"),
+	T(SYMBOL_SECTION, "symbol section index out of range"),
+	T(SYMBOL_BOUNDS, "symbol outside its section"),
+	T(NO_LICENSE, "no license section"),
+	T(LICENSE_STRING, "license not a NUL-terminated string"),
+	T(LICENSE_LENGTH, "license too long"),
+	T(MAP_NO_SYMBOLS, "map definitions without map symbols"),
+	T(MAP_DEF_SIZE, "wrong map definition size"),
+	T(MAP_ALIGN, "map definition not aligned"),
+	T(MAP_BOUNDS, "map definition past the end of its section"),
+	T(MAP_SAME_OFFSET, "two maps at one offset"),
+	T(MAP_OF_MAPS, "map of maps"),
+	T(MAP_NUMA, "map on a NUMA node"),
+	T(BTF_NO_DATA, "BTF section without data"),
+	T(BTF_PARSE, "malformed BTF"),
+	T(MAPS_NEED_BTF, "BTF-defined maps without BTF"),
+	T(MAPS_NO_DATASEC, "BTF-defined maps without their BTF description"),
+	T(BTF_MAP_VAR, "BTF-defined map not a named variable"),
+	T(BTF_MAP_SYMBOL, "BTF-defined map without a symbol"),
+	T(BTF_MAP_STRUCT, "BTF-defined map not a struct"),
+	T(BTF_MAP_FIELD_NAME, "BTF-defined map field without a name"),
+	T(BTF_MAP_UINT, "BTF-defined map field not __uint(name, N)"),
+	T(BTF_MAP_TYPE, "BTF-defined map field not __type(name, T)"),
+	T(BTF_MAP_TYPE_SIZE, "BTF-defined map key or value type without a size"),
+	T(BTF_MAP_SIZES, "BTF-defined map sizes disagree"),
+	T(BTF_MAP_UNSUPPORTED, "BTF-defined map field not supported"),
+	T(BTF_MAP_UNKNOWN, "unknown BTF-defined map field"),
+	T(FUNCTION_ALIGN, "function not made of whole instructions"),
+	T(FUNCTION_OVERLAP, "overlapping functions"),
+	T(FUNCTION_EMPTY, "function without instructions"),
+	T(NO_ENTRY, "program section without a global function"),
+	T(NO_PROGRAM, "no program"),
+	T(RELOC_SECTION, "relocations of a section that does not exist"),
+	T(RELOC_SYMTAB, "relocations against another symbol table"),
+	T(RELOC_ENTSIZE, "wrong relocation entry size"),
+	T(RELA, "RELA relocations of code"),
+	T(MAP_INIT, "initialised map of maps or program array"),
+	T(RELOC_TYPE, "unknown relocation type"),
+	T(RELOC_DATA_TYPE, "data relocation in code"),
+	T(RELOC_ALIGN, "relocation not on an instruction boundary"),
+	T(RELOC_BOUNDS, "relocation past the end of its section"),
+	T(RELOC_SYMBOL, "relocation symbol index out of range"),
+	T(RELOC_TWICE, "two relocations of one instruction"),
+	T(RELOC_NOT_LD_IMM64, "64-bit relocation not on an ld_imm64"),
+	T(RELOC_LD_IMM64_SPLIT, "ld_imm64 across the end of a function"),
+	T(EXTERN_VAR, "extern variable"),
+	T(RELOC_NO_MAP, "relocation to where no map starts"),
+	T(RELOC_DATA_BOUNDS, "relocation outside its data section"),
+	T(RELOC_DATA_SIZE, "data section that cannot be a map value"),
+	T(FUNCTION_ADDRESS, "address of a function taken"),
+	T(RELOC_TARGET, "relocation to a section of neither maps nor data"),
+	T(RELOC_NOT_CALL, "call relocation not on a call"),
+	T(EXTERN_CALL, "call to an extern function"),
+	T(CALL_NOT_CODE, "call into a section that is not code"),
+	T(CALL_TARGET, "call to where no function starts"),
+	T(PSEUDO_LOAD, "map or data load without a relocation"),
+	T(MEMORY_AND_VALUE, "global used both as memory and as a value"),
+	T(PARAM_NAME_TWICE, "two parameters of one name"),
+#undef T
+};
+
+const char *bpf_object_strerror(int err)
+{
+	int code = err < 0 ? -err : err;
+
+	if (code >= BPF_OBJECT_ERRNO_FIRST && code < BPF_OBJECT_ERRNO_MAX &&
+	    errno_texts[code - BPF_OBJECT_ERRNO_FIRST])
+		return errno_texts[code - BPF_OBJECT_ERRNO_FIRST];
+	return strerror(code);
+}
+
+__attribute__((format(printf, 3, 4)))
+int object_fail(struct loader *ld, enum bpf_object_errno code, const char *fmt, ...)
 {
 	char text[IR_ERROR_MESSAGE_MAX];
 	va_list args;
@@ -54,7 +152,7 @@ int object_fail(struct loader *ld, const char *fmt, ...)
 		if ((unsigned char)*c < 0x20 || *c == 0x7f)
 			*c = '?';
 	ir_error_set_at(ld->err, ld->object->name, 0, 0, "%s", text);
-	return -ENOEXEC;
+	return -(int)code;
 }
 
 int object_fail_nomem(struct loader *ld)

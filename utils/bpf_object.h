@@ -30,6 +30,115 @@
 
 struct bpf_object;
 
+/*
+ * Why an object was refused: bpf_object_open_memory() and bpf_object_open_file()
+ * return the negative of one of these for an object that is malformed or that the
+ * loader does not understand, one code per check, and err says what and where in
+ * words. The codes lie past every errno value and below libbpf's LIBBPF_ERRNO__*
+ * (4000 and up), so neither is mistaken for them. bpf_object_strerror() describes one.
+ */
+enum bpf_object_errno {
+	BPF_OBJECT_ERRNO_FIRST = 3800,
+	/* ELF header */
+	BPF_OBJECT_E_NOT_ELF = BPF_OBJECT_ERRNO_FIRST,
+	BPF_OBJECT_E_ELF_CLASS,		/* not ELF64 */
+	BPF_OBJECT_E_BIG_ENDIAN,
+	BPF_OBJECT_E_ELF_DATA,		/* unknown data encoding */
+	BPF_OBJECT_E_ELF_VERSION,
+	BPF_OBJECT_E_SHORT_HEADER,	/* shorter than the ELF header */
+	BPF_OBJECT_E_ELF_TYPE,		/* not ET_REL */
+	BPF_OBJECT_E_ELF_MACHINE,	/* not EM_BPF */
+	BPF_OBJECT_E_LIBELF,		/* libelf cannot read what the checks let through */
+	/* section headers */
+	BPF_OBJECT_E_NO_SECTIONS,
+	BPF_OBJECT_E_SHDR_SIZE,
+	BPF_OBJECT_E_SHDR_BOUNDS,	/* the table ends past the file */
+	BPF_OBJECT_E_SHDR_ALIGN,
+	BPF_OBJECT_E_SHSTRNDX,		/* section name table index out of range */
+	BPF_OBJECT_E_SHSTRTAB_TYPE,
+	BPF_OBJECT_E_SECTION_NAME,	/* outside the section name table */
+	BPF_OBJECT_E_SECTION_BOUNDS,	/* a section ends past the file */
+	BPF_OBJECT_E_NOBITS_SIZE,	/* a SHT_NOBITS section too large for a map */
+	BPF_OBJECT_E_CODE_SIZE,		/* not a whole number of instructions */
+	/* symbols */
+	BPF_OBJECT_E_NO_SYMTAB,
+	BPF_OBJECT_E_SYMTABS,		/* more than one */
+	BPF_OBJECT_E_SYMTAB_ENTSIZE,
+	BPF_OBJECT_E_STRTAB_INDEX,
+	BPF_OBJECT_E_STRTAB_TYPE,
+	BPF_OBJECT_E_SYMBOL_NAME,	/* outside the string table */
+	BPF_OBJECT_E_SYMBOL_SECTION,	/* section index out of range */
+	BPF_OBJECT_E_SYMBOL_BOUNDS,	/* outside its section */
+	/* license */
+	BPF_OBJECT_E_NO_LICENSE,
+	BPF_OBJECT_E_LICENSE_STRING,	/* not NUL-terminated */
+	BPF_OBJECT_E_LICENSE_LENGTH,
+	/* maps */
+	BPF_OBJECT_E_MAP_NO_SYMBOLS,	/* map definitions but no map symbols */
+	BPF_OBJECT_E_MAP_DEF_SIZE,	/* not 20 to 28 bytes per legacy definition */
+	BPF_OBJECT_E_MAP_ALIGN,
+	BPF_OBJECT_E_MAP_BOUNDS,	/* ends past its section */
+	BPF_OBJECT_E_MAP_SAME_OFFSET,
+	BPF_OBJECT_E_MAP_OF_MAPS,
+	BPF_OBJECT_E_MAP_NUMA,		/* BPF_F_NUMA_NODE */
+	BPF_OBJECT_E_BTF_NO_DATA,
+	BPF_OBJECT_E_BTF_PARSE,
+	BPF_OBJECT_E_MAPS_NEED_BTF,	/* ".maps" in an object without BTF */
+	BPF_OBJECT_E_MAPS_NO_DATASEC,	/* ".maps" without its BTF description */
+	BPF_OBJECT_E_BTF_MAP_VAR,	/* not a named variable */
+	BPF_OBJECT_E_BTF_MAP_SYMBOL,	/* no symbol */
+	BPF_OBJECT_E_BTF_MAP_STRUCT,	/* not a struct */
+	BPF_OBJECT_E_BTF_MAP_FIELD_NAME,	/* a field without a name */
+	BPF_OBJECT_E_BTF_MAP_UINT,	/* not __uint(name, N) */
+	BPF_OBJECT_E_BTF_MAP_TYPE,	/* not __type(name, T) */
+	BPF_OBJECT_E_BTF_MAP_TYPE_SIZE,	/* __type(name, T) with no usable size */
+	BPF_OBJECT_E_BTF_MAP_SIZES,	/* key or value type and size disagree */
+	BPF_OBJECT_E_BTF_MAP_UNSUPPORTED,	/* pinning, numa_node, map_extra */
+	BPF_OBJECT_E_BTF_MAP_UNKNOWN,	/* unknown field */
+	/* functions and programs */
+	BPF_OBJECT_E_FUNCTION_ALIGN,	/* not made of whole instructions */
+	BPF_OBJECT_E_FUNCTION_OVERLAP,
+	BPF_OBJECT_E_FUNCTION_EMPTY,
+	BPF_OBJECT_E_NO_ENTRY,		/* static functions and no global one */
+	BPF_OBJECT_E_NO_PROGRAM,
+	/* relocations */
+	BPF_OBJECT_E_RELOC_SECTION,	/* applies to a section that does not exist */
+	BPF_OBJECT_E_RELOC_SYMTAB,	/* uses another symbol table */
+	BPF_OBJECT_E_RELOC_ENTSIZE,
+	BPF_OBJECT_E_RELA,		/* RELA relocations of code */
+	BPF_OBJECT_E_MAP_INIT,		/* initialised maps of maps, program arrays */
+	BPF_OBJECT_E_RELOC_TYPE,	/* unknown type */
+	BPF_OBJECT_E_RELOC_DATA_TYPE,	/* a data relocation in code */
+	BPF_OBJECT_E_RELOC_ALIGN,	/* not on an instruction boundary */
+	BPF_OBJECT_E_RELOC_BOUNDS,	/* past the end of the section */
+	BPF_OBJECT_E_RELOC_SYMBOL,	/* symbol index out of range */
+	BPF_OBJECT_E_RELOC_TWICE,	/* two relocations of one instruction */
+	BPF_OBJECT_E_RELOC_NOT_LD_IMM64,
+	BPF_OBJECT_E_RELOC_LD_IMM64_SPLIT,	/* crosses the end of a function */
+	BPF_OBJECT_E_EXTERN_VAR,	/* extern variables, kconfig, ksyms */
+	BPF_OBJECT_E_RELOC_NO_MAP,	/* no map starts where it points */
+	BPF_OBJECT_E_RELOC_DATA_BOUNDS,	/* points outside its data section */
+	BPF_OBJECT_E_RELOC_DATA_SIZE,	/* a data section that cannot be a map value */
+	BPF_OBJECT_E_FUNCTION_ADDRESS,	/* a function's address taken */
+	BPF_OBJECT_E_RELOC_TARGET,	/* into a section of neither maps nor data */
+	BPF_OBJECT_E_RELOC_NOT_CALL,
+	BPF_OBJECT_E_EXTERN_CALL,	/* extern functions, kfuncs */
+	BPF_OBJECT_E_CALL_NOT_CODE,
+	BPF_OBJECT_E_CALL_TARGET,	/* a call to where no function starts */
+	BPF_OBJECT_E_PSEUDO_LOAD,	/* a map or data load without its relocation */
+	/* parameters */
+	BPF_OBJECT_E_MEMORY_AND_VALUE,	/* a global used both as memory and as a value */
+	BPF_OBJECT_E_PARAM_NAME_TWICE,
+	BPF_OBJECT_ERRNO_MAX,
+};
+
+/*
+ * A short description of err (positive or negative): of the BPF_OBJECT_E_* codes from
+ * a fixed table, of any other code strerror()'s. Not translated: the program shows
+ * err's message, which says more; this is for tools and tests.
+ */
+const char *bpf_object_strerror(int err);
+
 /* A value for one decoder parameter, from a keymap or the command line. */
 struct bpf_param_value {
 	const char *name;
@@ -38,8 +147,8 @@ struct bpf_param_value {
 
 /*
  * Parse and check an object. data is copied; name is used in messages ("foo.o").
- * Returns 0, -ENOEXEC for anything malformed or not understood (err says what and
- * where), -EFBIG past BPF_OBJECT_FILE_MAX bytes, -ENOMEM.
+ * Returns 0, -BPF_OBJECT_E_* for anything malformed or not understood (err says what
+ * and where), -EFBIG past BPF_OBJECT_FILE_MAX bytes, -ENOMEM.
  */
 int bpf_object_open_memory(const void *data, size_t size, const char *name,
 			   struct bpf_object **ret_object, struct ir_error *err);

@@ -56,41 +56,52 @@ static int check_elf_header(struct loader *ld)
 	uint16_t shentsize, shnum, shstrndx;
 
 	if (obj->size < EI_NIDENT || memcmp(h, ELFMAG, SELFMAG) != 0)
-		return object_fail(ld, _("not an ELF file"));
+		return object_fail(ld, BPF_OBJECT_E_NOT_ELF, _("not an ELF file"));
 	if (h[EI_CLASS] != ELFCLASS64)
-		return object_fail(ld, _("ELF class %u: BPF objects are ELF64"), h[EI_CLASS]);
+		return object_fail(ld, BPF_OBJECT_E_ELF_CLASS,
+				   _("ELF class %u: BPF objects are ELF64"), h[EI_CLASS]);
 	if (h[EI_DATA] == ELFDATA2MSB)
-		return object_fail(ld, _("big-endian BPF object (clang --target=bpfeb): only little-endian objects are supported"));
+		return object_fail(ld, BPF_OBJECT_E_BIG_ENDIAN,
+				   _("big-endian BPF object (clang --target=bpfeb): only little-endian objects are supported"));
 	if (h[EI_DATA] != ELFDATA2LSB)
-		return object_fail(ld, _("unknown ELF data encoding %u"), h[EI_DATA]);
+		return object_fail(ld, BPF_OBJECT_E_ELF_DATA,
+				   _("unknown ELF data encoding %u"), h[EI_DATA]);
 	if (h[EI_VERSION] != EV_CURRENT)
-		return object_fail(ld, _("unknown ELF version %u"), h[EI_VERSION]);
+		return object_fail(ld, BPF_OBJECT_E_ELF_VERSION,
+				   _("unknown ELF version %u"), h[EI_VERSION]);
 	if (obj->size < ELF64_EHDR_SIZE)
-		return object_fail(ld, _("truncated: %zu bytes, shorter than the ELF header"), obj->size);
+		return object_fail(ld, BPF_OBJECT_E_SHORT_HEADER,
+				   _("truncated: %zu bytes, shorter than the ELF header"), obj->size);
 	if (get_le16(h + 16) != ET_REL)
-		return object_fail(ld, _("ELF type %u: expected a relocatable object (ET_REL)"),
+		return object_fail(ld, BPF_OBJECT_E_ELF_TYPE,
+				   _("ELF type %u: expected a relocatable object (ET_REL)"),
 				   get_le16(h + 16));
 	if (get_le16(h + 18) != EM_BPF)
-		return object_fail(ld, _("ELF machine %u: expected BPF (%u)"), get_le16(h + 18), EM_BPF);
+		return object_fail(ld, BPF_OBJECT_E_ELF_MACHINE,
+				   _("ELF machine %u: expected BPF (%u)"), get_le16(h + 18), EM_BPF);
 
 	shoff = get_le64(h + 40);
 	shentsize = get_le16(h + 58);
 	shnum = get_le16(h + 60);
 	shstrndx = get_le16(h + 62);
 	if (shnum == 0)
-		return object_fail(ld, _("no section headers"));
+		return object_fail(ld, BPF_OBJECT_E_NO_SECTIONS, _("no section headers"));
 	if (shentsize != ELF64_SHDR_SIZE)
-		return object_fail(ld, _("section header size %u: expected %u"), shentsize,
+		return object_fail(ld, BPF_OBJECT_E_SHDR_SIZE,
+				   _("section header size %u: expected %u"), shentsize,
 				   ELF64_SHDR_SIZE);
 	if (__builtin_mul_overflow((uint64_t)shnum, (uint64_t)shentsize, &table_size) ||
 	    __builtin_add_overflow(shoff, table_size, &table_end) || table_end > obj->size)
-		return object_fail(ld, _("truncated: %u section headers at offset 0x%llx end past the file's %zu bytes"),
+		return object_fail(ld, BPF_OBJECT_E_SHDR_BOUNDS,
+				   _("truncated: %u section headers at offset 0x%llx end past the file's %zu bytes"),
 				   shnum, (unsigned long long)shoff, obj->size);
 	if (shoff % 8)
-		return object_fail(ld, _("section headers at offset 0x%llx are not aligned"),
+		return object_fail(ld, BPF_OBJECT_E_SHDR_ALIGN,
+				   _("section headers at offset 0x%llx are not aligned"),
 				   (unsigned long long)shoff);
 	if (shstrndx == SHN_UNDEF || shstrndx >= shnum)
-		return object_fail(ld, _("section name table index %u is out of range (%u sections)"),
+		return object_fail(ld, BPF_OBJECT_E_SHSTRNDX,
+				   _("section name table index %u is out of range (%u sections)"),
 				   shstrndx, shnum);
 	return 0;
 }
@@ -104,10 +115,12 @@ int object_open_elf(struct loader *ld)
 	if (r < 0)
 		return r;
 	if (elf_version(EV_CURRENT) == EV_NONE)
-		return object_fail(ld, _("libelf is too old: %s"), elf_errmsg(-1));
+		return object_fail(ld, BPF_OBJECT_E_LIBELF,
+				   _("libelf is too old: %s"), elf_errmsg(-1));
 	ld->elf = elf_memory((char *)ld->object->data, ld->object->size);
 	if (!ld->elf || elf_kind(ld->elf) != ELF_K_ELF)
-		return object_fail(ld, _("libelf cannot read it: %s"), elf_errmsg(-1));
+		return object_fail(ld, BPF_OBJECT_E_LIBELF,
+				   _("libelf cannot read it: %s"), elf_errmsg(-1));
 	return 0;
 }
 
@@ -119,7 +132,8 @@ static int read_section_header(struct loader *ld, size_t index, struct object_se
 	uint64_t end;
 
 	if (!scn || !gelf_getshdr(scn, &shdr))
-		return object_fail(ld, _("section %zu: cannot read its header: %s"), index,
+		return object_fail(ld, BPF_OBJECT_E_LIBELF,
+				   _("section %zu: cannot read its header: %s"), index,
 				   elf_errmsg(-1));
 	sec->name_offset = shdr.sh_name;
 	sec->type = shdr.sh_type;
@@ -135,12 +149,14 @@ static int read_section_header(struct loader *ld, size_t index, struct object_se
 	if (sec->type == SHT_NOBITS) {
 		/* no bytes in the file, but a map may have to hold them */
 		if (sec->size > BPF_OBJECT_FILE_MAX)
-			return object_fail(ld, _("section %zu: %llu bytes of zeroes is too large"),
+			return object_fail(ld, BPF_OBJECT_E_NOBITS_SIZE,
+					   _("section %zu: %llu bytes of zeroes is too large"),
 					   index, (unsigned long long)sec->size);
 		return 0;
 	}
 	if (__builtin_add_overflow(sec->offset, sec->size, &end) || end > obj->size)
-		return object_fail(ld, _("section %zu: offset 0x%llx and size 0x%llx end past the file's %zu bytes"),
+		return object_fail(ld, BPF_OBJECT_E_SECTION_BOUNDS,
+				   _("section %zu: offset 0x%llx and size 0x%llx end past the file's %zu bytes"),
 				   index, (unsigned long long)sec->offset,
 				   (unsigned long long)sec->size, obj->size);
 	sec->bytes = obj->data + sec->offset;
@@ -169,7 +185,8 @@ static int decode_code_section(struct loader *ld, struct object_section *sec)
 	size_t i;
 
 	if (sec->size % INSN_SIZE)
-		return object_fail(ld, _("section '%s': size %llu is not a whole number of instructions"),
+		return object_fail(ld, BPF_OBJECT_E_CODE_SIZE,
+				   _("section '%s': size %llu is not a whole number of instructions"),
 				   sec->name, (unsigned long long)sec->size);
 	sec->insn_count = sec->size / INSN_SIZE;
 	if (sec->insn_count == 0)
@@ -193,9 +210,11 @@ int object_load_sections(struct loader *ld)
 	int r;
 
 	if (elf_getshdrnum(ld->elf, &count) != 0 || elf_getshdrstrndx(ld->elf, &strndx) != 0)
-		return object_fail(ld, _("cannot read the section headers: %s"), elf_errmsg(-1));
+		return object_fail(ld, BPF_OBJECT_E_LIBELF,
+				   _("cannot read the section headers: %s"), elf_errmsg(-1));
 	if (count == 0 || strndx >= count)
-		return object_fail(ld, _("section name table index %zu is out of range (%zu sections)"),
+		return object_fail(ld, BPF_OBJECT_E_SHSTRNDX,
+				   _("section name table index %zu is out of range (%zu sections)"),
 				   strndx, count);
 	obj->sections = calloc(count, sizeof(*obj->sections));
 	if (!obj->sections)
@@ -208,14 +227,16 @@ int object_load_sections(struct loader *ld)
 	}
 	names = &obj->sections[strndx];
 	if (names->type != SHT_STRTAB)
-		return object_fail(ld, _("section name table (section %zu) has type %u, not SHT_STRTAB"),
+		return object_fail(ld, BPF_OBJECT_E_SHSTRTAB_TYPE,
+				   _("section name table (section %zu) has type %u, not SHT_STRTAB"),
 				   strndx, names->type);
 	for (i = 1; i < count; i++) {
 		struct object_section *sec = &obj->sections[i];
 
 		sec->name = string_at(names, sec->name_offset);
 		if (!sec->name)
-			return object_fail(ld, _("section %zu: name offset 0x%x is outside the section name table"),
+			return object_fail(ld, BPF_OBJECT_E_SECTION_NAME,
+					   _("section %zu: name offset 0x%x is outside the section name table"),
 					   i, sec->name_offset);
 		classify_section(sec);
 		if (sec->kind == SECTION_CODE) {
@@ -251,23 +272,27 @@ static int find_symtab(struct loader *ld)
 		if (obj->sections[i].type != SHT_SYMTAB)
 			continue;
 		if (obj->symtab != NO_INDEX)
-			return object_fail(ld, _("several symbol tables (sections '%s' and '%s')"),
+			return object_fail(ld, BPF_OBJECT_E_SYMTABS,
+					   _("several symbol tables (sections '%s' and '%s')"),
 					   obj->sections[obj->symtab].name, obj->sections[i].name);
 		obj->symtab = i;
 	}
 	if (obj->symtab == NO_INDEX)
-		return object_fail(ld, _("no symbol table"));
+		return object_fail(ld, BPF_OBJECT_E_NO_SYMTAB, _("no symbol table"));
 	symtab = &obj->sections[obj->symtab];
 	if (symtab->entsize != ELF64_SYM_SIZE || symtab->size % ELF64_SYM_SIZE)
-		return object_fail(ld, _("section '%s': symbol table of %llu bytes with entries of %llu: expected entries of %u"),
+		return object_fail(ld, BPF_OBJECT_E_SYMTAB_ENTSIZE,
+				   _("section '%s': symbol table of %llu bytes with entries of %llu: expected entries of %u"),
 				   symtab->name, (unsigned long long)symtab->size,
 				   (unsigned long long)symtab->entsize, ELF64_SYM_SIZE);
 	if (symtab->link == 0 || symtab->link >= obj->section_count)
-		return object_fail(ld, _("section '%s': string table index %u is out of range"),
+		return object_fail(ld, BPF_OBJECT_E_STRTAB_INDEX,
+				   _("section '%s': string table index %u is out of range"),
 				   symtab->name, symtab->link);
 	strtab = &obj->sections[symtab->link];
 	if (strtab->type != SHT_STRTAB)
-		return object_fail(ld, _("section '%s': its string table '%s' has type %u, not SHT_STRTAB"),
+		return object_fail(ld, BPF_OBJECT_E_STRTAB_TYPE,
+				   _("section '%s': its string table '%s' has type %u, not SHT_STRTAB"),
 				   symtab->name, strtab->name, strtab->type);
 	return 0;
 }
@@ -285,14 +310,16 @@ static int check_symbol(struct loader *ld, size_t index, const GElf_Sym *sym,
 	out->size = sym->st_size;
 	out->name = string_at(&obj->sections[obj->sections[obj->symtab].link], sym->st_name);
 	if (!out->name)
-		return object_fail(ld, _("symbol %zu: name offset 0x%x is outside the string table"),
+		return object_fail(ld, BPF_OBJECT_E_SYMBOL_NAME,
+				   _("symbol %zu: name offset 0x%x is outside the string table"),
 				   index, sym->st_name);
 	out->section = NO_INDEX;
 	if (sym->st_shndx == SHN_UNDEF || sym->st_shndx == SHN_ABS ||
 	    sym->st_shndx == SHN_COMMON)
 		return 0;
 	if (sym->st_shndx >= obj->section_count)
-		return object_fail(ld, _("symbol '%s': section index %u is out of range (%zu sections)"),
+		return object_fail(ld, BPF_OBJECT_E_SYMBOL_SECTION,
+				   _("symbol '%s': section index %u is out of range (%zu sections)"),
 				   out->name, sym->st_shndx, obj->section_count);
 	out->section = sym->st_shndx;
 	sec = &obj->sections[out->section];
@@ -301,7 +328,8 @@ static int check_symbol(struct loader *ld, size_t index, const GElf_Sym *sym,
 	else if (__builtin_add_overflow(out->value, out->size, &end))
 		end = UINT64_MAX;
 	if (end > sec->size)
-		return object_fail(ld, _("symbol '%s': offset 0x%llx and size %llu lie outside section '%s' (%llu bytes)"),
+		return object_fail(ld, BPF_OBJECT_E_SYMBOL_BOUNDS,
+				   _("symbol '%s': offset 0x%llx and size %llu lie outside section '%s' (%llu bytes)"),
 				   out->name, (unsigned long long)out->value,
 				   (unsigned long long)out->size, sec->name,
 				   (unsigned long long)sec->size);
@@ -322,7 +350,8 @@ int object_load_symbols(struct loader *ld)
 	count = obj->sections[obj->symtab].size / ELF64_SYM_SIZE;
 	data = elf_getdata(elf_getscn(ld->elf, obj->symtab), NULL);
 	if (!data || data->d_size / ELF64_SYM_SIZE < count)
-		return object_fail(ld, _("section '%s': cannot read the symbols: %s"),
+		return object_fail(ld, BPF_OBJECT_E_LIBELF,
+				   _("section '%s': cannot read the symbols: %s"),
 				   obj->sections[obj->symtab].name, elf_errmsg(-1));
 	obj->symbols = calloc(count ? count : 1, sizeof(*obj->symbols));
 	if (!obj->symbols)
@@ -330,7 +359,8 @@ int object_load_symbols(struct loader *ld)
 	obj->symbol_count = count;
 	for (i = 0; i < count; i++) {
 		if (!gelf_getsym(data, i, &sym))
-			return object_fail(ld, _("symbol %zu: cannot read it: %s"), i, elf_errmsg(-1));
+			return object_fail(ld, BPF_OBJECT_E_LIBELF,
+					   _("symbol %zu: cannot read it: %s"), i, elf_errmsg(-1));
 		r = check_symbol(ld, i, &sym, &obj->symbols[i]);
 		if (r < 0)
 			return r;
@@ -348,12 +378,15 @@ int object_load_license(struct loader *ld)
 	const struct object_section *sec;
 
 	if (index == NO_INDEX)
-		return object_fail(ld, _("no 'license' section (the kernel needs a GPL-compatible license for the rc helpers)"));
+		return object_fail(ld, BPF_OBJECT_E_NO_LICENSE,
+				   _("no 'license' section (the kernel needs a GPL-compatible license for the rc helpers)"));
 	sec = &obj->sections[index];
 	if (!sec->bytes || sec->size == 0 || !memchr(sec->bytes, '\0', sec->size))
-		return object_fail(ld, _("section 'license': not a NUL-terminated string"));
+		return object_fail(ld, BPF_OBJECT_E_LICENSE_STRING,
+				   _("section 'license': not a NUL-terminated string"));
 	if (strlen((const char *)sec->bytes) >= sizeof(obj->license))
-		return object_fail(ld, _("section 'license': longer than %zu bytes"),
+		return object_fail(ld, BPF_OBJECT_E_LICENSE_LENGTH,
+				   _("section 'license': longer than %zu bytes"),
 				   sizeof(obj->license) - 1);
 	copy_name(obj->license, (const char *)sec->bytes);
 	return 0;
@@ -398,7 +431,8 @@ static int collect_functions(struct loader *ld, size_t section)
 		if (sym->section != section || sym->type != STT_FUNC)
 			continue;
 		if (sym->value % INSN_SIZE || sym->size % INSN_SIZE)
-			return object_fail(ld, _("section '%s': function '%s' at offset 0x%llx, size %llu, is not made of whole instructions"),
+			return object_fail(ld, BPF_OBJECT_E_FUNCTION_ALIGN,
+					   _("section '%s': function '%s' at offset 0x%llx, size %llu, is not made of whole instructions"),
 					   sec->name, sym->name, (unsigned long long)sym->value,
 					   (unsigned long long)sym->size);
 		fn = &sec->functions[sec->function_count++];
@@ -414,7 +448,8 @@ static int collect_functions(struct loader *ld, size_t section)
 		    fn->count == sec->functions[kept - 1].count)
 			continue;	/* an alias */
 		if (kept && fn->first < sec->functions[kept - 1].first + sec->functions[kept - 1].count)
-			return object_fail(ld, _("section '%s': functions '%s' and '%s' overlap"), sec->name,
+			return object_fail(ld, BPF_OBJECT_E_FUNCTION_OVERLAP,
+					   _("section '%s': functions '%s' and '%s' overlap"), sec->name,
 					   sec->functions[kept - 1].name, fn->name);
 		sec->functions[kept++] = *fn;
 	}
@@ -427,7 +462,8 @@ static int collect_functions(struct loader *ld, size_t section)
 				    fn->first;
 		/* At the section's end or where another starts: a program of nothing. */
 		if (fn->count == 0)
-			return object_fail(ld, _("section '%s': function '%s' at offset 0x%llx has no instructions"),
+			return object_fail(ld, BPF_OBJECT_E_FUNCTION_EMPTY,
+					   _("section '%s': function '%s' at offset 0x%llx has no instructions"),
 					   sec->name, fn->name,
 					   (unsigned long long)fn->first * INSN_SIZE);
 	}
@@ -492,7 +528,8 @@ static int load_programs(struct loader *ld, size_t section)
 	if (globals == 0) {
 		if (sec->function_count == 1)
 			return add_program(ld, section, 0, sec->name);
-		return object_fail(ld, _("section '%s': %zu static functions and no global one to start at"),
+		return object_fail(ld, BPF_OBJECT_E_NO_ENTRY,
+				   _("section '%s': %zu static functions and no global one to start at"),
 				   sec->name, sec->function_count);
 	}
 	for (i = 0; i < sec->function_count; i++) {
@@ -524,6 +561,7 @@ int object_load_functions(struct loader *ld)
 			return r;
 	}
 	if (obj->program_count == 0)
-		return object_fail(ld, _("no program: no executable section other than .text (SEC(\"lirc_mode2\") is missing?)"));
+		return object_fail(ld, BPF_OBJECT_E_NO_PROGRAM,
+				   _("no program: no executable section other than .text (SEC(\"lirc_mode2\") is missing?)"));
 	return 0;
 }

@@ -15,7 +15,8 @@
  *
  * The steps run in the order of load_object() (bpf_object.c); each may rely on what
  * the steps before it checked. Every step returns 0 or fails through object_fail(),
- * which sets the message and returns -ENOEXEC.
+ * which sets the message and returns the negative of its BPF_OBJECT_E_* code: one
+ * code per check (a new check gets a new code, and its line in bpf_object.c's table).
  */
 #ifndef IRKIT_BPF_OBJECT_INTERNAL_H
 #define IRKIT_BPF_OBJECT_INTERNAL_H
@@ -242,9 +243,9 @@ static inline void copy_name(char *dst, const char *src)
 	snprintf(dst, BPF_IMAGE_NAME_MAX, "%s", src);
 }
 
-/* bpf_object.c: set the message ("NAME: ...", control characters replaced), -ENOEXEC. */
-__attribute__((format(printf, 2, 3)))
-int object_fail(struct loader *ld, const char *fmt, ...);
+/* bpf_object.c: set the message ("NAME: ...", control characters replaced), -code. */
+__attribute__((format(printf, 3, 4)))
+int object_fail(struct loader *ld, enum bpf_object_errno code, const char *fmt, ...);
 int object_fail_nomem(struct loader *ld);	/* -ENOMEM */
 
 /* bpf_object_elf.c, in the order they run */

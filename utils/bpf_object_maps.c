@@ -52,11 +52,13 @@ static int parse_legacy_map(struct loader *ld, size_t section, const struct obje
 	int r;
 
 	if (sym->value % def_size)
-		return object_fail(ld, _("section '%s': map '%s' at offset 0x%llx is not on a %llu-byte boundary"),
+		return object_fail(ld, BPF_OBJECT_E_MAP_ALIGN,
+				   _("section '%s': map '%s' at offset 0x%llx is not on a %llu-byte boundary"),
 				   sec->name, sym->name, (unsigned long long)sym->value,
 				   (unsigned long long)def_size);
 	if (def_size > sec->size - sym->value)	/* value <= size: check_symbol() */
-		return object_fail(ld, _("section '%s': map '%s' at offset 0x%llx ends past the section"),
+		return object_fail(ld, BPF_OBJECT_E_MAP_BOUNDS,
+				   _("section '%s': map '%s' at offset 0x%llx ends past the section"),
 				   sec->name, sym->name, (unsigned long long)sym->value);
 	if (sec->bytes)
 		memcpy(def, sec->bytes + sym->value, def_size);
@@ -70,10 +72,12 @@ static int parse_legacy_map(struct loader *ld, size_t section, const struct obje
 	map->spec.flags = get_le32(def + 16);
 	inner_map_idx = get_le32(def + 20);
 	if (inner_map_idx != 0)
-		return object_fail(ld, _("section '%s': map '%s': inner_map_idx %u (maps of maps) is not supported"),
+		return object_fail(ld, BPF_OBJECT_E_MAP_OF_MAPS,
+				   _("section '%s': map '%s': inner_map_idx %u (maps of maps) is not supported"),
 				   sec->name, sym->name, inner_map_idx);
 	if (map->spec.flags & BPF_F_NUMA_NODE)
-		return object_fail(ld, _("section '%s': map '%s': BPF_F_NUMA_NODE is not supported"),
+		return object_fail(ld, BPF_OBJECT_E_MAP_NUMA,
+				   _("section '%s': map '%s': BPF_F_NUMA_NODE is not supported"),
 				   sec->name, sym->name);
 	return 0;
 }
@@ -104,13 +108,15 @@ static int load_legacy_maps(struct loader *ld, size_t section)
 	if (count == 0) {
 		if (sec->size == 0)
 			return 0;
-		return object_fail(ld, _("section '%s': %llu bytes of map definitions but no map symbols"),
+		return object_fail(ld, BPF_OBJECT_E_MAP_NO_SYMBOLS,
+				   _("section '%s': %llu bytes of map definitions but no map symbols"),
 				   sec->name, (unsigned long long)sec->size);
 	}
 	def_size = sec->size / count;
 	if (sec->size % count || def_size < LEGACY_MAP_DEF_MIN ||
 	    def_size > LEGACY_MAP_DEF_MAX || def_size % 4)
-		return object_fail(ld, _("section '%s': %llu bytes for %zu maps: a map definition has 20 to 28 bytes"),
+		return object_fail(ld, BPF_OBJECT_E_MAP_DEF_SIZE,
+				   _("section '%s': %llu bytes for %zu maps: a map definition has 20 to 28 bytes"),
 				   sec->name, (unsigned long long)sec->size, count);
 	for (i = 0; i < obj->symbol_count; i++) {
 		if (!is_map_symbol(&obj->symbols[i], section))
@@ -122,8 +128,10 @@ static int load_legacy_maps(struct loader *ld, size_t section)
 	qsort(obj->maps + first, obj->map_count - first, sizeof(*obj->maps), compare_maps);
 	for (i = first + 1; i < obj->map_count; i++)
 		if (obj->maps[i].offset == obj->maps[i - 1].offset)
-			return object_fail(ld, _("section '%s': maps '%s' and '%s' are at the same offset"),
-					   sec->name, obj->maps[i - 1].spec.name, obj->maps[i].spec.name);
+			return object_fail(ld, BPF_OBJECT_E_MAP_SAME_OFFSET,
+					   _("section '%s': maps '%s' and '%s' are at the same offset"),
+					   sec->name, obj->maps[i - 1].spec.name,
+					   obj->maps[i].spec.name);
 	return 0;
 }
 
@@ -159,7 +167,8 @@ static int btf_map_uint(struct loader *ld, const char *map, const char *field,
 	if (t && btf_is_ptr(t))
 		t = btf_skip_mods(ld->btf, t->type, NULL, NULL);
 	if (!t || !btf_is_array(t))
-		return object_fail(ld, _("section '.maps': map '%s': field '%s' is not __uint(%s, N)"),
+		return object_fail(ld, BPF_OBJECT_E_BTF_MAP_UINT,
+				   _("section '.maps': map '%s': field '%s' is not __uint(%s, N)"),
 				   map, field, field);
 	*ret_value = btf_array(t)->nelems;
 	return 0;
@@ -173,11 +182,13 @@ static int btf_map_type_size(struct loader *ld, const char *map, const char *fie
 	long long size;
 
 	if (!t || !btf_is_ptr(t))
-		return object_fail(ld, _("section '.maps': map '%s': field '%s' is not __type(%s, T)"),
+		return object_fail(ld, BPF_OBJECT_E_BTF_MAP_TYPE,
+				   _("section '.maps': map '%s': field '%s' is not __type(%s, T)"),
 				   map, field, field);
 	size = btf__resolve_size(ld->btf, t->type);
 	if (size <= 0 || size > UINT32_MAX)
-		return object_fail(ld, _("section '.maps': map '%s': the type of '%s' has no usable size"),
+		return object_fail(ld, BPF_OBJECT_E_BTF_MAP_TYPE_SIZE,
+				   _("section '.maps': map '%s': the type of '%s' has no usable size"),
 				   map, field);
 	*ret_size = (uint32_t)size;
 	return 0;
@@ -197,7 +208,8 @@ static int btf_map_field(struct loader *ld, struct object_map *map, const char *
 		if (r < 0)
 			return r;
 		if (*dst && *dst != size)
-			return object_fail(ld, _("section '.maps': map '%s': %s of %u bytes disagrees with %s_size %u"),
+			return object_fail(ld, BPF_OBJECT_E_BTF_MAP_SIZES,
+					   _("section '.maps': map '%s': %s of %u bytes disagrees with %s_size %u"),
 					   spec->name, field, size, field, *dst);
 		*dst = size;
 		return 0;
@@ -215,16 +227,19 @@ static int btf_map_field(struct loader *ld, struct object_map *map, const char *
 		uint32_t *dst = field[0] == 'k' ? &spec->key_size : &spec->value_size;
 
 		if (*dst && *dst != value)
-			return object_fail(ld, _("section '.maps': map '%s': %s %u disagrees with its type's size %u"),
+			return object_fail(ld, BPF_OBJECT_E_BTF_MAP_SIZES,
+					   _("section '.maps': map '%s': %s %u disagrees with its type's size %u"),
 					   spec->name, field, value, *dst);
 		*dst = value;
 	} else if (strcmp(field, "pinning") == 0 || strcmp(field, "numa_node") == 0 ||
 		   strcmp(field, "map_extra") == 0) {
 		if (value != 0)
-			return object_fail(ld, _("section '.maps': map '%s': field '%s' is not supported"),
+			return object_fail(ld, BPF_OBJECT_E_BTF_MAP_UNSUPPORTED,
+					   _("section '.maps': map '%s': field '%s' is not supported"),
 					   spec->name, field);
 	} else {
-		return object_fail(ld, _("section '.maps': map '%s': unknown field '%s'"), spec->name, field);
+		return object_fail(ld, BPF_OBJECT_E_BTF_MAP_UNKNOWN,
+				   _("section '.maps': map '%s': unknown field '%s'"), spec->name, field);
 	}
 	return 0;
 }
@@ -252,13 +267,16 @@ static int load_btf_map(struct loader *ld, size_t section, const struct btf_var_
 
 	name = var ? btf__name_by_offset(ld->btf, var->name_off) : NULL;
 	if (!var || !btf_is_var(var) || !name || !name[0])
-		return object_fail(ld, _("section '.maps': BTF type %u is not a named variable"), vsi->type);
+		return object_fail(ld, BPF_OBJECT_E_BTF_MAP_VAR,
+				   _("section '.maps': BTF type %u is not a named variable"), vsi->type);
 	symbol = find_symbol_in(ld->object, section, name);
 	if (symbol == NO_INDEX)
-		return object_fail(ld, _("section '.maps': map '%s' has no symbol"), name);
+		return object_fail(ld, BPF_OBJECT_E_BTF_MAP_SYMBOL,
+				   _("section '.maps': map '%s' has no symbol"), name);
 	def = btf_skip_mods(ld->btf, var->type, NULL, NULL);
 	if (!def || !btf_is_struct(def))
-		return object_fail(ld, _("section '.maps': map '%s' is not a struct"), name);
+		return object_fail(ld, BPF_OBJECT_E_BTF_MAP_STRUCT,
+				   _("section '.maps': map '%s' is not a struct"), name);
 	r = add_map(ld, section, ld->object->symbols[symbol].value, name, &map);
 	if (r < 0)
 		return r;
@@ -266,7 +284,8 @@ static int load_btf_map(struct loader *ld, size_t section, const struct btf_var_
 	for (i = 0; i < btf_vlen(def); i++, member++) {
 		field = btf__name_by_offset(ld->btf, member->name_off);
 		if (!field || !field[0])
-			return object_fail(ld, _("section '.maps': map '%s': a field has no name"), name);
+			return object_fail(ld, BPF_OBJECT_E_BTF_MAP_FIELD_NAME,
+					   _("section '.maps': map '%s': a field has no name"), name);
 		r = btf_map_field(ld, map, field, member->type);
 		if (r < 0)
 			return r;
@@ -286,7 +305,8 @@ int object_load_btf(struct loader *ld)
 		return 0;
 	sec = &obj->sections[index];
 	if (!sec->bytes || sec->size > UINT32_MAX)
-		return object_fail(ld, _("section '.BTF': no data"));
+		return object_fail(ld, BPF_OBJECT_E_BTF_NO_DATA,
+				   _("section '.BTF': no data"));
 	/* libbpf reports malformed BTF on stderr: a library here must not print */
 	print = libbpf_set_print(NULL);
 	btf = btf__new(sec->bytes, (uint32_t)sec->size);
@@ -297,7 +317,8 @@ int object_load_btf(struct loader *ld)
 
 		if (e == ENOMEM)
 			return object_fail_nomem(ld);
-		return object_fail(ld, _("section '.BTF': cannot parse it: %s"), strerror(e));
+		return object_fail(ld, BPF_OBJECT_E_BTF_PARSE,
+				   _("section '.BTF': cannot parse it: %s"), strerror(e));
 	}
 	ld->btf = btf;
 	return 0;
@@ -312,11 +333,13 @@ static int load_btf_maps(struct loader *ld, size_t section)
 	int id, r;
 
 	if (!ld->btf)
-		return object_fail(ld, _("section '.maps' needs the object's BTF (compile with -g)"));
+		return object_fail(ld, BPF_OBJECT_E_MAPS_NEED_BTF,
+				   _("section '.maps' needs the object's BTF (compile with -g)"));
 	id = btf__find_by_name_kind(ld->btf, ".maps", BTF_KIND_DATASEC);
 	datasec = id > 0 ? btf__type_by_id(ld->btf, id) : NULL;
 	if (!datasec)
-		return object_fail(ld, _("section '.maps' has no BTF description"));
+		return object_fail(ld, BPF_OBJECT_E_MAPS_NO_DATASEC,
+				   _("section '.maps' has no BTF description"));
 	vsi = btf_var_secinfos(datasec);
 	for (i = 0; i < btf_vlen(datasec); i++, vsi++) {
 		r = load_btf_map(ld, section, vsi);
@@ -326,7 +349,8 @@ static int load_btf_maps(struct loader *ld, size_t section)
 	qsort(obj->maps + first, obj->map_count - first, sizeof(*obj->maps), compare_maps);
 	for (i = first + 1; i < obj->map_count; i++)
 		if (obj->maps[i].offset == obj->maps[i - 1].offset)
-			return object_fail(ld, _("section '.maps': maps '%s' and '%s' are at the same offset"),
+			return object_fail(ld, BPF_OBJECT_E_MAP_SAME_OFFSET,
+					   _("section '.maps': maps '%s' and '%s' are at the same offset"),
 					   obj->maps[i - 1].spec.name, obj->maps[i].spec.name);
 	return 0;
 }

@@ -151,7 +151,8 @@ static int check_symbol_use(struct loader *ld, const struct object_symbol *sym,
 
 	if (use->uses != (BPF_FLOW_USE_MEMORY | BPF_FLOW_USE_VALUE))
 		return 0;
-	return object_fail(ld, _("global '%s' in section '%s' is used both as memory (section '%s', offset 0x%zx) and as a value through its address (section '%s', offset 0x%zx)"),
+	return object_fail(ld, BPF_OBJECT_E_MEMORY_AND_VALUE,
+			   _("global '%s' in section '%s' is used both as memory (section '%s', offset 0x%zx) and as a value through its address (section '%s', offset 0x%zx)"),
 			   sym->name, obj->sections[sym->section].name,
 			   obj->sections[use->memory_section].name, use->memory_insn * INSN_SIZE,
 			   obj->sections[use->value_section].name, use->value_insn * INSN_SIZE);
@@ -180,7 +181,8 @@ static int check_param_names(struct loader *ld)
 	qsort(names, obj->param_count, sizeof(*names), compare_names);
 	for (i = 1; i < obj->param_count && r == 0; i++)
 		if (strcmp(names[i], names[i - 1]) == 0)
-			r = object_fail(ld, _("two parameters are called '%s'"), names[i]);
+			r = object_fail(ld, BPF_OBJECT_E_PARAM_NAME_TWICE,
+					_("two parameters are called '%s'"), names[i]);
 	free(names);
 	return r;
 }

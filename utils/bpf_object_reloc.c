@@ -39,8 +39,8 @@ static const char *reloc_type_name(uint32_t type)
 static const char *reloc_type_name(uint32_t type);
 
 /* object_fail() for the code relocation the loader is at, named before the reason. */
-__attribute__((format(printf, 2, 3)))
-static int reloc_fail(struct loader *ld, const char *fmt, ...)
+__attribute__((format(printf, 3, 4)))
+static int reloc_fail(struct loader *ld, enum bpf_object_errno code, const char *fmt, ...)
 {
 	char reason[IR_ERROR_MESSAGE_MAX];
 	va_list args;
@@ -48,7 +48,8 @@ static int reloc_fail(struct loader *ld, const char *fmt, ...)
 	va_start(args, fmt);
 	vsnprintf(reason, sizeof(reason), fmt, args);
 	va_end(args);
-	return object_fail(ld, _("section '%s': relocation %zu (%s, type %u) at offset 0x%llx: %s"),
+	return object_fail(ld, code,
+			   _("section '%s': relocation %zu (%s, type %u) at offset 0x%llx: %s"),
 			   ld->reloc_section, ld->reloc_index, reloc_type_name(ld->reloc_type),
 			   ld->reloc_type, ld->reloc_offset, reason);
 }
@@ -85,14 +86,17 @@ static int resolve_ld_imm64(struct loader *ld, struct object_reloc *rel)
 	int64_t offset;
 
 	if (rel->insn + 1 >= code->insn_count || !insn_is_ld_imm64(&code->insns[rel->insn]))
-		return reloc_fail(ld, _("R_BPF_64_64 is not on an ld_imm64 instruction"));
+		return reloc_fail(ld, BPF_OBJECT_E_RELOC_NOT_LD_IMM64,
+				  _("R_BPF_64_64 is not on an ld_imm64 instruction"));
 	fn = object_function_containing(code, rel->insn);
 	if (fn != NO_INDEX && rel->insn + 1 >= code->functions[fn].first + code->functions[fn].count)
-		return reloc_fail(ld, _("the ld_imm64 instruction crosses the end of function '%s'"),
-			    code->functions[fn].name);
+		return reloc_fail(ld, BPF_OBJECT_E_RELOC_LD_IMM64_SPLIT,
+				  _("the ld_imm64 instruction crosses the end of function '%s'"),
+				  code->functions[fn].name);
 	if (sym->section == NO_INDEX)
-		return reloc_fail(ld, _("symbol '%s' is not defined in the object (extern variables, kconfig and ksyms are not supported)"),
-			    sym->name);
+		return reloc_fail(ld, BPF_OBJECT_E_EXTERN_VAR,
+				  _("symbol '%s' is not defined in the object (extern variables, kconfig and ksyms are not supported)"),
+				  sym->name);
 	target = &obj->sections[sym->section];
 	offset = (int64_t)sym->value + code->insns[rel->insn].imm;	/* value <= size */
 	rel->target_section = sym->section;
@@ -102,27 +106,32 @@ static int resolve_ld_imm64(struct loader *ld, struct object_reloc *rel)
 		rel->target = TARGET_MAP;
 		rel->map = offset >= 0 ? find_map_at(obj, sym->section, (uint64_t)offset) : NO_INDEX;
 		if (rel->map == NO_INDEX)
-			return reloc_fail(ld, _("no map starts at offset %lld of section '%s'"),
-				    (long long)offset, target->name);
+			return reloc_fail(ld, BPF_OBJECT_E_RELOC_NO_MAP,
+					  _("no map starts at offset %lld of section '%s'"),
+					  (long long)offset, target->name);
 		return 0;
 	case SECTION_DATA:
 		/* A map value's address, so inside it: the kernel refuses off >= value_size. */
 		if (offset < 0 || (uint64_t)offset >= target->size)
-			return reloc_fail(ld, _("offset %lld is outside section '%s' (%llu bytes)"),
-				    (long long)offset, target->name,
-				    (unsigned long long)target->size);
+			return reloc_fail(ld, BPF_OBJECT_E_RELOC_DATA_BOUNDS,
+					  _("offset %lld is outside section '%s' (%llu bytes)"),
+					  (long long)offset, target->name,
+					  (unsigned long long)target->size);
 		if (target->size == 0 || target->size > UINT32_MAX)
-			return reloc_fail(ld, _("section '%s' of %llu bytes cannot be a map value"),
-				    target->name, (unsigned long long)target->size);
+			return reloc_fail(ld, BPF_OBJECT_E_RELOC_DATA_SIZE,
+					  _("section '%s' of %llu bytes cannot be a map value"),
+					  target->name, (unsigned long long)target->size);
 		rel->target = TARGET_DATA;
 		rel->target_offset = (uint64_t)offset;
 		return 0;
 	case SECTION_CODE:
-		return reloc_fail(ld, _("the address of function '%s' is taken (callbacks are not supported)"),
-			    sym->name);
+		return reloc_fail(ld, BPF_OBJECT_E_FUNCTION_ADDRESS,
+				  _("the address of function '%s' is taken (callbacks are not supported)"),
+				  sym->name);
 	default:
-		return reloc_fail(ld, _("symbol '%s' is in section '%s', which holds neither maps nor global data"),
-			    sym->name, target->name);
+		return reloc_fail(ld, BPF_OBJECT_E_RELOC_TARGET,
+				  _("symbol '%s' is in section '%s', which holds neither maps nor global data"),
+				  sym->name, target->name);
 	}
 }
 
@@ -136,19 +145,23 @@ static int resolve_call(struct loader *ld, struct object_reloc *rel)
 	int64_t offset;
 
 	if (!insn_is_pseudo_call(&code->insns[rel->insn]))
-		return reloc_fail(ld, _("R_BPF_64_32 is not on a BPF-to-BPF call instruction"));
+		return reloc_fail(ld, BPF_OBJECT_E_RELOC_NOT_CALL,
+				  _("R_BPF_64_32 is not on a BPF-to-BPF call instruction"));
 	if (sym->section == NO_INDEX)
-		return reloc_fail(ld, _("call to '%s', which is not defined in the object (extern functions and kfuncs are not supported)"),
-			    sym->name);
+		return reloc_fail(ld, BPF_OBJECT_E_EXTERN_CALL,
+				  _("call to '%s', which is not defined in the object (extern functions and kfuncs are not supported)"),
+				  sym->name);
 	target = &obj->sections[sym->section];
 	if (target->kind != SECTION_CODE)
-		return reloc_fail(ld, _("call to '%s' in section '%s', which is not code"),
-			    sym->name, target->name);
+		return reloc_fail(ld, BPF_OBJECT_E_CALL_NOT_CODE,
+				  _("call to '%s' in section '%s', which is not code"),
+				  sym->name, target->name);
 	offset = (int64_t)sym->value + ((int64_t)code->insns[rel->insn].imm + 1) * INSN_SIZE;
 	if (offset < 0 || offset % INSN_SIZE || (uint64_t)offset / INSN_SIZE >= target->insn_count ||
 	    object_function_starting_at(target, (uint64_t)offset / INSN_SIZE) == NO_INDEX)
-		return reloc_fail(ld, _("call to offset %lld of section '%s', where no function starts"),
-			    (long long)offset, target->name);
+		return reloc_fail(ld, BPF_OBJECT_E_CALL_TARGET,
+				  _("call to offset %lld of section '%s', where no function starts"),
+				  (long long)offset, target->name);
 	rel->target = TARGET_CALL;
 	rel->target_section = sym->section;
 	rel->target_insn = (uint64_t)offset / INSN_SIZE;
@@ -170,19 +183,25 @@ static int add_code_reloc(struct loader *ld, size_t section, size_t index, const
 	if (type == R_BPF_NONE)
 		return 0;
 	if (type == R_BPF_64_ABS64 || type == R_BPF_64_ABS32 || type == R_BPF_64_NODYLD32)
-		return reloc_fail(ld, _("a data relocation in code"));
+		return reloc_fail(ld, BPF_OBJECT_E_RELOC_DATA_TYPE,
+				  _("a data relocation in code"));
 	if (type != R_BPF_64_64 && type != R_BPF_64_32)
-		return reloc_fail(ld, _("unknown relocation type"));
+		return reloc_fail(ld, BPF_OBJECT_E_RELOC_TYPE,
+				  _("unknown relocation type"));
 	if (rel->r_offset % INSN_SIZE)
-		return reloc_fail(ld, _("not on an instruction boundary"));
+		return reloc_fail(ld, BPF_OBJECT_E_RELOC_ALIGN,
+				  _("not on an instruction boundary"));
 	if (rel->r_offset / INSN_SIZE >= code->insn_count)
-		return reloc_fail(ld, _("past the end of the section (%llu bytes)"),
-			    (unsigned long long)code->size);
+		return reloc_fail(ld, BPF_OBJECT_E_RELOC_BOUNDS,
+				  _("past the end of the section (%llu bytes)"),
+				  (unsigned long long)code->size);
 	if (symbol == 0 || symbol >= obj->symbol_count)
-		return reloc_fail(ld, _("symbol index %zu is out of range (%zu symbols)"),
-			    symbol, obj->symbol_count);
+		return reloc_fail(ld, BPF_OBJECT_E_RELOC_SYMBOL,
+				  _("symbol index %zu is out of range (%zu symbols)"),
+				  symbol, obj->symbol_count);
 	if (code->reloc_at[rel->r_offset / INSN_SIZE] != NO_INDEX)
-		return reloc_fail(ld, _("a second relocation of the same instruction"));
+		return reloc_fail(ld, BPF_OBJECT_E_RELOC_TWICE,
+				  _("a second relocation of the same instruction"));
 
 	r = &obj->relocs[obj->reloc_count];
 	memset(r, 0, sizeof(*r));
@@ -217,10 +236,12 @@ static int load_code_relocs(struct loader *ld, size_t rel_index)
 	int r;
 
 	if (sec->link != obj->symtab)
-		return object_fail(ld, _("section '%s': uses section %u as its symbol table, not '%s'"),
+		return object_fail(ld, BPF_OBJECT_E_RELOC_SYMTAB,
+				   _("section '%s': uses section %u as its symbol table, not '%s'"),
 				   sec->name, sec->link, obj->sections[obj->symtab].name);
 	if (sec->entsize != ELF64_REL_SIZE || sec->size % ELF64_REL_SIZE)
-		return object_fail(ld, _("section '%s': %llu bytes of entries of %llu bytes: expected entries of %u"),
+		return object_fail(ld, BPF_OBJECT_E_RELOC_ENTSIZE,
+				   _("section '%s': %llu bytes of entries of %llu bytes: expected entries of %u"),
 				   sec->name, (unsigned long long)sec->size,
 				   (unsigned long long)sec->entsize, ELF64_REL_SIZE);
 	count = sec->size / ELF64_REL_SIZE;
@@ -228,7 +249,8 @@ static int load_code_relocs(struct loader *ld, size_t rel_index)
 		return 0;
 	data = elf_getdata(elf_getscn(ld->elf, rel_index), NULL);
 	if (!data || data->d_size / ELF64_REL_SIZE < count)
-		return object_fail(ld, _("section '%s': cannot read the relocations: %s"), sec->name,
+		return object_fail(ld, BPF_OBJECT_E_LIBELF,
+				   _("section '%s': cannot read the relocations: %s"), sec->name,
 				   elf_errmsg(-1));
 	relocs = realloc(obj->relocs, (obj->reloc_count + count) * sizeof(*relocs));
 	if (!relocs)
@@ -236,7 +258,8 @@ static int load_code_relocs(struct loader *ld, size_t rel_index)
 	obj->relocs = relocs;
 	for (i = 0; i < count; i++) {
 		if (!gelf_getrel(data, i, &rel))
-			return object_fail(ld, _("section '%s': cannot read relocation %zu: %s"), sec->name,
+			return object_fail(ld, BPF_OBJECT_E_LIBELF,
+					   _("section '%s': cannot read relocation %zu: %s"), sec->name,
 					   i, elf_errmsg(-1));
 		r = add_code_reloc(ld, sec->info, i, &rel);
 		if (r < 0)
@@ -253,9 +276,11 @@ static int check_other_relocs(struct loader *ld, size_t rel_index)
 	const struct object_section *target = &obj->sections[sec->info];
 
 	if (target->kind == SECTION_CODE)
-		return object_fail(ld, _("section '%s': RELA relocations are not supported"), sec->name);
+		return object_fail(ld, BPF_OBJECT_E_RELA,
+				   _("section '%s': RELA relocations are not supported"), sec->name);
 	if (target->kind == SECTION_BTF_MAPS && sec->size > 0)
-		return object_fail(ld, _("section '%s': initialised maps of maps or program arrays are not supported"),
+		return object_fail(ld, BPF_OBJECT_E_MAP_INIT,
+				   _("section '%s': initialised maps of maps or program arrays are not supported"),
 				   sec->name);
 	return 0;
 }
@@ -273,7 +298,8 @@ static int check_relative_calls(struct loader *ld, size_t section)
 		target = (int64_t)i + 1 + sec->insns[i].imm;
 		if (target < 0 || (uint64_t)target >= sec->insn_count ||
 		    object_function_starting_at(sec, (size_t)target) == NO_INDEX)
-			return object_fail(ld, _("section '%s': call at offset 0x%zx goes to instruction %lld, where no function starts"),
+			return object_fail(ld, BPF_OBJECT_E_CALL_TARGET,
+					   _("section '%s': call at offset 0x%zx goes to instruction %lld, where no function starts"),
 					   sec->name, i * INSN_SIZE, (long long)target);
 	}
 	return 0;
@@ -295,7 +321,8 @@ static int check_pseudo_loads(struct loader *ld, size_t section)
 			continue;
 		if (sec->reloc_at[i] == NO_INDEX ||
 		    ld->object->relocs[sec->reloc_at[i]].type != R_BPF_64_64)
-			return object_fail(ld, _("section '%s' offset %zu: 64-bit load with source register %u but no relocation"),
+			return object_fail(ld, BPF_OBJECT_E_PSEUDO_LOAD,
+					   _("section '%s' offset %zu: 64-bit load with source register %u but no relocation"),
 					   sec->name, i * INSN_SIZE, (unsigned int)insn->src_reg);
 	}
 	return 0;
@@ -313,7 +340,8 @@ int object_load_relocs(struct loader *ld)
 		if (sec->type != SHT_REL && sec->type != SHT_RELA)
 			continue;
 		if (sec->info == 0 || sec->info >= obj->section_count)
-			return object_fail(ld, _("section '%s': applies to section %u, which does not exist"),
+			return object_fail(ld, BPF_OBJECT_E_RELOC_SECTION,
+					   _("section '%s': applies to section %u, which does not exist"),
 					   sec->name, sec->info);
 		if (sec->type == SHT_REL && obj->sections[sec->info].kind == SECTION_CODE)
 			r = load_code_relocs(ld, i);

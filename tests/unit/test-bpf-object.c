@@ -6,7 +6,9 @@
  * libelf: every instruction must be unchanged except the ones relocation patches,
  * and those must hold what the BPF ISA and bpf_image.h say, worked out by hand from
  * the test program's source. Then hostile files: truncated, bit-flipped and
- * hand-corrupted objects must be refused with -ENOEXEC and a message, never crash.
+ * hand-corrupted objects must be refused with a BPF_OBJECT_E_* code and a message
+ * naming the file, never crash; each hand-made corruption with the code of the one
+ * check it breaks.
  */
 #include "config.h"
 
@@ -83,6 +85,11 @@ static struct bpf_image *relocate(const struct bpf_object *obj, const char *prog
 	ck_assert_msg(r == 0, "relocate %s: %d: %s", program ? program : "(only)", r, err.message);
 	ck_assert_ptr_nonnull(image);
 	return image;
+}
+
+static bool is_refusal(int r)
+{
+	return r <= -BPF_OBJECT_ERRNO_FIRST && r > -BPF_OBJECT_ERRNO_MAX;
 }
 
 static int open_error(const struct file *f, char *message, size_t size)
@@ -651,9 +658,9 @@ START_TEST(test_address_and_memory_conflict)
 	struct file f = read_object("conflict.o");
 	char message[IR_ERROR_MESSAGE_MAX];
 
-	ck_assert_int_eq(open_error(&f, message, sizeof(message)), -ENOEXEC);
+	ck_assert_int_eq(open_error(&f, message, sizeof(message)),
+			 -BPF_OBJECT_E_MEMORY_AND_VALUE);
 	ck_assert_ptr_nonnull(strstr(message, "'confused'"));
-	ck_assert_ptr_nonnull(strstr(message, "both as memory"));
 	free(f.data);
 }
 END_TEST
@@ -757,22 +764,38 @@ static Elf64_Rel *first_rel(struct file *f, const char *rel_section)
 	return (Elf64_Rel *)(f->data + shdr_named(f, rel_section)->sh_offset);
 }
 
-static void expect_refused(struct file *f, const char *fragment)
+/* Refused for the reason code, with a message that names the file. */
+static void expect_refused(struct file *f, enum bpf_object_errno code, char *message,
+			   size_t size)
 {
-	char message[IR_ERROR_MESSAGE_MAX];
+	int r = open_error(f, message, size);
 
-	ck_assert_int_eq(open_error(f, message, sizeof(message)), -ENOEXEC);
+	ck_assert_msg(r == -(int)code, "%d (%s) instead of %d (%s): '%s'", r,
+		      bpf_object_strerror(r), -(int)code, bpf_object_strerror(code), message);
 	ck_assert_msg(strncmp(message, "bad.o: ", 7) == 0, "message '%s'", message);
-	ck_assert_msg(strstr(message, fragment), "message '%s' lacks '%s'", message, fragment);
 }
 
 static void refuse_corrupted(const char *object, void (*corrupt)(struct file *),
-			     const char *fragment)
+			     enum bpf_object_errno code)
 {
+	char message[IR_ERROR_MESSAGE_MAX];
 	struct file f = read_object(object);
 
 	corrupt(&f);
-	expect_refused(&f, fragment);
+	expect_refused(&f, code, message, sizeof(message));
+	free(f.data);
+}
+
+/* The same, and the message shows where, in the words users read. */
+static void refuse_corrupted_at(const char *object, void (*corrupt)(struct file *),
+				enum bpf_object_errno code, const char *where)
+{
+	char message[IR_ERROR_MESSAGE_MAX];
+	struct file f = read_object(object);
+
+	corrupt(&f);
+	expect_refused(&f, code, message, sizeof(message));
+	ck_assert_msg(strstr(message, where), "message '%s' lacks '%s'", message, where);
 	free(f.data);
 }
 
@@ -858,35 +881,39 @@ static void corrupt_map_size(struct file *f)
 START_TEST(test_hostile_headers)
 {
 	struct file empty = { (uint8_t *)"", 0 }, text = { (uint8_t *)"hello, world", 12 };
+	char message[IR_ERROR_MESSAGE_MAX];
 
-	expect_refused(&empty, "not an ELF file");
-	expect_refused(&text, "not an ELF file");
-	refuse_corrupted("legacy_maps.o", corrupt_class, "ELF class 1");
-	refuse_corrupted("legacy_maps.o", corrupt_big_endian, "big-endian");
-	refuse_corrupted("legacy_maps.o", corrupt_type, "ET_REL");
-	refuse_corrupted("legacy_maps.o", corrupt_machine, "machine 62");
-	refuse_corrupted("legacy_maps.o", corrupt_shoff, "section headers");
-	refuse_corrupted("legacy_maps.o", corrupt_shstrndx, "section name table index");
-	refuse_corrupted("legacy_maps.o", corrupt_section_offset, "end past the file");
-	refuse_corrupted("legacy_maps.o", corrupt_section_size, "end past the file");
-	refuse_corrupted("legacy_maps.o", corrupt_symbol_name, "outside the string table");
-	refuse_corrupted("legacy_maps.o", corrupt_symbol_section, "section index 28672");
-	refuse_corrupted("legacy_maps.o", corrupt_map_size, "20 to 28 bytes");
+	expect_refused(&empty, BPF_OBJECT_E_NOT_ELF, message, sizeof(message));
+	expect_refused(&text, BPF_OBJECT_E_NOT_ELF, message, sizeof(message));
+	refuse_corrupted("legacy_maps.o", corrupt_class, BPF_OBJECT_E_ELF_CLASS);
+	refuse_corrupted("legacy_maps.o", corrupt_big_endian, BPF_OBJECT_E_BIG_ENDIAN);
+	refuse_corrupted("legacy_maps.o", corrupt_type, BPF_OBJECT_E_ELF_TYPE);
+	refuse_corrupted_at("legacy_maps.o", corrupt_machine, BPF_OBJECT_E_ELF_MACHINE,
+			    "machine 62");
+	refuse_corrupted("legacy_maps.o", corrupt_shoff, BPF_OBJECT_E_SHDR_BOUNDS);
+	refuse_corrupted("legacy_maps.o", corrupt_shstrndx, BPF_OBJECT_E_SHSTRNDX);
+	refuse_corrupted("legacy_maps.o", corrupt_section_offset, BPF_OBJECT_E_SECTION_BOUNDS);
+	refuse_corrupted("legacy_maps.o", corrupt_section_size, BPF_OBJECT_E_SECTION_BOUNDS);
+	refuse_corrupted("legacy_maps.o", corrupt_symbol_name, BPF_OBJECT_E_SYMBOL_NAME);
+	refuse_corrupted_at("legacy_maps.o", corrupt_symbol_section,
+			    BPF_OBJECT_E_SYMBOL_SECTION, "section index 28672");
+	refuse_corrupted("legacy_maps.o", corrupt_map_size, BPF_OBJECT_E_MAP_DEF_SIZE);
 }
 END_TEST
 
 START_TEST(test_hostile_relocations)
 {
-	refuse_corrupted("legacy_maps.o", corrupt_reloc_alignment,
-			 "at offset 0x2b: not on an instruction boundary");
-	refuse_corrupted("legacy_maps.o", corrupt_reloc_offset,
-			 "section 'lirc_mode2/legacy': relocation 0 (R_BPF_64_64, type 1) at offset 0x100000: past the end");
-	refuse_corrupted("legacy_maps.o", corrupt_reloc_symbol, "symbol index 9999 is out of range");
-	refuse_corrupted("legacy_maps.o", corrupt_reloc_type,
-			 "relocation 0 (unknown, type 7) at offset 0x");
-	refuse_corrupted("legacy_maps.o", corrupt_reloc_type, "unknown relocation type");
-	refuse_corrupted("legacy_maps.o", corrupt_reloc_data_type, "a data relocation in code");
-	refuse_corrupted("legacy_maps.o", corrupt_reloc_not_ld_imm64, "not on an ld_imm64");
+	refuse_corrupted_at("legacy_maps.o", corrupt_reloc_alignment, BPF_OBJECT_E_RELOC_ALIGN,
+			    "at offset 0x2b: ");
+	refuse_corrupted_at("legacy_maps.o", corrupt_reloc_offset, BPF_OBJECT_E_RELOC_BOUNDS,
+			    "section 'lirc_mode2/legacy': relocation 0 (R_BPF_64_64, type 1) at offset 0x100000: ");
+	refuse_corrupted_at("legacy_maps.o", corrupt_reloc_symbol, BPF_OBJECT_E_RELOC_SYMBOL,
+			    "9999");
+	refuse_corrupted_at("legacy_maps.o", corrupt_reloc_type, BPF_OBJECT_E_RELOC_TYPE,
+			    "relocation 0 (unknown, type 7) at offset 0x");
+	refuse_corrupted("legacy_maps.o", corrupt_reloc_data_type, BPF_OBJECT_E_RELOC_DATA_TYPE);
+	refuse_corrupted("legacy_maps.o", corrupt_reloc_not_ld_imm64,
+			 BPF_OBJECT_E_RELOC_NOT_LD_IMM64);
 }
 END_TEST
 
@@ -936,27 +963,29 @@ static void corrupt_function_at_end(struct file *f)
 
 START_TEST(test_hostile_programs)
 {
-	struct file f;
+	static const struct {
+		const char *object;
+		enum bpf_object_errno code;
+		const char *names;		/* what the message must name */
+	} objects[] = {
+		{ "no_license.o", BPF_OBJECT_E_NO_LICENSE, "'license'" },
+		{ "no_program.o", BPF_OBJECT_E_NO_PROGRAM, "" },
+		{ "btf_pinned.o", BPF_OBJECT_E_BTF_MAP_UNSUPPORTED, "'pinned_map': field 'pinning'" },
+		{ "extern_var.o", BPF_OBJECT_E_EXTERN_VAR, "'elsewhere'" },
+	};
 	char message[IR_ERROR_MESSAGE_MAX];
+	size_t i;
 
-	f = read_object("no_license.o");
-	ck_assert_int_eq(open_error(&f, message, sizeof(message)), -ENOEXEC);
-	ck_assert_ptr_nonnull(strstr(message, "no 'license' section"));
-	free(f.data);
-	f = read_object("no_program.o");
-	ck_assert_int_eq(open_error(&f, message, sizeof(message)), -ENOEXEC);
-	ck_assert_ptr_nonnull(strstr(message, "no program"));
-	free(f.data);
-	f = read_object("btf_pinned.o");
-	ck_assert_int_eq(open_error(&f, message, sizeof(message)), -ENOEXEC);
-	ck_assert_ptr_nonnull(strstr(message, "map 'pinned_map': field 'pinning' is not supported"));
-	free(f.data);
-	f = read_object("extern_var.o");
-	ck_assert_int_eq(open_error(&f, message, sizeof(message)), -ENOEXEC);
-	ck_assert_ptr_nonnull(strstr(message, "symbol 'elsewhere' is not defined in the object"));
-	free(f.data);
-	refuse_corrupted("subprog.o", corrupt_relative_call, "where no function starts");
-	refuse_corrupted("subprog.o", corrupt_function_at_end, "has no instructions");
+	for (i = 0; i < sizeof(objects) / sizeof(objects[0]); i++) {
+		struct file f = read_object(objects[i].object);
+
+		expect_refused(&f, objects[i].code, message, sizeof(message));
+		ck_assert_msg(strstr(message, objects[i].names), "message '%s' lacks '%s'",
+			      message, objects[i].names);
+		free(f.data);
+	}
+	refuse_corrupted("subprog.o", corrupt_relative_call, BPF_OBJECT_E_CALL_TARGET);
+	refuse_corrupted("subprog.o", corrupt_function_at_end, BPF_OBJECT_E_FUNCTION_EMPTY);
 }
 END_TEST
 
@@ -998,7 +1027,7 @@ static void open_and_relocate_anything(const uint8_t *data, size_t size)
 
 	r = bpf_object_open_memory(data, size, "fuzz.o", &obj, &err);
 	if (r < 0) {
-		ck_assert_msg(r == -ENOEXEC, "open: %d", r);
+		ck_assert_msg(is_refusal(r), "open: %d", r);
 		ck_assert_ptr_null(obj);
 		ck_assert_msg(strncmp(err.message, "fuzz.o: ", 8) == 0, "message '%s'", err.message);
 		return;
@@ -1030,8 +1059,8 @@ START_TEST(test_truncated_everywhere)
 
 			memcpy(copy, f.data, len);
 			/* the section headers are at the end: every prefix loses some */
-			ck_assert_int_eq(bpf_object_open_memory(copy, len, "cut.o", &obj, &err),
-					 -ENOEXEC);
+			ck_assert(is_refusal(bpf_object_open_memory(copy, len, "cut.o", &obj,
+								    &err)));
 			free(copy);
 		}
 		open_and_relocate_anything(f.data, f.size);
@@ -1099,6 +1128,27 @@ START_TEST(test_open_file)
 }
 END_TEST
 
+/* One text per code, its own: a code added without its text would show strerror's. */
+START_TEST(test_error_texts)
+{
+	int code, other;
+	const char *text;
+
+	for (code = BPF_OBJECT_ERRNO_FIRST; code < BPF_OBJECT_ERRNO_MAX; code++) {
+		text = bpf_object_strerror(-code);
+		ck_assert_ptr_nonnull(text);
+		ck_assert_str_eq(bpf_object_strerror(code), text);
+		ck_assert_msg(text != strerror(code) && strcmp(text, strerror(code)) != 0,
+			      "%d has no text", code);
+		for (other = BPF_OBJECT_ERRNO_FIRST; other < code; other++)
+			ck_assert_msg(strcmp(bpf_object_strerror(other), text) != 0,
+				      "%d and %d: %s", other, code, text);
+	}
+	ck_assert_str_eq(bpf_object_strerror(-ENOENT), strerror(ENOENT));
+	ck_assert_str_eq(bpf_object_strerror(-EFBIG), strerror(EFBIG));
+}
+END_TEST
+
 static Suite *bpf_object_suite(void)
 {
 	Suite *s = suite_create("bpf_object");
@@ -1132,6 +1182,7 @@ static Suite *bpf_object_suite(void)
 	tcase_add_test(tc, test_truncated_everywhere);
 	tcase_add_test(tc, test_random_byte_flips);
 	tcase_add_test(tc, test_open_file);
+	tcase_add_test(tc, test_error_texts);
 	tcase_set_timeout(tc, 300);
 	suite_add_tcase(s, tc);
 	return s;
