@@ -25,6 +25,7 @@
 #include <unistd.h>
 
 #include "bpf_object_internal.h"
+#include "fileio.h"
 #include "nls.h"
 
 /*
@@ -269,9 +270,8 @@ int bpf_object_open_file(const char *path, struct bpf_object **ret_object,
 			 struct ir_error *err)
 {
 	struct stat st;
-	uint8_t *data = NULL;
-	size_t done = 0;
-	ssize_t n;
+	char *data = NULL;
+	size_t size = 0;
 	int fd, r;
 
 	fd = open(path, O_RDONLY | O_CLOEXEC);
@@ -285,32 +285,20 @@ int bpf_object_open_file(const char *path, struct bpf_object **ret_object,
 		ir_error_set_at(err, path, 0, 0, "%s", strerror(-r));
 		goto out;
 	}
-	if (!S_ISREG(st.st_mode) || st.st_size > BPF_OBJECT_FILE_MAX) {
+	/* the size first: a file too large is refused without reading it */
+	if (!S_ISREG(st.st_mode) || st.st_size > BPF_OBJECT_FILE_MAX)
 		r = -EFBIG;
+	else
+		r = fileio_read_fd(fd, BPF_OBJECT_FILE_MAX, &data, &size);
+	if (r == -EFBIG)
 		ir_error_set_at(err, path, 0, 0, _("not a regular file of at most %u bytes"),
 				BPF_OBJECT_FILE_MAX);
-		goto out;
-	}
-	data = malloc(st.st_size ? (size_t)st.st_size : 1);
-	if (!data) {
-		r = -ENOMEM;
+	else if (r == -ENOMEM)
 		ir_error_set_at(err, path, 0, 0, "%s", _("out of memory"));
-		goto out;
-	}
-	while (done < (size_t)st.st_size) {
-		n = read(fd, data + done, (size_t)st.st_size - done);
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n < 0) {
-			r = -errno;
-			ir_error_set_at(err, path, 0, 0, "%s", strerror(-r));
-			goto out;
-		}
-		if (n == 0)
-			break;	/* shrank while reading: parse what is there */
-		done += (size_t)n;
-	}
-	r = bpf_object_open_memory(data, done, path, ret_object, err);
+	else if (r < 0)
+		ir_error_set_at(err, path, 0, 0, "%s", strerror(-r));
+	else
+		r = bpf_object_open_memory(data, size, path, ret_object, err);
 out:
 	free(data);
 	close(fd);

@@ -6,14 +6,12 @@
 #include "config.h"
 
 #include <errno.h>
-#include <fcntl.h>
 #include <inttypes.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
+#include "fileio.h"
 #include "keycodes.h"
 #include "keymap-private.h"
 #include "nls.h"
@@ -452,48 +450,6 @@ int keymap_protocol_param(const struct keymap_protocol *protocol, const char *na
 	return -ENOENT;
 }
 
-/*
- * The whole file, NUL-terminated (the readers do not need it, but debuggers do); one
- * byte more than KEYMAP_FILE_MAX at most, so that the reader can say it is too large
- * without reading all of /dev/zero. Reads are retried after EINTR and short reads.
- */
-static int read_file(int fd, char **ret_buf, size_t *ret_len)
-{
-	size_t len = 0, size = 4096;
-	char *buf = malloc(size), *bigger;
-	ssize_t n;
-
-	if (!buf)
-		return -ENOMEM;
-	while (len <= KEYMAP_FILE_MAX) {
-		if (size - len < 2) {
-			bigger = realloc(buf, size * 2);
-			if (!bigger) {
-				free(buf);
-				return -ENOMEM;
-			}
-			buf = bigger;
-			size *= 2;
-		}
-		n = read(fd, buf + len, size - len - 1);
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n < 0) {
-			int ret = -errno;
-
-			free(buf);
-			return ret;
-		}
-		if (n == 0)
-			break;
-		len += (size_t)n;
-	}
-	buf[len] = '\0';
-	*ret_buf = buf;
-	*ret_len = len;
-	return 0;
-}
-
 static bool ends_with(const char *s, const char *suffix)
 {
 	size_t ls = strlen(s), lx = strlen(suffix);
@@ -530,16 +486,14 @@ int keymap_load_file(const char *path, struct keymap **ret_keymap, struct ir_err
 {
 	char *buf = NULL;
 	size_t len = 0;
-	int fd, ret;
+	int ret;
 
-	fd = open(path, O_RDONLY | O_CLOEXEC);
-	if (fd < 0) {
-		ret = -errno;
-		ir_error_set_at(err, path, 0, 0, "%s", strerror(-ret));
+	ret = fileio_read_path(path, KEYMAP_FILE_MAX, &buf, &len);
+	if (ret == -EFBIG) {
+		ir_error_set_at(err, path, 0, 0, _("larger than %u bytes"),
+				(unsigned int)KEYMAP_FILE_MAX);
 		return ret;
 	}
-	ret = read_file(fd, &buf, &len);
-	close(fd);
 	if (ret < 0) {
 		ir_error_set_at(err, path, 0, 0, "%s", strerror(-ret));
 		return ret;

@@ -12,6 +12,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "fileio.h"
 #include "nls.h"
 #include "rc_device.h"
 
@@ -40,46 +41,6 @@ static int out_of_memory(struct ir_error *err)
 	return -ENOMEM;
 }
 
-/* The whole of a small file, NUL-terminated. */
-static int read_text(const char *path, char **ret_text)
-{
-	char *text;
-	size_t used = 0;
-	ssize_t n;
-	int fd, ret = 0;
-
-	fd = open(path, O_RDONLY | O_CLOEXEC);
-	if (fd < 0)
-		return -errno;
-	text = malloc(ATTRIBUTE_MAX + 1);
-	if (!text) {
-		close(fd);
-		return -ENOMEM;
-	}
-	while (used < ATTRIBUTE_MAX) {
-		n = read(fd, text + used, ATTRIBUTE_MAX - used);
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n < 0) {
-			ret = -errno;
-			break;
-		}
-		if (n == 0)
-			break;
-		used += (size_t)n;
-	}
-	if (!ret && used == ATTRIBUTE_MAX)
-		ret = -EFBIG;
-	close(fd);
-	if (ret) {
-		free(text);
-		return ret;
-	}
-	text[used] = '\0';
-	*ret_text = text;
-	return 0;
-}
-
 /* An attribute's value without its trailing newline(s). */
 static int read_attribute(const char *root, const char *path, char **ret_value)
 {
@@ -90,11 +51,11 @@ static int read_attribute(const char *root, const char *path, char **ret_value)
 
 	if (!full)
 		return -ENOMEM;
-	ret = read_text(full, &text);
+	ret = fileio_read_path(full, ATTRIBUTE_MAX, &text, &len);
 	free(full);
 	if (ret)
 		return ret;
-	len = strlen(text);
+	len = strlen(text);	/* to the first NUL, if the file has one */
 	while (len && (text[len - 1] == '\n' || text[len - 1] == '\r'))
 		text[--len] = '\0';
 	*ret_value = text;

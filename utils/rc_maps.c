@@ -2,13 +2,12 @@
 #include "config.h"
 
 #include <errno.h>
-#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <unistd.h>
 
+#include "fileio.h"
 #include "nls.h"
 #include "rc_maps.h"
 
@@ -105,6 +104,13 @@ static int parse_line(struct rc_maps *maps, const char *line, size_t len,
 	return 0;
 }
 
+static int too_large(const char *filename, struct ir_error *err)
+{
+	ir_error_set_at(err, filename, 0, 0, _("larger than %u bytes"),
+			(unsigned int)RC_MAPS_FILE_MAX);
+	return -EFBIG;
+}
+
 int rc_maps_load(const char *buf, size_t len, const char *filename,
 		 struct rc_maps **ret_maps, struct ir_error *err)
 {
@@ -112,6 +118,9 @@ int rc_maps_load(const char *buf, size_t len, const char *filename,
 	struct rc_maps *maps;
 	unsigned int number = 0;
 	int ret = 0;
+
+	if (len > RC_MAPS_FILE_MAX)
+		return too_large(filename ? filename : "", err);
 
 	maps = calloc(1, sizeof(*maps));
 	if (!maps || !(maps->filename = strdup(filename ? filename : ""))) {
@@ -135,54 +144,15 @@ out:
 	return ret;
 }
 
-static int read_all(int fd, char **ret_buf, size_t *ret_len)
-{
-	size_t len = 0, size = 0;
-	char *buf = NULL, *bigger;
-	ssize_t n;
-
-	for (;;) {
-		if (len == size) {
-			size = size ? size * 2 : 4096;
-			bigger = realloc(buf, size);
-			if (!bigger) {
-				free(buf);
-				return -ENOMEM;
-			}
-			buf = bigger;
-		}
-		n = read(fd, buf + len, size - len);
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n < 0) {
-			int ret = -errno;
-
-			free(buf);
-			return ret;
-		}
-		if (n == 0)
-			break;
-		len += (size_t)n;
-	}
-	*ret_buf = buf;
-	*ret_len = len;
-	return 0;
-}
-
 int rc_maps_load_file(const char *path, struct rc_maps **ret_maps, struct ir_error *err)
 {
 	char *buf = NULL;
 	size_t len = 0;
-	int fd, ret;
+	int ret;
 
-	fd = open(path, O_RDONLY | O_CLOEXEC);
-	if (fd < 0) {
-		ret = -errno;
-		ir_error_set_at(err, path, 0, 0, "%s", strerror(-ret));
-		return ret;
-	}
-	ret = read_all(fd, &buf, &len);
-	close(fd);
+	ret = fileio_read_path(path, RC_MAPS_FILE_MAX, &buf, &len);
+	if (ret == -EFBIG)
+		return too_large(path, err);
 	if (ret < 0) {
 		ir_error_set_at(err, path, 0, 0, "%s", strerror(-ret));
 		return ret;

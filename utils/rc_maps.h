@@ -37,8 +37,14 @@ struct rc_maps {
 void rc_maps_free(struct rc_maps *maps);
 
 /*
+ * The largest rc_maps.cfg, file or buffer (-EFBIG past it): a hundred times v4l-utils'
+ * own (about 7 KiB), and it bounds what reading a hostile or endless file costs.
+ */
+#define RC_MAPS_FILE_MAX (1024 * 1024)
+
+/*
  * Parse an rc_maps.cfg held in memory; filename names it in errors ("FILE:LINE: ...").
- * Returns 0, -EINVAL (err set), -ENOMEM.
+ * Returns 0, -EINVAL (err set), -EFBIG past RC_MAPS_FILE_MAX bytes (err set), -ENOMEM.
  */
 int rc_maps_load(const char *buf, size_t len, const char *filename,
 		 struct rc_maps **ret_maps, struct ir_error *err);

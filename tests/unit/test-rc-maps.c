@@ -257,6 +257,44 @@ START_TEST(test_load_file)
 }
 END_TEST
 
+/* A file of the limit loads; one byte more is refused, as file and as buffer. */
+START_TEST(test_size_limit)
+{
+	static const char line[] = "* rc-a a.toml\n";
+	char path[] = "/tmp/test-rc-maps-big.XXXXXX", expected[256];
+	size_t size = RC_MAPS_FILE_MAX;
+	struct rc_maps *maps = NULL;
+	struct ir_error err;
+	char *text = malloc(size + 1);
+	int fd = mkstemp(path);
+
+	ck_assert_ptr_nonnull(text);
+	ck_assert_int_ge(fd, 0);
+	/* one mapping, then comment lines up to exactly the limit */
+	memset(text, '#', size + 1);
+	memcpy(text, line, sizeof(line) - 1);
+	text[size - 1] = '\n';
+	ck_assert_int_eq(write(fd, text, size), (ssize_t)size);
+	ck_assert_int_eq(rc_maps_load_file(path, &maps, &err), 0);
+	ck_assert_uint_eq(maps->entry_count, 1);
+	rc_maps_free(maps);
+	maps = NULL;
+
+	ck_assert_int_eq(write(fd, "#", 1), 1);
+	close(fd);
+	ck_assert_int_eq(rc_maps_load_file(path, &maps, &err), -EFBIG);
+	ck_assert_ptr_null(maps);
+	snprintf(expected, sizeof(expected), "%s: larger than %u bytes", path,
+		 (unsigned int)RC_MAPS_FILE_MAX);
+	ck_assert_str_eq(err.message, expected);
+	ck_assert_int_eq(rc_maps_load(text, size + 1, "rc_maps.cfg", &maps, &err), -EFBIG);
+	ck_assert_ptr_null(maps);
+	ck_assert_str_eq(err.message, "rc_maps.cfg: larger than 1048576 bytes");
+	unlink(path);
+	free(text);
+}
+END_TEST
+
 static Suite *rc_maps_suite(void)
 {
 	Suite *s = suite_create("rc_maps");
@@ -266,6 +304,7 @@ static Suite *rc_maps_suite(void)
 	tcase_add_test(tc, test_parse_fields_comments_blanks);
 	tcase_add_test(tc, test_errors_name_line_and_column);
 	tcase_add_test(tc, test_load_file);
+	tcase_add_test(tc, test_size_limit);
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("match");

@@ -1,0 +1,1 @@
+-a /dev/zero -s rc0
