@@ -22,6 +22,7 @@
 #include "nls.h"
 #include "rc_maps.h"
 #include "steps.h"
+#include "sysroot.h"
 
 int keytable_open_node(const char *root, const char *devnode, int flags, struct ir_error *err)
 {
@@ -49,13 +50,6 @@ const struct rc_device_input *keytable_event_input(const struct rc_device *devic
 	return NULL;
 }
 
-static bool is_regular_file(const char *path)
-{
-	struct stat st;
-
-	return stat(path, &st) == 0 && S_ISREG(st.st_mode);
-}
-
 static int load_one_keymap(const char *root, const char *name, struct keymap **ret_keymap,
 			   struct ir_error *err)
 {
@@ -63,7 +57,7 @@ static int load_one_keymap(const char *root, const char *name, struct keymap **r
 	int ret;
 
 	/* As v4l-utils: the name as given first, then the keymap directories. */
-	if (strchr(name, '/') || is_regular_file(name))
+	if (strchr(name, '/') || sysroot_is_regular_file(name))
 		return keymap_load_file(name, ret_keymap, err);
 	ret = rc_maps_find_keymap(root, name, &path, err);
 	if (ret < 0)

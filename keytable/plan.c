@@ -8,13 +8,13 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
 #include "decoders.h"
 #include "keycodes.h"
 #include "lirc.h"
 #include "nls.h"
 #include "plan.h"
+#include "sysroot.h"
 
 /* What a protocol name turned out to mean. */
 enum protocol_kind {
@@ -163,32 +163,20 @@ static const char *device_protocol(const struct planner *p, const char *name)
 	return NULL;
 }
 
-static int join_root(const char *root, const char *path, char **ret_path)
-{
-	size_t len = root ? strlen(root) : 0;
-
-	while (len && root[len - 1] == '/')
-		len--;
-	if (asprintf(ret_path, "%.*s%s", (int)len, root ? root : "", path) < 0)
-		return -ENOMEM;
-	return 0;
-}
-
 /* USERKEYMAPDIR/protocols/NAME.o under the root, when it is a file; else NULL. */
 static int find_protocol_file(const struct planner *p, const char *name, char **ret_path)
 {
-	struct stat st;
 	char *relative, *path;
 	int ret;
 
 	*ret_path = NULL;
-	if (asprintf(&relative, "%s/protocols/%s.o", USERKEYMAPDIR, name) < 0)
+	if (asprintf(&relative, "protocols/%s.o", name) < 0)
 		return -ENOMEM;
-	ret = join_root(p->input->root, relative, &path);
+	ret = sysroot_path_in(p->input->root, USERKEYMAPDIR, relative, &path);
 	free(relative);
 	if (ret < 0)
 		return ret;
-	if (stat(path, &st) == 0 && S_ISREG(st.st_mode))
+	if (sysroot_is_regular_file(path))
 		*ret_path = path;
 	else
 		free(path);

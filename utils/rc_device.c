@@ -15,25 +15,11 @@
 #include "fileio.h"
 #include "nls.h"
 #include "rc_device.h"
+#include "sysroot.h"
 
 #define RC_CLASS_PATH "/sys/class/rc"
 /* sysfs attributes are at most a page; a fake tree's files get some slack. */
 #define ATTRIBUTE_MAX (64 * 1024)
-
-static const char *root_or_empty(const char *root)
-{
-	return root ? root : "";
-}
-
-/* root + path, in a new string; NULL when out of memory. */
-static char *under_root(const char *root, const char *path)
-{
-	char *joined;
-
-	if (asprintf(&joined, "%s%s", root_or_empty(root), path) < 0)
-		return NULL;
-	return joined;
-}
 
 static int out_of_memory(struct ir_error *err)
 {
@@ -44,13 +30,13 @@ static int out_of_memory(struct ir_error *err)
 /* An attribute's value without its trailing newline(s). */
 static int read_attribute(const char *root, const char *path, char **ret_value)
 {
-	char *full = under_root(root, path);
-	char *text = NULL;
+	char *full = NULL, *text = NULL;
 	size_t len;
 	int ret;
 
-	if (!full)
-		return -ENOMEM;
+	ret = sysroot_path(root, path, &full);
+	if (ret < 0)
+		return ret;
 	ret = fileio_read_path(full, ATTRIBUTE_MAX, &text, &len);
 	free(full);
 	if (ret)
@@ -190,10 +176,10 @@ void rc_device_list_free(char **names, size_t count)
 int rc_device_list(const char *root, char ***ret_names, size_t *ret_count,
 		   struct ir_error *err)
 {
-	char *dir = under_root(root, RC_CLASS_PATH);
+	char *dir = NULL;
 	int ret;
 
-	if (!dir)
+	if (sysroot_path(root, RC_CLASS_PATH, &dir) < 0)
 		return out_of_memory(err);
 	ret = numbered_children(dir, "rc", ret_names, ret_count);
 	free(dir);
@@ -369,8 +355,7 @@ int rc_device_write_protocols(const char *root, const struct rc_device *device,
 	ret = rc_protocols_format(names, count, text, size, err);
 	if (ret)
 		goto out;
-	full = under_root(root, path);
-	if (!full) {
+	if (sysroot_path(root, path, &full) < 0) {
 		ret = out_of_memory(err);
 		goto out;
 	}
@@ -414,10 +399,10 @@ out:
 int rc_device_open_node(const char *root, const char *devnode, int flags,
 			struct ir_error *err)
 {
-	char *full = under_root(root, devnode);
+	char *full = NULL;
 	int fd;
 
-	if (!full)
+	if (sysroot_path(root, devnode, &full) < 0)
 		return out_of_memory(err);
 	fd = open(full, flags | O_CLOEXEC);
 	free(full);
@@ -462,14 +447,14 @@ static int child_devnode(const char *root, const char *child_path, const char *s
 static int first_child(const char *root, const char *dir, const char *prefix,
 		       char **ret_name)
 {
-	char *full = under_root(root, dir);
-	char **names = NULL;
+	char *full = NULL, **names = NULL;
 	size_t count = 0;
 	int ret;
 
 	*ret_name = NULL;
-	if (!full)
-		return -ENOMEM;
+	ret = sysroot_path(root, dir, &full);
+	if (ret < 0)
+		return ret;
 	ret = numbered_children(full, prefix, &names, &count);
 	free(full);
 	if (ret == -ENOENT || ret == -ENOTDIR)
@@ -579,12 +564,11 @@ out:
 
 static int read_inputs(const char *root, struct rc_device *device, struct ir_error *err)
 {
-	char *full = under_root(root, device->syspath);
-	char **names = NULL;
+	char *full = NULL, **names = NULL;
 	size_t count = 0, i;
 	int ret;
 
-	if (!full)
+	if (sysroot_path(root, device->syspath, &full) < 0)
 		return out_of_memory(err);
 	ret = numbered_children(full, "input", &names, &count);
 	free(full);
@@ -687,8 +671,7 @@ int rc_device_read(const char *root, const char *sysname, struct rc_device **ret
 		ret = out_of_memory(err);
 		goto out;
 	}
-	full = under_root(root, device->syspath);
-	if (!full) {
+	if (sysroot_path(root, device->syspath, &full) < 0) {
 		ret = out_of_memory(err);
 		goto out;
 	}

@@ -5,11 +5,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
 #include "fileio.h"
 #include "nls.h"
 #include "rc_maps.h"
+#include "sysroot.h"
 
 #define RC_MAPS_FIELDS 3
 
@@ -218,25 +218,6 @@ int rc_maps_match(const struct rc_maps *maps, const char *driver, const char *ta
 	return 0;
 }
 
-static int join_path(const char *root, const char *dir, const char *file, char **ret_path)
-{
-	size_t root_len = root ? strlen(root) : 0;
-
-	/* "/" and "dir/" roots would give "//etc": harmless, but ugly in messages. */
-	while (root_len && root[root_len - 1] == '/')
-		root_len--;
-	if (asprintf(ret_path, "%.*s%s/%s", (int)root_len, root ? root : "", dir, file) < 0)
-		return -ENOMEM;
-	return 0;
-}
-
-static bool is_regular_file(const char *path)
-{
-	struct stat st;
-
-	return stat(path, &st) == 0 && S_ISREG(st.st_mode);
-}
-
 int rc_maps_find_keymap(const char *root, const char *file, char **ret_path,
 			struct ir_error *err)
 {
@@ -253,10 +234,10 @@ int rc_maps_find_keymap(const char *root, const char *file, char **ret_path,
 		return 0;
 	}
 	for (i = 0; i < sizeof(dirs) / sizeof(dirs[0]); i++) {
-		ret = join_path(root, dirs[i], file, &places[i]);
+		ret = sysroot_path_in(root, dirs[i], file, &places[i]);
 		if (ret < 0)
 			goto out;
-		if (is_regular_file(places[i])) {
+		if (sysroot_is_regular_file(places[i])) {
 			*ret_path = places[i];
 			places[i] = NULL;
 			goto out;
