@@ -10,9 +10,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/random.h>
 
 #include "bpf_vm_internal.h"
+#include "hash.h"
 #include "nls.h"
 
 /* The kernel's limit on hash keys (MAX_BPF_STACK): keys live on the stack. */
@@ -25,38 +25,6 @@ static size_t round_up_pow2(size_t n)
 	while (p < n)
 		p <<= 1;
 	return p;
-}
-
-/*
- * FNV-1a from a basis that is random per map: keys are small, spreading matters more
- * than speed here. From the fixed basis, a program (or its author) can pick keys that
- * share one bucket, and every lookup then walks them all while the budget counts one
- * instruction. The seed is not visible to programs: no helper here iterates a map.
- */
-static uint32_t hash_seed_new(const void *salt)
-{
-	uint32_t seed;
-
-#ifdef FUZZING_BUILD_MODE_UNSAFE_FOR_PRODUCTION
-	/* The fuzzer needs the same paths for the same input (tests/fuzz). */
-	return 0;
-#endif
-	if (getrandom(&seed, sizeof(seed), GRND_NONBLOCK) == (ssize_t)sizeof(seed))
-		return seed;
-	/* No entropy yet (early boot): the address space layout is still random. */
-	return (uint32_t)((uintptr_t)salt >> 4) ^ (uint32_t)((uintptr_t)&seed >> 4);
-}
-
-static uint32_t hash_key(uint32_t seed, const uint8_t *key, uint32_t size)
-{
-	uint32_t h = 2166136261u ^ seed;
-	uint32_t i;
-
-	for (i = 0; i < size; i++) {
-		h ^= key[i];
-		h *= 16777619u;
-	}
-	return h;
 }
 
 static int check_spec(const struct bpf_map_spec *spec, bool *ret_is_hash,
@@ -155,6 +123,10 @@ int vm_map_init(struct vm_map *map, const struct bpf_map_spec *spec, size_t *mem
 		if (!map->keys || !map->next || !map->buckets)
 			goto nomem;
 		map->bucket_mask = (uint32_t)(buckets - 1);
+		/*
+		 * Random per map (hash.h), so that a program cannot pick keys that share
+		 * one bucket; programs never see it: no helper here iterates a map.
+		 */
 		map->hash_seed = hash_seed_new(map->buckets);
 	}
 	vm_map_reset(map);
@@ -213,7 +185,7 @@ static uint8_t *slot_value(const struct vm_map *map, uint32_t slot)
 /* The slot holding key, or VM_SLOT_NONE; *ret_link is what points at it. */
 static uint32_t hash_find(const struct vm_map *map, const void *key, uint32_t **ret_link)
 {
-	uint32_t *link = &map->buckets[hash_key(map->hash_seed, key, map->key_size) &
+	uint32_t *link = &map->buckets[hash_bytes(map->hash_seed, key, map->key_size) &
 				       map->bucket_mask];
 
 	while (*link != VM_SLOT_NONE) {

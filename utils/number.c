@@ -6,17 +6,6 @@
 
 #include "number.h"
 
-static int digit_value(char c)
-{
-	if (c >= '0' && c <= '9')
-		return c - '0';
-	if (c >= 'a' && c <= 'f')
-		return c - 'a' + 10;
-	if (c >= 'A' && c <= 'F')
-		return c - 'A' + 10;
-	return -1;
-}
-
 int number_parse_unsigned(const char *text, uint64_t max, uint64_t *ret_value)
 {
 	unsigned int base = 10;
@@ -35,7 +24,7 @@ int number_parse_unsigned(const char *text, uint64_t max, uint64_t *ret_value)
 		return -EINVAL;
 	/* Read every digit even past max, so "0x1g" is invalid rather than too big. */
 	for (; *p; p++) {
-		int digit = digit_value(*p);
+		int digit = number_digit_value((unsigned char)*p);
 
 		if (digit < 0 || (unsigned int)digit >= base)
 			return -EINVAL;

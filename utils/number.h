@@ -15,4 +15,20 @@
  */
 int number_parse_unsigned(const char *text, uint64_t max, uint64_t *ret_value);
 
+/*
+ * The value of a digit of base 16 or less: 0-9, a-f, A-F; -1 for any other character
+ * (c is an unsigned char or EOF). Inline: the TOML and keymap readers call it for
+ * every digit they read.
+ */
+static inline int number_digit_value(int c)
+{
+	if (c >= '0' && c <= '9')
+		return c - '0';
+	if (c >= 'a' && c <= 'f')
+		return c - 'a' + 10;
+	if (c >= 'A' && c <= 'F')
+		return c - 'A' + 10;
+	return -1;
+}
+
 #endif

@@ -30,9 +30,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/random.h>
 
+#include "hash.h"
 #include "nls.h"
+#include "number.h"
 #include "toml.h"
 
 /* A table looks its keys up through a hash index once it has this many. */
@@ -158,7 +159,7 @@ struct parser {
 	size_t column_offset;		/* a offset of that line whose column is known */
 	size_t column_count;
 
-	uint32_t hash_seed;		/* random per document, see hash_key() */
+	uint32_t hash_seed;		/* random per document (hash.h) */
 	struct key_part *keys;		/* the key being read */
 	size_t keys_count, keys_capacity;
 	char *scratch;			/* strings with escapes are decoded here */
@@ -577,38 +578,6 @@ static int scratch_append_utf8(struct parser *p, uint32_t cp)
 
 /* --- tree building -------------------------------------------------------------- */
 
-/*
- * FNV-1a, 32 bits, from a basis that is random per document: with the fixed basis,
- * keys that share one hash are easy to make (2^n of them from n colliding pairs of
- * short blocks), and would all land in one probe sequence of a table's index.
- */
-#define FNV_OFFSET_BASIS 2166136261u
-#define FNV_PRIME 16777619u
-
-static uint32_t hash_seed_new(const void *salt)
-{
-	uint32_t seed;
-
-#ifdef FUZZING_BUILD_MODE_UNSAFE_FOR_PRODUCTION
-	/* The fuzzer needs the same paths for the same input (tests/fuzz). */
-	return 0;
-#endif
-	if (getrandom(&seed, sizeof(seed), GRND_NONBLOCK) == (ssize_t)sizeof(seed))
-		return seed;
-	/* No entropy yet (early boot): the address space layout is still random. */
-	return (uint32_t)((uintptr_t)salt >> 4) ^ (uint32_t)((uintptr_t)&seed >> 4);
-}
-
-static uint32_t hash_key(uint32_t seed, const char *str, size_t len)
-{
-	uint32_t hash = FNV_OFFSET_BASIS ^ seed;
-	size_t i;
-
-	for (i = 0; i < len; i++)
-		hash = (hash ^ (unsigned char)str[i]) * FNV_PRIME;
-	return hash;
-}
-
 /* The payload a type needs: a scalar does not pay for the largest member of the union. */
 static size_t value_size(enum toml_type type)
 {
@@ -933,17 +902,6 @@ static int skip_ws_comments_newlines(struct parser *p)
 
 /* --- strings -------------------------------------------------------------------- */
 
-static int hex_value(int c)
-{
-	if (c >= '0' && c <= '9')
-		return c - '0';
-	if (c >= 'a' && c <= 'f')
-		return c - 'a' + 10;
-	if (c >= 'A' && c <= 'F')
-		return c - 'A' + 10;
-	return -1;
-}
-
 /* At a backslash inside a basic string (not a line-ending backslash). */
 static int parse_escape(struct parser *p)
 {
@@ -969,7 +927,7 @@ static int parse_escape(struct parser *p)
 	}
 	digits = c == 'u' ? 4 : 8;
 	for (i = 0; i < (size_t)digits; i++) {
-		int v = hex_value(peek(p, 2 + i));
+		int v = number_digit_value(peek(p, 2 + i));
 
 		if (v < 0)
 			return fail(p, p->pos + 2 + i, _("\\%c escape needs %d hexadecimal digits, found %s"),
@@ -1212,14 +1170,14 @@ static int parse_simple_key(struct parser *p, struct key_part *part)
 			return fail_nomem(p);
 		part->len = span.len;
 		part->owned = true;
-		part->hash = hash_key(p->hash_seed, part->str, part->len);
+		part->hash = hash_bytes(p->hash_seed, part->str, part->len);
 	} else if (is_bare_key_char(c)) {
 		size_t start = p->pos;
-		uint32_t hash = FNV_OFFSET_BASIS ^ p->hash_seed;
+		uint32_t hash = hash_start(p->hash_seed);
 
 		/* Hashed while scanned: keys are most of what a keymap holds. */
 		while (p->pos < p->len && is_bare_key_char((unsigned char)p->buf[p->pos])) {
-			hash = (hash ^ (unsigned char)p->buf[p->pos]) * FNV_PRIME;
+			hash = hash_byte(hash, (unsigned char)p->buf[p->pos]);
 			p->pos++;
 		}
 		part->str = p->buf + start;
@@ -1268,7 +1226,7 @@ static int parse_key(struct parser *p)
 
 static int digit_value(int c, int base)
 {
-	int v = hex_value(c);
+	int v = number_digit_value(c);
 
 	return v >= 0 && v < base ? v : -1;
 }
@@ -2245,7 +2203,7 @@ const struct toml_value *toml_table_get(const struct toml_value *table, const ch
 		return NULL;
 	len = strlen(key);
 	entry = table_find(&table->u.table, key, len,
-			   hash_key(table->u.table.hash_seed, key, len));
+			   hash_bytes(table->u.table.hash_seed, key, len));
 	return entry ? entry->value : NULL;
 }
 
