@@ -27,6 +27,9 @@
  * names the first thing past it. They bound what a hostile file costs, far above what
  * a remote needs (the largest bundled keymap has about a hundred keys).
  */
+#ifndef IRKIT_KEYMAP_H
+#define IRKIT_KEYMAP_H
+
 /* Bytes of a keymap, file or buffer (a full raw decoder's worth of patterns fits). */
 #define KEYMAP_FILE_MAX (2 * 1024 * 1024)
 /*
@@ -48,8 +51,6 @@
  * bits of microseconds (LIRC_VALUE_MASK), so a longer one cannot be sent or matched.
  */
 #define KEYMAP_RAW_DURATION_MAX 0xffffffu
-#ifndef IRKIT_KEYMAP_H
-#define IRKIT_KEYMAP_H
 
 #include <stdbool.h>
 #include <stddef.h>
