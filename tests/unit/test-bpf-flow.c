@@ -11,6 +11,7 @@
 #include <stdlib.h>
 
 #include "bpf_flow.h"
+#include "test-main.h"
 
 #define LD_IMM64(dst) \
 	{ .code = BPF_LD | BPF_IMM | BPF_DW, .dst_reg = (dst) }, { .code = 0 }
@@ -399,13 +400,4 @@ static Suite *bpf_flow_suite(void)
 	return s;
 }
 
-int main(void)
-{
-	SRunner *sr = srunner_create(bpf_flow_suite());
-	int failed;
-
-	srunner_run_all(sr, CK_NORMAL);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
-}
+UNIT_TEST(.suite = bpf_flow_suite);

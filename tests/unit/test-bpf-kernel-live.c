@@ -21,6 +21,7 @@
 
 #include "bpf_kernel.h"
 #include "bpf_kernel-private.h"
+#include "test-main.h"
 
 #define LD_IMM64(dst, src, imm0, imm1) \
 	{ .code = BPF_LD | BPF_IMM | BPF_DW, .dst_reg = (dst), .src_reg = (src), \
@@ -312,18 +313,14 @@ static Suite *bpf_kernel_live_suite(void)
 	return s;
 }
 
-int main(void)
+static int probe_bpf(void)
 {
-	SRunner *sr;
-	int failed, probe;
+	int probe = bpf_map_create(BPF_MAP_TYPE_ARRAY, NULL, 4, 4, 1, NULL);
 
-	probe = bpf_map_create(BPF_MAP_TYPE_ARRAY, NULL, 4, 4, 1, NULL);
 	if (probe < 0)
-		return 77;	/* bpf(2) not permitted here (not root, or a sandbox) */
+		return UNIT_TEST_SKIP;	/* bpf(2) not permitted here (not root, or a sandbox) */
 	close(probe);
-	sr = srunner_create(bpf_kernel_live_suite());
-	srunner_run_all(sr, CK_NORMAL);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+	return 0;
 }
+
+UNIT_TEST(.suite = bpf_kernel_live_suite, .setup = probe_bpf);

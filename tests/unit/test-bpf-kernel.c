@@ -9,6 +9,7 @@
 
 #include "bpf_kernel.h"
 #include "bpf_kernel-private.h"
+#include "test-main.h"
 
 #define LD_IMM64(src, imm0, imm1) \
 	{ .code = BPF_LD | BPF_IMM | BPF_DW, .dst_reg = 1, .src_reg = (src), .imm = (imm0) }, \
@@ -254,13 +255,4 @@ static Suite *bpf_kernel_suite(void)
 	return s;
 }
 
-int main(void)
-{
-	SRunner *sr = srunner_create(bpf_kernel_suite());
-	int failed;
-
-	srunner_run_all(sr, CK_NORMAL);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
-}
+UNIT_TEST(.suite = bpf_kernel_suite);

@@ -23,6 +23,7 @@
 #include <string.h>
 
 #include "bpf_object.h"
+#include "test-main.h"
 
 #define LD_IMM64 (BPF_LD | BPF_IMM | BPF_DW)
 #define MAX_INSNS 4096
@@ -1188,13 +1189,4 @@ static Suite *bpf_object_suite(void)
 	return s;
 }
 
-int main(void)
-{
-	SRunner *sr = srunner_create(bpf_object_suite());
-	int failed;
-
-	srunner_run_all(sr, CK_NORMAL);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
-}
+UNIT_TEST(.suite = bpf_object_suite);

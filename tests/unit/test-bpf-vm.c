@@ -20,6 +20,7 @@
 #include "bpf-insn.h"
 #include "bpf_object.h"
 #include "bpf_vm.h"
+#include "test-main.h"
 
 #if __BYTE_ORDER__ != __ORDER_LITTLE_ENDIAN__
 #error "the expected memory layouts below are written for a little-endian host"
@@ -1971,13 +1972,4 @@ static Suite *bpf_vm_suite(void)
 	return s;
 }
 
-int main(void)
-{
-	SRunner *sr = srunner_create(bpf_vm_suite());
-	int failed;
-
-	srunner_run_all(sr, CK_NORMAL);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
-}
+UNIT_TEST(.suite = bpf_vm_suite);

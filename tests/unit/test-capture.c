@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "capture.h"
+#include "test-main.h"
 
 /*
  * Expected samples are written from the LIRC mode2 layout itself (type in the top 8
@@ -733,13 +734,4 @@ static Suite *capture_suite(void)
 	return s;
 }
 
-int main(void)
-{
-	SRunner *sr = srunner_create(capture_suite());
-	int failed;
-
-	srunner_run_all(sr, CK_NORMAL);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
-}
+UNIT_TEST(.suite = capture_suite);

@@ -37,6 +37,7 @@
 #include "decoders.h"
 #include "encoders.h"
 #include "keymap.h"
+#include "test-main.h"
 
 #define KEYMAP_DIR	TOP_SRCDIR "/rc_keymaps"
 
@@ -546,13 +547,4 @@ static Suite *decoder_keymaps_suite(void)
 	return s;
 }
 
-int main(void)
-{
-	SRunner *runner = srunner_create(decoder_keymaps_suite());
-	int failed;
-
-	srunner_run_all(runner, CK_NORMAL);
-	failed = srunner_ntests_failed(runner);
-	srunner_free(runner);
-	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
-}
+UNIT_TEST(.suite = decoder_keymaps_suite);

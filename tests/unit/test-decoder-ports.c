@@ -16,6 +16,7 @@
 
 #include "decoder_run.h"
 #include "encoders.h"
+#include "test-main.h"
 
 #define ROUNDTRIPS	64
 #define SEED		0x1c0ffee1u
@@ -728,13 +729,4 @@ static Suite *decoder_ports_suite(void)
 	return s;
 }
 
-int main(void)
-{
-	SRunner *runner = srunner_create(decoder_ports_suite());
-	int failed;
-
-	srunner_run_all(runner, CK_NORMAL);
-	failed = srunner_ntests_failed(runner);
-	srunner_free(runner);
-	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
-}
+UNIT_TEST(.suite = decoder_ports_suite);

@@ -22,6 +22,7 @@
 
 #include "decoder_run.h"
 #include "encoders.h"
+#include "test-main.h"
 
 #define PARAMS(...) ((const struct bpf_param_value[]){ __VA_ARGS__ })
 #define COUNT(array) (sizeof(array) / sizeof((array)[0]))
@@ -494,13 +495,4 @@ static Suite *decoder_windows_suite(void)
 	return s;
 }
 
-int main(void)
-{
-	SRunner *runner = srunner_create(decoder_windows_suite());
-	int failed;
-
-	srunner_run_all(runner, CK_NORMAL);
-	failed = srunner_ntests_failed(runner);
-	srunner_free(runner);
-	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
-}
+UNIT_TEST(.suite = decoder_windows_suite);

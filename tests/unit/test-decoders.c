@@ -18,6 +18,7 @@
 #include "encoders.h"
 #include "keymap.h"
 #include "raw_pattern.h"
+#include "test-main.h"
 
 #define ROUNDTRIPS	64
 #define SEED		0x5eed1234u
@@ -889,13 +890,4 @@ static Suite *decoders_suite(void)
 	return s;
 }
 
-int main(void)
-{
-	SRunner *runner = srunner_create(decoders_suite());
-	int failed;
-
-	srunner_run_all(runner, CK_NORMAL);
-	failed = srunner_ntests_failed(runner);
-	srunner_free(runner);
-	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
-}
+UNIT_TEST(.suite = decoders_suite);

@@ -21,6 +21,7 @@
 #include <linux/uinput.h>
 
 #include "evdev.h"
+#include "test-main.h"
 
 #define DEVICE_NAME "irkit test remote"
 
@@ -70,7 +71,7 @@ static int create_device(void)
 
 	uinput_fd = open("/dev/uinput", O_WRONLY | O_NONBLOCK | O_CLOEXEC);
 	if (uinput_fd < 0)
-		return 77;
+		return UNIT_TEST_SKIP;
 	memset(&setup, 0, sizeof(setup));
 	setup.id.bustype = BUS_VIRTUAL;
 	setup.id.vendor = 0x1234;
@@ -82,14 +83,14 @@ static int create_device(void)
 	    ioctl(uinput_fd, UI_SET_MSCBIT, MSC_SCAN) || ioctl(uinput_fd, UI_DEV_SETUP, &setup) ||
 	    ioctl(uinput_fd, UI_DEV_CREATE) ||
 	    ioctl(uinput_fd, UI_GET_SYSNAME(sizeof(sysname)), sysname) < 0)
-		return 77;
+		return UNIT_TEST_SKIP;
 	/* devtmpfs (or udev) creates the node shortly after the device appears. */
 	for (i = 0; i < 100; i++) {
 		if (find_event_node(sysname) == 0 && access(event_node, R_OK | W_OK) == 0)
 			return 0;
 		usleep(10000);
 	}
-	return 77;
+	return UNIT_TEST_SKIP;
 }
 
 static int open_event_node(void)
@@ -192,24 +193,21 @@ static Suite *evdev_uinput_suite(void)
 	return s;
 }
 
-int main(void)
+static int setup_device(void)
 {
-	SRunner *sr;
-	int failed, ret;
+	int ret = create_device();
 
-	ret = create_device();
-	if (ret) {
-		if (uinput_fd >= 0)
-			close(uinput_fd);
-		return ret;
-	}
-	/* One process: the device must live while every test reads it. */
-	sr = srunner_create(evdev_uinput_suite());
-	srunner_set_fork_status(sr, CK_NOFORK);
-	srunner_run_all(sr, CK_NORMAL);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
+	if (ret && uinput_fd >= 0)
+		close(uinput_fd);
+	return ret;
+}
+
+static void destroy_device(void)
+{
 	ioctl(uinput_fd, UI_DEV_DESTROY);
 	close(uinput_fd);
-	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
 }
+
+/* One process: the device must live while every test reads it. */
+UNIT_TEST(.suite = evdev_uinput_suite, .setup = setup_device, .teardown = destroy_device,
+	  .no_fork = true);

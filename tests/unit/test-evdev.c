@@ -25,6 +25,7 @@
 #include <sys/ioctl.h>
 
 #include "evdev.h"
+#include "test-main.h"
 
 #define MODEL_TABLE_MAX 8
 
@@ -532,14 +533,10 @@ static Suite *evdev_suite(void)
 	return s;
 }
 
-int main(void)
+static int no_model(void)
 {
-	SRunner *sr = srunner_create(evdev_suite());
-	int failed;
-
 	model.fd = -1;
-	srunner_run_all(sr, CK_NORMAL);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+	return 0;
 }
+
+UNIT_TEST(.suite = evdev_suite, .setup = no_model);

@@ -13,6 +13,7 @@
 #include <linux/input-event-codes.h>
 
 #include "event_print.h"
+#include "test-main.h"
 
 #define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
 
@@ -232,13 +233,4 @@ static Suite *event_print_suite(void)
 	return s;
 }
 
-int main(void)
-{
-	SRunner *sr = srunner_create(event_print_suite());
-	int failed;
-
-	srunner_run_all(sr, CK_NORMAL);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
-}
+UNIT_TEST(.suite = event_print_suite);

@@ -35,6 +35,7 @@
 #include "keymap.h"
 #include "rc_maps.h"
 #include "toml.h"
+#include "test-main.h"
 
 #define DATA TOP_SRCDIR "/tests/data/"
 #define OBJECTS TOP_BUILDDIR "/tests/bpf/"
@@ -624,13 +625,4 @@ static Suite *faults_suite(void)
 	return s;
 }
 
-int main(void)
-{
-	SRunner *sr = srunner_create(faults_suite());
-	int failed;
-
-	srunner_run_all(sr, CK_NORMAL);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
-}
+UNIT_TEST(.suite = faults_suite);

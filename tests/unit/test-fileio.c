@@ -17,6 +17,7 @@
 #include <unistd.h>
 
 #include "fileio.h"
+#include "test-main.h"
 
 struct scratch {
 	char dir[64];
@@ -199,13 +200,4 @@ static Suite *fileio_suite(void)
 	return s;
 }
 
-int main(void)
-{
-	SRunner *sr = srunner_create(fileio_suite());
-	int failed;
-
-	srunner_run_all(sr, CK_NORMAL);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
-}
+UNIT_TEST(.suite = fileio_suite);

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "hash.h"
+#include "test-main.h"
 
 START_TEST(test_fnv1a_vectors)
 {
@@ -55,13 +56,4 @@ static Suite *hash_suite(void)
 	return s;
 }
 
-int main(void)
-{
-	SRunner *sr = srunner_create(hash_suite());
-	int failed;
-
-	srunner_run_all(sr, CK_NORMAL);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
-}
+UNIT_TEST(.suite = hash_suite);

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "ir_error.h"
+#include "test-main.h"
 
 START_TEST(test_set_at_formats_location)
 {
@@ -71,13 +72,4 @@ static Suite *ir_error_suite(void)
 	return s;
 }
 
-int main(void)
-{
-	SRunner *sr = srunner_create(ir_error_suite());
-	int failed;
-
-	srunner_run_all(sr, CK_NORMAL);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
-}
+UNIT_TEST(.suite = ir_error_suite);

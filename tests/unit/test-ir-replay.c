@@ -16,6 +16,7 @@
 
 #include "article-by-hand.h"
 #include "ir_replay.h"
+#include "test-main.h"
 
 #define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
 #define PULSE(us) (LIRC_MODE2_PULSE | (us))
@@ -254,13 +255,4 @@ static Suite *ir_replay_suite(void)
 	return s;
 }
 
-int main(void)
-{
-	SRunner *runner = srunner_create(ir_replay_suite());
-	int failed;
-
-	srunner_run_all(runner, CK_NORMAL);
-	failed = srunner_ntests_failed(runner);
-	srunner_free(runner);
-	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
-}
+UNIT_TEST(.suite = ir_replay_suite);

@@ -10,6 +10,7 @@
 #include <strings.h>
 
 #include "keycodes.h"
+#include "test-main.h"
 
 /* Values read off linux/input-event-codes.h by hand. */
 START_TEST(test_known_names)
@@ -234,13 +235,4 @@ static Suite *keycodes_suite(void)
 	return s;
 }
 
-int main(void)
-{
-	SRunner *sr = srunner_create(keycodes_suite());
-	int failed;
-
-	srunner_run_all(sr, CK_NORMAL);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
-}
+UNIT_TEST(.suite = keycodes_suite);

@@ -11,6 +11,7 @@
 
 #include "keymap.h"
 #include "rc_maps.h"
+#include "test-main.h"
 
 #define DATA_DIR TOP_SRCDIR "/tests/data/keymaps"
 
@@ -998,13 +999,4 @@ static Suite *keymap_suite(void)
 	return s;
 }
 
-int main(void)
-{
-	SRunner *sr = srunner_create(keymap_suite());
-	int failed;
-
-	srunner_run_all(sr, CK_NORMAL);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
-}
+UNIT_TEST(.suite = keymap_suite);

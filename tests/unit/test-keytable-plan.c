@@ -15,6 +15,7 @@
 
 #include "keymap.h"
 #include "plan.h"
+#include "test-main.h"
 
 /* A raw receiver: protocols file, lirc0, input with an event node. */
 static struct rc_device *new_device(const char *protocols, bool lirc)
@@ -567,13 +568,4 @@ static Suite *keytable_plan_suite(void)
 	return s;
 }
 
-int main(void)
-{
-	SRunner *runner = srunner_create(keytable_plan_suite());
-	int failed;
-
-	srunner_run_all(runner, CK_NORMAL);
-	failed = srunner_ntests_failed(runner);
-	srunner_free(runner);
-	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
-}
+UNIT_TEST(.suite = keytable_plan_suite);

@@ -27,6 +27,7 @@
 #include "keymap.h"
 #include "raw_pattern.h"
 #include "toml.h"
+#include "test-main.h"
 
 #define OBJECTS TOP_BUILDDIR "/tests/bpf/"
 
@@ -810,13 +811,4 @@ static Suite *limits_suite(void)
 	return s;
 }
 
-int main(void)
-{
-	SRunner *sr = srunner_create(limits_suite());
-	int failed;
-
-	srunner_run_all(sr, CK_NORMAL);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
-}
+UNIT_TEST(.suite = limits_suite);

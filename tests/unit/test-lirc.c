@@ -16,6 +16,7 @@
 #include <sys/timerfd.h>
 
 #include "lirc.h"
+#include "test-main.h"
 
 START_TEST(test_protocol_names)
 {
@@ -246,13 +247,4 @@ static Suite *lirc_suite(void)
 	return s;
 }
 
-int main(void)
-{
-	SRunner *sr = srunner_create(lirc_suite());
-	int failed;
-
-	srunner_run_all(sr, CK_NORMAL);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
-}
+UNIT_TEST(.suite = lirc_suite);

@@ -26,6 +26,7 @@
 
 #include "decoder_run.h"
 #include "ir_signal.h"
+#include "test-main.h"
 
 #define UNIT		563
 #define HALF_UNIT	281
@@ -420,13 +421,4 @@ static Suite *nec_bpf_suite(void)
 	return s;
 }
 
-int main(void)
-{
-	SRunner *runner = srunner_create(nec_bpf_suite());
-	int failed;
-
-	srunner_run_all(runner, CK_NORMAL);
-	failed = srunner_ntests_failed(runner);
-	srunner_free(runner);
-	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
-}
+UNIT_TEST(.suite = nec_bpf_suite);

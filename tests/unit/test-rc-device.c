@@ -17,6 +17,7 @@
 
 #include "rc_device.h"
 #include "sysfs-tree.h"
+#include "test-main.h"
 
 #define LOOPBACK "/sys/devices/virtual/rc/rc0"
 #define USB "/sys/devices/pci0000:00/0000:00:14.0/usb1/1-1/1-1:1.0/rc/rc1"
@@ -413,13 +414,4 @@ static Suite *rc_device_suite(void)
 	return s;
 }
 
-int main(void)
-{
-	SRunner *sr = srunner_create(rc_device_suite());
-	int failed;
-
-	srunner_run_all(sr, CK_NORMAL);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
-}
+UNIT_TEST(.suite = rc_device_suite);

@@ -16,6 +16,7 @@
 
 #include "event_print.h"
 #include "rc_input.h"
+#include "test-main.h"
 
 #define MS(x) ((uint64_t)(x) * 1000000ULL)
 
@@ -297,13 +298,4 @@ static Suite *rc_input_suite(void)
 	return s;
 }
 
-int main(void)
-{
-	SRunner *sr = srunner_create(rc_input_suite());
-	int failed;
-
-	srunner_run_all(sr, CK_NORMAL);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
-}
+UNIT_TEST(.suite = rc_input_suite);

@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "rc_maps.h"
+#include "test-main.h"
 
 static struct rc_maps *load_ok(const char *text)
 {
@@ -319,13 +320,4 @@ static Suite *rc_maps_suite(void)
 	return s;
 }
 
-int main(void)
-{
-	SRunner *sr = srunner_create(rc_maps_suite());
-	int failed;
-
-	srunner_run_all(sr, CK_NORMAL);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
-}
+UNIT_TEST(.suite = rc_maps_suite);

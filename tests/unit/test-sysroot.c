@@ -13,6 +13,7 @@
 #include <sys/stat.h>
 
 #include "sysroot.h"
+#include "test-main.h"
 
 static void check_path(const char *root, const char *path, const char *expected)
 {
@@ -118,13 +119,4 @@ static Suite *sysroot_suite(void)
 	return s;
 }
 
-int main(void)
-{
-	SRunner *sr = srunner_create(sysroot_suite());
-	int failed;
-
-	srunner_run_all(sr, CK_NORMAL);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
-}
+UNIT_TEST(.suite = sysroot_suite);

@@ -17,6 +17,7 @@
 #include <unistd.h>
 
 #include "toml.h"
+#include "test-main.h"
 
 /* Parse a copy of exactly strlen(doc) bytes: no NUL after it to lean on. */
 static int parse_exact(const char *doc, size_t len, struct toml_value **ret_root,
@@ -1213,13 +1214,4 @@ static Suite *toml_suite(void)
 	return s;
 }
 
-int main(void)
-{
-	SRunner *sr = srunner_create(toml_suite());
-	int failed;
-
-	srunner_run_all(sr, CK_NORMAL);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
-}
+UNIT_TEST(.suite = toml_suite);
