@@ -3,7 +3,7 @@
  * BPF object loader, maps: legacy definitions (struct bpf_map_def in "maps" or
  * "lirc_mode2/maps") and BTF-defined maps (".maps"), and what else the loader asks
  * of the BTF. The only file of the loader that uses libbpf (its BTF parser); libbpf's
- * headers declare a struct parsed_object of their own, which is why the loader's own
+ * headers declare a struct bpf_object of their own, which is why the loader's own
  * state is a struct parsed_object.
  */
 #include "config.h"
