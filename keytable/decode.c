@@ -33,14 +33,15 @@ static uint32_t plan_lookup(void *user, uint64_t scancode)
 static int new_vm(const struct plan_decoder *decoder, struct bpf_vm **ret_vm,
 		  struct ir_error *err)
 {
-	int map = plan_image_map_index(decoder->image, RAW_MAP_NAME);
 	uint32_t key;
 	int ret;
 
 	ret = bpf_vm_new(decoder->image, ret_vm, err);
-	for (key = 0; ret == 0 && map >= 0 && key < decoder->raw_pattern_count; key++)
-		ret = bpf_vm_map_update(*ret_vm, (size_t)map, &key, &decoder->raw_patterns[key],
-					err);
+	/* raw_map is checked against the layout written here (plan.c, RAW_MAP_LAYOUT). */
+	for (key = 0; ret == 0 && decoder->raw_map >= 0 && key < decoder->raw_pattern_count;
+	     key++)
+		ret = bpf_vm_map_update(*ret_vm, (size_t)decoder->raw_map, &key,
+					&decoder->raw_patterns[key], err);
 	if (ret < 0) {
 		ir_error_prefix(err, _("decoder '%s'"), decoder->name);
 		bpf_vm_free(*ret_vm);

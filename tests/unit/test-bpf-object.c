@@ -1081,6 +1081,61 @@ START_TEST(test_random_byte_flips)
 }
 END_TEST
 
+/*
+ * bpf_image_host_map(): a map the host writes is found only with exactly the layout
+ * the host writes (issue 13: a larger value or key made the host copy past its data).
+ */
+START_TEST(test_host_map_layout)
+{
+	static const struct bpf_map_layout want = {
+		"patterns", BPF_MAP_TYPE_ARRAY, 4, 260, 512,
+	};
+	struct bpf_map_spec maps[2] = {
+		{ .name = "other", .type = BPF_MAP_TYPE_HASH, .key_size = 6,
+		  .value_size = 260, .max_entries = 512 },
+		{ .name = "patterns", .type = BPF_MAP_TYPE_ARRAY, .key_size = 4,
+		  .value_size = 260, .max_entries = 512 },
+	};
+	struct bpf_image image = { .maps = maps, .map_count = 2 };
+	struct ir_error err = { "untouched" };
+
+	ck_assert_int_eq(bpf_image_host_map(&image, &want, &err), 1);
+	image.map_count = 1;
+	ck_assert_int_eq(bpf_image_host_map(&image, &want, &err), -ENOENT);
+	ck_assert_str_eq(err.message, "untouched");
+	image.map_count = 2;
+
+	maps[1].value_size = 4096;
+	ck_assert_int_eq(bpf_image_host_map(&image, &want, &err), -EINVAL);
+	ck_assert_str_eq(err.message, "map 'patterns' has 4096-byte values: the host writes "
+			 "260-byte values");
+	maps[1].value_size = 259;
+	ck_assert_int_eq(bpf_image_host_map(&image, &want, &err), -EINVAL);
+	maps[1].value_size = 260;
+
+	maps[1].type = BPF_MAP_TYPE_HASH;
+	maps[1].key_size = 6;
+	ck_assert_int_eq(bpf_image_host_map(&image, &want, &err), -EINVAL);
+	ck_assert_str_eq(err.message, "map 'patterns' is a hash map: the host fills it as a "
+			 "map of type array");
+	maps[1].type = 77;
+	ck_assert_int_eq(bpf_image_host_map(&image, &want, &err), -EINVAL);
+	ck_assert_str_eq(err.message, "map 'patterns' is of type 77: the host fills it as a "
+			 "map of type array");
+	maps[1].type = BPF_MAP_TYPE_ARRAY;
+	ck_assert_int_eq(bpf_image_host_map(&image, &want, &err), -EINVAL);
+	ck_assert_str_eq(err.message, "map 'patterns' has 6-byte keys: the host writes 4-byte "
+			 "keys");
+	maps[1].key_size = 4;
+
+	maps[1].max_entries = 513;
+	ck_assert_int_eq(bpf_image_host_map(&image, &want, &err), -EINVAL);
+	ck_assert_str_eq(err.message, "map 'patterns' has 513 entries: the host expects 512");
+	maps[1].max_entries = 512;
+	ck_assert_int_eq(bpf_image_host_map(&image, &want, &err), 1);
+}
+END_TEST
+
 START_TEST(test_open_file)
 {
 	char path[512];
@@ -1132,6 +1187,7 @@ static Suite *bpf_object_suite(void)
 	tcase_add_test(tc, test_truncated_everywhere);
 	tcase_add_test(tc, test_random_byte_flips);
 	tcase_add_test(tc, test_open_file);
+	tcase_add_test(tc, test_host_map_layout);
 	tcase_set_timeout(tc, 300);
 	suite_add_tcase(s, tc);
 	return s;
