@@ -1663,6 +1663,26 @@ START_TEST(test_helper_charge_map_copy)
 }
 END_TEST
 
+/*
+ * A map name with a terminal escape sequence, in the VM's fault message: filtered like
+ * the loader's own messages (issue 13).
+ */
+START_TEST(test_fault_message_filters_names)
+{
+	static const struct bpf_insn prog[] = {
+		LD_MAP_VALUE(1, 0, 0), LDX(BPF_DW, 0, 1, 8), EXIT(),
+	};
+	struct bpf_map_spec spec = { .name = "evil\x1b[2J\x1b]0;owned\x07",
+				     .type = BPF_MAP_TYPE_ARRAY, .key_size = 4,
+				     .value_size = 8, .max_entries = 1 };
+	struct ir_error err;
+
+	ck_assert_int_eq(run_error(prog, ARRAY_SIZE(prog), &spec, 1, &err), -EFAULT);
+	ck_assert_has(err.message, "map 'evil?[2J?]0;owned?' value+8");
+	ck_assert_ptr_null(strchr(err.message, '\x1b'));
+}
+END_TEST
+
 /* A budget for all the runs since the reset bounds a replay whatever its length. */
 START_TEST(test_total_budget)
 {
@@ -2118,6 +2138,7 @@ static Suite *bpf_vm_suite(void)
 	tc = tcase_create("helper costs");
 	tcase_add_test(tc, test_helper_charge_map_copy);
 	tcase_add_test(tc, test_total_budget);
+	tcase_add_test(tc, test_fault_message_filters_names);
 	tcase_add_test(tc, test_trace_printk_string_bounded);
 	tcase_add_test(tc, test_event_limit);
 	suite_add_tcase(s, tc);
