@@ -658,6 +658,28 @@ START_TEST(test_address_and_memory_conflict)
 }
 END_TEST
 
+/*
+ * flow_budget.o: the analysis of counter's uses runs out of states before it meets the
+ * read through it (issue 13). Not known is not a parameter: counter stays memory, its
+ * ld_imm64 a map value address, and -e cannot set it.
+ */
+START_TEST(test_incomplete_analysis_not_a_parameter)
+{
+	struct bpf_object *obj = open_object("flow_budget.o");
+	struct bpf_image *image;
+
+	ck_assert_int_lt(bpf_object_param_find(obj, "counter"), 0);
+	ck_assert_uint_eq(bpf_object_param_count(obj), 0);
+	image = relocate(obj, NULL, NULL, 0);
+	/* Instruction 2 (after r9 = *sample): r1 = the address of counter in .data. */
+	ck_assert_int_eq(image->insns[1].code, LD_IMM64);
+	ck_assert_int_eq(image->insns[1].src_reg, BPF_PSEUDO_MAP_IDX_VALUE);
+	ck_assert_str_eq(image->maps[image->insns[1].imm].name, ".data");
+	bpf_image_free(image);
+	bpf_object_free(obj);
+}
+END_TEST
+
 /* ------------------------------------------------------------------------ */
 /* BPF-to-BPF calls */
 
@@ -1174,6 +1196,7 @@ static Suite *bpf_object_suite(void)
 	tcase_add_test(tc, test_address_params_v3_btf);
 	tcase_add_test(tc, test_address_params_v1_no_btf);
 	tcase_add_test(tc, test_address_and_memory_conflict);
+	tcase_add_test(tc, test_incomplete_analysis_not_a_parameter);
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("calls");
