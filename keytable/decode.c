@@ -12,6 +12,7 @@
 #include <string.h>
 #include <linux/input-event-codes.h>
 
+#include "bpf_lint.h"
 #include "bpf_vm.h"
 #include "capture.h"
 #include "event_print.h"
@@ -39,6 +40,45 @@ static uint32_t plan_lookup(void *user, uint64_t scancode)
 	return keytable_plan_lookup(user, scancode);
 }
 
+/*
+ * What the kernel's verifier would refuse and the VM runs: one line each, so that a
+ * decoder tested offline does not fail only on a device.
+ */
+static int warn_unloadable(const struct plan_decoder *decoder)
+{
+	struct bpf_lint_finding findings[BPF_LINT_KIND_MAX];
+	int count = bpf_lint_image(decoder->image, findings), i;
+	char license[BPF_IMAGE_NAME_MAX];
+
+	/* From the object file: no control characters to the terminal. */
+	snprintf(license, sizeof(license), "%s", decoder->image->license);
+	ir_error_filter_controls(license);
+
+	for (i = 0; i < count; i++) {
+		const struct bpf_lint_finding *f = &findings[i];
+
+		switch (f->kind) {
+		case BPF_LINT_UNINIT_REG:
+			fprintf(stderr, _("decoder '%s': instruction %zu reads r%u before it is "
+					  "written: the kernel would not load it\n"),
+				decoder->name, f->insn, f->reg);
+			break;
+		case BPF_LINT_MAYBE_NULL:
+			fprintf(stderr, _("decoder '%s': instruction %zu goes through r%u, which "
+					  "may be NULL (a map lookup not checked): the kernel would "
+					  "not load it\n"), decoder->name, f->insn, f->reg);
+			break;
+		default:
+			fprintf(stderr, _("decoder '%s': instruction %zu calls %s, which is "
+					  "GPL-only, and the licence is '%s': the kernel would not "
+					  "load it\n"), decoder->name, f->insn,
+				bpf_lint_helper_name(f->helper), license);
+			break;
+		}
+	}
+	return count < 0 ? count : 0;
+}
+
 static int new_vm(const struct plan_decoder *decoder, size_t sample_count,
 		  struct bpf_vm **ret_vm, struct ir_error *err)
 {
@@ -46,6 +86,8 @@ static int new_vm(const struct plan_decoder *decoder, size_t sample_count,
 	int ret;
 
 	ret = bpf_vm_new(decoder->image, ret_vm, err);
+	if (ret == 0)
+		ret = warn_unloadable(decoder);
 	if (ret == 0) {
 		bpf_vm_set_event_limit(*ret_vm, REPLAY_EVENTS_PER_SAMPLE);
 		bpf_vm_set_total_insn_budget(*ret_vm, REPLAY_INSNS_FLOOR +
