@@ -3,9 +3,11 @@
  * A forward data-flow analysis over the image's instructions: for each instruction,
  * the registers written on every path to it, and those that may hold the unchecked
  * result of a map lookup (with the lookup that made it, so that a test of one copy
- * clears them all, as the verifier's pointer ids do). States only lose written
- * registers and only gain unchecked ones, so the iteration ends. The findings are
- * read off the final states, in instruction order.
+ * clears them all, as the verifier's pointer ids do; results of different lookups met
+ * at a join become LINT_MANY). A state only loses written registers, and a register
+ * only goes from checked to one lookup to LINT_MANY: each instruction changes at most
+ * 3 times per register, so the iteration ends in a time linear in the program's size.
+ * The findings are read off the final states, in instruction order.
  */
 #include "config.h"
 
@@ -20,6 +22,7 @@
 #define LINT_FP 10
 #define LINT_ARGS 0x3eu		/* r1-r5 */
 #define LINT_CALLEE_SAVED 0x3c0u	/* r6-r9 */
+#define LINT_MANY UINT32_MAX		/* unchecked results of several lookups */
 #ifndef BPF_JMP32
 #define BPF_JMP32 0x06
 #endif
@@ -184,7 +187,7 @@ static uint32_t merge_lookup(uint32_t a, uint32_t b)
 		return a;
 	if (!a)
 		return b;
-	return a < b ? a : b;
+	return LINT_MANY;
 }
 
 static void flow_to(struct lint *l, size_t target, const struct lint_state *s)

@@ -94,6 +94,7 @@ END_TEST
 START_TEST(test_lookup_without_null_test)
 {
 	struct bpf_lint_finding f[BPF_LINT_KIND_MAX];
+	int count;
 
 	ck_assert_int_eq(LINT("GPL", f, LOOKUP(), LDX(BPF_DW, 3, 0, 0), MOV64_IMM(0, 0),
 			      EXIT()), 1);
@@ -110,6 +111,18 @@ START_TEST(test_lookup_without_null_test)
 	ck_assert_int_eq(LINT("GPL", f, LOOKUP(), JMP32_IMM(BPF_JEQ, 0, 0, 1),
 			      LDX(BPF_DW, 3, 0, 0), MOV64_IMM(0, 0), EXIT()), 1);
 	ck_assert_uint_eq(f[0].insn, 7);
+	/* Two lookups' results meet at instruction 16: one test there covers both... */
+	count = LINT("GPL", f, LOOKUP(), MOV64_REG(6, 0), LDX(BPF_W, 2, 10, -4),
+		     JMP_IMM(BPF_JEQ, 2, 0, 7), LOOKUP(), MOV64_REG(6, 0),
+		     JMP_IMM(BPF_JEQ, 6, 0, 1), LDX(BPF_DW, 3, 6, 0), MOV64_IMM(0, 0), EXIT());
+	ck_assert_int_eq(count, 0);
+	/* ...and without it, either may be NULL. */
+	count = LINT("GPL", f, LOOKUP(), MOV64_REG(6, 0), LDX(BPF_W, 2, 10, -4),
+		     JMP_IMM(BPF_JEQ, 2, 0, 7), LOOKUP(), MOV64_REG(6, 0),
+		     MOV64_IMM(5, 0), LDX(BPF_DW, 3, 6, 0), MOV64_IMM(0, 0), EXIT());
+	ck_assert_int_eq(count, 1);
+	ck_assert_uint_eq(f[0].insn, 17);
+	ck_assert_uint_eq(f[0].reg, 6);
 }
 END_TEST
 
