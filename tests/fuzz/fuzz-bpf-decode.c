@@ -349,8 +349,12 @@ static void make_work_dir(void)
 {
 	if (work_dir[0])
 		return;
-	snprintf(work_dir, sizeof(work_dir), "/tmp/irkit-fuzz-decode-XXXXXX");
-	FUZZ_ASSERT(mkdtemp(work_dir), "mkdtemp: %s", strerror(errno));
+	/* In memory when the system has a tmpfs there: three files written per input. */
+	snprintf(work_dir, sizeof(work_dir), "/dev/shm/irkit-fuzz-decode-XXXXXX");
+	if (!mkdtemp(work_dir)) {
+		snprintf(work_dir, sizeof(work_dir), "/tmp/irkit-fuzz-decode-XXXXXX");
+		FUZZ_ASSERT(mkdtemp(work_dir), "mkdtemp: %s", strerror(errno));
+	}
 	atexit(remove_work_dir);
 }
 
