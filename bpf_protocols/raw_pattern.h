@@ -31,4 +31,11 @@ struct raw_pattern {
 	unsigned short durations[RAW_MAX_DURATIONS + 1];	/* ends with a 0 */
 };
 
+/*
+ * The map as the host fills it, for bpf_image_host_map() (bpf_image.h): a decoder
+ * whose "raw_patterns" map has another layout is refused, never written.
+ */
+#define RAW_MAP_LAYOUT { RAW_MAP_NAME, BPF_MAP_TYPE_ARRAY, sizeof(unsigned int), \
+			 sizeof(struct raw_pattern), RAW_MAX_PATTERNS }
+
 #endif

@@ -168,12 +168,12 @@ static void unload_decoders(struct loaded_decoders *loaded)
 static int fill_raw_patterns(const struct plan_decoder *decoder,
 			     struct bpf_kernel_program *program, struct ir_error *err)
 {
-	int map = plan_image_map_index(decoder->image, RAW_MAP_NAME);
 	uint32_t key;
 	int ret;
 
-	for (key = 0; map >= 0 && key < decoder->raw_pattern_count; key++) {
-		ret = bpf_kernel_map_update(program, (size_t)map, &key,
+	/* raw_map is checked against the layout written here (plan.c, RAW_MAP_LAYOUT). */
+	for (key = 0; decoder->raw_map >= 0 && key < decoder->raw_pattern_count; key++) {
+		ret = bpf_kernel_map_update(program, (size_t)decoder->raw_map, &key,
 					    &decoder->raw_patterns[key], err);
 		if (ret < 0)
 			return ret;

@@ -12,6 +12,7 @@
 #include <string.h>
 #include <linux/input-event-codes.h>
 
+#include "bpf_lint.h"
 #include "bpf_vm.h"
 #include "capture.h"
 #include "event_print.h"
@@ -22,31 +23,98 @@
 #include "rc_input.h"
 #include "steps.h"
 
-/* Samples replayed between two printings of rc_input's records. */
+/* Samples replayed between two printings of rc_input's records, at most. */
 #define REPLAY_BATCH 256
+/*
+ * What a decoder may do offline, whatever the object: events kept per sample (a real
+ * decoder reports one or two; the rest are counted and dropped, and --decode says so),
+ * and instructions over the whole capture (each sample has its own budget too): a
+ * floor, and so many per sample on average beyond it.
+ */
+#define REPLAY_EVENTS_PER_SAMPLE 16
+#define REPLAY_INSNS_FLOOR (1ull << 28)
+#define REPLAY_INSNS_PER_SAMPLE 2048
 
 static uint32_t plan_lookup(void *user, uint64_t scancode)
 {
 	return keytable_plan_lookup(user, scancode);
 }
 
-static int new_vm(const struct plan_decoder *decoder, struct bpf_vm **ret_vm,
-		  struct ir_error *err)
+/*
+ * What the kernel's verifier would refuse and the VM runs: one line each, so that a
+ * decoder tested offline does not fail only on a device.
+ */
+static int warn_unloadable(const struct plan_decoder *decoder)
 {
-	int map = plan_image_map_index(decoder->image, RAW_MAP_NAME);
+	struct bpf_lint_finding findings[BPF_LINT_KIND_MAX];
+	int count = bpf_lint_image(decoder->image, findings), i;
+	char license[BPF_IMAGE_NAME_MAX];
+
+	/* From the object file: no control characters to the terminal. */
+	snprintf(license, sizeof(license), "%s", decoder->image->license);
+	ir_error_filter_controls(license);
+
+	for (i = 0; i < count; i++) {
+		const struct bpf_lint_finding *f = &findings[i];
+
+		switch (f->kind) {
+		case BPF_LINT_UNINIT_REG:
+			fprintf(stderr, _("decoder '%s': instruction %zu reads r%u before it is "
+					  "written: the kernel would not load it\n"),
+				decoder->name, f->insn, f->reg);
+			break;
+		case BPF_LINT_MAYBE_NULL:
+			fprintf(stderr, _("decoder '%s': instruction %zu goes through r%u, which "
+					  "may be NULL (a map lookup not checked): the kernel would "
+					  "not load it\n"), decoder->name, f->insn, f->reg);
+			break;
+		default:
+			fprintf(stderr, _("decoder '%s': instruction %zu calls %s, which is "
+					  "GPL-only, and the licence is '%s': the kernel would not "
+					  "load it\n"), decoder->name, f->insn,
+				bpf_lint_helper_name(f->helper), license);
+			break;
+		}
+	}
+	return count < 0 ? count : 0;
+}
+
+static int new_vm(const struct plan_decoder *decoder, size_t sample_count,
+		  struct bpf_vm **ret_vm, struct ir_error *err)
+{
 	uint32_t key;
 	int ret;
 
 	ret = bpf_vm_new(decoder->image, ret_vm, err);
-	for (key = 0; ret == 0 && map >= 0 && key < decoder->raw_pattern_count; key++)
-		ret = bpf_vm_map_update(*ret_vm, (size_t)map, &key, &decoder->raw_patterns[key],
-					err);
+	if (ret == 0)
+		ret = warn_unloadable(decoder);
+	if (ret == 0) {
+		bpf_vm_set_event_limit(*ret_vm, REPLAY_EVENTS_PER_SAMPLE);
+		bpf_vm_set_total_insn_budget(*ret_vm, REPLAY_INSNS_FLOOR +
+					     (uint64_t)sample_count * REPLAY_INSNS_PER_SAMPLE);
+	}
+	/* raw_map is checked against the layout written here (plan.c, RAW_MAP_LAYOUT). */
+	for (key = 0; ret == 0 && decoder->raw_map >= 0 && key < decoder->raw_pattern_count;
+	     key++)
+		ret = bpf_vm_map_update(*ret_vm, (size_t)decoder->raw_map, &key,
+					&decoder->raw_patterns[key], err);
 	if (ret < 0) {
 		ir_error_prefix(err, _("decoder '%s'"), decoder->name);
 		bpf_vm_free(*ret_vm);
 		*ret_vm = NULL;
 	}
 	return ret;
+}
+
+/* One line for a decoder that reported more than --decode keeps, even after an error. */
+static void report_dropped(const struct plan_decoder *decoder, const struct bpf_vm *vm)
+{
+	uint64_t dropped = vm ? bpf_vm_events_dropped(vm) : 0;
+
+	if (dropped)
+		fprintf(stderr, _("decoder '%s': %llu reports dropped: more than %d in one "
+				  "sample\n"), decoder->name, (unsigned long long)dropped,
+			REPLAY_EVENTS_PER_SAMPLE);
 }
 
 static void print_records(struct rc_input *input)
@@ -82,17 +150,20 @@ static int run(const struct keytable_plan *plan, const struct capture *capture,
 	};
 	struct rc_input *input;
 	uint64_t clock_ns = 0;
-	size_t i, batch;
+	size_t i, batch, done;
 	int ret;
 
 	ret = rc_input_new(&config, &input);
 	if (ret < 0)
 		return ret;
-	/* Printed after each batch: the records keep their order, and a batch is short. */
-	for (i = 0; ret == 0 && i < capture->count; i += batch) {
+	/*
+	 * Printed after each batch: the records keep their order, and a batch is short
+	 * (at most REPLAY_BATCH samples, and it stops at IR_REPLAY_RECORDS_MAX records).
+	 */
+	for (i = 0; ret == 0 && i < capture->count; i += done) {
 		batch = capture->count - i < REPLAY_BATCH ? capture->count - i : REPLAY_BATCH;
 		ret = ir_replay_samples(vms, plan->decoder_count, input, &capture->samples[i],
-					batch, &clock_ns, err);
+					batch, &done, &clock_ns, err);
 		print_records(input);
 	}
 	if (ret == 0)
@@ -138,9 +209,11 @@ int keytable_decode(const struct keytable_options *options, struct ir_error *err
 		goto out;
 	}
 	for (i = 0; ret == 0 && i < plan->decoder_count; i++)
-		ret = new_vm(&plan->decoders[i], &vms[i], err);
+		ret = new_vm(&plan->decoders[i], capture->count, &vms[i], err);
 	if (ret == 0)
 		ret = run(plan, capture, vms, err);
+	for (i = 0; vms && i < plan->decoder_count; i++)
+		report_dropped(&plan->decoders[i], vms[i]);
 out:
 	if (ret == -ENOMEM)
 		ir_error_set(err, "%s", strerror(ENOMEM));

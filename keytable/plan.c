@@ -61,16 +61,6 @@ bool plan_protocol_name_equal(const char *a, const char *b)
 	}
 }
 
-int plan_image_map_index(const struct bpf_image *image, const char *name)
-{
-	size_t i;
-
-	for (i = 0; i < image->map_count; i++)
-		if (!strcmp(image->maps[i].name, name))
-			return (int)i;
-	return -ENOENT;
-}
-
 __attribute__((format(printf, 2, 3)))
 static int add_note(struct keytable_plan *plan, const char *fmt, ...)
 {
@@ -210,6 +200,7 @@ static int new_decoder(struct planner *p, const char *name, bool embedded,
 	plan->decoders = decoders;
 	decoder = &decoders[plan->decoder_count];
 	memset(decoder, 0, sizeof(*decoder));
+	decoder->raw_map = -1;
 	decoder->object = object;
 	decoder->embedded = embedded;
 	decoder->name = strdup(name);
@@ -611,6 +602,8 @@ static int set_raw_pattern_count(struct plan_decoder *decoder)
 	return set_param(decoder, "patterns", (int64_t)decoder->raw_pattern_count);
 }
 
+static const struct bpf_map_layout raw_layout = RAW_MAP_LAYOUT;
+
 static int relocate(struct planner *p, struct plan_decoder *decoder)
 {
 	int ret;
@@ -619,14 +612,18 @@ static int relocate(struct planner *p, struct plan_decoder *decoder)
 				  &decoder->image, p->err);
 	if (ret < 0)
 		return ret;
-	if (plan_image_map_index(decoder->image, RAW_MAP_NAME) >= 0 &&
-	    !decoder->raw_pattern_count) {
+	ret = bpf_image_host_map(decoder->image, &raw_layout, p->err);
+	if (ret == -EINVAL)
+		ir_error_prefix(p->err, _("decoder '%s'"), decoder->name);
+	if (ret < 0 && ret != -ENOENT)
+		return ret;
+	decoder->raw_map = ret < 0 ? -1 : ret;
+	if (decoder->raw_map >= 0 && !decoder->raw_pattern_count) {
 		ir_error_set(p->err, _("decoder '%s' matches the raw patterns of a keymap, and "
 				       "none was given"), decoder->name);
 		return -EINVAL;
 	}
-	if (decoder->raw_pattern_count &&
-	    plan_image_map_index(decoder->image, RAW_MAP_NAME) < 0) {
+	if (decoder->raw_pattern_count && decoder->raw_map < 0) {
 		ir_error_set(p->err, _("decoder '%s' has no map '%s' for raw patterns"),
 			     decoder->name, RAW_MAP_NAME);
 		return -EINVAL;

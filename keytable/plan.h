@@ -70,6 +70,11 @@ struct plan_decoder {
 	size_t param_count;
 	struct raw_pattern *raw_patterns;	/* the raw decoder's patterns, else NULL */
 	size_t raw_pattern_count;
+	/*
+	 * Index in image of the map "raw_patterns", checked by bpf_image_host_map()
+	 * against RAW_MAP_LAYOUT; -1 when there is none. The only map the host writes.
+	 */
+	int raw_map;
 	struct bpf_image *image;	/* relocated with the final parameter values */
 };
 
@@ -111,9 +116,6 @@ void keytable_plan_free(struct keytable_plan *plan);	/* accepts NULL */
 
 /* The keycode the plan maps scancode to, KEY_RESERVED (0) when none. */
 uint32_t keytable_plan_lookup(const struct keytable_plan *plan, uint64_t scancode);
-
-/* Index of the image's map called name, or -ENOENT. */
-int plan_image_map_index(const struct bpf_image *image, const char *name);
 
 /* Names compared as keymaps write protocols: ignoring case, '-' and '_'. */
 bool plan_protocol_name_equal(const char *a, const char *b);

@@ -169,6 +169,7 @@ static void print_decoder_params(FILE *out, const struct plan_decoder *decoder)
 	for (i = 0; i < bpf_object_param_count(object); i++) {
 		const char *name = bpf_object_param_name(object, i);
 		int64_t value = bpf_object_param_default(object, i);
+		char shown[IR_ERROR_MESSAGE_MAX];
 		bool set = false;
 
 		for (j = 0; j < decoder->param_count; j++) {
@@ -177,7 +178,10 @@ static void print_decoder_params(FILE *out, const struct plan_decoder *decoder)
 				set = true;
 			}
 		}
-		fprintf(out, "\t%s = %" PRId64 "%s\n", name, value, set ? "" : _(" (default)"));
+		/* A name from the object file: no control characters to the terminal. */
+		snprintf(shown, sizeof(shown), "%s", name);
+		ir_error_filter_controls(shown);
+		fprintf(out, "\t%s = %" PRId64 "%s\n", shown, value, set ? "" : _(" (default)"));
 	}
 	if (decoder->raw_pattern_count)
 		fprintf(out, _("\t%zu raw patterns\n"), decoder->raw_pattern_count);

@@ -23,6 +23,8 @@
 #include <stdint.h>
 #include <linux/bpf.h>
 
+#include "ir_error.h"
+
 #define BPF_IMAGE_NAME_MAX 64
 
 /*
@@ -55,6 +57,28 @@ struct bpf_image {
 	struct bpf_map_spec *maps;
 	size_t map_count;
 };
+
+/*
+ * The layout the host gives a map it writes (bpf(2) from userspace, or bpf_vm's map
+ * update): the host copies key_size and value_size bytes from its own structures, so
+ * a map of the same name but another layout would make it read past them.
+ */
+struct bpf_map_layout {
+	const char *name;
+	uint32_t type;			/* BPF_MAP_TYPE_* */
+	uint32_t key_size;
+	uint32_t value_size;
+	uint32_t max_entries;
+};
+
+/*
+ * The index of the image's map called layout->name, checked against the layout: every
+ * map the host writes is found through this, and written only with the layout's sizes.
+ * Returns the index (>= 0), -ENOENT (no map of that name; err untouched), or -EINVAL
+ * (type, key size, value size or max entries differ; err says which).
+ */
+int bpf_image_host_map(const struct bpf_image *image, const struct bpf_map_layout *layout,
+		       struct ir_error *err);
 
 /* Frees everything the image owns, and the image. Accepts NULL. */
 void bpf_image_free(struct bpf_image *image);

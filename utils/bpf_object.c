@@ -143,15 +143,11 @@ int object_fail(struct loader *ld, enum bpf_object_errno code, const char *fmt, 
 {
 	char text[IR_ERROR_MESSAGE_MAX];
 	va_list args;
-	char *c;
 
 	va_start(args, fmt);
 	vsnprintf(text, sizeof(text), fmt, args);
 	va_end(args);
-	/* names come from the file: keep terminal control characters out */
-	for (c = text; *c; c++)
-		if ((unsigned char)*c < 0x20 || *c == 0x7f)
-			*c = '?';
+	/* Names come from the file: ir_error_set_at() keeps control characters out. */
 	ir_error_set_at(ld->err, ld->object->name, 0, 0, "%s", text);
 	return -(int)code;
 }

@@ -180,7 +180,8 @@ const char *bpf_object_program_name(const struct bpf_object *object, size_t inde
  *                      uses as its value (v4l-utils' BPF_PARAM); the value is written
  *                      into the immediate of every ld_imm64 that names it. A global
  *                      in .data/.bss that the code dereferences is memory, not a
- *                      parameter.
+ *                      parameter; so is one whose uses the analysis (bpf_flow.h)
+ *                      could not all follow within its budget.
  * A parameter is a global (not static) variable of 1, 2, 4 or 8 bytes. When the
  * object has BTF, it must also be an integer or enum (and, in .rodata, volatile),
  * and BTF gives its signedness; without BTF (v4l-utils' objects) it is signed.

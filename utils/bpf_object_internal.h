@@ -157,6 +157,7 @@ struct object_program {
 /* How the code uses one global of .data/.bss: decides parameter or memory. */
 struct symbol_use {
 	unsigned int uses;		/* enum bpf_flow_use */
+	bool incomplete;		/* a use's analysis ran out of states: not known */
 	size_t memory_section, memory_insn;
 	size_t value_section, value_insn;
 };

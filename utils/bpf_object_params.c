@@ -111,6 +111,7 @@ int object_classify_address_uses(struct loader *ld)
 			use->value_insn = result.value_insn;
 		}
 		use->uses |= result.uses;
+		use->incomplete |= result.incomplete;
 	}
 	free(code);
 	bpf_flow_free(flow);
@@ -209,8 +210,14 @@ int object_load_params(struct loader *ld)
 		r = check_symbol_use(ld, sym, &ld->uses[i]);
 		if (r < 0)
 			return r;
-		if (writable && (ld->uses[i].uses & BPF_FLOW_USE_MEMORY))
-			continue;	/* memory, not a parameter */
+		/*
+		 * Memory, not a parameter; and so when the analysis could not follow every
+		 * use: patching the address of memory into a number would let -e choose
+		 * the value the program then uses as a pointer.
+		 */
+		if (writable && ((ld->uses[i].uses & BPF_FLOW_USE_MEMORY) ||
+				 ld->uses[i].incomplete))
+			continue;
 		if (!param_type(ld, sym, !writable, &is_signed))
 			continue;
 		param = &obj->params[obj->param_count++];

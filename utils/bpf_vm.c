@@ -317,7 +317,8 @@ static inline uint64_t atomic_apply(uint8_t operation, uint64_t old, uint64_t sr
  * the address of its operation's code, so that dispatching is one indirect jump
  * through the instruction (labels are local to this function).
  */
-static int vm_exec(struct bpf_vm *vm, bool thread_only, struct ir_error *err)
+static int vm_exec(struct bpf_vm *vm, bool thread_only, uint64_t budget,
+		   struct ir_error *err)
 {
 #define VM_OP_LABEL(name) [VM_OP_##name] = &&op_##name,
 	static const void *const labels[VM_OP_MAX] = { VM_OP_LIST(VM_OP_LABEL) };
@@ -325,7 +326,7 @@ static int vm_exec(struct bpf_vm *vm, bool thread_only, struct ir_error *err)
 	const struct vm_insn *insn = vm->insns;
 	struct vm_frame frames[VM_MAX_FRAMES];
 	uint64_t reg[11];
-	uint64_t count = 0, budget = vm->budget;
+	uint64_t count = 0;
 	uint64_t fault_addr = 0;
 	unsigned int fault_size = 0, depth = 0;
 	bool fault_write = false;
@@ -548,7 +549,11 @@ op_JA: JUMP();
 	FUSED(JSLT, <, int64_t, int32_t)
 	FUSED(JSLE, <=, int64_t, int32_t)
 op_CALL_HELPER:
+	/* What the helper touches comes out of the same budget (vm_call_helper()). */
+	vm->helper_budget = count < budget ? budget - count : 0;
+	vm->helper_charged = 0;
 	ret = vm_call_helper(vm, insn->aux, reg, err);
+	count += vm->helper_charged;
 	if (unlikely(ret < 0))
 		goto helper_failed;
 	NEXT();
@@ -627,9 +632,14 @@ too_deep:
 	ret = -E2BIG;
 	goto out;
 out_of_budget:
-	ir_error_set(err, _("instruction %zu: more than %llu instructions executed for "
-			    "one sample"), (size_t)(insn - vm->insns),
-		     (unsigned long long)budget);
+	if (vm->budget_is_total)
+		ir_error_set(err, _("instruction %zu: more than %llu instructions executed "
+				    "since the start"), (size_t)(insn - vm->insns),
+			     (unsigned long long)vm->total_budget);
+	else
+		ir_error_set(err, _("instruction %zu: more than %llu instructions executed "
+				    "for one sample"), (size_t)(insn - vm->insns),
+			     (unsigned long long)budget);
 	ret = -E2BIG;
 out:
 	/* The run of the instruction that stopped was counted whole: only up to it ran. */
@@ -652,6 +662,8 @@ static void reset_state(struct bpf_vm *vm)
 	vm->clock_ns = 0;
 	vm->prng_state = VM_PRNG_SEED;
 	vm->event_count = 0;
+	vm->events_dropped = 0;
+	vm->total_used = 0;
 }
 
 static int create_maps(struct bpf_vm *vm, const struct bpf_image *image, struct ir_error *err)
@@ -717,7 +729,7 @@ int bpf_vm_new(const struct bpf_image *image, struct bpf_vm **ret_vm, struct ir_
 	ret = vm_decode(vm, image, err);
 	if (ret < 0)
 		goto fail;
-	vm_exec(vm, true, NULL);
+	vm_exec(vm, true, 0, NULL);
 	reset_state(vm);
 	*ret_vm = vm;
 	return 0;
@@ -744,6 +756,21 @@ void bpf_vm_free(struct bpf_vm *vm)
 void bpf_vm_set_insn_budget(struct bpf_vm *vm, uint64_t insns_per_sample)
 {
 	vm->budget = insns_per_sample;
+}
+
+void bpf_vm_set_total_insn_budget(struct bpf_vm *vm, uint64_t insns)
+{
+	vm->total_budget = insns;
+}
+
+void bpf_vm_set_event_limit(struct bpf_vm *vm, uint32_t events_per_sample)
+{
+	vm->run_event_limit = events_per_sample;
+}
+
+uint64_t bpf_vm_events_dropped(const struct bpf_vm *vm)
+{
+	return vm->events_dropped;
 }
 
 void bpf_vm_set_trace(struct bpf_vm *vm, void (*trace)(void *user, const char *message),
@@ -815,12 +842,25 @@ int bpf_vm_map_find(const struct bpf_vm *vm, const char *name)
 int bpf_vm_run(struct bpf_vm *vm, uint32_t sample, struct ir_error *err)
 {
 	uint32_t mode = sample & LIRC_MODE2_MASK;
+	uint64_t left;
+	int ret;
 
 	if (mode == LIRC_MODE2_PULSE || mode == LIRC_MODE2_SPACE ||
 	    mode == LIRC_MODE2_TIMEOUT)
 		vm->clock_ns += (uint64_t)(sample & LIRC_VALUE_MASK) * 1000;
 	vm->ctx = sample;
-	return vm_exec(vm, false, err);
+	vm->run_event_count = 0;
+	vm->budget_is_total = false;
+	if (!vm->total_budget)
+		return vm_exec(vm, false, vm->budget, err);
+	/* The run gets the smaller of its own budget and what is left of the total. */
+	left = vm->total_budget - vm->total_used;
+	vm->budget_is_total = left < vm->budget;
+	ret = vm_exec(vm, false, vm->budget_is_total ? left : vm->budget, err);
+	vm->total_used += vm->insn_count_last;
+	if (vm->total_used > vm->total_budget)
+		vm->total_used = vm->total_budget;
+	return ret;
 }
 
 uint64_t bpf_vm_last_insn_count(const struct bpf_vm *vm)

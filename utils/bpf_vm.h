@@ -7,14 +7,19 @@
  * hash maps, bpf_rc_keydown, bpf_rc_repeat, bpf_rc_pointer_rel, bpf_ktime_get_ns and
  * bpf_ktime_get_boot_ns (a virtual clock advanced by the sample durations),
  * bpf_get_prandom_u32 and bpf_trace_printk. Every memory access is checked, and an
- * instruction budget per sample stops a runaway program: a hostile program gets an
- * error, never a crash.
+ * instruction budget per sample (and, when the caller sets one, per replay) stops a
+ * runaway program: a hostile program gets an error, never a crash. Helpers are charged
+ * to the budget for the bytes they touch (one instruction per 8 bytes of a key hashed,
+ * a value copied, a format or string walked), so that no helper call costs more than
+ * the budget allows either.
  *
  * Decisions a caller may need: the per-CPU map types behave as on a machine with one
  * CPU (userspace sees one value, not one per CPU); an update from the program to a
  * read-only map (.rodata, BPF_F_RDONLY_PROG) stops the run, as the kernel's verifier
  * would have refused it; ld_imm64 counts as one instruction; pointers in
- * bpf_trace_printk messages are the raw host values.
+ * bpf_trace_printk messages are the raw host values; a %s reads at most 512 bytes (the
+ * kernel's argument buffer); with no trace function set, bpf_trace_printk checks its
+ * format (-EINVAL as in the kernel) but formats nothing and returns 0.
  *
  * What the checks do not see: they are on addresses, not on where a pointer came from.
  * An access is refused unless it lies wholly inside the stack frames in use, the
@@ -74,7 +79,21 @@ struct bpf_vm;
 int bpf_vm_new(const struct bpf_image *image, struct bpf_vm **ret_vm, struct ir_error *err);
 void bpf_vm_free(struct bpf_vm *vm);	/* accepts NULL */
 
+/* Instructions per bpf_vm_run(), helpers' charges included. */
 void bpf_vm_set_insn_budget(struct bpf_vm *vm, uint64_t insns_per_sample);
+/*
+ * Instructions of all runs since the last reset (0, the default: no limit): once they
+ * are used up, bpf_vm_run() fails with -E2BIG. Bounds a replay whatever its length.
+ */
+void bpf_vm_set_total_insn_budget(struct bpf_vm *vm, uint64_t insns);
+/*
+ * Events kept per bpf_vm_run() (0, the default: every one up to BPF_VM_EVENTS_MAX
+ * between clears, then -E2BIG). Past the limit, the helper still returns 0 to the
+ * program, and the event is counted in bpf_vm_events_dropped(), not kept.
+ */
+void bpf_vm_set_event_limit(struct bpf_vm *vm, uint32_t events_per_sample);
+/* Events dropped by the event limit since the last reset. */
+uint64_t bpf_vm_events_dropped(const struct bpf_vm *vm);
 /* bpf_trace_printk output, one formatted message per call; NULL to drop it. */
 void bpf_vm_set_trace(struct bpf_vm *vm, void (*trace)(void *user, const char *message),
 		      void *user);
@@ -105,8 +124,8 @@ int bpf_vm_map_find(const struct bpf_vm *vm, const char *name);
 int bpf_vm_run(struct bpf_vm *vm, uint32_t sample, struct ir_error *err);
 
 /*
- * Instructions executed by the last bpf_vm_run() (up to the failing one, when it failed)
- * and r0 at its exit (the kernel ignores a decoder's return value; tests do not).
+ * Instructions executed by the last bpf_vm_run() (up to the failing one, when it failed;
+ * with the helpers' charges) and r0 at its exit (the kernel ignores a decoder's return value; tests do not).
  */
 uint64_t bpf_vm_last_insn_count(const struct bpf_vm *vm);
 uint64_t bpf_vm_last_return(const struct bpf_vm *vm);

@@ -38,6 +38,26 @@ static uint64_t errno_value(int ret)
 	return (uint64_t)(int64_t)ret;
 }
 
+/*
+ * The work of a helper, taken from the instruction budget before it is done: a map
+ * update of a 4 MiB value is not one instruction. One per VM_HELPER_BYTES_PER_INSN
+ * bytes touched, rounded up.
+ */
+static int charge(struct bpf_vm *vm, uint64_t bytes, const char *helper,
+		  struct ir_error *err)
+{
+	uint64_t insns = (bytes + VM_HELPER_BYTES_PER_INSN - 1) / VM_HELPER_BYTES_PER_INSN;
+
+	if (insns > vm->helper_budget) {
+		ir_error_set(err, _("%s: %llu bytes to go through, beyond what is left of the "
+				    "instruction budget"), helper, (unsigned long long)bytes);
+		return -E2BIG;
+	}
+	vm->helper_budget -= insns;
+	vm->helper_charged += insns;
+	return 0;
+}
+
 static struct vm_map *map_arg(struct bpf_vm *vm, uint64_t ptr, const char *helper,
 			      struct ir_error *err)
 {
@@ -88,6 +108,13 @@ static int push_event(struct bpf_vm *vm, const struct bpf_vm_event *event,
 	struct bpf_vm_event *grown;
 	size_t capacity;
 
+	/* Past the caller's limit for one run, events are counted, not kept. */
+	if (vm->run_event_limit && vm->run_event_count >= vm->run_event_limit) {
+		vm->events_dropped++;
+		return 0;
+	}
+	vm->run_event_count++;
+
 	if (vm->event_count == vm->event_capacity) {
 		if (vm->event_capacity >= VM_EVENTS_MAX) {
 			ir_error_set(err, _("more than %u events since the last "
@@ -125,6 +152,11 @@ static int map_helper(struct bpf_vm *vm, enum vm_helper helper, uint64_t *reg,
 	key = mem_arg(vm, reg[2], map->key_size, 2, name, err);
 	if (!key)
 		return -EFAULT;
+	/* A hash key is hashed and compared; a value copied whole. */
+	ret = charge(vm, (uint64_t)map->key_size +
+		     (helper == VM_HELPER_MAP_UPDATE ? map->value_size : 0), name, err);
+	if (ret < 0)
+		return ret;
 	switch (helper) {
 	case VM_HELPER_MAP_LOOKUP:
 		reg[0] = (uintptr_t)vm_map_lookup(map, key);
@@ -152,6 +184,7 @@ static int trace_printk(struct bpf_vm *vm, uint64_t *reg, struct ir_error *err)
 	uint32_t size = (uint32_t)reg[2];
 	const char *fmt;
 	char message[VM_PRINTK_BUF];
+	size_t read;
 	int ret;
 
 	if (size == 0) {
@@ -161,14 +194,24 @@ static int trace_printk(struct bpf_vm *vm, uint64_t *reg, struct ir_error *err)
 	fmt = mem_arg(vm, reg[1], size, 1, "bpf_trace_printk", err);
 	if (!fmt)
 		return -EFAULT;
+	ret = charge(vm, size, "bpf_trace_printk", err);
+	if (ret < 0)
+		return ret;
 	if (!memchr(fmt, '\0', size)) {
 		/* The kernel refuses a format with no terminating NUL inside fmt_size. */
 		reg[0] = errno_value(-EINVAL);
 		return 0;
 	}
-	ret = vm_printk_format(vm, fmt, &reg[3], message, sizeof(message));
-	if (ret >= 0 && vm->trace)
+	/* Nobody reads the message: the format is checked, nothing is formatted. */
+	ret = vm_printk_format(vm, fmt, &reg[3], vm->trace ? message : NULL, sizeof(message),
+			       &read);
+	if (ret >= 0 && vm->trace) {
+		int charged = charge(vm, read + (size_t)ret, "bpf_trace_printk", err);
+
+		if (charged < 0)
+			return charged;
 		vm->trace(vm->trace_user, message);
+	}
 	reg[0] = errno_value(ret);
 	return 0;
 }

@@ -24,6 +24,16 @@
 /* The kernel's buffer for one bpf_trace_printk message, and its argument count. */
 #define VM_PRINTK_BUF 1024
 #define VM_PRINTK_ARGS 3
+/*
+ * The most a %s reads: the kernel copies strings into its argument buffer of 512
+ * bytes (bpf_bprintf_prepare), so a longer one is cut there.
+ */
+#define VM_PRINTK_STRING_MAX 512
+/*
+ * What helpers cost: one instruction of the budget per this many bytes they touch
+ * (a map key hashed or compared, a value copied, a format or string walked).
+ */
+#define VM_HELPER_BYTES_PER_INSN 8
 
 /*
  * Internal operations: one per opcode variant, so that the interpreter dispatches once
@@ -188,6 +198,19 @@ struct bpf_vm {
 	uintptr_t stack_lo;
 
 	uint64_t budget;
+	/*
+	 * Instructions since the last reset, and their limit (0: none): the budget of a
+	 * whole replay, whatever the capture's length.
+	 */
+	uint64_t total_budget;
+	uint64_t total_used;
+	bool budget_is_total;	/* the run at hand is limited by total_budget */
+	/*
+	 * Set by the interpreter before each helper call: what is left of the budget, and
+	 * what the helper has charged to it (added to the count when it returns).
+	 */
+	uint64_t helper_budget;
+	uint64_t helper_charged;
 	uint64_t insn_count_last;
 	uint64_t return_value;
 	uint64_t clock_ns;
@@ -196,6 +219,9 @@ struct bpf_vm {
 	struct bpf_vm_event *events;
 	size_t event_count;
 	size_t event_capacity;
+	uint32_t run_event_limit;	/* events kept per run, 0: no limit but VM_EVENTS_MAX */
+	uint32_t run_event_count;	/* events reported by the run at hand */
+	uint64_t events_dropped;	/* since the last reset */
 
 	void (*trace)(void *user, const char *message);
 	void *trace_user;
@@ -237,7 +263,13 @@ int vm_call_helper(struct bpf_vm *vm, enum vm_helper helper, uint64_t *reg,
 int vm_helper_from_id(int32_t id);	/* enum vm_helper, or -ENOSYS */
 
 /* bpf_vm_printk.c: bpf_trace_printk's formatting, as the kernel does it. */
+/*
+ * The message of bpf_trace_printk(fmt, args), or -EINVAL for a format the kernel
+ * refuses. With out NULL, the format is only checked (nothing read, 0 returned): for a
+ * VM whose trace goes nowhere. *ret_read counts the bytes of memory read for strings
+ * and addresses, for the helper's charge.
+ */
 int vm_printk_format(const struct bpf_vm *vm, const char *fmt, const uint64_t *args,
-		     char *out, size_t out_size);
+		     char *out, size_t out_size, size_t *ret_read);
 
 #endif

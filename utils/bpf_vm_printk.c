@@ -11,7 +11,8 @@
  *   %%  (a percent sign).
  * Anything else makes the helper return -EINVAL, as in the kernel. Strings and addresses
  * are read from the VM's memory; an unreadable one prints as empty (as the kernel does
- * when its copy faults). Pointers print as 16 hex digits of the raw value: there are no
+ * when its copy faults), and a string stops after VM_PRINTK_STRING_MAX bytes (as the
+ * kernel's copy into its argument buffer does). Pointers print as 16 hex digits of the raw value: there are no
  * kernel addresses to hash here.
  */
 #include "config.h"
@@ -25,9 +26,10 @@
 #define VM_PRINTK_WIDTH_MAX VM_PRINTK_BUF
 
 struct printk_out {
-	char *buf;
+	char *buf;		/* NULL: the format is only checked */
 	size_t size;
 	size_t len;		/* what the whole message needs, like snprintf's result */
+	size_t read;		/* bytes of the VM's memory read (strings, addresses) */
 };
 
 struct printk_spec {
@@ -40,6 +42,8 @@ struct printk_spec {
 
 static void put_char(struct printk_out *out, char c)
 {
+	if (!out->buf)
+		return;
 	if (out->len + 1 < out->size)
 		out->buf[out->len] = c;
 	out->len++;
@@ -47,6 +51,8 @@ static void put_char(struct printk_out *out, char c)
 
 static void put_padding(struct printk_out *out, char c, size_t n)
 {
+	if (!out->buf)
+		return;
 	while (n--)
 		put_char(out, c);
 }
@@ -118,10 +124,17 @@ static void put_string(const struct bpf_vm *vm, struct printk_out *out, uint64_t
 		       const struct printk_spec *spec)
 {
 	const uint8_t *host;
-	size_t extent = vm_readable_extent(vm, addr, &host);
-	const void *nul = extent ? memchr(host, '\0', extent) : NULL;
-	size_t len = nul ? (size_t)((const uint8_t *)nul - host) : extent;
+	size_t extent, len;
+	const void *nul;
 
+	if (!out->buf)
+		return;
+	extent = vm_readable_extent(vm, addr, &host);
+	if (extent > VM_PRINTK_STRING_MAX)
+		extent = VM_PRINTK_STRING_MAX;
+	nul = extent ? memchr(host, '\0', extent) : NULL;
+	len = nul ? (size_t)((const uint8_t *)nul - host) : extent;
+	out->read += len;
 	put_field(out, (const char *)host, len, spec);
 }
 
@@ -141,9 +154,13 @@ static void put_ip(const struct bpf_vm *vm, struct printk_out *out, uint64_t add
 	static const struct printk_spec none = { 0 };
 	size_t size = version == '4' ? 4 : 16;
 	uint8_t bytes[16] = { 0 };
-	const uint8_t *host = vm_translate(vm, addr, size, false);
+	const uint8_t *host;
 	size_t i;
 
+	if (!out->buf)
+		return;
+	host = vm_translate(vm, addr, size, false);
+	out->read += size;
 	if (host)
 		memcpy(bytes, host, size);
 	for (i = 0; i < size; i++) {
@@ -240,12 +257,13 @@ string:
 }
 
 int vm_printk_format(const struct bpf_vm *vm, const char *fmt, const uint64_t *args,
-		     char *message, size_t message_size)
+		     char *message, size_t message_size, size_t *ret_read)
 {
 	struct printk_out out = { .buf = message, .size = message_size };
 	const char *p;
 	int used = 0;
 
+	*ret_read = 0;
 	for (p = fmt; *p; p++) {
 		if (!isascii((unsigned char)*p) ||
 		    (!isprint((unsigned char)*p) && !isspace((unsigned char)*p)))
@@ -267,6 +285,9 @@ int vm_printk_format(const struct bpf_vm *vm, const char *fmt, const uint64_t *a
 		if (!p)
 			return -EINVAL;
 	}
+	*ret_read = out.read;
+	if (!message)
+		return 0;
 	message[out.len < message_size ? out.len : message_size - 1] = '\0';
 	return (int)out.len;
 }

@@ -6,6 +6,13 @@
 
 #include "ir_error.h"
 
+void ir_error_filter_controls(char *text)
+{
+	for (; *text; text++)
+		if ((unsigned char)*text < 0x20 || *text == 0x7f)
+			*text = '?';
+}
+
 void ir_error_clear(struct ir_error *err)
 {
 	if (err)
@@ -17,6 +24,7 @@ void ir_error_setv(struct ir_error *err, const char *fmt, va_list args)
 	if (!err)
 		return;
 	vsnprintf(err->message, sizeof(err->message), fmt, args);
+	ir_error_filter_controls(err->message);
 }
 
 void ir_error_set(struct ir_error *err, const char *fmt, ...)
@@ -44,11 +52,14 @@ void ir_error_set_at(struct ir_error *err, const char *file, unsigned int line,
 	else
 		len = snprintf(err->message, sizeof(err->message), "%s: ", file);
 	used = len < 0 ? 0 : (size_t)len;
-	if (used >= sizeof(err->message))
+	if (used >= sizeof(err->message)) {
+		ir_error_filter_controls(err->message);
 		return;
+	}
 	va_start(args, fmt);
 	vsnprintf(err->message + used, sizeof(err->message) - used, fmt, args);
 	va_end(args);
+	ir_error_filter_controls(err->message);
 }
 
 void ir_error_prefix(struct ir_error *err, const char *fmt, ...)
@@ -65,6 +76,7 @@ void ir_error_prefix(struct ir_error *err, const char *fmt, ...)
 	len = vsnprintf(err->message, sizeof(err->message), fmt, args);
 	va_end(args);
 	used = len < 0 ? 0 : (size_t)len;
+	ir_error_filter_controls(err->message);
 	if (!old[0] || used + 2 >= sizeof(err->message))
 		return;
 	memcpy(err->message + used, ": ", 2);

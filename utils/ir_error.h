@@ -5,6 +5,10 @@
  * Library functions return 0 or a negative errno and, when the caller passes a
  * struct ir_error, describe the failure there ("remote.toml:12:5: expected '='").
  * They never print: the program reports each error once.
+ *
+ * Messages quote names from files (a decoder object's map and section names, keymap
+ * keys): every setter below puts them through ir_error_filter_controls(), so that no
+ * file can send a terminal escape sequence to the user's terminal with an error.
  */
 #ifndef IRKIT_IR_ERROR_H
 #define IRKIT_IR_ERROR_H
@@ -16,6 +20,12 @@
 struct ir_error {
 	char message[IR_ERROR_MESSAGE_MAX];
 };
+
+/*
+ * Replace each control character of text (below 0x20, and DEL) with '?', in place. For
+ * any text from a file that is printed otherwise than through an ir_error.
+ */
+void ir_error_filter_controls(char *text);
 
 /* Each of these accepts err == NULL and then does nothing. */
 void ir_error_clear(struct ir_error *err);

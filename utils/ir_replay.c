@@ -82,8 +82,8 @@ int ir_replay_sample(struct bpf_vm *const *vms, size_t vm_count, struct rc_input
 }
 
 int ir_replay_samples(struct bpf_vm *const *vms, size_t vm_count, struct rc_input *input,
-		      const uint32_t *samples, size_t count, uint64_t *clock_ns,
-		      struct ir_error *err)
+		      const uint32_t *samples, size_t count, size_t *ret_done,
+		      uint64_t *clock_ns, struct ir_error *err)
 {
 	uint64_t clock = *clock_ns, next_timer = rc_input_next_timer_ns(input);
 	size_t i;
@@ -108,7 +108,12 @@ int ir_replay_samples(struct bpf_vm *const *vms, size_t vm_count, struct rc_inpu
 				break;
 			next_timer = rc_input_next_timer_ns(input);
 		}
+		if (rc_input_record_count(input) >= IR_REPLAY_RECORDS_MAX) {
+			i++;
+			break;
+		}
 	}
+	*ret_done = i < count ? i + (ret < 0) : count;
 	*clock_ns = clock;
 	return ret;
 }

@@ -29,13 +29,22 @@ int ir_replay_sample(struct bpf_vm *const *vms, size_t vm_count, struct rc_input
 		     uint32_t sample, uint64_t *clock_ns, struct ir_error *err);
 
 /*
- * count samples, one after the other as ir_replay_sample() takes them, with rc_input's
- * records left to the caller after the last (or after the failing one: the records of
- * the samples before it and what the failing one produced are kept, as with one call
- * per sample). Saves a call per sample for offline decoding of long captures.
+ * Records rc_input may hold before ir_replay_samples() stops to let its caller print
+ * them: with an event limit per sample on each VM (bpf_vm_set_event_limit()), what a
+ * batch keeps is bounded whatever the decoders report.
+ */
+#define IR_REPLAY_RECORDS_MAX 4096
+
+/*
+ * Up to count samples, one after the other as ir_replay_sample() takes them, with
+ * rc_input's records left to the caller after the last (or after the failing one: the
+ * records of the samples before it and what the failing one produced are kept, as with
+ * one call per sample). Stops early, after the sample that leaves rc_input with
+ * IR_REPLAY_RECORDS_MAX records or more; *ret_done is the number of samples taken (the
+ * failing one included). Saves a call per sample for offline decoding of long captures.
  */
 int ir_replay_samples(struct bpf_vm *const *vms, size_t vm_count, struct rc_input *input,
-		      const uint32_t *samples, size_t count, uint64_t *clock_ns,
-		      struct ir_error *err);
+		      const uint32_t *samples, size_t count, size_t *ret_done,
+		      uint64_t *clock_ns, struct ir_error *err);
 
 #endif

@@ -2,6 +2,7 @@
 #include "config.h"
 
 #include <check.h>
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -13,6 +14,7 @@
 void decoder_run_open(struct decoder_run *run, const char *name,
 		      const struct bpf_param_value *params, size_t param_count)
 {
+	static const struct bpf_map_layout raw_layout = RAW_MAP_LAYOUT;
 	const struct decoder *decoder = decoder_find(name);
 	struct bpf_object *object = NULL;
 	struct bpf_image *image = NULL;
@@ -34,9 +36,9 @@ void decoder_run_open(struct decoder_run *run, const char *name,
 	ret = bpf_object_relocate(object, NULL, params, param_count, &image, &err);
 	ck_assert_msg(ret == 0, "%s: relocate: %d %s", name, ret, err.message);
 	run->insn_count = image->insn_count;
-	for (i = 0; i < image->map_count; i++)
-		if (strcmp(image->maps[i].name, RAW_MAP_NAME) == 0)
-			run->raw_map = (long)i;
+	ret = bpf_image_host_map(image, &raw_layout, &err);
+	ck_assert_msg(ret >= 0 || ret == -ENOENT, "%s: %s", name, err.message);
+	run->raw_map = ret;
 	ret = bpf_vm_new(image, &run->vm, &err);
 	ck_assert_msg(ret == 0, "%s: vm: %d %s", name, ret, err.message);
 	bpf_image_free(image);

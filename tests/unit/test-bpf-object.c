@@ -666,6 +666,28 @@ START_TEST(test_address_and_memory_conflict)
 }
 END_TEST
 
+/*
+ * flow_budget.o: the analysis of counter's uses runs out of states before it meets the
+ * read through it (issue 13). Not known is not a parameter: counter stays memory, its
+ * ld_imm64 a map value address, and -e cannot set it.
+ */
+START_TEST(test_incomplete_analysis_not_a_parameter)
+{
+	struct bpf_object *obj = open_object("flow_budget.o");
+	struct bpf_image *image;
+
+	ck_assert_int_lt(bpf_object_param_find(obj, "counter"), 0);
+	ck_assert_uint_eq(bpf_object_param_count(obj), 0);
+	image = relocate(obj, NULL, NULL, 0);
+	/* Instruction 2 (after r9 = *sample): r1 = the address of counter in .data. */
+	ck_assert_int_eq(image->insns[1].code, LD_IMM64);
+	ck_assert_int_eq(image->insns[1].src_reg, BPF_PSEUDO_MAP_IDX_VALUE);
+	ck_assert_str_eq(image->maps[image->insns[1].imm].name, ".data");
+	bpf_image_free(image);
+	bpf_object_free(obj);
+}
+END_TEST
+
 /* ------------------------------------------------------------------------ */
 /* BPF-to-BPF calls */
 
@@ -1111,6 +1133,61 @@ START_TEST(test_random_byte_flips)
 }
 END_TEST
 
+/*
+ * bpf_image_host_map(): a map the host writes is found only with exactly the layout
+ * the host writes (issue 13: a larger value or key made the host copy past its data).
+ */
+START_TEST(test_host_map_layout)
+{
+	static const struct bpf_map_layout want = {
+		"patterns", BPF_MAP_TYPE_ARRAY, 4, 260, 512,
+	};
+	struct bpf_map_spec maps[2] = {
+		{ .name = "other", .type = BPF_MAP_TYPE_HASH, .key_size = 6,
+		  .value_size = 260, .max_entries = 512 },
+		{ .name = "patterns", .type = BPF_MAP_TYPE_ARRAY, .key_size = 4,
+		  .value_size = 260, .max_entries = 512 },
+	};
+	struct bpf_image image = { .maps = maps, .map_count = 2 };
+	struct ir_error err = { "untouched" };
+
+	ck_assert_int_eq(bpf_image_host_map(&image, &want, &err), 1);
+	image.map_count = 1;
+	ck_assert_int_eq(bpf_image_host_map(&image, &want, &err), -ENOENT);
+	ck_assert_str_eq(err.message, "untouched");
+	image.map_count = 2;
+
+	maps[1].value_size = 4096;
+	ck_assert_int_eq(bpf_image_host_map(&image, &want, &err), -EINVAL);
+	ck_assert_str_eq(err.message, "map 'patterns' has 4096-byte values: the host writes "
+			 "260-byte values");
+	maps[1].value_size = 259;
+	ck_assert_int_eq(bpf_image_host_map(&image, &want, &err), -EINVAL);
+	maps[1].value_size = 260;
+
+	maps[1].type = BPF_MAP_TYPE_HASH;
+	maps[1].key_size = 6;
+	ck_assert_int_eq(bpf_image_host_map(&image, &want, &err), -EINVAL);
+	ck_assert_str_eq(err.message, "map 'patterns' is a hash map: the host fills it as a "
+			 "map of type array");
+	maps[1].type = 77;
+	ck_assert_int_eq(bpf_image_host_map(&image, &want, &err), -EINVAL);
+	ck_assert_str_eq(err.message, "map 'patterns' is of type 77: the host fills it as a "
+			 "map of type array");
+	maps[1].type = BPF_MAP_TYPE_ARRAY;
+	ck_assert_int_eq(bpf_image_host_map(&image, &want, &err), -EINVAL);
+	ck_assert_str_eq(err.message, "map 'patterns' has 6-byte keys: the host writes 4-byte "
+			 "keys");
+	maps[1].key_size = 4;
+
+	maps[1].max_entries = 513;
+	ck_assert_int_eq(bpf_image_host_map(&image, &want, &err), -EINVAL);
+	ck_assert_str_eq(err.message, "map 'patterns' has 513 entries: the host expects 512");
+	maps[1].max_entries = 512;
+	ck_assert_int_eq(bpf_image_host_map(&image, &want, &err), 1);
+}
+END_TEST
+
 START_TEST(test_open_file)
 {
 	char path[512];
@@ -1170,6 +1247,7 @@ static Suite *bpf_object_suite(void)
 	tcase_add_test(tc, test_address_params_v3_btf);
 	tcase_add_test(tc, test_address_params_v1_no_btf);
 	tcase_add_test(tc, test_address_and_memory_conflict);
+	tcase_add_test(tc, test_incomplete_analysis_not_a_parameter);
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("calls");
@@ -1184,6 +1262,7 @@ static Suite *bpf_object_suite(void)
 	tcase_add_test(tc, test_random_byte_flips);
 	tcase_add_test(tc, test_open_file);
 	tcase_add_test(tc, test_error_texts);
+	tcase_add_test(tc, test_host_map_layout);
 	tcase_set_timeout(tc, 300);
 	suite_add_tcase(s, tc);
 	return s;

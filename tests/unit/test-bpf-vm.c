@@ -1621,6 +1621,186 @@ START_TEST(test_trace_printk_bad_format_pointer)
 }
 END_TEST
 
+/*
+ * Issue 13: helpers are charged for the bytes they touch. A loop of map updates of a
+ * 1 MiB value counted one instruction a call: 71,429 copies a sample within the budget
+ * (1.8 CPU-s for this one sample, measured before the fix). Now each copy costs
+ * 131,073 instructions (8 bytes an instruction), and the eighth call of the loop finds
+ * the budget spent before copying anything.
+ */
+START_TEST(test_helper_charge_map_copy)
+{
+	static const struct bpf_insn prog[] = {
+		MOV64_IMM(6, 0), ST(BPF_W, 10, -4, 0),
+		/* 2: calls = map 1's value; stop if missing. */
+		LD_MAP(1, 1), MOV64_REG(2, 10), ALU64_IMM(BPF_ADD, 2, -4),
+		CALL(BPF_FUNC_map_lookup_elem), JMP_IMM(BPF_JEQ, 0, 0, 11),
+		ALU64_IMM(BPF_ADD, 6, 1), STX(BPF_DW, 0, 6, 0),
+		/* 10: map 0[0] = map 2's value, 1 MiB copied. */
+		LD_MAP(1, 0), MOV64_REG(2, 10), ALU64_IMM(BPF_ADD, 2, -4),
+		LD_MAP_VALUE(3, 2, 0), MOV64_IMM(4, 0), CALL(BPF_FUNC_map_update_elem),
+		JA(-17),
+		MOV64_IMM(0, 0), EXIT(),
+	};
+	struct bpf_map_spec maps[] = {
+		{ .name = "big", .type = BPF_MAP_TYPE_ARRAY, .key_size = 4,
+		  .value_size = 1 << 20, .max_entries = 1 },
+		{ .name = "calls", .type = BPF_MAP_TYPE_ARRAY, .key_size = 4,
+		  .value_size = 8, .max_entries = 1 },
+		{ .name = "source", .type = BPF_MAP_TYPE_ARRAY, .key_size = 4,
+		  .value_size = 1 << 20, .max_entries = 1 },
+	};
+	struct bpf_vm *vm = new_vm(prog, ARRAY_SIZE(prog), maps, ARRAY_SIZE(maps));
+	struct ir_error err;
+	uint64_t calls = 0;
+	uint32_t key = 0;
+
+	ck_assert_int_eq(bpf_vm_run(vm, 0, &err), -E2BIG);
+	ck_assert_has(err.message, "instruction 17: bpf_map_update_elem: 1048580 bytes to go "
+		      "through, beyond what is left of the instruction budget");
+	ck_assert_int_eq(bpf_vm_map_lookup(vm, 1, &key, &calls), 0);
+	/* 7 copies of 131,073 instructions and their loops fit in 1,000,000; not 8. */
+	ck_assert_uint_eq(calls, 8);
+	ck_assert_uint_le(bpf_vm_last_insn_count(vm), BPF_VM_DEFAULT_INSN_BUDGET);
+	ck_assert_uint_ge(bpf_vm_last_insn_count(vm), 7 * 131073);
+	bpf_vm_free(vm);
+}
+END_TEST
+
+/*
+ * A map name with a terminal escape sequence, in the VM's fault message: filtered like
+ * the loader's own messages (issue 13).
+ */
+START_TEST(test_fault_message_filters_names)
+{
+	static const struct bpf_insn prog[] = {
+		LD_MAP_VALUE(1, 0, 0), LDX(BPF_DW, 0, 1, 8), EXIT(),
+	};
+	struct bpf_map_spec spec = { .name = "evil\x1b[2J\x1b]0;owned\x07",
+				     .type = BPF_MAP_TYPE_ARRAY, .key_size = 4,
+				     .value_size = 8, .max_entries = 1 };
+	struct ir_error err;
+
+	ck_assert_int_eq(run_error(prog, ARRAY_SIZE(prog), &spec, 1, &err), -EFAULT);
+	ck_assert_has(err.message, "map 'evil?[2J?]0;owned?' value+8");
+	ck_assert_ptr_null(strchr(err.message, '\x1b'));
+}
+END_TEST
+
+/* A budget for all the runs since the reset bounds a replay whatever its length. */
+START_TEST(test_total_budget)
+{
+	static const struct bpf_insn five[] = {
+		MOV64_IMM(0, 1), MOV64_IMM(0, 2), MOV64_IMM(0, 3), MOV64_IMM(0, 4), EXIT(),
+	};
+	struct bpf_vm *vm = new_vm(five, ARRAY_SIZE(five), NULL, 0);
+	struct ir_error err;
+
+	bpf_vm_set_total_insn_budget(vm, 12);
+	run_ok(vm, 0);
+	run_ok(vm, 0);
+	ck_assert_int_eq(bpf_vm_run(vm, 0, &err), -E2BIG);
+	ck_assert_has(err.message, "instruction 4: more than 12 instructions executed since "
+		      "the start");
+	ck_assert_int_eq(bpf_vm_run(vm, 0, &err), -E2BIG);
+	bpf_vm_reset(vm);
+	run_ok(vm, 0);
+	/* The budget per sample still holds, with its own message. */
+	bpf_vm_set_insn_budget(vm, 4);
+	ck_assert_int_eq(bpf_vm_run(vm, 0, &err), -E2BIG);
+	ck_assert_has(err.message, "more than 4 instructions executed for one sample");
+	bpf_vm_free(vm);
+}
+END_TEST
+
+/*
+ * bpf_trace_printk("%s") of a 1 MiB element with no NUL: the string stops at 512 bytes
+ * (the kernel's argument buffer) and the walk is charged; with no trace function, the
+ * format is checked and nothing is read or formatted.
+ */
+static uint64_t printk_huge_string(bool traced, struct trace_log *log, uint64_t *ret_insns)
+{
+	static const char fmt[8] = "[%s]";
+	static uint8_t huge[1 << 20];
+	struct bpf_map_spec maps[] = {
+		{ .name = ".rodata", .type = BPF_MAP_TYPE_ARRAY, .key_size = 4,
+		  .value_size = sizeof(fmt), .max_entries = 1,
+		  .initial_value = (uint8_t *)fmt, .read_only = true },
+		{ .name = "huge", .type = BPF_MAP_TYPE_ARRAY, .key_size = 4,
+		  .value_size = sizeof(huge), .max_entries = 1, .initial_value = huge },
+	};
+	static const struct bpf_insn prog[] = {
+		LD_MAP_VALUE(1, 0, 0), MOV64_IMM(2, 5), LD_MAP_VALUE(3, 1, 0),
+		CALL(BPF_FUNC_trace_printk), EXIT(),
+	};
+	struct bpf_vm *vm;
+	uint64_t r0;
+
+	memset(huge, 'A', sizeof(huge));
+	vm = new_vm(prog, ARRAY_SIZE(prog), maps, ARRAY_SIZE(maps));
+	memset(log, 0, sizeof(*log));
+	if (traced)
+		bpf_vm_set_trace(vm, collect_trace, log);
+	r0 = run_ok(vm, 0);
+	*ret_insns = bpf_vm_last_insn_count(vm);
+	bpf_vm_free(vm);
+	return r0;
+}
+
+START_TEST(test_trace_printk_string_bounded)
+{
+	struct trace_log log;
+	uint64_t insns;
+	size_t i;
+
+	/* 5 instructions; the 5-byte format (1); the 512 bytes read and 514 written (129). */
+	ck_assert_uint_eq(printk_huge_string(true, &log, &insns), 514);
+	ck_assert_uint_eq(insns, 5 + 1 + 129);
+	ck_assert_int_eq(log.calls, 1);
+	ck_assert_uint_eq(strlen(log.text), 514);
+	ck_assert_int_eq(log.text[0], '[');
+	for (i = 1; i <= 512; i++)
+		ck_assert_int_eq(log.text[i], 'A');
+	ck_assert_int_eq(log.text[513], ']');
+
+	ck_assert_uint_eq(printk_huge_string(false, &log, &insns), 0);
+	ck_assert_uint_eq(insns, 5 + 1);
+	ck_assert_int_eq(log.calls, 0);
+}
+END_TEST
+
+/*
+ * A keydown flood: 100,000 bpf_rc_keydown a sample. With a limit per run, the VM keeps
+ * that many events, counts the rest as dropped, and the program goes on.
+ */
+static const struct bpf_insn keydown_flood[] = {
+	MOV64_REG(6, 1), MOV64_IMM(7, 0),
+	MOV64_REG(1, 6), MOV64_IMM(2, 64), MOV64_REG(3, 7), MOV64_IMM(4, 0),
+	CALL(BPF_FUNC_rc_keydown), ALU64_IMM(BPF_ADD, 7, 1),
+	JMP_IMM(BPF_JLT, 7, 100000, -7),
+	MOV64_IMM(0, 0), EXIT(),
+};
+
+START_TEST(test_event_limit)
+{
+	struct bpf_vm *vm = new_vm(keydown_flood, ARRAY_SIZE(keydown_flood), NULL, 0);
+
+	bpf_vm_set_event_limit(vm, 16);
+	run_ok(vm, 0);
+	ck_assert_uint_eq(bpf_vm_event_count(vm), 16);
+	ck_assert_uint_eq(bpf_vm_event_at(vm, 15)->scancode, 15);
+	ck_assert_uint_eq(bpf_vm_events_dropped(vm), 100000 - 16);
+	/* Per run: the next one keeps 16 more, whether or not the caller cleared. */
+	run_ok(vm, 0);
+	ck_assert_uint_eq(bpf_vm_event_count(vm), 32);
+	ck_assert_uint_eq(bpf_vm_events_dropped(vm), 2 * (100000 - 16));
+	bpf_vm_reset(vm);
+	ck_assert_uint_eq(bpf_vm_event_count(vm), 0);
+	ck_assert_uint_eq(bpf_vm_events_dropped(vm), 0);
+	bpf_vm_free(vm);
+}
+END_TEST
+
 START_TEST(test_article_decoder_by_hand)
 {
 	struct bpf_map_spec spec = { .name = "decoder_state_map", .type = BPF_MAP_TYPE_ARRAY,
@@ -1628,14 +1808,17 @@ START_TEST(test_article_decoder_by_hand)
 	struct bpf_vm *vm = new_vm(article_decoder, ARRAY_SIZE(article_decoder), &spec, 1);
 	const struct bpf_vm_event *e;
 
-	/* Counted by hand along the paths: 7 + 6 + 4 + 2, 7 + 7 + 4 + 2, 7 + 8 + 11 + 2. */
+	/*
+	 * Counted by hand along the paths: 7 + 6 + 4 + 2, 7 + 7 + 4 + 2, 7 + 8 + 11 + 2,
+	 * and 1 more each for the map lookup's 4-byte key (bpf_vm.h: 8 bytes an instruction).
+	 */
 	run_ok(vm, PULSE(500));
-	ck_assert_uint_eq(bpf_vm_last_insn_count(vm), 19);
+	ck_assert_uint_eq(bpf_vm_last_insn_count(vm), 19 + 1);
 	run_ok(vm, SPACE(1500));
-	ck_assert_uint_eq(bpf_vm_last_insn_count(vm), 20);
+	ck_assert_uint_eq(bpf_vm_last_insn_count(vm), 20 + 1);
 	ck_assert_uint_eq(bpf_vm_event_count(vm), 0);
 	run_ok(vm, PULSE(500));
-	ck_assert_uint_eq(bpf_vm_last_insn_count(vm), 28);
+	ck_assert_uint_eq(bpf_vm_last_insn_count(vm), 28 + 1);
 	ck_assert_uint_eq(bpf_vm_event_count(vm), 1);
 	e = bpf_vm_event_at(vm, 0);
 	ck_assert_int_eq(e->type, BPF_VM_EVENT_KEYDOWN);
@@ -1954,6 +2137,14 @@ static Suite *bpf_vm_suite(void)
 	tcase_add_test(tc, test_trace_printk_memory);
 	tcase_add_test(tc, test_trace_printk_rejects);
 	tcase_add_test(tc, test_trace_printk_bad_format_pointer);
+	suite_add_tcase(s, tc);
+
+	tc = tcase_create("helper costs");
+	tcase_add_test(tc, test_helper_charge_map_copy);
+	tcase_add_test(tc, test_total_budget);
+	tcase_add_test(tc, test_fault_message_filters_names);
+	tcase_add_test(tc, test_trace_printk_string_bounded);
+	tcase_add_test(tc, test_event_limit);
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("decoders");

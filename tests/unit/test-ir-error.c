@@ -35,6 +35,28 @@ START_TEST(test_prefix_adds_context)
 }
 END_TEST
 
+/*
+ * Names from files reach the terminal in messages: every setter turns control
+ * characters (an escape sequence's ESC, a carriage return, DEL) into '?' (issue 13).
+ */
+START_TEST(test_control_characters_filtered)
+{
+	struct ir_error err;
+	char text[] = "a\x1b[2Jb\r\x7f\tc\xc3\xa9";
+
+	ir_error_set(&err, "map '%s'", "evil\x1b]0;title\x07");
+	ck_assert_str_eq(err.message, "map 'evil?]0;title?'");
+	ir_error_set_at(&err, "x\x1b.o", 0, 0, "section '%s'", "\x1b[31mred");
+	ck_assert_str_eq(err.message, "x?.o: section '?[31mred'");
+	ir_error_set(&err, "reason");
+	ir_error_prefix(&err, "decoder '%s'", "\x1b[1K");
+	ck_assert_str_eq(err.message, "decoder '?[1K': reason");
+	/* UTF-8 stays as it is. */
+	ir_error_filter_controls(text);
+	ck_assert_str_eq(text, "a?[2Jb???c\xc3\xa9");
+}
+END_TEST
+
 START_TEST(test_null_is_accepted)
 {
 	ir_error_set(NULL, "x");
@@ -67,6 +89,7 @@ static Suite *ir_error_suite(void)
 	tcase_add_test(tc, test_set_at_formats_location);
 	tcase_add_test(tc, test_prefix_adds_context);
 	tcase_add_test(tc, test_null_is_accepted);
+	tcase_add_test(tc, test_control_characters_filtered);
 	tcase_add_test(tc, test_long_message_is_truncated);
 	suite_add_tcase(s, tc);
 	return s;

@@ -190,9 +190,11 @@ START_TEST(test_batch)
 	struct rc_input *input = new_input();
 	uint64_t clock_ns = 0;
 	struct ir_error err;
+	size_t done;
 
-	ck_assert_msg(ir_replay_samples(&vm, 1, input, samples, ARRAY_SIZE(samples), &clock_ns,
-					&err) == 0, "%s", err.message);
+	ck_assert_msg(ir_replay_samples(&vm, 1, input, samples, ARRAY_SIZE(samples), &done,
+					&clock_ns, &err) == 0, "%s", err.message);
+	ck_assert_uint_eq(done, ARRAY_SIZE(samples));
 	ck_assert_uint_eq(clock_ns, 305500000);
 	ck_assert_uint_eq(rc_input_record_count(input), 9);
 	expect_lirc(input, 0, 2500000, 15, 0);
@@ -206,6 +208,59 @@ START_TEST(test_batch)
 }
 END_TEST
 
+/*
+ * Issue 13: a decoder reporting on every sample as much as it can (100,000 keydowns)
+ * with the VM keeping 16 a sample: a batch of 256 samples stops once rc_input holds
+ * IR_REPLAY_RECORDS_MAX records, for the caller to print them, and goes on from there.
+ */
+START_TEST(test_batch_bounded)
+{
+	static const struct bpf_insn flood[] = {
+		MOV64_REG(6, 1), MOV64_IMM(7, 0),
+		MOV64_REG(1, 6), MOV64_IMM(2, 64), MOV64_REG(3, 7), MOV64_IMM(4, 0),
+		CALL(BPF_FUNC_rc_keydown), ALU64_IMM(BPF_ADD, 7, 1),
+		JMP_IMM(BPF_JLT, 7, 100000, -7),
+		MOV64_IMM(0, 0), EXIT(),
+	};
+	struct bpf_image image = {
+		.name = "flood", .license = "GPL",
+		.insns = (struct bpf_insn *)flood, .insn_count = ARRAY_SIZE(flood),
+	};
+	uint32_t samples[256];
+	struct rc_input *input = new_input();
+	uint64_t clock_ns = 0;
+	size_t done, total = 0, batches = 0, records, i;
+	struct ir_error err;
+	struct bpf_vm *vm;
+
+	ck_assert_msg(bpf_vm_new(&image, &vm, &err) == 0, "%s", err.message);
+	bpf_vm_set_event_limit(vm, 16);
+	for (i = 0; i < ARRAY_SIZE(samples); i++)
+		samples[i] = i % 2 ? SPACE(500) : PULSE(500);
+	while (total < ARRAY_SIZE(samples)) {
+		ck_assert_msg(ir_replay_samples(&vm, 1, input, samples + total,
+						ARRAY_SIZE(samples) - total, &done, &clock_ns,
+						&err) == 0, "%s", err.message);
+		ck_assert_uint_gt(done, 0);
+		records = rc_input_record_count(input);
+		/* Each of the 16 keydowns of the last sample adds at most 4 records. */
+		ck_assert_uint_lt(records, IR_REPLAY_RECORDS_MAX + 16 * 4);
+		if (total + done < ARRAY_SIZE(samples))
+			ck_assert_uint_ge(records, IR_REPLAY_RECORDS_MAX);
+		rc_input_records_clear(input);
+		total += done;
+		batches++;
+	}
+	ck_assert_uint_eq(total, ARRAY_SIZE(samples));
+	ck_assert_uint_eq(clock_ns, 256 * 500000ULL);
+	/* 256 samples of 16 keydowns, at least 3 records each: more than 12,288. */
+	ck_assert_uint_ge(batches, 4);
+	ck_assert_uint_eq(bpf_vm_events_dropped(vm), 256 * (100000 - 16));
+	rc_input_free(input);
+	bpf_vm_free(vm);
+}
+END_TEST
+
 /* A decoder that fails stops the batch at that sample, its clock already counted. */
 START_TEST(test_batch_stops_at_error)
 {
@@ -214,10 +269,12 @@ START_TEST(test_batch_stops_at_error)
 	struct rc_input *input = new_input();
 	uint64_t clock_ns = 0;
 	struct ir_error err;
+	size_t done;
 
 	bpf_vm_set_insn_budget(vms[1], 0);
 	ck_assert_int_eq(ir_replay_samples(vms, 2, input, samples, ARRAY_SIZE(samples),
-					   &clock_ns, &err), -E2BIG);
+					   &done, &clock_ns, &err), -E2BIG);
+	ck_assert_uint_eq(done, 1);
 	ck_assert_uint_eq(clock_ns, 500000);
 	ck_assert_msg(strncmp(err.message, "decoder 2: ", 11) == 0, "%s", err.message);
 	ck_assert_uint_eq(rc_input_record_count(input), 0);
@@ -251,6 +308,7 @@ static Suite *ir_replay_suite(void)
 	tcase_add_test(tc, test_no_decoder);
 	tcase_add_test(tc, test_batch);
 	tcase_add_test(tc, test_batch_stops_at_error);
+	tcase_add_test(tc, test_batch_bounded);
 	suite_add_tcase(s, tc);
 	return s;
 }

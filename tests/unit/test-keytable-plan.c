@@ -10,6 +10,7 @@
 #include <check.h>
 #include <errno.h>
 #include <stdlib.h>
+#include <stdio.h>
 #include <string.h>
 #include <linux/input-event-codes.h>
 
@@ -401,6 +402,38 @@ START_TEST(test_raw_errors)
 }
 END_TEST
 
+/*
+ * A decoder object whose "raw_patterns" map has another layout than the one the host
+ * fills (issue 13): refused when planned, so neither --decode nor a device ever copies
+ * the host's 260-byte patterns or 4-byte keys into a larger value or key.
+ */
+static void expect_raw_layout_refused(const char *object, const char *reason)
+{
+	char path[256], message[512];
+	struct fixture f;
+
+	snprintf(path, sizeof(path), TOP_BUILDDIR "/tests/bpf/%s/raw.o", object);
+	snprintf(message, sizeof(message), "decoder '%s': %s", path, reason);
+	init(&f);
+	/* The keymap's "raw" is the -p object raw.o, not the embedded decoder. */
+	f.keymaps[f.keymap_count++] = toml(
+		"[[protocols]]\nprotocol = \"raw\"\n"
+		"[[protocols.raw]]\nkeycode = \"KEY_UP\"\nraw = \"+1000 -500 +500\"\n");
+	add_protocol(&f, path);
+	ck_assert_int_eq(make(&f), -EINVAL);
+	ck_assert_str_eq(f.err.message, message);
+	done(&f);
+}
+
+START_TEST(test_raw_map_layout)
+{
+	expect_raw_layout_refused("raw_big_value", "map 'raw_patterns' has 4096-byte values: "
+				  "the host writes 260-byte values");
+	expect_raw_layout_refused("raw_hash_key6", "map 'raw_patterns' is a hash map: the "
+				  "host fills it as a map of type array");
+}
+END_TEST
+
 /* Keymaps in order, then -k: the last mapping of a scancode wins. */
 START_TEST(test_keys_last_wins)
 {
@@ -552,6 +585,7 @@ static Suite *keytable_plan_suite(void)
 	tc = tcase_create("raw");
 	tcase_add_test(tc, test_raw);
 	tcase_add_test(tc, test_raw_errors);
+	tcase_add_test(tc, test_raw_map_layout);
 	suite_add_tcase(s, tc);
 	tc = tcase_create("keys");
 	tcase_add_test(tc, test_keys_last_wins);

@@ -212,27 +212,26 @@ static int raw_patterns_write(const struct bpf_image *image,
 			      const struct bpf_kernel_program *program,
 			      const struct options *opts, struct ir_error *err)
 {
+	static const struct bpf_map_layout raw_layout = RAW_MAP_LAYOUT;
 	struct raw_pattern pattern;
-	size_t map, i;
+	size_t i;
 	uint32_t key;
-	int ret;
+	int map, ret;
 
 	if (opts->raw_count == 0)
 		return 0;
-	for (map = 0; map < image->map_count; map++)
-		if (strcmp(image->maps[map].name, RAW_MAP_NAME) == 0)
-			break;
-	if (map == image->map_count || image->maps[map].value_size != sizeof(pattern)) {
+	map = bpf_image_host_map(image, &raw_layout, err);
+	if (map == -ENOENT)
 		ir_error_set(err, "%s has no map '%s' for raw patterns", image->name,
 			     RAW_MAP_NAME);
+	if (map < 0)
 		return -EINVAL;
-	}
 	for (i = 0; i < opts->raw_count; i++) {
 		ret = raw_pattern_read(opts->raw_args[i], &pattern, err);
 		if (ret < 0)
 			return ret;
 		key = i;
-		ret = bpf_kernel_map_update(program, map, &key, &pattern, err);
+		ret = bpf_kernel_map_update(program, (size_t)map, &key, &pattern, err);
 		if (ret < 0)
 			return ret;
 	}

@@ -1,0 +1,1 @@
+-w $IRKIT_SRCDIR/tests/cli/data/raw.toml -p $IRKIT_BUILDDIR/tests/bpf/raw_big_value/raw.o

@@ -1,0 +1,1 @@
+--decode=$IRKIT_SRCDIR/tests/cli/data/raw.txt -w $IRKIT_SRCDIR/tests/cli/data/raw.toml -p $IRKIT_BUILDDIR/tests/bpf/raw_hash_key6/raw.o
