@@ -106,11 +106,11 @@ int keytable_load_keymaps(const char *root, char *const *names, size_t count,
 
 /*
  * -a: the keymaps rc_maps.cfg gives the device's driver and default keymap, appended
- * to those of -w.
+ * to those of -w. *ret_matched says whether a line of the file matched.
  */
 static int load_auto_keymaps(const struct keytable_options *options,
 			     const struct rc_device *device, struct keymap ***keymaps,
-			     size_t *count, struct ir_error *err)
+			     size_t *count, bool *ret_matched, struct ir_error *err)
 {
 	const struct rc_maps_entry **matches = NULL;
 	struct rc_maps *maps = NULL;
@@ -125,6 +125,7 @@ static int load_auto_keymaps(const struct keytable_options *options,
 	ret = rc_maps_match(maps, device->driver, device->keymap, &matches, &match_count);
 	if (ret < 0)
 		goto out;
+	*ret_matched = match_count != 0;
 	if (!match_count)
 		fprintf(stderr, _("%s: no keymap for driver '%s', table '%s'\n"),
 			options->auto_load, device->driver ? device->driver : "",
@@ -520,19 +521,21 @@ static int read_keys(int fd, const char *root, const struct rc_device *device,
 }
 
 /*
- * -a clears the table of a device that has one: udev runs it for every rc device,
- * transmitters included.
+ * -a clears the table of a device that has one when rc_maps.cfg gives it a keymap:
+ * udev runs it for every rc device, transmitters included, and a device that no line
+ * matches keeps its table, as with v4l-utils.
  */
-static bool clears(const struct keytable_options *options, const struct rc_device *device)
+static bool clears(const struct keytable_options *options, const struct rc_device *device,
+		   bool auto_matched)
 {
-	return options->clear || (options->auto_load && keytable_event_input(device));
+	return options->clear || (auto_matched && keytable_event_input(device));
 }
 
-static bool needs_input(const struct keytable_options *options,
-			const struct rc_device *device, const struct keytable_plan *plan)
+static bool needs_input(const struct keytable_options *options, bool clear,
+			const struct keytable_plan *plan)
 {
-	return clears(options, device) || plan->key_count || options->read ||
-	       options->delay >= 0 || options->period >= 0;
+	return clear || plan->key_count || options->read || options->delay >= 0 ||
+	       options->period >= 0;
 }
 
 /* The changes apply() makes, in their order. */
@@ -604,7 +607,7 @@ static void report_partial(const struct rc_device *device, const struct changes 
 
 static int apply_changes(const struct keytable_options *options,
 			 const struct rc_device *device, const struct keytable_plan *plan,
-			 int fd, struct changes *changes, struct ir_error *err)
+			 int fd, bool clear, struct changes *changes, struct ir_error *err)
 {
 	const char *event_devnode = fd >= 0 ? keytable_event_input(device)->event_devnode : "";
 	bool changed;
@@ -623,8 +626,7 @@ static int apply_changes(const struct keytable_options *options,
 	changes->failed_unchanged = true;
 	changes->failed = CHANGE_KEYTABLE;
 	if (changes->wanted[CHANGE_KEYTABLE])
-		ret = write_keys(fd, clears(options, device), plan, &changes->failed_unchanged,
-				 err);
+		ret = write_keys(fd, clear, plan, &changes->failed_unchanged, err);
 	if (ret < 0) {
 		ir_error_prefix(err, "%s", event_devnode);
 		return ret;
@@ -645,20 +647,20 @@ static int apply_changes(const struct keytable_options *options,
 
 /* Every change, in order, once the plan is made and checked; then -r and -t. */
 static int apply(const struct keytable_options *options, const struct rc_device *device,
-		 const struct keytable_plan *plan, struct ir_error *err)
+		 const struct keytable_plan *plan, bool clear, struct ir_error *err)
 {
 	const struct rc_device_input *input = keytable_event_input(device);
 	struct changes changes = {
 		.wanted = {
 			[CHANGE_DECODERS] = plan->change_decoders,
-			[CHANGE_KEYTABLE] = clears(options, device) || plan->key_count,
+			[CHANGE_KEYTABLE] = clear || plan->key_count,
 			[CHANGE_PROTOCOLS] = plan->change_kernel_protocols,
 			[CHANGE_REPEAT] = options->delay >= 0 || options->period >= 0,
 		},
 	};
 	int fd = -1, ret;
 
-	if (needs_input(options, device, plan)) {
+	if (needs_input(options, clear, plan)) {
 		if (!input) {
 			ir_error_set(err, _("%s has no input device"), device->sysname);
 			return -ENODEV;
@@ -667,7 +669,7 @@ static int apply(const struct keytable_options *options, const struct rc_device 
 		if (fd < 0)
 			return fd;
 	}
-	ret = apply_changes(options, device, plan, fd, &changes, err);
+	ret = apply_changes(options, device, plan, fd, clear, &changes, err);
 	if (ret < 0)
 		report_partial(device, &changes, err);
 	if (ret == 0 && options->read) {
@@ -708,6 +710,7 @@ int keytable_configure(const struct keytable_options *options, struct ir_error *
 	struct keymap **keymaps = NULL;
 	size_t keymap_count = 0;
 	struct plan_input input;
+	bool auto_matched = false;
 	int ret;
 
 	if (only_selects_device(options))
@@ -720,7 +723,8 @@ int keytable_configure(const struct keytable_options *options, struct ir_error *
 	if (ret < 0)
 		goto out;
 	if (options->auto_load) {
-		ret = load_auto_keymaps(options, device, &keymaps, &keymap_count, err);
+		ret = load_auto_keymaps(options, device, &keymaps, &keymap_count,
+					&auto_matched, err);
 		if (ret < 0)
 			goto out;
 	}
@@ -737,7 +741,7 @@ int keytable_configure(const struct keytable_options *options, struct ir_error *
 	if (options->verbose)
 		keytable_print_plan(plan, keymaps, keymap_count, false);
 	print_notes(plan);
-	ret = apply(options, device, plan, err);
+	ret = apply(options, device, plan, clears(options, device, auto_matched), err);
 out:
 	keytable_plan_free(plan);
 	keytable_free_keymaps(keymaps, keymap_count);
