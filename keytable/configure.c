@@ -240,6 +240,39 @@ static int attach_decoders(int lirc_fd, const struct keytable_plan *plan,
 }
 
 /*
+ * The kernel cannot attach BPF decoders to this device (no bpf(2), or no
+ * CONFIG_BPF_LIRC_MODE2): -EINVAL or -ENOSYS from listing its programs.
+ */
+static bool lacks_bpf(int ret)
+{
+	return ret == -EINVAL || ret == -ENOSYS;
+}
+
+static bool keymap_decoders_only(const struct keytable_plan *plan)
+{
+	size_t i;
+
+	for (i = 0; i < plan->decoder_count; i++)
+		if (!plan->decoders[i].wanted_by)
+			return false;
+	return true;
+}
+
+/*
+ * Decoders that keymaps asked for, on a kernel that cannot take them: each is noted and
+ * skipped, and the rest of the keymaps is applied (at boot, the keys and kernel
+ * protocols still work; v4l-utils goes on too). Decoders asked for with -p are errors.
+ */
+static void skip_decoders(const struct keytable_plan *plan, const struct ir_error *why)
+{
+	size_t i;
+
+	for (i = 0; i < plan->decoder_count; i++)
+		fprintf(stderr, _("%s: BPF decoder %s skipped: %s\n"),
+			plan->decoders[i].wanted_by, plan->decoders[i].name, why->message);
+}
+
+/*
  * Replace the device's BPF decoders by the plan's: the old ones are listed first, the
  * new ones loaded and attached, and only then the old ones detached. With nothing new
  * to attach, a device whose attached programs cannot be listed (no BPF support, not
@@ -267,6 +300,11 @@ static int replace_decoders(const struct keytable_options *options,
 		if (options->verbose)
 			fprintf(stderr, _("%s: no BPF decoders to remove (%s)\n"), device->sysname,
 				query_err.message);
+		ret = 0;
+		goto out;
+	}
+	if (ret < 0 && lirc_fd >= 0 && lacks_bpf(ret) && keymap_decoders_only(plan)) {
+		skip_decoders(plan, &query_err);
 		ret = 0;
 		goto out;
 	}
@@ -686,14 +724,6 @@ static int apply(const struct keytable_options *options, const struct rc_device 
 	return ret;
 }
 
-static void print_notes(const struct keytable_plan *plan)
-{
-	size_t i;
-
-	for (i = 0; i < plan->note_count; i++)
-		fprintf(stderr, "%s\n", plan->notes[i]);
-}
-
 /* Only -s (and -v): list that device, as v4l-utils does. */
 static bool only_selects_device(const struct keytable_options *o)
 {
@@ -740,7 +770,7 @@ int keytable_configure(const struct keytable_options *options, struct ir_error *
 		goto out;
 	if (options->verbose)
 		keytable_print_plan(plan, keymaps, keymap_count, false);
-	print_notes(plan);
+	keytable_print_notes(plan, keymaps, keymap_count);
 	ret = apply(options, device, plan, clears(options, device, auto_matched), err);
 out:
 	keytable_plan_free(plan);

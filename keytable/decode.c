@@ -130,8 +130,7 @@ int keytable_decode(const struct keytable_options *options, struct ir_error *err
 		goto out;
 	if (options->verbose)
 		keytable_print_plan(plan, keymaps, keymap_count, true);
-	for (i = 0; i < plan->note_count; i++)
-		fprintf(stderr, "%s\n", plan->notes[i]);
+	keytable_print_notes(plan, keymaps, keymap_count);
 	vms = calloc(plan->decoder_count ? plan->decoder_count : 1, sizeof(*vms));
 	if (!vms) {
 		ret = -ENOMEM;

@@ -54,6 +54,9 @@ int main(int argc, char **argv)
 	case KEYTABLE_ACTION_LIST_DECODERS:
 		ret = keytable_list_decoders(&err);
 		break;
+	case KEYTABLE_ACTION_TEST_KEYMAP:
+		ret = keytable_test_keymaps(&options, &err);
+		break;
 	default:
 		ret = -EINVAL;
 		ir_error_set(&err, "unknown action");

@@ -18,6 +18,7 @@ enum long_only_option {
 	OPTION_SYSROOT,
 	OPTION_DECODE,
 	OPTION_LIST_DECODERS,
+	OPTION_TEST_KEYMAP,
 };
 
 static const struct option long_options[] = {
@@ -38,6 +39,7 @@ static const struct option long_options[] = {
 	{ "usage", no_argument, NULL, OPTION_USAGE },
 	{ "decode", required_argument, NULL, OPTION_DECODE },
 	{ "list-decoders", no_argument, NULL, OPTION_LIST_DECODERS },
+	{ "test-keymap", required_argument, NULL, OPTION_TEST_KEYMAP },
 	/* The test seam: every /sys and /dev path is looked up under this root. */
 	{ "sysroot", required_argument, NULL, OPTION_SYSROOT },
 	{ NULL, 0, NULL, 0 },
@@ -242,6 +244,13 @@ static bool is_configure_option(int c)
 static int check_combination(struct keytable_options *options, bool configure,
 			     struct ir_error *err)
 {
+	if (options->action == KEYTABLE_ACTION_TEST_KEYMAP) {
+		if (configure) {
+			ir_error_set(err, _("--test-keymap takes no other option than --verbose"));
+			return -EINVAL;
+		}
+		return 0;
+	}
 	if (options->action == KEYTABLE_ACTION_DECODE) {
 		if (options->clear || options->read || options->test || options->auto_load ||
 		    options->delay >= 0 || options->period >= 0) {
@@ -344,6 +353,11 @@ int options_parse(int argc, char **argv, struct keytable_options *ret_options,
 		case OPTION_LIST_DECODERS:
 			options.action = KEYTABLE_ACTION_LIST_DECODERS;
 			break;
+		case OPTION_TEST_KEYMAP:
+			options.action = KEYTABLE_ACTION_TEST_KEYMAP;
+			ret = append_string(&options.keymaps, &options.keymap_count, optarg,
+					    strlen(optarg));
+			break;
 		case ':':
 			ir_error_set(err, _("option '%s' requires an argument"), argv[optind - 1]);
 			ret = -EINVAL;
@@ -414,7 +428,8 @@ void options_print_usage(const char *program)
 {
 	printf(_("Usage: %s [-a CFGFILE] [-c] [-D DELAY] [-e [DECODER:]NAME=VALUE] [-k SCANCODE:KEYCODE]\n"
 		 "\t[-p PROTOCOL] [-P PERIOD] [-r] [-s SYSDEV] [-t] [-v] [-w KEYMAP]\n"
-		 "\t[--decode=CAPTURE] [--list-decoders] [-V] [-h] [--usage]\n"), program);
+		 "\t[--decode=CAPTURE] [--list-decoders] [--test-keymap=KEYMAP] [-V] [-h] [--usage]\n"),
+	       program);
 }
 
 void options_print_help(const char *program)
@@ -440,6 +455,7 @@ void options_print_help(const char *program)
 	fputs(_("  -w, --write=KEYMAP         add the mappings and protocols of a keymap file\n"), stdout);
 	fputs(_("      --decode=CAPTURE       decode a recorded IR capture offline, as -t would show it\n"), stdout);
 	fputs(_("      --list-decoders        list the embedded BPF decoders and their parameters\n"), stdout);
+	fputs(_("      --test-keymap=KEYMAP   check a keymap without touching a device\n"), stdout);
 	fputs(_("  -h, -?, --help             show this help\n"), stdout);
 	fputs(_("      --usage                show a short usage message\n"), stdout);
 	fputs(_("  -V, --version              show the version\n"), stdout);

@@ -31,6 +31,7 @@ enum keytable_action {
 	KEYTABLE_ACTION_CONFIGURE,	/* -c -w -k -p -e -D -P -r -t -a */
 	KEYTABLE_ACTION_DECODE,		/* --decode=CAPTURE: offline */
 	KEYTABLE_ACTION_LIST_DECODERS,	/* --list-decoders */
+	KEYTABLE_ACTION_TEST_KEYMAP,	/* --test-keymap=KEYMAP: check, touch no device */
 	KEYTABLE_ACTION_HELP,
 	KEYTABLE_ACTION_USAGE,
 	KEYTABLE_ACTION_VERSION,
@@ -49,7 +50,7 @@ struct keytable_options {
 	unsigned int verbose;		/* -v, repeatable */
 	int delay;			/* -D, -1 when not given */
 	int period;			/* -P, -1 when not given */
-	char **keymaps;			/* -w, in order */
+	char **keymaps;			/* -w, or --test-keymap, in order */
 	size_t keymap_count;
 	struct option_set_key *set_keys;
 	size_t set_key_count;

@@ -24,6 +24,10 @@
  *   alias. A name with a '/' is a path to a decoder object. Kernel names compare as keymaps write them:
  *   ignoring case, '-' and '_' ("RC5" is "rc-5"). "unknown" and "other" (hardware
  *   decoders) and "cec" (HDMI-CEC) need no decoder: their scancodes are still mapped.
+ * - A protocol that nothing can decode (unknown, or neither the kernel nor a BPF decoder
+ *   on a device that can take one) is an error when -p names it; when a keymap names
+ *   it, a note says so ("FILE:LINE:COLUMN: ...: skipped"), and the keymap's other
+ *   protocols and all of its scancodes are still planned.
  * - Offline (no device), every kernel protocol is decoded by its BPF port.
  * - -p all: every protocol the device offers (offline: every embedded decoder that
  *   needs no keymap data, which is all but raw); -p none: none; -p lirc: nothing
@@ -65,6 +69,11 @@ struct plan_decoder {
 	bool embedded;
 	/* The kernel protocol it stands in for when the device lacks it, else NULL. */
 	char *port_of;
+	/*
+	 * "FILE:LINE:COLUMN" of the keymap protocol that asked for it; NULL when -p did.
+	 * A keymap's decoder that the device cannot take is skipped with a note.
+	 */
+	char *wanted_by;
 	struct bpf_object *object;
 	struct bpf_param_value *params;	/* every parameter set explicitly; names owned */
 	size_t param_count;
@@ -114,6 +123,13 @@ uint32_t keytable_plan_lookup(const struct keytable_plan *plan, uint64_t scancod
 
 /* Index of the image's map called name, or -ENOENT. */
 int plan_image_map_index(const struct bpf_image *image, const char *name);
+
+/*
+ * Whether a protocol name means something on some device: a kernel protocol, an
+ * embedded decoder or alias, a decoder object USERKEYMAPDIR/protocols/NAME.o under the
+ * root, or a path (with a '/') to a file. 1, 0, or -ENOMEM.
+ */
+int plan_protocol_known(const char *root, const char *name);
 
 /* Names compared as keymaps write protocols: ignoring case, '-' and '_'. */
 bool plan_protocol_name_equal(const char *a, const char *b);

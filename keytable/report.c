@@ -213,6 +213,18 @@ void keytable_print_plan(const struct keytable_plan *plan, struct keymap *const 
 	fprintf(stderr, _("Scancode to keycode mappings: %zu\n"), plan->key_count);
 }
 
+void keytable_print_notes(const struct keytable_plan *plan, struct keymap *const *keymaps,
+			  size_t keymap_count)
+{
+	size_t i, j;
+
+	for (i = 0; i < keymap_count; i++)
+		for (j = 0; j < keymaps[i]->warning_count; j++)
+			fprintf(stderr, "%s\n", keymaps[i]->warnings[j]);
+	for (i = 0; i < plan->note_count; i++)
+		fprintf(stderr, "%s\n", plan->notes[i]);
+}
+
 static int list_one_decoder(const struct decoder *decoder, struct ir_error *err)
 {
 	struct bpf_object *object;

@@ -26,6 +26,13 @@ int keytable_test(const char *root, const struct rc_device *device, struct ir_er
 /* --decode: the plan run offline on a capture. */
 int keytable_decode(const struct keytable_options *options, struct ir_error *err);
 
+/*
+ * --test-keymap: read each keymap and check its protocol names, touching no device;
+ * every problem (an error, an entry skipped, a protocol nothing here decodes) is
+ * printed, and the result is -EINVAL when there was one.
+ */
+int keytable_test_keymaps(const struct keytable_options *options, struct ir_error *err);
+
 /* --list-decoders */
 int keytable_list_decoders(struct ir_error *err);
 
@@ -46,6 +53,13 @@ void keytable_free_keymaps(struct keymap **keymaps, size_t count);
 /* " lirc nec rc-5\n": lirc first, then the kernel's order. */
 void keytable_print_protocols(FILE *out, const struct rc_protocols *protocols,
 			      bool enabled_only);
+
+/*
+ * On stderr: the entries the keymaps' readers skipped, then the plan's notes (protocols
+ * skipped, fallbacks to BPF ports, parameters ignored).
+ */
+void keytable_print_notes(const struct keytable_plan *plan, struct keymap *const *keymaps,
+			  size_t keymap_count);
 
 /* The keymaps read and the plan, on stderr, for -v; offline, without kernel protocols. */
 void keytable_print_plan(const struct keytable_plan *plan, struct keymap *const *keymaps,

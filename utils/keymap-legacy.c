@@ -116,18 +116,35 @@ static bool valid_utf8(const unsigned char *s)
 }
 
 static int add_protocol(const struct keymap_loader *loader, struct keymap *keymap,
-			const char *type, unsigned int line)
+			const char *type, unsigned int line, unsigned int column)
 {
 	struct keymap_protocol *protocol = keymap_add_protocol(keymap);
 
 	if (!protocol)
 		return keymap_fail_nomem(loader);
 	protocol->line = line;
+	protocol->protocol_line = line;
+	protocol->protocol_column = column;
 	protocol->protocol = strdup(type);
 	protocol->name = strdup(keymap->name);
 	if (!protocol->protocol || !protocol->name)
 		return keymap_fail_nomem(loader);
 	return 0;
+}
+
+/*
+ * Columns count characters, as the TOML reader's do: UTF-8 continuation bytes don't.
+ * A line cut at its commas counts the same.
+ */
+static unsigned int column_of(const char *text, const char *p)
+{
+	unsigned int column = 1;
+
+	for (; text < p; text++) {
+		if (((unsigned char)*text & 0xc0) != 0x80)
+			column++;
+	}
+	return column;
 }
 
 /* "# table NAME, type: A, B" */
@@ -175,7 +192,7 @@ static int parse_header(const struct keymap_loader *loader, struct keymap *keyma
 		type = trim_end(skip_blanks(type));
 		if (!*type)
 			goto malformed;
-		ret = add_protocol(loader, keymap, type, line);
+		ret = add_protocol(loader, keymap, type, line, column_of(text, type));
 		if (ret < 0)
 			return ret;
 	}
@@ -185,18 +202,6 @@ static int parse_header(const struct keymap_loader *loader, struct keymap *keyma
 malformed:
 	return keymap_fail(loader, line, 0,
 			   _("expected '# table NAME, type: PROTOCOL' as the first line"));
-}
-
-/* Columns count characters, as the TOML reader's do: UTF-8 continuation bytes don't. */
-static unsigned int column_of(const char *text, const char *p)
-{
-	unsigned int column = 1;
-
-	for (; text < p; text++) {
-		if (((unsigned char)*text & 0xc0) != 0x80)
-			column++;
-	}
-	return column;
 }
 
 /* "SCANCODE KEYCODE", with an optional comment after it. */
@@ -241,6 +246,8 @@ static int parse_entry(const struct keymap_loader *loader, struct keymap_protoco
 	ret = keymap_parse_keycode(loader, fields[1], line, columns[1], &keycode);
 	if (ret < 0)
 		return ret;
+	if (ret == KEYMAP_ENTRY_SKIPPED)
+		return 0;
 	if (keymap_protocol_add_scancode(protocol, scancode, keycode, line, columns[0]) < 0)
 		return keymap_fail_nomem(loader);
 	return 0;
@@ -292,6 +299,7 @@ int keymap_load_legacy(const char *buf, size_t len, const char *filename,
 	keymap = keymap_new(filename);
 	if (!keymap)
 		return keymap_fail_nomem(&loader);
+	loader.keymap = keymap;
 	ret = parse_lines(&loader, keymap, &reader);
 	if (ret < 0)
 		goto out;

@@ -37,6 +37,17 @@ static void toml_error(const char *text, const char *expected)
 	ck_assert_str_eq(err.message, expected);
 }
 
+/* A keymap that loads with one warning: the entry it names is left out. */
+static void toml_warning(const char *text, const char *expected, size_t scancodes)
+{
+	struct keymap *keymap = toml_ok(text);
+
+	ck_assert_uint_eq(keymap->warning_count, 1);
+	ck_assert_str_eq(keymap->warnings[0], expected);
+	ck_assert_uint_eq(keymap->protocols[0].scancode_count, scancodes);
+	keymap_free(keymap);
+}
+
 static struct keymap *legacy_ok(const char *text, size_t len)
 {
 	struct keymap *keymap = NULL;
@@ -218,9 +229,6 @@ END_TEST
 
 START_TEST(test_toml_keycode_errors)
 {
-	toml_error(NEC_HEAD "0x10 = \"KEY_NOPE\"\n", "k.toml:4:8: unknown keycode 'KEY_NOPE'");
-	toml_error(NEC_HEAD "0x10 = \"KEY_MAX\"\n", "k.toml:4:8: unknown keycode 'KEY_MAX'");
-	toml_error(NEC_HEAD "0x10 = \"\"\n", "k.toml:4:8: unknown keycode ''");
 	toml_error(NEC_HEAD "0x10 = \"0x300\"\n",
 		   "k.toml:4:8: keycode '0x300' out of range (largest is 0x2ff)");
 	toml_error(NEC_HEAD "0x10 = 768\n",
@@ -234,6 +242,63 @@ START_TEST(test_toml_keycode_errors)
 		   "k.toml:3:36: 'raw' contains a NUL character");
 	toml_error(NEC_HEAD "0x10 = true\n",
 		   "k.toml:4:8: keycode has type boolean, expected a name or a number");
+}
+END_TEST
+
+/* An unknown keycode name skips its entry; the rest of the keymap loads (as v4l-utils). */
+START_TEST(test_unknown_keycodes_are_skipped)
+{
+	struct keymap *keymap;
+
+	toml_warning(NEC_HEAD "0x10 = \"KEY_NOPE\"\n0x11 = \"KEY_A\"\n",
+		     "k.toml:4:8: unknown keycode 'KEY_NOPE': entry skipped", 1);
+	toml_warning(NEC_HEAD "0x10 = \"KEY_A\"\n0x11 = \"KEY_MAX\"\n",
+		     "k.toml:5:8: unknown keycode 'KEY_MAX': entry skipped", 1);
+	toml_warning(NEC_HEAD "0x10 = \"\"\n", "k.toml:4:8: unknown keycode '': entry skipped", 0);
+
+	keymap = toml_ok(NEC_HEAD "0x10 = \"KEY_X1\"\n0x11 = \"KEY_B\"\n0x12 = \"KEY_X2\"\n");
+	ck_assert_uint_eq(keymap->warning_count, 2);
+	ck_assert_str_eq(keymap->warnings[0], "k.toml:4:8: unknown keycode 'KEY_X1': entry skipped");
+	ck_assert_str_eq(keymap->warnings[1], "k.toml:6:8: unknown keycode 'KEY_X2': entry skipped");
+	ck_assert_uint_eq(keymap->protocols[0].scancode_count, 1);
+	check_scancode(&keymap->protocols[0], 0, 0x11, 48);
+	keymap_free(keymap);
+
+	keymap = toml_ok(RAW_HEAD "raw = [ { keycode = \"KEY_NOPE\", raw = \"1\" },\n"
+			 "  { keycode = \"KEY_A\", raw = \"2\" } ]\n");
+	ck_assert_uint_eq(keymap->warning_count, 1);
+	ck_assert_str_eq(keymap->warnings[0], "k.toml:3:21: unknown keycode 'KEY_NOPE': entry skipped");
+	ck_assert_uint_eq(keymap->protocols[0].raw_count, 1);
+	ck_assert_uint_eq(keymap->protocols[0].raws[0].durations[0], 2);
+	keymap_free(keymap);
+
+	keymap = legacy_ok("# table x, type: nec\n0x10 KEY_NOPE\n0x11 K\xc3\xa9Y_A\n0x12 KEY_B\n",
+			   sizeof("# table x, type: nec\n0x10 KEY_NOPE\n0x11 K\xc3\xa9Y_A\n0x12 KEY_B\n") - 1);
+	ck_assert_uint_eq(keymap->warning_count, 2);
+	ck_assert_str_eq(keymap->warnings[0], "remote:2:6: unknown keycode 'KEY_NOPE': entry skipped");
+	ck_assert_str_eq(keymap->warnings[1],
+			 "remote:3:6: unknown keycode 'K\xc3\xa9Y_A': entry skipped");
+	ck_assert_uint_eq(keymap->protocols[0].scancode_count, 1);
+	check_scancode(&keymap->protocols[0], 0, 0x12, 48);
+	keymap_free(keymap);
+}
+END_TEST
+
+/* Where a protocol's name was written: messages about the protocol point at it. */
+START_TEST(test_protocol_positions)
+{
+	struct keymap *keymap;
+
+	keymap = toml_ok("[[protocols]]\nname = \"x\"\n  protocol = \"nec\"\n");
+	ck_assert_uint_eq(keymap->protocols[0].protocol_line, 3);
+	ck_assert_uint_eq(keymap->protocols[0].protocol_column, 14);
+	keymap_free(keymap);
+	keymap = legacy_ok("# table x, type: nec, rc-5\n", sizeof("# table x, type: nec, rc-5\n") - 1);
+	ck_assert_uint_eq(keymap->protocols[0].protocol_line, 1);
+	ck_assert_uint_eq(keymap->protocols[0].protocol_column, 18);
+	ck_assert_uint_eq(keymap->protocols[1].protocol_line, 1);
+	ck_assert_uint_eq(keymap->protocols[1].protocol_column, 23);
+	keymap_free(keymap);
 }
 END_TEST
 
@@ -291,8 +356,9 @@ START_TEST(test_toml_raw_errors)
 		   "k.toml:3:42: raw pattern: value 2 has type string, expected integer");
 	toml_error(RAW_HEAD "raw = [ { keycode = \"KEY_A\", raw = 5 } ]\n",
 		   "k.toml:3:36: 'raw' has type integer, expected string");
-	toml_error(RAW_HEAD "raw = [ { keycode = \"KEY_NOPE\", raw = \"1\" } ]\n",
-		   "k.toml:3:21: unknown keycode 'KEY_NOPE'");
+	/* An unknown keycode skips its entry, but the pattern's errors are still errors. */
+	toml_error(RAW_HEAD "raw = [ { keycode = \"KEY_NOPE\", raw = \"1 -2\" } ]\n",
+		   "k.toml:3:39: raw pattern has an even number of values (2): it must end with a pulse");
 	toml_error(RAW_HEAD "raw = [ { raw = \"+1\" } ]\n",
 		   "k.toml:3:9: raw entry without 'keycode'");
 	toml_error(RAW_HEAD "raw = [ { keycode = \"KEY_A\" } ]\n",
@@ -441,10 +507,6 @@ START_TEST(test_legacy_errors)
 	LEGACY_ERROR("# table x, type: nec\n0x10 KEY_A extra\n",
 		     "remote:2:12: expected 'SCANCODE KEYCODE'");
 	LEGACY_ERROR("# table x, type: nec\n  0x10\n", "remote:2:3: expected 'SCANCODE KEYCODE'");
-	LEGACY_ERROR("# table x, type: nec\n0x10 KEY_NOPE\n",
-		     "remote:2:6: unknown keycode 'KEY_NOPE'");
-	LEGACY_ERROR("# table x, type: nec\n0x10 K\xc3\xa9Y_A\n",
-		     "remote:2:6: unknown keycode 'K\xc3\xa9Y_A'");
 	LEGACY_ERROR("# table x, type: nec\n0x10 KEY_A \xc3\xa9xtra\n",
 		     "remote:2:12: expected 'SCANCODE KEYCODE'");
 	LEGACY_ERROR("# table x, type: nec\n\xc3\xa9 0x10 KEY_A\n",
@@ -506,11 +568,21 @@ START_TEST(test_file_format_detection)
 	ck_assert_str_eq(err.message, expected);
 	free(path);
 
-	/* Errors of a legacy file name the file. */
-	path = write_temp("legacy", "# table x, type: nec\n0x10 KEY_NOPE\n");
+	/* Errors and warnings of a legacy file name the file. */
+	path = write_temp("legacy", "# table x, type: nec\n0x10 KEY_NOPE\n0x11 0x1g\n");
 	ck_assert_int_eq(keymap_load_file(path, &keymap, &err), -EINVAL);
-	snprintf(expected, sizeof(expected), "%s:2:6: unknown keycode 'KEY_NOPE'", path);
+	snprintf(expected, sizeof(expected), "%s:3:6: invalid keycode '0x1g'", path);
 	ck_assert_str_eq(err.message, expected);
+	unlink(path);
+	free(path);
+	path = write_temp("legacy", "# table x, type: nec\n0x10 KEY_NOPE\n0x11 KEY_A\n");
+	ck_assert_int_eq(keymap_load_file(path, &keymap, &err), 0);
+	snprintf(expected, sizeof(expected), "%s:2:6: unknown keycode 'KEY_NOPE': entry skipped",
+		 path);
+	ck_assert_uint_eq(keymap->warning_count, 1);
+	ck_assert_str_eq(keymap->warnings[0], expected);
+	keymap_free(keymap);
+	keymap = NULL;
 	unlink(path);
 	free(path);
 
@@ -965,6 +1037,8 @@ static Suite *keymap_suite(void)
 
 	tc = tcase_create("toml errors");
 	tcase_add_test(tc, test_toml_keycode_errors);
+	tcase_add_test(tc, test_unknown_keycodes_are_skipped);
+	tcase_add_test(tc, test_protocol_positions);
 	tcase_add_test(tc, test_toml_scancode_errors);
 	tcase_add_test(tc, test_toml_raw_errors);
 	tcase_add_test(tc, test_toml_structure_errors);
