@@ -12,7 +12,9 @@
  *                          parameters, [protocols.scancodes] "0x1e3b" = "KEY_SELECT",
  *                          raw = [ { keycode = "KEY_X", raw = "+9000 -4500 +560" } ]
  *   legacy text:           "# table NAME, type: NEC" (type may be a comma list), then
- *                          "0x1e3b KEY_SELECT" lines, '#' comments, blank lines.
+ *                          "0x1e3b KEY_SELECT" lines (or "scancode 0x1e3b = KEY_SELECT",
+ *                          "0x1e3b:KEY_SELECT", as v4l-utils reads them), '#' comments,
+ *                          blank lines.
  * Scancodes are C-style numbers (see number.h) up to 64 bits. Keycodes are KEY_ and BTN_
  * names (any case) or numbers up to KEYCODE_MAX (keycodes.h). An unknown keycode name
  * is not an error: its entry is skipped with a warning (struct keymap's warnings).

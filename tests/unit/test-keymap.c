@@ -485,6 +485,50 @@ START_TEST(test_legacy_layout_variations)
 }
 END_TEST
 
+/* Every form v4l-utils 1.22's reader takes (found by running it on each). */
+START_TEST(test_legacy_v4l_utils_forms)
+{
+	static const char text[] =
+		"# table x type NEC\n"
+		"scancode 0x1e3d = KEY_POWER2\n"
+		"0x1e3e = KEY_A\n"
+		"0x1e3f:KEY_B\n"
+		"0x1e40=KEY_C\n"
+		"SCANCODE 0x41 KEY_D\n"
+		":0x42 : = KEY_E\n"
+		"0x43 KEY_F extra words\n"
+		"0x44 KEY_G=x\n"
+		"041\tkey_h\n";
+	struct keymap *keymap = legacy_ok(text, sizeof(text) - 1);
+	const struct keymap_protocol *p = &keymap->protocols[0];
+
+	ck_assert_str_eq(keymap->name, "x");
+	ck_assert_str_eq(p->protocol, "NEC");
+	ck_assert_uint_eq(p->scancode_count, 9);
+	check_scancode(p, 0, 0x1e3d, 0x164);
+	check_scancode(p, 1, 0x1e3e, 30);
+	check_scancode(p, 2, 0x1e3f, 48);
+	check_scancode(p, 3, 0x1e40, 46);
+	check_scancode(p, 4, 0x41, 32);
+	check_scancode(p, 5, 0x42, 18);
+	check_scancode(p, 6, 0x43, 33);
+	check_scancode(p, 7, 0x44, 34);
+	check_scancode(p, 8, 041, 35);
+	ck_assert_uint_eq(p->scancodes[0].column, 10);
+	ck_assert_uint_eq(p->scancodes[5].column, 2);
+	/* What v4l-utils ignores silently is ignored with a warning. */
+	ck_assert_uint_eq(keymap->warning_count, 2);
+	ck_assert_str_eq(keymap->warnings[0], "remote:8:12: text after the keycode ignored");
+	ck_assert_str_eq(keymap->warnings[1], "remote:9:12: text after the keycode ignored");
+	keymap_free(keymap);
+
+	keymap = legacy_ok("#table: y, type rc5\n", sizeof("#table: y, type rc5\n") - 1);
+	ck_assert_str_eq(keymap->name, "y");
+	ck_assert_str_eq(keymap->protocols[0].protocol, "rc5");
+	keymap_free(keymap);
+}
+END_TEST
+
 #define LEGACY_ERROR(text, expected) legacy_error(text, sizeof(text) - 1, expected)
 
 START_TEST(test_legacy_errors)
@@ -504,13 +548,18 @@ START_TEST(test_legacy_errors)
 	LEGACY_ERROR("# tablex, type: nec\n",
 		     "remote:1: expected '# table NAME, type: PROTOCOL' as the first line");
 	LEGACY_ERROR("# table caf\xc3, type: nec\n", "remote:1: the table line is not valid UTF-8");
-	LEGACY_ERROR("# table x, type: nec\n0x10 KEY_A extra\n",
-		     "remote:2:12: expected 'SCANCODE KEYCODE'");
 	LEGACY_ERROR("# table x, type: nec\n  0x10\n", "remote:2:3: expected 'SCANCODE KEYCODE'");
-	LEGACY_ERROR("# table x, type: nec\n0x10 KEY_A \xc3\xa9xtra\n",
-		     "remote:2:12: expected 'SCANCODE KEYCODE'");
 	LEGACY_ERROR("# table x, type: nec\n\xc3\xa9 0x10 KEY_A\n",
-		     "remote:2:8: expected 'SCANCODE KEYCODE'");
+		     "remote:2:1: invalid scancode '\xc3\xa9'");
+	LEGACY_ERROR("# table x, type: nec\nscancode\n", "remote:2:1: expected 'SCANCODE KEYCODE'");
+	LEGACY_ERROR("# table x, type: nec\nscancode 0x10\n",
+		     "remote:2:10: expected 'SCANCODE KEYCODE'");
+	LEGACY_ERROR("# table x, type: nec\n0x10,KEY_A\n", "remote:2:1: expected 'SCANCODE KEYCODE'");
+	LEGACY_ERROR("# table x, type: nec\nzz KEY_A\n", "remote:2:1: invalid scancode 'zz'");
+	LEGACY_ERROR("# TABLE x, type: nec\n",
+		     "remote:1: expected '# table NAME, type: PROTOCOL' as the first line");
+	LEGACY_ERROR("# table x, types: nec\n",
+		     "remote:1: expected '# table NAME, type: PROTOCOL' as the first line");
 	LEGACY_ERROR("# table x, type: nec\n0x10 0x300\n",
 		     "remote:2:6: keycode '0x300' out of range (largest is 0x2ff)");
 	LEGACY_ERROR("# table x, type: nec\nKEY_A 0x10\n", "remote:2:1: invalid scancode 'KEY_A'");
@@ -1050,6 +1099,7 @@ static Suite *keymap_suite(void)
 	tcase_add_test(tc, test_legacy_type_list);
 	tcase_add_test(tc, test_legacy_layout_variations);
 	tcase_add_test(tc, test_legacy_errors);
+	tcase_add_test(tc, test_legacy_v4l_utils_forms);
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("files");
