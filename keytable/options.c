@@ -114,6 +114,9 @@ static int append_string(char ***array, size_t *count, const char *text, size_t 
 	return 0;
 }
 
+/* Between the items of a list option: v4l-utils takes ';' as well as ','. */
+#define LIST_SEPARATORS ",;"
+
 /* -p nec,rc-5 -p pulse_distance: every comma-separated item is one protocol. */
 static int add_protocols(struct keytable_options *options, const char *list,
 			 struct ir_error *err)
@@ -121,7 +124,7 @@ static int add_protocols(struct keytable_options *options, const char *list,
 	const char *item = list;
 
 	for (;;) {
-		size_t len = strcspn(item, ",");
+		size_t len = strcspn(item, LIST_SEPARATORS);
 		int ret;
 
 		if (len == 0) {
@@ -144,7 +147,7 @@ static int add_set_keys(struct keytable_options *options, const char *list,
 	const char *item = list;
 
 	for (;;) {
-		size_t len = strcspn(item, ",");
+		size_t len = strcspn(item, LIST_SEPARATORS);
 		size_t separator = strcspn(item, ":=");
 		struct option_set_key *entry;
 		char *scancode;
@@ -234,6 +237,33 @@ static int add_parameters(struct keytable_options *options, const char *list,
 			return 0;
 		item += len + 1;
 	}
+}
+
+/*
+ * An unknown long option, or an abbreviation of several: getopt_long() says only '?'.
+ * "--sys" is both --sysdev and --sysroot: name them, as getopt's own message would.
+ */
+static void report_long_option(const char *arg, struct ir_error *err)
+{
+	const char *name = arg + 2;
+	size_t len = strcspn(name, "="), matches = 0, used = 0, i;
+	char candidates[256];
+
+	candidates[0] = '\0';
+	for (i = 0; long_options[i].name; i++) {
+		if (strncmp(long_options[i].name, name, len) != 0)
+			continue;
+		matches++;
+		if (used < sizeof(candidates))
+			used += (size_t)snprintf(candidates + used, sizeof(candidates) - used,
+						 "%s'--%s'", used ? " " : "",
+						 long_options[i].name);
+	}
+	if (matches > 1)
+		ir_error_set(err, _("option '--%.*s' is ambiguous; possibilities: %s"), (int)len,
+			     name, candidates);
+	else
+		ir_error_set(err, _("unknown option '%s'"), arg);
 }
 
 static bool is_configure_option(int c)
@@ -374,7 +404,7 @@ int options_parse(int argc, char **argv, struct keytable_options *ret_options,
 			if (optopt)
 				ir_error_set(err, _("unknown option '-%c'"), optopt);
 			else
-				ir_error_set(err, _("unknown option '%s'"), argv[optind - 1]);
+				report_long_option(argv[optind - 1], err);
 			ret = -EINVAL;
 			break;
 		default:

@@ -60,6 +60,9 @@ struct keytable_options {
 	size_t parameter_count;
 };
 
+/* The exit status of a command line error (sysexits.h's EX_USAGE, as v4l-utils'). */
+#define KEYTABLE_EXIT_USAGE 64
+
 /*
  * Parse argv. Returns 0, -EINVAL with err set ("invalid scancode '0xzz' in --set-key"),
  * or -ENOMEM. The options own copies of every string; free with options_free().
