@@ -177,24 +177,33 @@ static int join_root(const char *root, const char *path, char **ret_path)
 	return 0;
 }
 
-/* USERKEYMAPDIR/protocols/NAME.o under the root, when it is a file; else NULL. */
+/*
+ * The first of USERKEYMAPDIR/protocols/NAME.o and KEYMAPDIR/protocols/NAME.o under the
+ * root that is a file (v4l-utils' places: /etc/rc_keymaps/protocols, then the system
+ * keymap directory's); else NULL.
+ */
 static int find_protocol_file(const char *root, const char *name, char **ret_path)
 {
+	static const char *const dirs[] = { USERKEYMAPDIR, KEYMAPDIR };
 	struct stat st;
 	char *relative, *path;
+	size_t i;
 	int ret;
 
 	*ret_path = NULL;
-	if (asprintf(&relative, "%s/protocols/%s.o", USERKEYMAPDIR, name) < 0)
-		return -ENOMEM;
-	ret = join_root(root, relative, &path);
-	free(relative);
-	if (ret < 0)
-		return ret;
-	if (stat(path, &st) == 0 && S_ISREG(st.st_mode))
-		*ret_path = path;
-	else
+	for (i = 0; i < sizeof(dirs) / sizeof(dirs[0]); i++) {
+		if (asprintf(&relative, "%s/protocols/%s.o", dirs[i], name) < 0)
+			return -ENOMEM;
+		ret = join_root(root, relative, &path);
+		free(relative);
+		if (ret < 0)
+			return ret;
+		if (stat(path, &st) == 0 && S_ISREG(st.st_mode)) {
+			*ret_path = path;
+			return 0;
+		}
 		free(path);
+	}
 	return 0;
 }
 

@@ -5,8 +5,8 @@
  *
  * From the keymaps (-w, -a), the scancode/keycode pairs (-k), the protocols (-p) and
  * the parameters (-e) it decides which kernel protocols to enable, which BPF decoders
- * to load (embedded, from USERKEYMAPDIR/protocols/NAME.o under the root, or from a
- * path) with which parameter values, and which scancodes map to which keys. Decoder
+ * to load (embedded, from USERKEYMAPDIR/protocols/NAME.o or KEYMAPDIR/protocols/NAME.o
+ * under the root, or from a path) with which parameter values, and which scancodes map to which keys. Decoder
  * objects are read and relocated here, so a decoder that cannot be used is an error
  * before any device is touched. No device is opened: the device's sysfs description
  * (or none, for offline decoding) is an input.
@@ -20,7 +20,8 @@
  *   protocols file offers (the kernel decodes it); a kernel protocol the device does
  *   not offer but an embedded BPF port decodes (a note says so); for a keymap, an
  *   object given with -p whose file is called NAME.o (that -p is then not loaded a
- *   second time); a file USERKEYMAPDIR/protocols/NAME.o; an embedded decoder or its
+ *   second time); a file USERKEYMAPDIR/protocols/NAME.o, then KEYMAPDIR/protocols/NAME.o;
+ *   an embedded decoder or its
  *   alias. A name with a '/' is a path to a decoder object. Kernel names compare as keymaps write them:
  *   ignoring case, '-' and '_' ("RC5" is "rc-5"). "unknown" and "other" (hardware
  *   decoders) and "cec" (HDMI-CEC) need no decoder: their scancodes are still mapped.
@@ -126,8 +127,8 @@ int plan_image_map_index(const struct bpf_image *image, const char *name);
 
 /*
  * Whether a protocol name means something on some device: a kernel protocol, an
- * embedded decoder or alias, a decoder object USERKEYMAPDIR/protocols/NAME.o under the
- * root, or a path (with a '/') to a file. 1, 0, or -ENOMEM.
+ * embedded decoder or alias, a decoder object NAME.o in USERKEYMAPDIR/protocols/ or
+ * KEYMAPDIR/protocols/ under the root, or a path (with a '/') to a file. 1, 0, or -ENOMEM.
  */
 int plan_protocol_known(const char *root, const char *name);
 
