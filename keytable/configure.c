@@ -23,32 +23,6 @@
 #include "rc_maps.h"
 #include "steps.h"
 
-int keytable_open_node(const char *root, const char *devnode, int flags, struct ir_error *err)
-{
-	struct stat st;
-	int fd;
-
-	fd = rc_device_open_node(root, devnode, flags, err);
-	if (fd < 0)
-		return fd;
-	if (fstat(fd, &st) < 0 || !S_ISCHR(st.st_mode)) {
-		close(fd);
-		ir_error_set(err, _("%s: not a character device"), devnode);
-		return -ENOTTY;
-	}
-	return fd;
-}
-
-const struct rc_device_input *keytable_event_input(const struct rc_device *device)
-{
-	size_t i;
-
-	for (i = 0; i < device->input_count; i++)
-		if (device->inputs[i].event_devnode)
-			return &device->inputs[i];
-	return NULL;
-}
-
 static bool is_regular_file(const char *path)
 {
 	struct stat st;
@@ -291,7 +265,7 @@ static int replace_decoders(const struct keytable_options *options,
 	*ret_changed = false;
 	if (!device->lirc_devnode)
 		return 0;
-	lirc_fd = keytable_open_node(options->sysroot, device->lirc_devnode, O_RDWR, &query_err);
+	lirc_fd = rc_device_open_char_node(options->sysroot, device->lirc_devnode, O_RDWR, &query_err);
 	ret = lirc_fd;
 	if (lirc_fd >= 0)
 		ret = bpf_kernel_query(lirc_fd, old_ids, BPF_KERNEL_MAX_LIRC_PROGS, &old_count,
@@ -566,7 +540,7 @@ static int read_keys(int fd, const char *root, const struct rc_device *device,
 static bool clears(const struct keytable_options *options, const struct rc_device *device,
 		   bool auto_matched)
 {
-	return options->clear || (auto_matched && keytable_event_input(device));
+	return options->clear || (auto_matched && rc_device_event_input(device));
 }
 
 static bool needs_input(const struct keytable_options *options, bool clear,
@@ -647,7 +621,7 @@ static int apply_changes(const struct keytable_options *options,
 			 const struct rc_device *device, const struct keytable_plan *plan,
 			 int fd, bool clear, struct changes *changes, struct ir_error *err)
 {
-	const char *event_devnode = fd >= 0 ? keytable_event_input(device)->event_devnode : "";
+	const char *event_devnode = fd >= 0 ? rc_device_event_input(device)->event_devnode : "";
 	bool changed;
 	int ret = 0;
 
@@ -687,7 +661,7 @@ static int apply_changes(const struct keytable_options *options,
 static int apply(const struct keytable_options *options, const struct rc_device *device,
 		 const struct keytable_plan *plan, bool clear, struct ir_error *err)
 {
-	const struct rc_device_input *input = keytable_event_input(device);
+	const struct rc_device_input *input = rc_device_event_input(device);
 	struct changes changes = {
 		.wanted = {
 			[CHANGE_DECODERS] = plan->change_decoders,
@@ -703,7 +677,7 @@ static int apply(const struct keytable_options *options, const struct rc_device 
 			ir_error_set(err, _("%s has no input device"), device->sysname);
 			return -ENODEV;
 		}
-		fd = keytable_open_node(options->sysroot, input->event_devnode, O_RDONLY, err);
+		fd = rc_device_open_char_node(options->sysroot, input->event_devnode, O_RDONLY, err);
 		if (fd < 0)
 			return fd;
 	}

@@ -28,7 +28,7 @@ static void list_bpf(const char *root, const struct rc_device *device)
 	size_t count = 0, i;
 	int fd, ret;
 
-	fd = keytable_open_node(root, device->lirc_devnode, O_RDONLY, &err);
+	fd = rc_device_open_char_node(root, device->lirc_devnode, O_RDONLY, &err);
 	ret = fd < 0 ? fd : bpf_kernel_query(fd, ids, BPF_KERNEL_MAX_LIRC_PROGS, &count, &err);
 	if (fd >= 0)
 		close(fd);
@@ -77,7 +77,7 @@ static void list_repeat(const char *root, const struct rc_device_input *input)
 	struct ir_error err;
 	int fd, ret;
 
-	fd = keytable_open_node(root, input->event_devnode, O_RDONLY, &err);
+	fd = rc_device_open_char_node(root, input->event_devnode, O_RDONLY, &err);
 	ret = fd < 0 ? fd : evdev_get_repeat(fd, &delay, &period);
 	if (fd >= 0)
 		close(fd);
@@ -91,7 +91,7 @@ static void list_repeat(const char *root, const struct rc_device_input *input)
 
 static void list_device(const char *root, const struct rc_device *device)
 {
-	const struct rc_device_input *event = keytable_event_input(device);
+	const struct rc_device_input *event = rc_device_event_input(device);
 	size_t i;
 
 	printf(_("Found %s/ with:\n"), device->syspath);

@@ -36,15 +36,6 @@ int keytable_test_keymaps(const struct keytable_options *options, struct ir_erro
 /* --list-decoders */
 int keytable_list_decoders(struct ir_error *err);
 
-/*
- * Open a device node under the root, refusing anything that is not a character device
- * (a fake tree's plain file) before an ioctl sees it.
- */
-int keytable_open_node(const char *root, const char *devnode, int flags, struct ir_error *err);
-
-/* The input device whose evdev node rc-core made for this device, or NULL. */
-const struct rc_device_input *keytable_event_input(const struct rc_device *device);
-
 /* Load the keymaps of -w (a name without '/' is also looked up in the keymap dirs). */
 int keytable_load_keymaps(const char *root, char *const *names, size_t count,
 			  struct keymap ***ret_keymaps, size_t *ret_count, struct ir_error *err);
