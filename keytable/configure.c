@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * ir-keytable's configuring actions on one device, in this order: read and check every
- * input and make the plan (nothing touched yet); load the new BPF decoders, attach
- * them, and only then detach the old ones; clear the keytable and write the keys; set
- * the kernel protocols; set the repeat timing; print the keytable; test mode.
+ * ir-keytable's configuring actions on one device. Once prepare.c has read and checked
+ * every input and made the plan (nothing touched yet), the changes are applied in this
+ * order: load the new BPF decoders, attach them, and only then detach the old ones;
+ * clear the keytable and write the keys; set the kernel protocols; set the repeat
+ * timing; then print the keytable; test mode.
  */
 #include "config.h"
 
@@ -14,120 +15,13 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
-#include <sys/stat.h>
 
 #include "bpf_kernel.h"
 #include "evdev.h"
 #include "keycodes.h"
 #include "nls.h"
-#include "rc_maps.h"
+#include "prepare.h"
 #include "steps.h"
-
-static bool is_regular_file(const char *path)
-{
-	struct stat st;
-
-	return stat(path, &st) == 0 && S_ISREG(st.st_mode);
-}
-
-static int load_one_keymap(const char *root, const char *name, struct keymap **ret_keymap,
-			   struct ir_error *err)
-{
-	char *path = NULL;
-	int ret;
-
-	/* As v4l-utils: the name as given first, then the keymap directories. */
-	if (strchr(name, '/') || is_regular_file(name))
-		return keymap_load_file(name, ret_keymap, err);
-	ret = rc_maps_find_keymap(root, name, &path, err);
-	if (ret < 0)
-		return ret;
-	ret = keymap_load_file(path, ret_keymap, err);
-	free(path);
-	return ret;
-}
-
-void keytable_free_keymaps(struct keymap **keymaps, size_t count)
-{
-	size_t i;
-
-	for (i = 0; i < count; i++)
-		keymap_free(keymaps[i]);
-	free(keymaps);
-}
-
-int keytable_load_keymaps(const char *root, char *const *names, size_t count,
-			  struct keymap ***ret_keymaps, size_t *ret_count, struct ir_error *err)
-{
-	struct keymap **keymaps;
-	size_t i;
-	int ret = 0;
-
-	keymaps = calloc(count ? count : 1, sizeof(*keymaps));
-	if (!keymaps)
-		return -ENOMEM;
-	for (i = 0; i < count; i++) {
-		ret = load_one_keymap(root, names[i], &keymaps[i], err);
-		if (ret < 0) {
-			keytable_free_keymaps(keymaps, i);
-			return ret;
-		}
-	}
-	*ret_keymaps = keymaps;
-	*ret_count = count;
-	return 0;
-}
-
-/*
- * -a: the keymaps rc_maps.cfg gives the device's driver and default keymap, appended
- * to those of -w. *ret_matched says whether a line of the file matched.
- */
-static int load_auto_keymaps(const struct keytable_options *options,
-			     const struct rc_device *device, struct keymap ***keymaps,
-			     size_t *count, bool *ret_matched, struct ir_error *err)
-{
-	const struct rc_maps_entry **matches = NULL;
-	struct rc_maps *maps = NULL;
-	struct keymap **bigger, *keymap;
-	char *path;
-	size_t match_count = 0, i;
-	int ret;
-
-	ret = rc_maps_load_file(options->auto_load, &maps, err);
-	if (ret < 0)
-		return ret;
-	ret = rc_maps_match(maps, device->driver, device->keymap, &matches, &match_count);
-	if (ret < 0)
-		goto out;
-	*ret_matched = match_count != 0;
-	if (!match_count)
-		fprintf(stderr, _("%s: no keymap for driver '%s', table '%s'\n"),
-			options->auto_load, device->driver ? device->driver : "",
-			device->keymap ? device->keymap : "");
-	for (i = 0; i < match_count; i++) {
-		ret = rc_maps_find_keymap(options->sysroot, matches[i]->file, &path, err);
-		if (ret < 0) {
-			ir_error_prefix(err, "%s:%u", options->auto_load, matches[i]->line);
-			goto out;
-		}
-		ret = keymap_load_file(path, &keymap, err);
-		free(path);
-		if (ret < 0)
-			goto out;
-		bigger = realloc(*keymaps, (*count + 1) * sizeof(*bigger));
-		if (!bigger) {
-			keymap_free(keymap);
-			ret = -ENOMEM;
-			goto out;
-		}
-		*keymaps = bigger;
-		bigger[(*count)++] = keymap;
-	}
-out:
-	free(matches);
-	rc_maps_free(maps);
-	return ret;
-}
 
 /* The loaded programs of a plan, in the plan's order. */
 struct loaded_decoders {
@@ -265,7 +159,8 @@ static int replace_decoders(const struct keytable_options *options,
 	*ret_changed = false;
 	if (!device->lirc_devnode)
 		return 0;
-	lirc_fd = rc_device_open_char_node(options->sysroot, device->lirc_devnode, O_RDWR, &query_err);
+	lirc_fd = rc_device_open_char_node(options->sysroot, device->lirc_devnode, O_RDWR,
+					   &query_err);
 	ret = lirc_fd;
 	if (lirc_fd >= 0)
 		ret = bpf_kernel_query(lirc_fd, old_ids, BPF_KERNEL_MAX_LIRC_PROGS, &old_count,
@@ -709,12 +604,8 @@ static bool only_selects_device(const struct keytable_options *o)
 int keytable_configure(const struct keytable_options *options, struct ir_error *err)
 {
 	const char *sysname = options->sysdev ? options->sysdev : "rc0";
-	struct keytable_plan *plan = NULL;
+	struct keytable_prepared prepared = { NULL, 0, NULL, false };
 	struct rc_device *device = NULL;
-	struct keymap **keymaps = NULL;
-	size_t keymap_count = 0;
-	struct plan_input input;
-	bool auto_matched = false;
 	int ret;
 
 	if (only_selects_device(options))
@@ -722,33 +613,14 @@ int keytable_configure(const struct keytable_options *options, struct ir_error *
 	ret = rc_device_read(options->sysroot, sysname, &device, err);
 	if (ret < 0)
 		return ret;
-	ret = keytable_load_keymaps(options->sysroot, options->keymaps, options->keymap_count,
-				    &keymaps, &keymap_count, err);
+	ret = keytable_prepare(options, device, &prepared, err);
 	if (ret < 0)
 		goto out;
-	if (options->auto_load) {
-		ret = load_auto_keymaps(options, device, &keymaps, &keymap_count,
-					&auto_matched, err);
-		if (ret < 0)
-			goto out;
-	}
-	input = (struct plan_input){
-		.root = options->sysroot,
-		.device = device,
-		.keymaps = keymaps,
-		.keymap_count = keymap_count,
-		.options = options,
-	};
-	ret = keytable_plan_make(&input, &plan, err);
-	if (ret < 0)
-		goto out;
-	if (options->verbose)
-		keytable_print_plan(plan, keymaps, keymap_count, false);
-	keytable_print_notes(plan, keymaps, keymap_count);
-	ret = apply(options, device, plan, clears(options, device, auto_matched), err);
+	keytable_prepare_report(options, device, &prepared);
+	ret = apply(options, device, prepared.plan,
+		    clears(options, device, prepared.auto_matched), err);
 out:
-	keytable_plan_free(plan);
-	keytable_free_keymaps(keymaps, keymap_count);
+	keytable_prepared_clear(&prepared);
 	rc_device_free(device);
 	return ret;
 }

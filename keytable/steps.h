@@ -36,11 +36,6 @@ int keytable_test_keymaps(const struct keytable_options *options, struct ir_erro
 /* --list-decoders */
 int keytable_list_decoders(struct ir_error *err);
 
-/* Load the keymaps of -w (a name without '/' is also looked up in the keymap dirs). */
-int keytable_load_keymaps(const char *root, char *const *names, size_t count,
-			  struct keymap ***ret_keymaps, size_t *ret_count, struct ir_error *err);
-void keytable_free_keymaps(struct keymap **keymaps, size_t count);
-
 /* " lirc nec rc-5\n": lirc first, then the kernel's order. */
 void keytable_print_protocols(FILE *out, const struct rc_protocols *protocols,
 			      bool enabled_only);

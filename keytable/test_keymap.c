@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "nls.h"
+#include "prepare.h"
 #include "steps.h"
 
 /* The protocol names of a keymap nothing decodes: printed, and counted. */
