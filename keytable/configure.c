@@ -593,14 +593,6 @@ static int apply(const struct keytable_options *options, const struct rc_device 
 	return ret;
 }
 
-/* Only -s (and -v): list that device, as v4l-utils does. */
-static bool only_selects_device(const struct keytable_options *o)
-{
-	return !o->clear && !o->read && !o->test && !o->auto_load && !o->keymap_count &&
-	       !o->set_key_count && !o->protocol_count && !o->parameter_count &&
-	       o->delay < 0 && o->period < 0;
-}
-
 int keytable_configure(const struct keytable_options *options, struct ir_error *err)
 {
 	const char *sysname = options->sysdev ? options->sysdev : "rc0";
@@ -608,8 +600,6 @@ int keytable_configure(const struct keytable_options *options, struct ir_error *
 	struct rc_device *device = NULL;
 	int ret;
 
-	if (only_selects_device(options))
-		return keytable_list(options, err);
 	ret = rc_device_read(options->sysroot, sysname, &device, err);
 	if (ret < 0)
 		return ret;

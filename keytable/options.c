@@ -266,16 +266,20 @@ static void report_long_option(const char *arg, struct ir_error *err)
 		ir_error_set(err, _("unknown option '%s'"), arg);
 }
 
+/*
+ * The options that change or read a device. -s only chooses the device: alone, it lists
+ * that device, as v4l-utils does.
+ */
 static bool is_configure_option(int c)
 {
-	return strchr("acDekpPrstw", c) != NULL;
+	return strchr("acDekpPrtw", c) != NULL;
 }
 
 static int check_combination(struct keytable_options *options, bool configure,
 			     struct ir_error *err)
 {
 	if (options->action == KEYTABLE_ACTION_TEST_KEYMAP) {
-		if (configure) {
+		if (configure || options->sysdev) {
 			ir_error_set(err, _("--test-keymap takes no other option than --verbose"));
 			return -EINVAL;
 		}

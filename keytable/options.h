@@ -27,7 +27,7 @@ struct option_parameter {
 };
 
 enum keytable_action {
-	KEYTABLE_ACTION_LIST,		/* no option: list rc devices */
+	KEYTABLE_ACTION_LIST,		/* no option, or only -s: list rc devices */
 	KEYTABLE_ACTION_CONFIGURE,	/* -c -w -k -p -e -D -P -r -t -a */
 	KEYTABLE_ACTION_DECODE,		/* --decode=CAPTURE: offline */
 	KEYTABLE_ACTION_LIST_DECODERS,	/* --list-decoders */

@@ -17,7 +17,7 @@
 /* No action, or only -s: describe the rc devices (all, or the one -s names). */
 int keytable_list(const struct keytable_options *options, struct ir_error *err);
 
-/* -c -w -k -p -e -D -P -r -t -a on one device. */
+/* -c -w -k -p -e -D -P -r -t -a on one device (-s's, or rc0). */
 int keytable_configure(const struct keytable_options *options, struct ir_error *err);
 
 /* -t: print the device's scancodes and input events until a signal or its removal. */
