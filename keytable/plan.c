@@ -526,7 +526,8 @@ static int resolve_protocol(struct planner *p, const char *name, const struct or
 {
 	int ret = resolve_name(p, name, origin, ret_kind, ret_decoder);
 
-	if (ret < 0 || !*ret_decoder)
+	/* A -p object that a keymap names is still asked for by -p. */
+	if (ret < 0 || !*ret_decoder || (origin->file && option_object(p, name) >= 0))
 		return ret;
 	return note_wanted_by(origin, *ret_decoder);
 }

@@ -481,6 +481,18 @@ START_TEST(test_keymap_names_option_object)
 			 TOP_BUILDDIR "/bpf_protocols/examples/foobar.o");
 	ck_assert(!f.plan->decoders[0].embedded);
 	ck_assert_uint_eq(keytable_plan_lookup(f.plan, 0xf), KEY_VOLUMEUP);
+	/* Still asked for by -p: a device that cannot take it makes that an error. */
+	ck_assert_ptr_null(f.plan->decoders[0].wanted_by);
+	done(&f);
+
+	/* The same decoder from a keymap and from -p is loaded once, as -p's. */
+	init(&f);
+	f.keymaps[f.keymap_count++] = toml("[[protocols]]\nprotocol = \"nec\"\n");
+	add_protocol(&f, "nec_bpf");
+	ck_assert_msg(make(&f) == 0, "%s", f.err.message);
+	ck_assert_uint_eq(f.plan->decoder_count, 1);
+	ck_assert_str_eq(f.plan->decoders[0].name, "nec_bpf");
+	ck_assert_ptr_null(f.plan->decoders[0].wanted_by);
 	done(&f);
 
 	/*
