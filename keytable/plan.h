@@ -6,8 +6,8 @@
  * From the keymaps (-w, -a), the scancode/keycode pairs (-k), the protocols (-p) and
  * the parameters (-e) it decides which kernel protocols to enable, which BPF decoders
  * to load (embedded, from USERKEYMAPDIR/protocols/NAME.o or KEYMAPDIR/protocols/NAME.o
- * under the root, or from a path) with which parameter values, and which scancodes map to which keys. Decoder
- * objects are read and relocated here, so a decoder that cannot be used is an error
+ * under the root, or from a path) with which parameter values, and which scancodes map
+ * to which keys. Decoder objects are read and relocated here, so a decoder that cannot be used is an error
  * before any device is touched. No device is opened: the device's sysfs description
  * (or none, for offline decoding) is an input.
  *
