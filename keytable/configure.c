@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * ir-keytable's configuring actions on one device, in this order: read and check every
- * input and make the plan (nothing touched yet); load the new BPF decoders, attach
- * them, and only then detach the old ones; clear the keytable and write the keys; set
- * the kernel protocols; set the repeat timing; print the keytable; test mode.
+ * ir-keytable's configuring actions on one device. Once prepare.c has read and checked
+ * every input and made the plan (nothing touched yet), the changes are applied in this
+ * order: load the new BPF decoders, attach them, and only then detach the old ones;
+ * clear the keytable and write the keys; set the kernel protocols; set the repeat
+ * timing; then print the keytable; test mode.
  */
 #include "config.h"
 
@@ -14,139 +15,14 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
-#include <sys/stat.h>
 
 #include "bpf_kernel.h"
 #include "evdev.h"
 #include "keycodes.h"
 #include "nls.h"
-#include "rc_maps.h"
+#include "prepare.h"
 #include "steps.h"
 #include "sysroot.h"
-
-int keytable_open_node(const char *root, const char *devnode, int flags, struct ir_error *err)
-{
-	struct stat st;
-	int fd;
-
-	fd = rc_device_open_node(root, devnode, flags, err);
-	if (fd < 0)
-		return fd;
-	if (fstat(fd, &st) < 0 || !S_ISCHR(st.st_mode)) {
-		close(fd);
-		ir_error_set(err, _("%s: not a character device"), devnode);
-		return -ENOTTY;
-	}
-	return fd;
-}
-
-const struct rc_device_input *keytable_event_input(const struct rc_device *device)
-{
-	size_t i;
-
-	for (i = 0; i < device->input_count; i++)
-		if (device->inputs[i].event_devnode)
-			return &device->inputs[i];
-	return NULL;
-}
-
-static int load_one_keymap(const char *root, const char *name, struct keymap **ret_keymap,
-			   struct ir_error *err)
-{
-	char *path = NULL;
-	int ret;
-
-	/* As v4l-utils: the name as given first, then the keymap directories. */
-	if (strchr(name, '/') || sysroot_is_regular_file(name))
-		return keymap_load_file(name, ret_keymap, err);
-	ret = rc_maps_find_keymap(root, name, &path, err);
-	if (ret < 0)
-		return ret;
-	ret = keymap_load_file(path, ret_keymap, err);
-	free(path);
-	return ret;
-}
-
-void keytable_free_keymaps(struct keymap **keymaps, size_t count)
-{
-	size_t i;
-
-	for (i = 0; i < count; i++)
-		keymap_free(keymaps[i]);
-	free(keymaps);
-}
-
-int keytable_load_keymaps(const char *root, char *const *names, size_t count,
-			  struct keymap ***ret_keymaps, size_t *ret_count, struct ir_error *err)
-{
-	struct keymap **keymaps;
-	size_t i;
-	int ret = 0;
-
-	keymaps = calloc(count ? count : 1, sizeof(*keymaps));
-	if (!keymaps)
-		return -ENOMEM;
-	for (i = 0; i < count; i++) {
-		ret = load_one_keymap(root, names[i], &keymaps[i], err);
-		if (ret < 0) {
-			keytable_free_keymaps(keymaps, i);
-			return ret;
-		}
-	}
-	*ret_keymaps = keymaps;
-	*ret_count = count;
-	return 0;
-}
-
-/*
- * -a: the keymaps rc_maps.cfg gives the device's driver and default keymap, appended
- * to those of -w.
- */
-static int load_auto_keymaps(const struct keytable_options *options,
-			     const struct rc_device *device, struct keymap ***keymaps,
-			     size_t *count, struct ir_error *err)
-{
-	const struct rc_maps_entry **matches = NULL;
-	struct rc_maps *maps = NULL;
-	struct keymap **bigger, *keymap;
-	char *path;
-	size_t match_count = 0, i;
-	int ret;
-
-	ret = rc_maps_load_file(options->auto_load, &maps, err);
-	if (ret < 0)
-		return ret;
-	ret = rc_maps_match(maps, device->driver, device->keymap, &matches, &match_count);
-	if (ret < 0)
-		goto out;
-	if (!match_count)
-		fprintf(stderr, _("%s: no keymap for driver '%s', table '%s'\n"),
-			options->auto_load, device->driver ? device->driver : "",
-			device->keymap ? device->keymap : "");
-	for (i = 0; i < match_count; i++) {
-		ret = rc_maps_find_keymap(options->sysroot, matches[i]->file, &path, err);
-		if (ret < 0) {
-			ir_error_prefix(err, "%s:%u", options->auto_load, matches[i]->line);
-			goto out;
-		}
-		ret = keymap_load_file(path, &keymap, err);
-		free(path);
-		if (ret < 0)
-			goto out;
-		bigger = realloc(*keymaps, (*count + 1) * sizeof(*bigger));
-		if (!bigger) {
-			keymap_free(keymap);
-			ret = -ENOMEM;
-			goto out;
-		}
-		*keymaps = bigger;
-		bigger[(*count)++] = keymap;
-	}
-out:
-	free(matches);
-	rc_maps_free(maps);
-	return ret;
-}
 
 /* The loaded programs of a plan, in the plan's order. */
 struct loaded_decoders {
@@ -233,6 +109,39 @@ static int attach_decoders(int lirc_fd, const struct keytable_plan *plan,
 }
 
 /*
+ * The kernel cannot attach BPF decoders to this device (no bpf(2), or no
+ * CONFIG_BPF_LIRC_MODE2): -EINVAL or -ENOSYS from listing its programs.
+ */
+static bool lacks_bpf(int ret)
+{
+	return ret == -EINVAL || ret == -ENOSYS;
+}
+
+static bool keymap_decoders_only(const struct keytable_plan *plan)
+{
+	size_t i;
+
+	for (i = 0; i < plan->decoder_count; i++)
+		if (!plan->decoders[i].wanted_by)
+			return false;
+	return true;
+}
+
+/*
+ * Decoders that keymaps asked for, on a kernel that cannot take them: each is noted and
+ * skipped, and the rest of the keymaps is applied (at boot, the keys and kernel
+ * protocols still work; v4l-utils goes on too). Decoders asked for with -p are errors.
+ */
+static void skip_decoders(const struct keytable_plan *plan, const struct ir_error *why)
+{
+	size_t i;
+
+	for (i = 0; i < plan->decoder_count; i++)
+		fprintf(stderr, _("%s: BPF decoder %s skipped: %s\n"),
+			plan->decoders[i].wanted_by, plan->decoders[i].name, why->message);
+}
+
+/*
  * Replace the device's BPF decoders by the plan's: the old ones are listed first, the
  * new ones loaded and attached, and only then the old ones detached. With nothing new
  * to attach, a device whose attached programs cannot be listed (no BPF support, not
@@ -251,7 +160,8 @@ static int replace_decoders(const struct keytable_options *options,
 	*ret_changed = false;
 	if (!device->lirc_devnode)
 		return 0;
-	lirc_fd = keytable_open_node(options->sysroot, device->lirc_devnode, O_RDWR, &query_err);
+	lirc_fd = rc_device_open_char_node(options->sysroot, device->lirc_devnode, O_RDWR,
+					   &query_err);
 	ret = lirc_fd;
 	if (lirc_fd >= 0)
 		ret = bpf_kernel_query(lirc_fd, old_ids, BPF_KERNEL_MAX_LIRC_PROGS, &old_count,
@@ -260,6 +170,11 @@ static int replace_decoders(const struct keytable_options *options,
 		if (options->verbose)
 			fprintf(stderr, _("%s: no BPF decoders to remove (%s)\n"), device->sysname,
 				query_err.message);
+		ret = 0;
+		goto out;
+	}
+	if (ret < 0 && lirc_fd >= 0 && lacks_bpf(ret) && keymap_decoders_only(plan)) {
+		skip_decoders(plan, &query_err);
 		ret = 0;
 		goto out;
 	}
@@ -514,19 +429,21 @@ static int read_keys(int fd, const char *root, const struct rc_device *device,
 }
 
 /*
- * -a clears the table of a device that has one: udev runs it for every rc device,
- * transmitters included.
+ * -a clears the table of a device that has one when rc_maps.cfg gives it a keymap:
+ * udev runs it for every rc device, transmitters included, and a device that no line
+ * matches keeps its table, as with v4l-utils.
  */
-static bool clears(const struct keytable_options *options, const struct rc_device *device)
+static bool clears(const struct keytable_options *options, const struct rc_device *device,
+		   bool auto_matched)
 {
-	return options->clear || (options->auto_load && keytable_event_input(device));
+	return options->clear || (auto_matched && rc_device_event_input(device));
 }
 
-static bool needs_input(const struct keytable_options *options,
-			const struct rc_device *device, const struct keytable_plan *plan)
+static bool needs_input(const struct keytable_options *options, bool clear,
+			const struct keytable_plan *plan)
 {
-	return clears(options, device) || plan->key_count || options->read ||
-	       options->delay >= 0 || options->period >= 0;
+	return clear || plan->key_count || options->read || options->delay >= 0 ||
+	       options->period >= 0;
 }
 
 /* The changes apply() makes, in their order. */
@@ -598,9 +515,9 @@ static void report_partial(const struct rc_device *device, const struct changes 
 
 static int apply_changes(const struct keytable_options *options,
 			 const struct rc_device *device, const struct keytable_plan *plan,
-			 int fd, struct changes *changes, struct ir_error *err)
+			 int fd, bool clear, struct changes *changes, struct ir_error *err)
 {
-	const char *event_devnode = fd >= 0 ? keytable_event_input(device)->event_devnode : "";
+	const char *event_devnode = fd >= 0 ? rc_device_event_input(device)->event_devnode : "";
 	bool changed;
 	int ret = 0;
 
@@ -617,8 +534,7 @@ static int apply_changes(const struct keytable_options *options,
 	changes->failed_unchanged = true;
 	changes->failed = CHANGE_KEYTABLE;
 	if (changes->wanted[CHANGE_KEYTABLE])
-		ret = write_keys(fd, clears(options, device), plan, &changes->failed_unchanged,
-				 err);
+		ret = write_keys(fd, clear, plan, &changes->failed_unchanged, err);
 	if (ret < 0) {
 		ir_error_prefix(err, "%s", event_devnode);
 		return ret;
@@ -639,29 +555,29 @@ static int apply_changes(const struct keytable_options *options,
 
 /* Every change, in order, once the plan is made and checked; then -r and -t. */
 static int apply(const struct keytable_options *options, const struct rc_device *device,
-		 const struct keytable_plan *plan, struct ir_error *err)
+		 const struct keytable_plan *plan, bool clear, struct ir_error *err)
 {
-	const struct rc_device_input *input = keytable_event_input(device);
+	const struct rc_device_input *input = rc_device_event_input(device);
 	struct changes changes = {
 		.wanted = {
 			[CHANGE_DECODERS] = plan->change_decoders,
-			[CHANGE_KEYTABLE] = clears(options, device) || plan->key_count,
+			[CHANGE_KEYTABLE] = clear || plan->key_count,
 			[CHANGE_PROTOCOLS] = plan->change_kernel_protocols,
 			[CHANGE_REPEAT] = options->delay >= 0 || options->period >= 0,
 		},
 	};
 	int fd = -1, ret;
 
-	if (needs_input(options, device, plan)) {
+	if (needs_input(options, clear, plan)) {
 		if (!input) {
 			ir_error_set(err, _("%s has no input device"), device->sysname);
 			return -ENODEV;
 		}
-		fd = keytable_open_node(options->sysroot, input->event_devnode, O_RDONLY, err);
+		fd = rc_device_open_char_node(options->sysroot, input->event_devnode, O_RDONLY, err);
 		if (fd < 0)
 			return fd;
 	}
-	ret = apply_changes(options, device, plan, fd, &changes, err);
+	ret = apply_changes(options, device, plan, fd, clear, &changes, err);
 	if (ret < 0)
 		report_partial(device, &changes, err);
 	if (ret == 0 && options->read) {
@@ -678,63 +594,24 @@ static int apply(const struct keytable_options *options, const struct rc_device 
 	return ret;
 }
 
-static void print_notes(const struct keytable_plan *plan)
-{
-	size_t i;
-
-	for (i = 0; i < plan->note_count; i++)
-		fprintf(stderr, "%s\n", plan->notes[i]);
-}
-
-/* Only -s (and -v): list that device, as v4l-utils does. */
-static bool only_selects_device(const struct keytable_options *o)
-{
-	return !o->clear && !o->read && !o->test && !o->auto_load && !o->keymap_count &&
-	       !o->set_key_count && !o->protocol_count && !o->parameter_count &&
-	       o->delay < 0 && o->period < 0;
-}
-
 int keytable_configure(const struct keytable_options *options, struct ir_error *err)
 {
 	const char *sysname = options->sysdev ? options->sysdev : "rc0";
-	struct keytable_plan *plan = NULL;
+	struct keytable_prepared prepared = { NULL, 0, NULL, false };
 	struct rc_device *device = NULL;
-	struct keymap **keymaps = NULL;
-	size_t keymap_count = 0;
-	struct plan_input input;
 	int ret;
 
-	if (only_selects_device(options))
-		return keytable_list(options, err);
 	ret = rc_device_read(options->sysroot, sysname, &device, err);
 	if (ret < 0)
 		return ret;
-	ret = keytable_load_keymaps(options->sysroot, options->keymaps, options->keymap_count,
-				    &keymaps, &keymap_count, err);
+	ret = keytable_prepare(options, device, &prepared, err);
 	if (ret < 0)
 		goto out;
-	if (options->auto_load) {
-		ret = load_auto_keymaps(options, device, &keymaps, &keymap_count, err);
-		if (ret < 0)
-			goto out;
-	}
-	input = (struct plan_input){
-		.root = options->sysroot,
-		.device = device,
-		.keymaps = keymaps,
-		.keymap_count = keymap_count,
-		.options = options,
-	};
-	ret = keytable_plan_make(&input, &plan, err);
-	if (ret < 0)
-		goto out;
-	if (options->verbose)
-		keytable_print_plan(plan, keymaps, keymap_count, false);
-	print_notes(plan);
-	ret = apply(options, device, plan, err);
+	keytable_prepare_report(options, device, &prepared);
+	ret = apply(options, device, prepared.plan,
+		    clears(options, device, prepared.auto_matched), err);
 out:
-	keytable_plan_free(plan);
-	keytable_free_keymaps(keymaps, keymap_count);
+	keytable_prepared_clear(&prepared);
 	rc_device_free(device);
 	return ret;
 }

@@ -20,6 +20,7 @@
 #include "keycodes.h"
 #include "lirc.h"
 #include "nls.h"
+#include "prepare.h"
 #include "rc_input.h"
 #include "steps.h"
 
@@ -175,34 +176,21 @@ static int run(const struct keytable_plan *plan, const struct capture *capture,
 
 int keytable_decode(const struct keytable_options *options, struct ir_error *err)
 {
-	struct keytable_plan *plan = NULL;
+	struct keytable_prepared prepared = { NULL, 0, NULL, false };
+	struct keytable_plan *plan;
 	struct capture *capture = NULL;
-	struct keymap **keymaps = NULL;
 	struct bpf_vm **vms = NULL;
-	size_t keymap_count = 0, i;
-	struct plan_input input;
+	size_t i;
 	int ret;
 
-	ret = keytable_load_keymaps(options->sysroot, options->keymaps, options->keymap_count,
-				    &keymaps, &keymap_count, err);
+	ret = keytable_prepare(options, NULL, &prepared, err);
 	if (ret < 0)
 		return ret;
-	input = (struct plan_input){
-		.root = options->sysroot,
-		.keymaps = keymaps,
-		.keymap_count = keymap_count,
-		.options = options,
-	};
-	ret = keytable_plan_make(&input, &plan, err);
-	if (ret < 0)
-		goto out;
+	plan = prepared.plan;
 	ret = capture_load_file(options->decode_file, &capture, err);
 	if (ret < 0)
 		goto out;
-	if (options->verbose)
-		keytable_print_plan(plan, keymaps, keymap_count, true);
-	for (i = 0; i < plan->note_count; i++)
-		fprintf(stderr, "%s\n", plan->notes[i]);
+	keytable_prepare_report(options, NULL, &prepared);
 	vms = calloc(plan->decoder_count ? plan->decoder_count : 1, sizeof(*vms));
 	if (!vms) {
 		ret = -ENOMEM;
@@ -217,11 +205,10 @@ int keytable_decode(const struct keytable_options *options, struct ir_error *err
 out:
 	if (ret == -ENOMEM)
 		ir_error_set(err, "%s", strerror(ENOMEM));
-	for (i = 0; vms && plan && i < plan->decoder_count; i++)
+	for (i = 0; vms && i < plan->decoder_count; i++)
 		bpf_vm_free(vms[i]);
 	free(vms);
 	capture_free(capture);
-	keytable_plan_free(plan);
-	keytable_free_keymaps(keymaps, keymap_count);
+	keytable_prepared_clear(&prepared);
 	return ret;
 }

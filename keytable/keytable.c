@@ -26,10 +26,11 @@ int main(int argc, char **argv)
 	ret = options_parse(argc, argv, &options, &err);
 	if (ret < 0) {
 		fprintf(stderr, "%s: %s\n", program_invocation_short_name, err.message);
-		if (ret == -EINVAL)
-			fprintf(stderr, _("Try '%s --help' for more information.\n"),
-				program_invocation_short_name);
-		return EXIT_FAILURE;
+		if (ret != -EINVAL)
+			return EXIT_FAILURE;
+		fprintf(stderr, _("Try '%s --help' for more information.\n"),
+			program_invocation_short_name);
+		return KEYTABLE_EXIT_USAGE;
 	}
 	ir_error_clear(&err);
 	switch (options.action) {
@@ -53,6 +54,9 @@ int main(int argc, char **argv)
 		break;
 	case KEYTABLE_ACTION_LIST_DECODERS:
 		ret = keytable_list_decoders(&err);
+		break;
+	case KEYTABLE_ACTION_TEST_KEYMAP:
+		ret = keytable_test_keymaps(&options, &err);
 		break;
 	default:
 		ret = -EINVAL;

@@ -18,6 +18,7 @@ enum long_only_option {
 	OPTION_SYSROOT,
 	OPTION_DECODE,
 	OPTION_LIST_DECODERS,
+	OPTION_TEST_KEYMAP,
 };
 
 static const struct option long_options[] = {
@@ -38,6 +39,7 @@ static const struct option long_options[] = {
 	{ "usage", no_argument, NULL, OPTION_USAGE },
 	{ "decode", required_argument, NULL, OPTION_DECODE },
 	{ "list-decoders", no_argument, NULL, OPTION_LIST_DECODERS },
+	{ "test-keymap", required_argument, NULL, OPTION_TEST_KEYMAP },
 	/* The test seam: every /sys and /dev path is looked up under this root. */
 	{ "sysroot", required_argument, NULL, OPTION_SYSROOT },
 	{ NULL, 0, NULL, 0 },
@@ -112,6 +114,9 @@ static int append_string(char ***array, size_t *count, const char *text, size_t 
 	return 0;
 }
 
+/* Between the items of a list option: v4l-utils takes ';' as well as ','. */
+#define LIST_SEPARATORS ",;"
+
 /* -p nec,rc-5 -p pulse_distance: every comma-separated item is one protocol. */
 static int add_protocols(struct keytable_options *options, const char *list,
 			 struct ir_error *err)
@@ -119,7 +124,7 @@ static int add_protocols(struct keytable_options *options, const char *list,
 	const char *item = list;
 
 	for (;;) {
-		size_t len = strcspn(item, ",");
+		size_t len = strcspn(item, LIST_SEPARATORS);
 		int ret;
 
 		if (len == 0) {
@@ -142,7 +147,7 @@ static int add_set_keys(struct keytable_options *options, const char *list,
 	const char *item = list;
 
 	for (;;) {
-		size_t len = strcspn(item, ",");
+		size_t len = strcspn(item, LIST_SEPARATORS);
 		size_t separator = strcspn(item, ":=");
 		struct option_set_key *entry;
 		char *scancode;
@@ -234,14 +239,52 @@ static int add_parameters(struct keytable_options *options, const char *list,
 	}
 }
 
+/*
+ * An unknown long option, or an abbreviation of several: getopt_long() says only '?'.
+ * "--sys" is both --sysdev and --sysroot: name them, as getopt's own message would.
+ */
+static void report_long_option(const char *arg, struct ir_error *err)
+{
+	const char *name = arg + 2;
+	size_t len = strcspn(name, "="), matches = 0, used = 0, i;
+	char candidates[256];
+
+	candidates[0] = '\0';
+	for (i = 0; long_options[i].name; i++) {
+		if (strncmp(long_options[i].name, name, len) != 0)
+			continue;
+		matches++;
+		if (used < sizeof(candidates))
+			used += (size_t)snprintf(candidates + used, sizeof(candidates) - used,
+						 "%s'--%s'", used ? " " : "",
+						 long_options[i].name);
+	}
+	if (matches > 1)
+		ir_error_set(err, _("option '--%.*s' is ambiguous; possibilities: %s"), (int)len,
+			     name, candidates);
+	else
+		ir_error_set(err, _("unknown option '%s'"), arg);
+}
+
+/*
+ * The options that change or read a device. -s only chooses the device: alone, it lists
+ * that device, as v4l-utils does.
+ */
 static bool is_configure_option(int c)
 {
-	return strchr("acDekpPrstw", c) != NULL;
+	return strchr("acDekpPrtw", c) != NULL;
 }
 
 static int check_combination(struct keytable_options *options, bool configure,
 			     struct ir_error *err)
 {
+	if (options->action == KEYTABLE_ACTION_TEST_KEYMAP) {
+		if (configure || options->sysdev) {
+			ir_error_set(err, _("--test-keymap takes no other option than --verbose"));
+			return -EINVAL;
+		}
+		return 0;
+	}
 	if (options->action == KEYTABLE_ACTION_DECODE) {
 		if (options->clear || options->read || options->test || options->auto_load ||
 		    options->delay >= 0 || options->period >= 0) {
@@ -344,6 +387,11 @@ int options_parse(int argc, char **argv, struct keytable_options *ret_options,
 		case OPTION_LIST_DECODERS:
 			options.action = KEYTABLE_ACTION_LIST_DECODERS;
 			break;
+		case OPTION_TEST_KEYMAP:
+			options.action = KEYTABLE_ACTION_TEST_KEYMAP;
+			ret = append_string(&options.keymaps, &options.keymap_count, optarg,
+					    strlen(optarg));
+			break;
 		case ':':
 			ir_error_set(err, _("option '%s' requires an argument"), argv[optind - 1]);
 			ret = -EINVAL;
@@ -360,7 +408,7 @@ int options_parse(int argc, char **argv, struct keytable_options *ret_options,
 			if (optopt)
 				ir_error_set(err, _("unknown option '-%c'"), optopt);
 			else
-				ir_error_set(err, _("unknown option '%s'"), argv[optind - 1]);
+				report_long_option(argv[optind - 1], err);
 			ret = -EINVAL;
 			break;
 		default:
@@ -414,7 +462,8 @@ void options_print_usage(const char *program)
 {
 	printf(_("Usage: %s [-a CFGFILE] [-c] [-D DELAY] [-e [DECODER:]NAME=VALUE] [-k SCANCODE:KEYCODE]\n"
 		 "\t[-p PROTOCOL] [-P PERIOD] [-r] [-s SYSDEV] [-t] [-v] [-w KEYMAP]\n"
-		 "\t[--decode=CAPTURE] [--list-decoders] [-V] [-h] [--usage]\n"), program);
+		 "\t[--decode=CAPTURE] [--list-decoders] [--test-keymap=KEYMAP] [-V] [-h] [--usage]\n"),
+	       program);
 }
 
 void options_print_help(const char *program)
@@ -440,6 +489,7 @@ void options_print_help(const char *program)
 	fputs(_("  -w, --write=KEYMAP         add the mappings and protocols of a keymap file\n"), stdout);
 	fputs(_("      --decode=CAPTURE       decode a recorded IR capture offline, as -t would show it\n"), stdout);
 	fputs(_("      --list-decoders        list the embedded BPF decoders and their parameters\n"), stdout);
+	fputs(_("      --test-keymap=KEYMAP   check a keymap without touching a device\n"), stdout);
 	fputs(_("  -h, -?, --help             show this help\n"), stdout);
 	fputs(_("      --usage                show a short usage message\n"), stdout);
 	fputs(_("  -V, --version              show the version\n"), stdout);

@@ -27,10 +27,11 @@ struct option_parameter {
 };
 
 enum keytable_action {
-	KEYTABLE_ACTION_LIST,		/* no option: list rc devices */
+	KEYTABLE_ACTION_LIST,		/* no option, or only -s: list rc devices */
 	KEYTABLE_ACTION_CONFIGURE,	/* -c -w -k -p -e -D -P -r -t -a */
 	KEYTABLE_ACTION_DECODE,		/* --decode=CAPTURE: offline */
 	KEYTABLE_ACTION_LIST_DECODERS,	/* --list-decoders */
+	KEYTABLE_ACTION_TEST_KEYMAP,	/* --test-keymap=KEYMAP: check, touch no device */
 	KEYTABLE_ACTION_HELP,
 	KEYTABLE_ACTION_USAGE,
 	KEYTABLE_ACTION_VERSION,
@@ -49,7 +50,7 @@ struct keytable_options {
 	unsigned int verbose;		/* -v, repeatable */
 	int delay;			/* -D, -1 when not given */
 	int period;			/* -P, -1 when not given */
-	char **keymaps;			/* -w, in order */
+	char **keymaps;			/* -w, or --test-keymap, in order */
 	size_t keymap_count;
 	struct option_set_key *set_keys;
 	size_t set_key_count;
@@ -58,6 +59,9 @@ struct keytable_options {
 	struct option_parameter *parameters;
 	size_t parameter_count;
 };
+
+/* The exit status of a command line error (sysexits.h's EX_USAGE, as v4l-utils'). */
+#define KEYTABLE_EXIT_USAGE 64
 
 /*
  * Parse argv. Returns 0, -EINVAL with err set ("invalid scancode '0xzz' in --set-key"),

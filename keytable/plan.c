@@ -21,13 +21,14 @@ enum protocol_kind {
 	PROTOCOL_KERNEL,	/* a protocol of the device's protocols file */
 	PROTOCOL_DECODER,	/* a BPF decoder, added to the plan */
 	PROTOCOL_HARDWARE,	/* "unknown", "other": nothing to enable */
+	PROTOCOL_SKIPPED,	/* a keymap's protocol nothing can decode: noted */
 	PROTOCOL_KIND_MAX,
 };
 
 /* Where a protocol was named, for messages: a keymap (and its line) or -p. */
 struct origin {
 	const char *file;	/* NULL: the command line */
-	unsigned int line;
+	unsigned int line, column;
 };
 
 struct planner {
@@ -84,11 +85,13 @@ static int add_note(struct keytable_plan *plan, const char *fmt, ...)
 	return 0;
 }
 
-/* "remote.toml:12: " or "" for the command line, to put in front of a message. */
+/* "remote.toml:12:5: " or "" for the command line, to put in front of a message. */
 static void origin_prefix(const struct origin *origin, char *buf, size_t size)
 {
 	if (!origin->file)
 		buf[0] = '\0';
+	else if (origin->line && origin->column)
+		snprintf(buf, size, "%s:%u:%u: ", origin->file, origin->line, origin->column);
 	else if (origin->line)
 		snprintf(buf, size, "%s:%u: ", origin->file, origin->line);
 	else
@@ -153,24 +156,49 @@ static const char *device_protocol(const struct planner *p, const char *name)
 	return NULL;
 }
 
-/* USERKEYMAPDIR/protocols/NAME.o under the root, when it is a file; else NULL. */
-static int find_protocol_file(const struct planner *p, const char *name, char **ret_path)
+/*
+ * The first of USERKEYMAPDIR/protocols/NAME.o and KEYMAPDIR/protocols/NAME.o under the
+ * root that is a file (v4l-utils' places: /etc/rc_keymaps/protocols, then the system
+ * keymap directory's); else NULL.
+ */
+static int find_protocol_file(const char *root, const char *name, char **ret_path)
 {
+	static const char *const dirs[] = { USERKEYMAPDIR, KEYMAPDIR };
 	char *relative, *path;
-	int ret;
+	size_t i;
+	int ret = 0;
 
 	*ret_path = NULL;
 	if (asprintf(&relative, "protocols/%s.o", name) < 0)
 		return -ENOMEM;
-	ret = sysroot_path_in(p->input->root, USERKEYMAPDIR, relative, &path);
+	for (i = 0; i < sizeof(dirs) / sizeof(dirs[0]); i++) {
+		ret = sysroot_path_in(root, dirs[i], relative, &path);
+		if (ret < 0)
+			break;
+		if (sysroot_is_regular_file(path)) {
+			*ret_path = path;
+			break;
+		}
+		free(path);
+	}
 	free(relative);
+	return ret < 0 ? ret : 0;
+}
+
+int plan_protocol_known(const char *root, const char *name)
+{
+	char *path;
+	int ret;
+
+	if (strchr(name, '/'))
+		return sysroot_is_regular_file(name);
+	if (kernel_protocol_name(name) || decoder_find(name))
+		return 1;
+	ret = find_protocol_file(root, name, &path);
 	if (ret < 0)
 		return ret;
-	if (sysroot_is_regular_file(path))
-		*ret_path = path;
-	else
-		free(path);
-	return 0;
+	free(path);
+	return path != NULL;
 }
 
 static int check_lirc(struct planner *p, const char *name, const struct origin *origin)
@@ -362,11 +390,39 @@ static int option_object(const struct planner *p, const char *name)
 }
 
 /*
+ * err says why nothing can decode a protocol. Named by -p, that is an error. Named by a
+ * keymap, the protocol is skipped with a note and the rest of the keymap loads, its
+ * scancodes still mapped: at boot, one protocol that the kernel lacks must not leave
+ * the remote dead (v4l-utils warns and goes on too).
+ */
+static int undecodable(struct planner *p, const struct origin *origin,
+		       enum protocol_kind *ret_kind)
+{
+	if (!origin->file)
+		return -EINVAL;
+	*ret_kind = PROTOCOL_SKIPPED;
+	return add_note(p->plan, _("%s: skipped"), p->err->message);
+}
+
+/* A keymap's decoder remembers the first entry that asked for it, for later notes. */
+static int note_wanted_by(const struct origin *origin, struct plan_decoder *decoder)
+{
+	if (!origin->file || decoder->wanted_by)
+		return 0;
+	if (asprintf(&decoder->wanted_by, "%s:%u:%u", origin->file, origin->line,
+		     origin->column) < 0) {
+		decoder->wanted_by = NULL;
+		return -ENOMEM;
+	}
+	return 0;
+}
+
+/*
  * What a protocol name means (see plan.h). For a decoder, *ret_decoder is the new plan
  * entry; for a kernel protocol, it is added to the plan's set.
  */
-static int resolve_protocol(struct planner *p, const char *name, const struct origin *origin,
-			    enum protocol_kind *ret_kind, struct plan_decoder **ret_decoder)
+static int resolve_name(struct planner *p, const char *name, const struct origin *origin,
+			enum protocol_kind *ret_kind, struct plan_decoder **ret_decoder)
 {
 	const struct decoder *embedded;
 	const char *kernel, *offered;
@@ -378,7 +434,9 @@ static int resolve_protocol(struct planner *p, const char *name, const struct or
 	if (strchr(name, '/')) {
 		*ret_kind = PROTOCOL_DECODER;
 		ret = check_lirc(p, name, origin);
-		return ret < 0 ? ret : add_file_decoder(p, name, ret_decoder);
+		if (ret < 0)
+			return undecodable(p, origin, ret_kind);
+		return add_file_decoder(p, name, ret_decoder);
 	}
 	offered = device_protocol(p, name);
 	if (offered && strcmp(offered, "lirc")) {
@@ -396,7 +454,7 @@ static int resolve_protocol(struct planner *p, const char *name, const struct or
 		*ret_kind = PROTOCOL_DECODER;
 		ret = check_lirc(p, name, origin);
 		if (ret < 0)
-			return ret;
+			return undecodable(p, origin, ret_kind);
 		ret = add_embedded_decoder(p, embedded, ret_decoder);
 		if (ret < 0 || !p->input->device)
 			return ret;
@@ -408,17 +466,20 @@ static int resolve_protocol(struct planner *p, const char *name, const struct or
 		p->option_used[option] = true;
 		*ret_kind = PROTOCOL_DECODER;
 		ret = check_lirc(p, name, origin);
-		return ret < 0 ? ret : add_file_decoder(p, p->input->options->protocols[option],
-							 ret_decoder);
+		if (ret < 0)
+			return undecodable(p, origin, ret_kind);
+		return add_file_decoder(p, p->input->options->protocols[option], ret_decoder);
 	}
-	ret = find_protocol_file(p, name, &path);
+	ret = find_protocol_file(p->input->root, name, &path);
 	if (ret < 0)
 		return ret;
 	embedded = decoder_find(name);
 	if (path || embedded) {
 		*ret_kind = PROTOCOL_DECODER;
 		ret = check_lirc(p, name, origin);
-		if (ret == 0)
+		if (ret < 0)
+			ret = undecodable(p, origin, ret_kind);
+		else
 			ret = path ? add_file_decoder(p, path, ret_decoder)
 				   : add_embedded_decoder(p, embedded, ret_decoder);
 		free(path);
@@ -435,20 +496,33 @@ static int resolve_protocol(struct planner *p, const char *name, const struct or
 	else
 		ir_error_set(p->err, _("%sunknown protocol '%s': not a kernel protocol, an "
 				       "embedded decoder or a decoder object"), where, name);
-	return -EINVAL;
+	return undecodable(p, origin, ret_kind);
+}
+
+static int resolve_protocol(struct planner *p, const char *name, const struct origin *origin,
+			    enum protocol_kind *ret_kind, struct plan_decoder **ret_decoder)
+{
+	int ret = resolve_name(p, name, origin, ret_kind, ret_decoder);
+
+	/* A -p object that a keymap names is still asked for by -p. */
+	if (ret < 0 || !*ret_decoder || (origin->file && option_object(p, name) >= 0))
+		return ret;
+	return note_wanted_by(origin, *ret_decoder);
 }
 
 static int plan_keymap_protocol(struct planner *p, const struct keymap *keymap,
 				const struct keymap_protocol *protocol)
 {
-	struct origin origin = { keymap->filename, protocol->line };
+	struct origin origin = { keymap->filename, protocol->line, 0 };
+	struct origin name_origin = { keymap->filename, protocol->protocol_line,
+				      protocol->protocol_column };
 	struct plan_decoder *decoder;
 	enum protocol_kind kind;
 	int ret;
 
 	p->named_protocols = true;
-	ret = resolve_protocol(p, protocol->protocol, &origin, &kind, &decoder);
-	if (ret < 0)
+	ret = resolve_protocol(p, protocol->protocol, &name_origin, &kind, &decoder);
+	if (ret < 0 || kind == PROTOCOL_SKIPPED)
 		return ret;
 	if (kind == PROTOCOL_HARDWARE && !p->input->device)
 		return add_note(p->plan, _("%s: protocol '%s' is decoded by hardware: nothing "
@@ -471,7 +545,7 @@ static int plan_keymap_protocol(struct planner *p, const struct keymap *keymap,
 
 static int plan_option_protocol(struct planner *p, const char *name)
 {
-	struct origin origin = { NULL, 0 };
+	struct origin origin = { NULL, 0, 0 };
 	const struct rc_device *device = p->input->device;
 	struct plan_decoder *decoder;
 	enum protocol_kind kind;
@@ -655,6 +729,7 @@ static void plan_decoder_clear(struct plan_decoder *decoder)
 
 	free(decoder->name);
 	free(decoder->port_of);
+	free(decoder->wanted_by);
 	bpf_object_free(decoder->object);
 	for (i = 0; i < decoder->param_count; i++)
 		free((char *)decoder->params[i].name);
@@ -673,6 +748,11 @@ static void remove_duplicates(struct keytable_plan *plan)
 			if (same_decoder(&plan->decoders[j], &plan->decoders[i]))
 				break;
 		if (j < kept) {
+			/* Also asked for by -p: its failures are errors, not notes. */
+			if (!plan->decoders[i].wanted_by) {
+				free(plan->decoders[j].wanted_by);
+				plan->decoders[j].wanted_by = NULL;
+			}
 			plan_decoder_clear(&plan->decoders[i]);
 			continue;
 		}

@@ -5,9 +5,9 @@
  *
  * From the keymaps (-w, -a), the scancode/keycode pairs (-k), the protocols (-p) and
  * the parameters (-e) it decides which kernel protocols to enable, which BPF decoders
- * to load (embedded, from USERKEYMAPDIR/protocols/NAME.o under the root, or from a
- * path) with which parameter values, and which scancodes map to which keys. Decoder
- * objects are read and relocated here, so a decoder that cannot be used is an error
+ * to load (embedded, from USERKEYMAPDIR/protocols/NAME.o or KEYMAPDIR/protocols/NAME.o
+ * under the root, or from a path) with which parameter values, and which scancodes map
+ * to which keys. Decoder objects are read and relocated here, so a decoder that cannot be used is an error
  * before any device is touched. No device is opened: the device's sysfs description
  * (or none, for offline decoding) is an input.
  *
@@ -20,10 +20,15 @@
  *   protocols file offers (the kernel decodes it); a kernel protocol the device does
  *   not offer but an embedded BPF port decodes (a note says so); for a keymap, an
  *   object given with -p whose file is called NAME.o (that -p is then not loaded a
- *   second time); a file USERKEYMAPDIR/protocols/NAME.o; an embedded decoder or its
+ *   second time); a file USERKEYMAPDIR/protocols/NAME.o, then KEYMAPDIR/protocols/NAME.o;
+ *   an embedded decoder or its
  *   alias. A name with a '/' is a path to a decoder object. Kernel names compare as keymaps write them:
  *   ignoring case, '-' and '_' ("RC5" is "rc-5"). "unknown" and "other" (hardware
  *   decoders) and "cec" (HDMI-CEC) need no decoder: their scancodes are still mapped.
+ * - A protocol that nothing can decode (unknown, or neither the kernel nor a BPF decoder
+ *   on a device that can take one) is an error when -p names it; when a keymap names
+ *   it, a note says so ("FILE:LINE:COLUMN: ...: skipped"), and the keymap's other
+ *   protocols and all of its scancodes are still planned.
  * - Offline (no device), every kernel protocol is decoded by its BPF port.
  * - -p all: every protocol the device offers (offline: every embedded decoder that
  *   needs no keymap data, which is all but raw); -p none: none; -p lirc: nothing
@@ -65,6 +70,11 @@ struct plan_decoder {
 	bool embedded;
 	/* The kernel protocol it stands in for when the device lacks it, else NULL. */
 	char *port_of;
+	/*
+	 * "FILE:LINE:COLUMN" of the keymap protocol that asked for it; NULL when -p did.
+	 * A keymap's decoder that the device cannot take is skipped with a note.
+	 */
+	char *wanted_by;
 	struct bpf_object *object;
 	struct bpf_param_value *params;	/* every parameter set explicitly; names owned */
 	size_t param_count;
@@ -116,6 +126,13 @@ void keytable_plan_free(struct keytable_plan *plan);	/* accepts NULL */
 
 /* The keycode the plan maps scancode to, KEY_RESERVED (0) when none. */
 uint32_t keytable_plan_lookup(const struct keytable_plan *plan, uint64_t scancode);
+
+/*
+ * Whether a protocol name means something on some device: a kernel protocol, an
+ * embedded decoder or alias, a decoder object NAME.o in USERKEYMAPDIR/protocols/ or
+ * KEYMAPDIR/protocols/ under the root, or a path (with a '/') to a file. 1, 0, or -ENOMEM.
+ */
+int plan_protocol_known(const char *root, const char *name);
 
 /* Names compared as keymaps write protocols: ignoring case, '-' and '_'. */
 bool plan_protocol_name_equal(const char *a, const char *b);

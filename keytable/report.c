@@ -28,7 +28,7 @@ static void list_bpf(const char *root, const struct rc_device *device)
 	size_t count = 0, i;
 	int fd, ret;
 
-	fd = keytable_open_node(root, device->lirc_devnode, O_RDONLY, &err);
+	fd = rc_device_open_char_node(root, device->lirc_devnode, O_RDONLY, &err);
 	ret = fd < 0 ? fd : bpf_kernel_query(fd, ids, BPF_KERNEL_MAX_LIRC_PROGS, &count, &err);
 	if (fd >= 0)
 		close(fd);
@@ -77,7 +77,7 @@ static void list_repeat(const char *root, const struct rc_device_input *input)
 	struct ir_error err;
 	int fd, ret;
 
-	fd = keytable_open_node(root, input->event_devnode, O_RDONLY, &err);
+	fd = rc_device_open_char_node(root, input->event_devnode, O_RDONLY, &err);
 	ret = fd < 0 ? fd : evdev_get_repeat(fd, &delay, &period);
 	if (fd >= 0)
 		close(fd);
@@ -91,7 +91,7 @@ static void list_repeat(const char *root, const struct rc_device_input *input)
 
 static void list_device(const char *root, const struct rc_device *device)
 {
-	const struct rc_device_input *event = keytable_event_input(device);
+	const struct rc_device_input *event = rc_device_event_input(device);
 	size_t i;
 
 	printf(_("Found %s/ with:\n"), device->syspath);
@@ -215,6 +215,18 @@ void keytable_print_plan(const struct keytable_plan *plan, struct keymap *const 
 		print_decoder_params(stderr, &plan->decoders[i]);
 	}
 	fprintf(stderr, _("Scancode to keycode mappings: %zu\n"), plan->key_count);
+}
+
+void keytable_print_notes(const struct keytable_plan *plan, struct keymap *const *keymaps,
+			  size_t keymap_count)
+{
+	size_t i, j;
+
+	for (i = 0; i < keymap_count; i++)
+		for (j = 0; j < keymaps[i]->warning_count; j++)
+			fprintf(stderr, "%s\n", keymaps[i]->warnings[j]);
+	for (i = 0; i < plan->note_count; i++)
+		fprintf(stderr, "%s\n", plan->notes[i]);
 }
 
 static int list_one_decoder(const struct decoder *decoder, struct ir_error *err)

@@ -17,7 +17,7 @@
 /* No action, or only -s: describe the rc devices (all, or the one -s names). */
 int keytable_list(const struct keytable_options *options, struct ir_error *err);
 
-/* -c -w -k -p -e -D -P -r -t -a on one device. */
+/* -c -w -k -p -e -D -P -r -t -a on one device (-s's, or rc0). */
 int keytable_configure(const struct keytable_options *options, struct ir_error *err);
 
 /* -t: print the device's scancodes and input events until a signal or its removal. */
@@ -26,26 +26,26 @@ int keytable_test(const char *root, const struct rc_device *device, struct ir_er
 /* --decode: the plan run offline on a capture. */
 int keytable_decode(const struct keytable_options *options, struct ir_error *err);
 
+/*
+ * --test-keymap: read each keymap and check its protocol names, touching no device;
+ * every problem (an error, an entry skipped, a protocol nothing here decodes) is
+ * printed, and the result is -EINVAL when there was one.
+ */
+int keytable_test_keymaps(const struct keytable_options *options, struct ir_error *err);
+
 /* --list-decoders */
 int keytable_list_decoders(struct ir_error *err);
-
-/*
- * Open a device node under the root, refusing anything that is not a character device
- * (a fake tree's plain file) before an ioctl sees it.
- */
-int keytable_open_node(const char *root, const char *devnode, int flags, struct ir_error *err);
-
-/* The input device whose evdev node rc-core made for this device, or NULL. */
-const struct rc_device_input *keytable_event_input(const struct rc_device *device);
-
-/* Load the keymaps of -w (a name without '/' is also looked up in the keymap dirs). */
-int keytable_load_keymaps(const char *root, char *const *names, size_t count,
-			  struct keymap ***ret_keymaps, size_t *ret_count, struct ir_error *err);
-void keytable_free_keymaps(struct keymap **keymaps, size_t count);
 
 /* " lirc nec rc-5\n": lirc first, then the kernel's order. */
 void keytable_print_protocols(FILE *out, const struct rc_protocols *protocols,
 			      bool enabled_only);
+
+/*
+ * On stderr: the entries the keymaps' readers skipped, then the plan's notes (protocols
+ * skipped, fallbacks to BPF ports, parameters ignored).
+ */
+void keytable_print_notes(const struct keytable_plan *plan, struct keymap *const *keymaps,
+			  size_t keymap_count);
 
 /* The keymaps read and the plan, on stderr, for -v; offline, without kernel protocols. */
 void keytable_print_plan(const struct keytable_plan *plan, struct keymap *const *keymaps,

@@ -74,7 +74,7 @@ static int open_lirc(const char *root, const struct rc_device *device, int *ret_
 	*ret_fd = -1;
 	if (!device->lirc_devnode)
 		return 0;
-	fd = keytable_open_node(root, device->lirc_devnode, O_RDONLY | O_NONBLOCK, err);
+	fd = rc_device_open_char_node(root, device->lirc_devnode, O_RDONLY | O_NONBLOCK, err);
 	if (fd < 0)
 		return fd;
 	ret = lirc_set_rec_mode(fd, LIRC_MODE_SCANCODE);
@@ -184,7 +184,7 @@ static void close_fds(struct test_state *state)
 
 int keytable_test(const char *root, const struct rc_device *device, struct ir_error *err)
 {
-	const struct rc_device_input *input = keytable_event_input(device);
+	const struct rc_device_input *input = rc_device_event_input(device);
 	struct test_state state = { .device = device };
 	sigset_t old_mask;
 	int ret, fd;
@@ -196,7 +196,7 @@ int keytable_test(const char *root, const struct rc_device *device, struct ir_er
 		return -ENODEV;
 	}
 	ret = state.fds[TEST_FD_INPUT].fd =
-		keytable_open_node(root, input->event_devnode, O_RDONLY | O_NONBLOCK, err);
+		rc_device_open_char_node(root, input->event_devnode, O_RDONLY | O_NONBLOCK, err);
 	if (ret < 0)
 		goto out;
 	ret = evdev_set_clock_monotonic(state.fds[TEST_FD_INPUT].fd);

@@ -7,8 +7,14 @@
  *   0x866b12 KEY_POWER	# comments may follow
  *
  * The first line that is not blank names the table and its protocols ("type: RC6, foo"
- * enables two); "#table:" is accepted as well as "# table". Every other line is blank,
- * a comment, or a scancode and a keycode separated by blanks.
+ * enables two); "#table:" is accepted as well as "# table", and, as v4l-utils reads
+ * them, the comma before "type" and the colon after it may be left out. Every other
+ * line is blank, a comment, or a scancode and a keycode in one of v4l-utils' forms:
+ *
+ *   0x1e3d KEY_POWER2
+ *   scancode 0x1e3d = KEY_POWER2
+ *   0x1e3d=KEY_POWER2
+ *   0x1e3d:KEY_POWER2
  */
 #include "config.h"
 
@@ -116,18 +122,49 @@ static bool valid_utf8(const unsigned char *s)
 }
 
 static int add_protocol(const struct keymap_loader *loader, struct keymap *keymap,
-			const char *type, unsigned int line)
+			const char *type, unsigned int line, unsigned int column)
 {
 	struct keymap_protocol *protocol = keymap_add_protocol(keymap);
 
 	if (!protocol)
 		return keymap_fail_nomem(loader);
 	protocol->line = line;
+	protocol->protocol_line = line;
+	protocol->protocol_column = column;
 	protocol->protocol = strdup(type);
 	protocol->name = strdup(keymap->name);
 	if (!protocol->protocol || !protocol->name)
 		return keymap_fail_nomem(loader);
 	return 0;
+}
+
+/*
+ * Columns count characters, as the TOML reader's do: UTF-8 continuation bytes don't.
+ * A line cut at its commas counts the same.
+ */
+static unsigned int column_of(const char *text, const char *p)
+{
+	unsigned int column = 1;
+
+	for (; text < p; text++) {
+		if (((unsigned char)*text & 0xc0) != 0x80)
+			column++;
+	}
+	return column;
+}
+
+/* The "type" that follows the table's name: a word of its own, after a blank or ','. */
+static char *find_type(char *name)
+{
+	char *p;
+
+	if (!*name)
+		return NULL;
+	for (p = name + 1; (p = strstr(p, "type")); p++) {
+		if ((is_blank(p[-1]) || p[-1] == ',') && (is_blank(p[4]) || p[4] == ':'))
+			return p;
+	}
+	return NULL;
 }
 
 /* "# table NAME, type: A, B" */
@@ -150,18 +187,21 @@ static int parse_header(const struct keymap_loader *loader, struct keymap *keyma
 	else if (!is_blank(*p))
 		goto malformed;
 	name = skip_blanks(p);
-	comma = strchr(name, ',');
-	if (!comma)
+	p = find_type(name);
+	if (!p)
 		goto malformed;
-	*comma = '\0';
+	*p = '\0';
 	trim_end(name);
-	p = skip_blanks(comma + 1);
-	if (!*name || strncmp(p, "type", 4) != 0)
+	/* The comma before "type" is optional. */
+	if (*name && name[strlen(name) - 1] == ',')
+		name[strlen(name) - 1] = '\0';
+	trim_end(name);
+	if (!*name)
 		goto malformed;
 	p = skip_blanks(p + 4);
-	if (*p != ':')
-		goto malformed;
-	p++;
+	/* So is the colon after it. */
+	if (*p == ':')
+		p++;
 	if (!utf8)
 		return keymap_fail(loader, line, 0, _("the table line is not valid UTF-8"));
 	keymap->name = strdup(name);
@@ -175,7 +215,7 @@ static int parse_header(const struct keymap_loader *loader, struct keymap *keyma
 		type = trim_end(skip_blanks(type));
 		if (!*type)
 			goto malformed;
-		ret = add_protocol(loader, keymap, type, line);
+		ret = add_protocol(loader, keymap, type, line, column_of(text, type));
 		if (ret < 0)
 			return ret;
 	}
@@ -187,24 +227,23 @@ malformed:
 			   _("expected '# table NAME, type: PROTOCOL' as the first line"));
 }
 
-/* Columns count characters, as the TOML reader's do: UTF-8 continuation bytes don't. */
-static unsigned int column_of(const char *text, const char *p)
+/* Between the words of an entry: "0x1e3d = KEY_X", "0x1e3d:KEY_X" are v4l-utils' too. */
+static bool is_entry_separator(char c)
 {
-	unsigned int column = 1;
-
-	for (; text < p; text++) {
-		if (((unsigned char)*text & 0xc0) != 0x80)
-			column++;
-	}
-	return column;
+	return is_blank(c) || c == '=' || c == ':';
 }
 
-/* "SCANCODE KEYCODE", with an optional comment after it. */
+/*
+ * "SCANCODE KEYCODE" in the forms v4l-utils reads: words separated by blanks, '=' or
+ * ':' (runs of them count as one), an optional "scancode" first, and an optional
+ * comment after a '#'. Words after the keycode are ignored with a warning, as
+ * v4l-utils ignores them.
+ */
 static int parse_entry(const struct keymap_loader *loader, struct keymap_protocol *protocol,
 		       char *text, unsigned int line)
 {
-	char *fields[3], *p = text, *comment;
-	unsigned int columns[3];
+	char *words[4], **fields = words, *p = text, *comment;
+	unsigned int word_columns[4], *columns = word_columns;
 	size_t count = 0;
 	uint64_t scancode;
 	uint32_t keycode;
@@ -214,22 +253,26 @@ static int parse_entry(const struct keymap_loader *loader, struct keymap_protoco
 	if (comment)
 		*comment = '\0';
 	for (;;) {
-		p = skip_blanks(p);
-		if (!*p)
+		while (is_entry_separator(*p))
+			p++;
+		if (!*p || count == 4)
 			break;
-		if (count == 3)
-			break;
-		fields[count] = p;
-		columns[count] = column_of(text, p);
+		words[count] = p;
+		word_columns[count] = column_of(text, p);
 		count++;
-		while (*p && !is_blank(*p))
+		while (*p && !is_entry_separator(*p))
 			p++;
 		if (*p)
 			*p++ = '\0';
 	}
 	if (count == 0)
 		return 0;
-	if (count != 2)
+	if (count > 1 && keymap_ascii_casecmp(words[0], "scancode") == 0) {
+		fields++;
+		columns++;
+		count--;
+	}
+	if (count < 2)
 		return keymap_fail(loader, line, columns[count - 1],
 				   _("expected 'SCANCODE KEYCODE'"));
 	if (keymap_ascii_casecmp(protocol->protocol, "raw") == 0)
@@ -241,6 +284,13 @@ static int parse_entry(const struct keymap_loader *loader, struct keymap_protoco
 	ret = keymap_parse_keycode(loader, fields[1], line, columns[1], &keycode);
 	if (ret < 0)
 		return ret;
+	if (ret == KEYMAP_ENTRY_SKIPPED)
+		return 0;
+	if (count > 2) {
+		ret = keymap_warn(loader, line, columns[2], _("text after the keycode ignored"));
+		if (ret < 0)
+			return ret;
+	}
 	if (keymap_protocol_add_scancode(protocol, scancode, keycode, line, columns[0]) < 0)
 		return keymap_fail_nomem(loader);
 	return 0;
@@ -292,6 +342,7 @@ int keymap_load_legacy(const char *buf, size_t len, const char *filename,
 	keymap = keymap_new(filename);
 	if (!keymap)
 		return keymap_fail_nomem(&loader);
+	loader.keymap = keymap;
 	ret = parse_lines(&loader, keymap, &reader);
 	if (ret < 0)
 		goto out;

@@ -11,7 +11,16 @@
 struct keymap_loader {
 	const char *filename;
 	struct ir_error *err;
+	struct keymap *keymap;	/* the keymap being built: its warnings are added to it */
 };
+
+/* keymap_parse_keycode()'s answer for an entry skipped with a warning. */
+#define KEYMAP_ENTRY_SKIPPED 1
+
+/* Add "FILE:LINE:COLUMN: message" to the keymap's warnings; 0 or -ENOMEM (err set). */
+__attribute__((format(printf, 4, 5)))
+int keymap_warn(const struct keymap_loader *loader, unsigned int line, unsigned int column,
+		const char *fmt, ...);
 
 /* Set "FILE:LINE:COLUMN: message" and return -EINVAL. */
 __attribute__((format(printf, 4, 5)))
@@ -36,7 +45,11 @@ int keymap_protocol_add_raw(struct keymap_protocol *protocol, uint32_t keycode,
 /* "0x1e3b", "017", "42": errors "invalid scancode" / "scancode ... out of range". */
 int keymap_parse_scancode(const struct keymap_loader *loader, const char *text,
 			  unsigned int line, unsigned int column, uint64_t *ret_scancode);
-/* A keycode name or number: errors "unknown keycode" / "keycode ... out of range". */
+/*
+ * A keycode name or number: errors "invalid keycode" / "keycode ... out of range". An
+ * unknown name is a warning ("unknown keycode 'KEY_X': entry skipped"), and the answer
+ * is KEYMAP_ENTRY_SKIPPED: the caller leaves the entry out.
+ */
 int keymap_parse_keycode(const struct keymap_loader *loader, const char *text,
 			 unsigned int line, unsigned int column, uint32_t *ret_keycode);
 /* "+9000 -4500 +560": pulse first, alternating, odd count, none zero. */

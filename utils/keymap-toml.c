@@ -69,7 +69,10 @@ static int copy_string(const struct keymap_loader *loader, const char *key,
 	return 0;
 }
 
-/* A keycode written as a name or number in a string, or as a TOML integer. */
+/*
+ * A keycode written as a name or number in a string, or as a TOML integer;
+ * KEYMAP_ENTRY_SKIPPED for an unknown name.
+ */
 static int read_keycode(const struct keymap_loader *loader, const struct toml_value *value,
 			uint32_t *ret_keycode)
 {
@@ -118,6 +121,8 @@ static int load_scancodes(const struct keymap_loader *loader,
 		ret = read_keycode(loader, toml_table_value_at(table, i), &keycode);
 		if (ret < 0)
 			return ret;
+		if (ret == KEYMAP_ENTRY_SKIPPED)
+			continue;
 		if (keymap_protocol_add_scancode(protocol, scancode, keycode, at.line,
 						 at.column) < 0)
 			return keymap_fail_nomem(loader);
@@ -183,6 +188,7 @@ static int load_raw_entry(const struct keymap_loader *loader, struct keymap_prot
 	uint32_t keycode, *durations = NULL;
 	size_t i, count = 0;
 	const char *str;
+	bool skipped;
 	size_t len;
 	int ret;
 
@@ -207,6 +213,8 @@ static int load_raw_entry(const struct keymap_loader *loader, struct keymap_prot
 	ret = read_keycode(loader, keycode_value, &keycode);
 	if (ret < 0)
 		return ret;
+	/* The pattern of a skipped entry is still checked: its errors are the file's. */
+	skipped = ret == KEYMAP_ENTRY_SKIPPED;
 	if (toml_value_string(raw_value, &str, &len) == 0 && strlen(str) != len)
 		ret = keymap_fail(loader, toml_value_line(raw_value), toml_value_column(raw_value),
 				  _("'%s' contains a NUL character"), "raw");
@@ -219,6 +227,10 @@ static int load_raw_entry(const struct keymap_loader *loader, struct keymap_prot
 		ret = wrong_type(loader, "raw", raw_value, TOML_STRING);
 	if (ret < 0)
 		return ret;
+	if (skipped) {
+		free(durations);
+		return 0;
+	}
 	if (keymap_protocol_add_raw(protocol, keycode, durations, count,
 				    toml_value_line(entry)) < 0)
 		return keymap_fail_nomem(loader);
@@ -248,8 +260,11 @@ static int load_protocol_key(const struct keymap_loader *loader,
 
 	if (strcmp(key, "name") == 0)
 		return copy_string(loader, key, value, &protocol->name);
-	if (strcmp(key, "protocol") == 0)
+	if (strcmp(key, "protocol") == 0) {
+		protocol->protocol_line = toml_value_line(value);
+		protocol->protocol_column = toml_value_column(value);
 		return copy_string(loader, key, value, &protocol->protocol);
+	}
 	if (strcmp(key, "variant") == 0)
 		return copy_string(loader, key, value, &protocol->variant);
 	if (strcmp(key, "scancodes") == 0) {
@@ -373,6 +388,7 @@ int keymap_load_toml(const char *buf, size_t len, const char *filename,
 		ret = keymap_fail_nomem(&loader);
 		goto out;
 	}
+	loader.keymap = keymap;
 	ret = load_keymap(&loader, keymap, root);
 	if (ret < 0)
 		goto out;

@@ -30,6 +30,31 @@ int keymap_fail(const struct keymap_loader *loader, unsigned int line, unsigned 
 	return -EINVAL;
 }
 
+int keymap_warn(const struct keymap_loader *loader, unsigned int line, unsigned int column,
+		const char *fmt, ...)
+{
+	struct keymap *keymap = loader->keymap;
+	char text[IR_ERROR_MESSAGE_MAX];
+	struct ir_error warning;
+	char **warnings, *copy;
+	va_list args;
+
+	va_start(args, fmt);
+	vsnprintf(text, sizeof(text), fmt, args);
+	va_end(args);
+	ir_error_set_at(&warning, loader->filename, line, column, "%s", text);
+	copy = strdup(warning.message);
+	warnings = copy ? realloc(keymap->warnings,
+				  (keymap->warning_count + 1) * sizeof(*warnings)) : NULL;
+	if (!warnings) {
+		free(copy);
+		return keymap_fail_nomem(loader);
+	}
+	warnings[keymap->warning_count++] = copy;
+	keymap->warnings = warnings;
+	return 0;
+}
+
 int keymap_fail_nomem(const struct keymap_loader *loader)
 {
 	ir_error_set_at(loader->err, loader->filename, 0, 0, "%s", strerror(ENOMEM));
@@ -98,6 +123,9 @@ void keymap_free(struct keymap *keymap)
 	for (i = 0; i < keymap->protocol_count; i++)
 		protocol_clear(&keymap->protocols[i]);
 	free(keymap->protocols);
+	for (i = 0; i < keymap->warning_count; i++)
+		free(keymap->warnings[i]);
+	free(keymap->warnings);
 	free(keymap->name);
 	free(keymap->filename);
 	free(keymap);
@@ -200,8 +228,13 @@ int keymap_parse_keycode(const struct keymap_loader *loader, const char *text,
 				   KEYCODE_MAX);
 	if (ret == -EINVAL)
 		return keymap_fail(loader, line, column, _("invalid keycode '%s'"), text);
-	if (ret < 0)
-		return keymap_fail(loader, line, column, _("unknown keycode '%s'"), text);
+	if (ret == -ENOMEM)
+		return keymap_fail_nomem(loader);
+	if (ret < 0) {
+		ret = keymap_warn(loader, line, column, _("unknown keycode '%s': entry skipped"),
+				  text);
+		return ret < 0 ? ret : KEYMAP_ENTRY_SKIPPED;
+	}
 	return 0;
 }
 

@@ -12,9 +12,12 @@
  *                          parameters, [protocols.scancodes] "0x1e3b" = "KEY_SELECT",
  *                          raw = [ { keycode = "KEY_X", raw = "+9000 -4500 +560" } ]
  *   legacy text:           "# table NAME, type: NEC" (type may be a comma list), then
- *                          "0x1e3b KEY_SELECT" lines, '#' comments, blank lines.
+ *                          "0x1e3b KEY_SELECT" lines (or "scancode 0x1e3b = KEY_SELECT",
+ *                          "0x1e3b:KEY_SELECT", as v4l-utils reads them), '#' comments,
+ *                          blank lines.
  * Scancodes are C-style numbers (see number.h) up to 64 bits. Keycodes are KEY_ and BTN_
- * names (any case) or numbers up to KEYCODE_MAX (keycodes.h).
+ * names (any case) or numbers up to KEYCODE_MAX (keycodes.h). An unknown keycode name
+ * is not an error: its entry is skipped with a warning (struct keymap's warnings).
  *
  * Protocol names are kept as written ("NEC" in a legacy file stays "NEC"): which kernel
  * protocol or BPF decoder they mean is decided by whoever applies the keymap.
@@ -88,6 +91,8 @@ struct keymap_protocol {
 	struct keymap_raw *raws;	/* only for protocol "raw" */
 	size_t raw_count;
 	unsigned int line;		/* the [[protocols]] header or legacy type line */
+	/* Where the protocol's name was written, for messages about it. */
+	unsigned int protocol_line, protocol_column;
 };
 
 struct keymap {
@@ -100,6 +105,14 @@ struct keymap {
 	char *filename;			/* as given to the loader, for later error messages */
 	struct keymap_protocol *protocols;
 	size_t protocol_count;
+	/*
+	 * The entries left out, in file order, one "FILE:LINE:COLUMN: cause" line each:
+	 * an entry whose keycode name is unknown (a typo, or a key of a newer kernel) is
+	 * skipped and the rest of the keymap loads, as v4l-utils does. Whoever uses the
+	 * keymap shows these to the user.
+	 */
+	char **warnings;
+	size_t warning_count;
 };
 
 /* Frees the keymap and everything it owns. Accepts NULL. */

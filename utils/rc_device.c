@@ -413,6 +413,33 @@ int rc_device_open_node(const char *root, const char *devnode, int flags,
 	return fd;
 }
 
+int rc_device_open_char_node(const char *root, const char *devnode, int flags,
+			     struct ir_error *err)
+{
+	struct stat st;
+	int fd;
+
+	fd = rc_device_open_node(root, devnode, flags, err);
+	if (fd < 0)
+		return fd;
+	if (fstat(fd, &st) < 0 || !S_ISCHR(st.st_mode)) {
+		close(fd);
+		ir_error_set(err, _("%s: not a character device"), devnode);
+		return -ENOTTY;
+	}
+	return fd;
+}
+
+const struct rc_device_input *rc_device_event_input(const struct rc_device *device)
+{
+	size_t i;
+
+	for (i = 0; i < device->input_count; i++)
+		if (device->inputs[i].event_devnode)
+			return &device->inputs[i];
+	return NULL;
+}
+
 /*
  * A child device's node: /dev/ + the DEVNAME of its uevent, which is what devtmpfs
  * creates; fallback_dir + its sysname when the uevent does not say (an old or a fake

@@ -115,6 +115,16 @@ int rc_device_open_node(const char *root, const char *devnode, int flags,
 			struct ir_error *err);
 
 /*
+ * The same, refusing anything that is not a character device (-ENOTTY, "DEVNODE: not a
+ * character device"), so that no ioctl reaches a fake tree's plain file.
+ */
+int rc_device_open_char_node(const char *root, const char *devnode, int flags,
+			     struct ir_error *err);
+
+/* The input device whose evdev node rc-core made for this device, or NULL. */
+const struct rc_device_input *rc_device_event_input(const struct rc_device *device);
+
+/*
  * Pure parts, exposed for tests.
  */
 

@@ -13,7 +13,9 @@
  *   removes an entry; past the end by index is EINVAL); EVIOCSCLOCKID and
  *   EVIOC[GS]REP are taken.
  * - dev/lirc*: takes LIRC_SET_REC_MODE (scancodes) when IRKIT_FAKEDEV_LIRC_READS is
- *   set; without it, ENOTTY (a device without a scancode interface).
+ *   set; without it, ENOTTY (a device without a scancode interface). bpf(2)'s
+ *   BPF_PROG_QUERY on it fails with EINVAL, as on a kernel without
+ *   CONFIG_BPF_LIRC_MODE2, whatever the machine running the tests allows.
  * - read() of either plays, one step per call, the space-separated steps of
  *   IRKIT_FAKEDEV_INPUT_READS or IRKIT_FAKEDEV_LIRC_READS, then says EAGAIN:
  *     REC[+REC...]  these records (as many as fit in the caller's count)
@@ -49,8 +51,10 @@
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
+#include <linux/bpf.h>
 #include <linux/input.h>
 #include <linux/lirc.h>
+#include <sys/syscall.h>
 #include <poll.h>
 #include <sys/ioctl.h>
 #include <sys/stat.h>
@@ -423,6 +427,31 @@ int close(int fd)
 static enum fake_kind kind_of_fd(int fd)
 {
 	return fd >= 0 && fd < MAX_FDS ? (enum fake_kind)fake.kinds[fd] : FAKE_NONE;
+}
+
+/* libbpf calls bpf(2) through syscall(). */
+long syscall(long number, ...)
+{
+	long (*real_syscall)(long, ...);
+	const union bpf_attr *attr;
+	long args[6];
+	va_list ap;
+	int i;
+
+	va_start(ap, number);
+	for (i = 0; i < 6; i++)
+		args[i] = va_arg(ap, long);
+	va_end(ap);
+	attr = (const union bpf_attr *)args[1];
+	if (number == SYS_bpf && args[0] == BPF_PROG_QUERY && attr &&
+	    kind_of_fd((int)attr->query.target_fd) == FAKE_LIRC) {
+		errno = EINVAL;
+		return -1;
+	}
+	real_syscall = (long (*)(long, ...))dlsym(RTLD_NEXT, "syscall");
+	if (!real_syscall)
+		abort();
+	return real_syscall(number, args[0], args[1], args[2], args[3], args[4], args[5]);
 }
 
 int fstat(int fd, struct stat *st)

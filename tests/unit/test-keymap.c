@@ -38,6 +38,17 @@ static void toml_error(const char *text, const char *expected)
 	ck_assert_str_eq(err.message, expected);
 }
 
+/* A keymap that loads with one warning: the entry it names is left out. */
+static void toml_warning(const char *text, const char *expected, size_t scancodes)
+{
+	struct keymap *keymap = toml_ok(text);
+
+	ck_assert_uint_eq(keymap->warning_count, 1);
+	ck_assert_str_eq(keymap->warnings[0], expected);
+	ck_assert_uint_eq(keymap->protocols[0].scancode_count, scancodes);
+	keymap_free(keymap);
+}
+
 static struct keymap *legacy_ok(const char *text, size_t len)
 {
 	struct keymap *keymap = NULL;
@@ -219,9 +230,6 @@ END_TEST
 
 START_TEST(test_toml_keycode_errors)
 {
-	toml_error(NEC_HEAD "0x10 = \"KEY_NOPE\"\n", "k.toml:4:8: unknown keycode 'KEY_NOPE'");
-	toml_error(NEC_HEAD "0x10 = \"KEY_MAX\"\n", "k.toml:4:8: unknown keycode 'KEY_MAX'");
-	toml_error(NEC_HEAD "0x10 = \"\"\n", "k.toml:4:8: unknown keycode ''");
 	toml_error(NEC_HEAD "0x10 = \"0x300\"\n",
 		   "k.toml:4:8: keycode '0x300' out of range (largest is 0x2ff)");
 	toml_error(NEC_HEAD "0x10 = 768\n",
@@ -235,6 +243,63 @@ START_TEST(test_toml_keycode_errors)
 		   "k.toml:3:36: 'raw' contains a NUL character");
 	toml_error(NEC_HEAD "0x10 = true\n",
 		   "k.toml:4:8: keycode has type boolean, expected a name or a number");
+}
+END_TEST
+
+/* An unknown keycode name skips its entry; the rest of the keymap loads (as v4l-utils). */
+START_TEST(test_unknown_keycodes_are_skipped)
+{
+	struct keymap *keymap;
+
+	toml_warning(NEC_HEAD "0x10 = \"KEY_NOPE\"\n0x11 = \"KEY_A\"\n",
+		     "k.toml:4:8: unknown keycode 'KEY_NOPE': entry skipped", 1);
+	toml_warning(NEC_HEAD "0x10 = \"KEY_A\"\n0x11 = \"KEY_MAX\"\n",
+		     "k.toml:5:8: unknown keycode 'KEY_MAX': entry skipped", 1);
+	toml_warning(NEC_HEAD "0x10 = \"\"\n", "k.toml:4:8: unknown keycode '': entry skipped", 0);
+
+	keymap = toml_ok(NEC_HEAD "0x10 = \"KEY_X1\"\n0x11 = \"KEY_B\"\n0x12 = \"KEY_X2\"\n");
+	ck_assert_uint_eq(keymap->warning_count, 2);
+	ck_assert_str_eq(keymap->warnings[0], "k.toml:4:8: unknown keycode 'KEY_X1': entry skipped");
+	ck_assert_str_eq(keymap->warnings[1], "k.toml:6:8: unknown keycode 'KEY_X2': entry skipped");
+	ck_assert_uint_eq(keymap->protocols[0].scancode_count, 1);
+	check_scancode(&keymap->protocols[0], 0, 0x11, 48);
+	keymap_free(keymap);
+
+	keymap = toml_ok(RAW_HEAD "raw = [ { keycode = \"KEY_NOPE\", raw = \"1\" },\n"
+			 "  { keycode = \"KEY_A\", raw = \"2\" } ]\n");
+	ck_assert_uint_eq(keymap->warning_count, 1);
+	ck_assert_str_eq(keymap->warnings[0], "k.toml:3:21: unknown keycode 'KEY_NOPE': entry skipped");
+	ck_assert_uint_eq(keymap->protocols[0].raw_count, 1);
+	ck_assert_uint_eq(keymap->protocols[0].raws[0].durations[0], 2);
+	keymap_free(keymap);
+
+	keymap = legacy_ok("# table x, type: nec\n0x10 KEY_NOPE\n0x11 K\xc3\xa9Y_A\n0x12 KEY_B\n",
+			   sizeof("# table x, type: nec\n0x10 KEY_NOPE\n0x11 K\xc3\xa9Y_A\n0x12 KEY_B\n") - 1);
+	ck_assert_uint_eq(keymap->warning_count, 2);
+	ck_assert_str_eq(keymap->warnings[0], "remote:2:6: unknown keycode 'KEY_NOPE': entry skipped");
+	ck_assert_str_eq(keymap->warnings[1],
+			 "remote:3:6: unknown keycode 'K\xc3\xa9Y_A': entry skipped");
+	ck_assert_uint_eq(keymap->protocols[0].scancode_count, 1);
+	check_scancode(&keymap->protocols[0], 0, 0x12, 48);
+	keymap_free(keymap);
+}
+END_TEST
+
+/* Where a protocol's name was written: messages about the protocol point at it. */
+START_TEST(test_protocol_positions)
+{
+	struct keymap *keymap;
+
+	keymap = toml_ok("[[protocols]]\nname = \"x\"\n  protocol = \"nec\"\n");
+	ck_assert_uint_eq(keymap->protocols[0].protocol_line, 3);
+	ck_assert_uint_eq(keymap->protocols[0].protocol_column, 14);
+	keymap_free(keymap);
+	keymap = legacy_ok("# table x, type: nec, rc-5\n", sizeof("# table x, type: nec, rc-5\n") - 1);
+	ck_assert_uint_eq(keymap->protocols[0].protocol_line, 1);
+	ck_assert_uint_eq(keymap->protocols[0].protocol_column, 18);
+	ck_assert_uint_eq(keymap->protocols[1].protocol_line, 1);
+	ck_assert_uint_eq(keymap->protocols[1].protocol_column, 23);
+	keymap_free(keymap);
 }
 END_TEST
 
@@ -292,8 +357,9 @@ START_TEST(test_toml_raw_errors)
 		   "k.toml:3:42: raw pattern: value 2 has type string, expected integer");
 	toml_error(RAW_HEAD "raw = [ { keycode = \"KEY_A\", raw = 5 } ]\n",
 		   "k.toml:3:36: 'raw' has type integer, expected string");
-	toml_error(RAW_HEAD "raw = [ { keycode = \"KEY_NOPE\", raw = \"1\" } ]\n",
-		   "k.toml:3:21: unknown keycode 'KEY_NOPE'");
+	/* An unknown keycode skips its entry, but the pattern's errors are still errors. */
+	toml_error(RAW_HEAD "raw = [ { keycode = \"KEY_NOPE\", raw = \"1 -2\" } ]\n",
+		   "k.toml:3:39: raw pattern has an even number of values (2): it must end with a pulse");
 	toml_error(RAW_HEAD "raw = [ { raw = \"+1\" } ]\n",
 		   "k.toml:3:9: raw entry without 'keycode'");
 	toml_error(RAW_HEAD "raw = [ { keycode = \"KEY_A\" } ]\n",
@@ -420,6 +486,50 @@ START_TEST(test_legacy_layout_variations)
 }
 END_TEST
 
+/* Every form v4l-utils 1.22's reader takes (found by running it on each). */
+START_TEST(test_legacy_v4l_utils_forms)
+{
+	static const char text[] =
+		"# table x type NEC\n"
+		"scancode 0x1e3d = KEY_POWER2\n"
+		"0x1e3e = KEY_A\n"
+		"0x1e3f:KEY_B\n"
+		"0x1e40=KEY_C\n"
+		"SCANCODE 0x41 KEY_D\n"
+		":0x42 : = KEY_E\n"
+		"0x43 KEY_F extra words\n"
+		"0x44 KEY_G=x\n"
+		"041\tkey_h\n";
+	struct keymap *keymap = legacy_ok(text, sizeof(text) - 1);
+	const struct keymap_protocol *p = &keymap->protocols[0];
+
+	ck_assert_str_eq(keymap->name, "x");
+	ck_assert_str_eq(p->protocol, "NEC");
+	ck_assert_uint_eq(p->scancode_count, 9);
+	check_scancode(p, 0, 0x1e3d, 0x164);
+	check_scancode(p, 1, 0x1e3e, 30);
+	check_scancode(p, 2, 0x1e3f, 48);
+	check_scancode(p, 3, 0x1e40, 46);
+	check_scancode(p, 4, 0x41, 32);
+	check_scancode(p, 5, 0x42, 18);
+	check_scancode(p, 6, 0x43, 33);
+	check_scancode(p, 7, 0x44, 34);
+	check_scancode(p, 8, 041, 35);
+	ck_assert_uint_eq(p->scancodes[0].column, 10);
+	ck_assert_uint_eq(p->scancodes[5].column, 2);
+	/* What v4l-utils ignores silently is ignored with a warning. */
+	ck_assert_uint_eq(keymap->warning_count, 2);
+	ck_assert_str_eq(keymap->warnings[0], "remote:8:12: text after the keycode ignored");
+	ck_assert_str_eq(keymap->warnings[1], "remote:9:12: text after the keycode ignored");
+	keymap_free(keymap);
+
+	keymap = legacy_ok("#table: y, type rc5\n", sizeof("#table: y, type rc5\n") - 1);
+	ck_assert_str_eq(keymap->name, "y");
+	ck_assert_str_eq(keymap->protocols[0].protocol, "rc5");
+	keymap_free(keymap);
+}
+END_TEST
+
 #define LEGACY_ERROR(text, expected) legacy_error(text, sizeof(text) - 1, expected)
 
 START_TEST(test_legacy_errors)
@@ -439,17 +549,18 @@ START_TEST(test_legacy_errors)
 	LEGACY_ERROR("# tablex, type: nec\n",
 		     "remote:1: expected '# table NAME, type: PROTOCOL' as the first line");
 	LEGACY_ERROR("# table caf\xc3, type: nec\n", "remote:1: the table line is not valid UTF-8");
-	LEGACY_ERROR("# table x, type: nec\n0x10 KEY_A extra\n",
-		     "remote:2:12: expected 'SCANCODE KEYCODE'");
 	LEGACY_ERROR("# table x, type: nec\n  0x10\n", "remote:2:3: expected 'SCANCODE KEYCODE'");
-	LEGACY_ERROR("# table x, type: nec\n0x10 KEY_NOPE\n",
-		     "remote:2:6: unknown keycode 'KEY_NOPE'");
-	LEGACY_ERROR("# table x, type: nec\n0x10 K\xc3\xa9Y_A\n",
-		     "remote:2:6: unknown keycode 'K\xc3\xa9Y_A'");
-	LEGACY_ERROR("# table x, type: nec\n0x10 KEY_A \xc3\xa9xtra\n",
-		     "remote:2:12: expected 'SCANCODE KEYCODE'");
 	LEGACY_ERROR("# table x, type: nec\n\xc3\xa9 0x10 KEY_A\n",
-		     "remote:2:8: expected 'SCANCODE KEYCODE'");
+		     "remote:2:1: invalid scancode '\xc3\xa9'");
+	LEGACY_ERROR("# table x, type: nec\nscancode\n", "remote:2:1: expected 'SCANCODE KEYCODE'");
+	LEGACY_ERROR("# table x, type: nec\nscancode 0x10\n",
+		     "remote:2:10: expected 'SCANCODE KEYCODE'");
+	LEGACY_ERROR("# table x, type: nec\n0x10,KEY_A\n", "remote:2:1: expected 'SCANCODE KEYCODE'");
+	LEGACY_ERROR("# table x, type: nec\nzz KEY_A\n", "remote:2:1: invalid scancode 'zz'");
+	LEGACY_ERROR("# TABLE x, type: nec\n",
+		     "remote:1: expected '# table NAME, type: PROTOCOL' as the first line");
+	LEGACY_ERROR("# table x, types: nec\n",
+		     "remote:1: expected '# table NAME, type: PROTOCOL' as the first line");
 	LEGACY_ERROR("# table x, type: nec\n0x10 0x300\n",
 		     "remote:2:6: keycode '0x300' out of range (largest is 0x2ff)");
 	LEGACY_ERROR("# table x, type: nec\nKEY_A 0x10\n", "remote:2:1: invalid scancode 'KEY_A'");
@@ -507,11 +618,21 @@ START_TEST(test_file_format_detection)
 	ck_assert_str_eq(err.message, expected);
 	free(path);
 
-	/* Errors of a legacy file name the file. */
-	path = write_temp("legacy", "# table x, type: nec\n0x10 KEY_NOPE\n");
+	/* Errors and warnings of a legacy file name the file. */
+	path = write_temp("legacy", "# table x, type: nec\n0x10 KEY_NOPE\n0x11 0x1g\n");
 	ck_assert_int_eq(keymap_load_file(path, &keymap, &err), -EINVAL);
-	snprintf(expected, sizeof(expected), "%s:2:6: unknown keycode 'KEY_NOPE'", path);
+	snprintf(expected, sizeof(expected), "%s:3:6: invalid keycode '0x1g'", path);
 	ck_assert_str_eq(err.message, expected);
+	unlink(path);
+	free(path);
+	path = write_temp("legacy", "# table x, type: nec\n0x10 KEY_NOPE\n0x11 KEY_A\n");
+	ck_assert_int_eq(keymap_load_file(path, &keymap, &err), 0);
+	snprintf(expected, sizeof(expected), "%s:2:6: unknown keycode 'KEY_NOPE': entry skipped",
+		 path);
+	ck_assert_uint_eq(keymap->warning_count, 1);
+	ck_assert_str_eq(keymap->warnings[0], expected);
+	keymap_free(keymap);
+	keymap = NULL;
 	unlink(path);
 	free(path);
 
@@ -821,6 +942,9 @@ START_TEST(test_shipped_keymaps_load_and_round_trip)
 		snprintf(path, sizeof(path), "%s/%s", SHIPPED_DIR, entry->d_name);
 		ir_error_clear(&err);
 		ck_assert_msg(keymap_load_file(path, &keymap, &err) == 0, "%s", err.message);
+		/* An entry skipped at load would be a key lost without an error. */
+		ck_assert_msg(keymap->warning_count == 0, "%s",
+			      keymap->warning_count ? keymap->warnings[0] : "");
 		ck_assert_uint_ge(keymap->protocol_count, 1);
 		scancodes += keymap->protocols[0].scancode_count;
 		check_round_trip(keymap, entry->d_name);
@@ -966,6 +1090,8 @@ static Suite *keymap_suite(void)
 
 	tc = tcase_create("toml errors");
 	tcase_add_test(tc, test_toml_keycode_errors);
+	tcase_add_test(tc, test_unknown_keycodes_are_skipped);
+	tcase_add_test(tc, test_protocol_positions);
 	tcase_add_test(tc, test_toml_scancode_errors);
 	tcase_add_test(tc, test_toml_raw_errors);
 	tcase_add_test(tc, test_toml_structure_errors);
@@ -977,6 +1103,7 @@ static Suite *keymap_suite(void)
 	tcase_add_test(tc, test_legacy_type_list);
 	tcase_add_test(tc, test_legacy_layout_variations);
 	tcase_add_test(tc, test_legacy_errors);
+	tcase_add_test(tc, test_legacy_v4l_utils_forms);
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("files");

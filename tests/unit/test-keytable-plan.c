@@ -515,14 +515,45 @@ START_TEST(test_keymap_names_option_object)
 			 TOP_BUILDDIR "/bpf_protocols/examples/foobar.o");
 	ck_assert(!f.plan->decoders[0].embedded);
 	ck_assert_uint_eq(keytable_plan_lookup(f.plan, 0xf), KEY_VOLUMEUP);
+	/* Still asked for by -p: a device that cannot take it makes that an error. */
+	ck_assert_ptr_null(f.plan->decoders[0].wanted_by);
 	done(&f);
 
-	/* Without the -p, "foobar" is nothing known. */
+	/* The same decoder from a keymap and from -p is loaded once, as -p's. */
 	init(&f);
-	f.keymaps[f.keymap_count++] = toml("[[protocols]]\nprotocol = \"foobar\"\n");
+	f.keymaps[f.keymap_count++] = toml("[[protocols]]\nprotocol = \"nec\"\n");
+	add_protocol(&f, "nec_bpf");
+	ck_assert_msg(make(&f) == 0, "%s", f.err.message);
+	ck_assert_uint_eq(f.plan->decoder_count, 1);
+	ck_assert_str_eq(f.plan->decoders[0].name, "nec_bpf");
+	ck_assert_ptr_null(f.plan->decoders[0].wanted_by);
+	done(&f);
+
+	/*
+	 * Without the -p, "foobar" is nothing known: a keymap's unknown protocol is
+	 * skipped with a note, its scancodes still mapped, the other protocols planned.
+	 */
+	init(&f);
+	f.keymaps[f.keymap_count++] = toml("[[protocols]]\nprotocol = \"foobar\"\n"
+					   "[protocols.scancodes]\n0xf = \"KEY_VOLUMEUP\"\n"
+					   "[[protocols]]\nprotocol = \"nec\"\n");
+	ck_assert_msg(make(&f) == 0, "%s", f.err.message);
+	ck_assert_uint_eq(f.plan->note_count, 1);
+	ck_assert_str_eq(f.plan->notes[0], "test.toml:2:12: unknown protocol 'foobar': not a "
+			 "kernel protocol, an embedded decoder or a decoder object: skipped");
+	ck_assert_uint_eq(keytable_plan_lookup(f.plan, 0xf), KEY_VOLUMEUP);
+	/* The fixture's device has no kernel decoders: nec is its BPF port. */
+	ck_assert_uint_eq(f.plan->decoder_count, 1);
+	ck_assert_str_eq(f.plan->decoders[0].name, "nec_bpf");
+	ck_assert_str_eq(f.plan->decoders[0].wanted_by, "test.toml:6:12");
+	done(&f);
+
+	/* Named by -p, the same name is an error. */
+	init(&f);
+	add_protocol(&f, "foobar");
 	ck_assert_int_eq(make(&f), -EINVAL);
-	ck_assert_str_eq(f.err.message, "test.toml:1: unknown protocol 'foobar': not a kernel "
-			 "protocol, an embedded decoder or a decoder object");
+	ck_assert_str_eq(f.err.message, "unknown protocol 'foobar': not a kernel protocol, an "
+			 "embedded decoder or a decoder object");
 	done(&f);
 }
 END_TEST

@@ -236,6 +236,41 @@ START_TEST(test_open_node)
 }
 END_TEST
 
+START_TEST(test_open_char_node)
+{
+	struct ir_error err;
+	int fd;
+
+	/* A fake tree's node is a plain file: no ioctl may reach it. */
+	ck_assert_int_eq(rc_device_open_char_node(tree, "/dev/lirc0", O_RDONLY, &err), -ENOTTY);
+	ck_assert_str_eq(err.message, "/dev/lirc0: not a character device");
+	ck_assert_int_eq(rc_device_open_char_node(tree, "/dev/lirc9", O_RDONLY, &err), -ENOENT);
+	ck_assert_str_eq(err.message, "/dev/lirc9: No such file or directory");
+	fd = rc_device_open_char_node("", "/dev/null", O_RDONLY, &err);
+	ck_assert_int_ge(fd, 0);
+	ck_assert_int_eq(fcntl(fd, F_GETFD) & FD_CLOEXEC, FD_CLOEXEC);
+	close(fd);
+}
+END_TEST
+
+START_TEST(test_event_input)
+{
+	struct rc_device_input inputs[2] = {
+		{ .sysname = "input4" },
+		{ .sysname = "input5", .event_sysname = "event3",
+		  .event_devnode = "/dev/input/event3" },
+	};
+	struct rc_device device = { .sysname = "rc0", .inputs = inputs, .input_count = 2 };
+
+	/* The first input that has an evdev node, not the first input. */
+	ck_assert_ptr_eq(rc_device_event_input(&device), &inputs[1]);
+	device.input_count = 1;
+	ck_assert_ptr_null(rc_device_event_input(&device));
+	device.input_count = 0;
+	ck_assert_ptr_null(rc_device_event_input(&device));
+}
+END_TEST
+
 START_TEST(test_write_protocols)
 {
 	const char *const two[] = { "nec", "rc-5" };
@@ -397,6 +432,8 @@ static Suite *rc_device_suite(void)
 	tcase_add_test(tc, test_read_transmit_only);
 	tcase_add_test(tc, test_read_errors);
 	tcase_add_test(tc, test_open_node);
+	tcase_add_test(tc, test_open_char_node);
+	tcase_add_test(tc, test_event_input);
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("protocols file");

@@ -5,9 +5,10 @@
 # kernel's own encoder sends; a BPF decoder loaded beside the kernel's; the founding
 # article's steps (its decoder, a key, test mode); -a run twice as udev would, leaving
 # one copy of the keymap's BPF decoder; a decoder the verifier refuses and one whose map
-# the kernel cannot allocate (ENOMEM) and a keymap with an unknown key name, each leaving
-# the device as it was (decoders, protocols, the 58 keys, still decoding); -p none; the
-# 64-program limit; the repeat timing; SIGTERM ending test mode.
+# the kernel cannot allocate (ENOMEM) and a keymap with a syntax error, each leaving the
+# device as it was (decoders, protocols, the 58 keys, still decoding); a keymap with an
+# unknown key name, whose other entries load with a warning (exit status 0); -p none;
+# the 64-program limit; the repeat timing; SIGTERM ending test mode.
 # Expected values: the keymaps' files (tanix_tx3mini.toml sorted by scancode:
 # 0x8009 KEY_RED, 0x800d KEY_OK, 0x8011 KEY_GREEN, ..., 0x80bd KEY_PREVIOUS; 31 keys;
 # xbox_dvd.toml 27 keys; the kernel's keymap rc-empty is not empty but maps 0x2a to
@@ -86,8 +87,8 @@ echo "exit status: $?"
 lirc-tool -d "$lirc" -R query
 cat "$rc/protocols"
 
-echo "== a keymap with a bad key"
-printf '[[protocols]]\nname = "broken"\nprotocol = "nec"\n[protocols.scancodes]\n0x10 = "KEY_OK"\n0x11 = "KEY_NO_SUCH_KEY"\n' >broken.toml
+echo "== a keymap with a syntax error"
+printf '[[protocols]]\nname = "broken"\nprotocol = "nec"\n[protocols.scancodes]\n0x10 = "KEY_OK"\n0x11 = "KEY_A\n' >broken.toml
 ir-keytable -c -p none -w broken.toml 2>&1
 echo "exit status: $?"
 ir-keytable -r >table2 2>&1
@@ -101,6 +102,15 @@ wait_for_line out4 key_up
 bg_stop
 echo "exit status: $?"
 strip_timestamps <out4
+
+echo "== a keymap with an unknown key name"
+printf '[[protocols]]\nname = "partly"\nprotocol = "nec"\n[protocols.scancodes]\n0x7f10 = "KEY_OK"\n0x7f11 = "KEY_NO_SUCH_KEY"\n0x7f12 = "KEY_NEXT"\n' >partly.toml
+ir-keytable -w partly.toml 2>&1
+echo "exit status: $?"
+ir-keytable -r >table3 2>&1
+grep -c '^scancode' table3
+grep '^scancode 0x7f' table3
+cat "$rc/protocols"
 
 echo "== none"
 ir-keytable -p none 2>&1

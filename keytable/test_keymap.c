@@ -1,0 +1,83 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * --test-keymap=KEYMAP: what -w or -a would say about a keymap, said without a device.
+ * Every keymap given is read, and every problem found is printed: a keymap that cannot
+ * be read, the entries its reader skipped, the protocols that nothing here decodes.
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "nls.h"
+#include "prepare.h"
+#include "steps.h"
+
+/* The protocol names of a keymap nothing decodes: printed, and counted. */
+static int check_protocols(const char *root, const struct keymap *keymap, size_t *problems)
+{
+	struct ir_error message;
+	size_t i;
+	int ret;
+
+	for (i = 0; i < keymap->protocol_count; i++) {
+		const struct keymap_protocol *protocol = &keymap->protocols[i];
+
+		ret = plan_protocol_known(root, protocol->protocol);
+		if (ret < 0)
+			return ret;
+		if (ret)
+			continue;
+		ir_error_set_at(&message, keymap->filename, protocol->protocol_line,
+				protocol->protocol_column,
+				_("unknown protocol '%s': not a kernel protocol, an embedded "
+				  "decoder or a decoder object"), protocol->protocol);
+		fprintf(stderr, "%s\n", message.message);
+		(*problems)++;
+	}
+	return 0;
+}
+
+static int test_one(const struct keytable_options *options, char *name, size_t *problems)
+{
+	struct keymap **keymaps = NULL;
+	struct ir_error load_err;
+	size_t count = 0, i;
+	int ret;
+
+	ret = keytable_load_keymaps(options->sysroot, &name, 1, &keymaps, &count, &load_err);
+	if (ret == -ENOMEM)
+		return ret;
+	if (ret < 0) {
+		fprintf(stderr, "%s: %s\n", program_invocation_short_name, load_err.message);
+		(*problems)++;
+		return 0;
+	}
+	if (options->verbose)
+		fprintf(stderr, _("Read keymap %s\n"), keymaps[0]->filename);
+	for (i = 0; i < keymaps[0]->warning_count; i++)
+		fprintf(stderr, "%s\n", keymaps[0]->warnings[i]);
+	*problems += keymaps[0]->warning_count;
+	ret = check_protocols(options->sysroot, keymaps[0], problems);
+	keytable_free_keymaps(keymaps, count);
+	return ret;
+}
+
+int keytable_test_keymaps(const struct keytable_options *options, struct ir_error *err)
+{
+	size_t problems = 0, i;
+	int ret;
+
+	for (i = 0; i < options->keymap_count; i++) {
+		ret = test_one(options, options->keymaps[i], &problems);
+		if (ret < 0) {
+			ir_error_set(err, "%s", strerror(-ret));
+			return ret;
+		}
+	}
+	/* Each problem is printed: main() adds nothing. */
+	ir_error_clear(err);
+	return problems ? -EINVAL : 0;
+}

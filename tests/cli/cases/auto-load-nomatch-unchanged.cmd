@@ -1,0 +1,1 @@
+-a $IRKIT_SRCDIR/tests/cli/data/nomatch.cfg -s rc0

@@ -1,0 +1,1 @@
+-w tanix_tx3mini.toml -p rc-5

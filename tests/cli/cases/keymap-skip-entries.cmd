@@ -1,0 +1,1 @@
+-w $IRKIT_SRCDIR/tests/cli/data/skip.toml

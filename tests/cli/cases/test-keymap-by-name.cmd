@@ -1,0 +1,1 @@
+-v --test-keymap=tanix_tx3mini.toml

@@ -1,0 +1,1 @@
+--test-keymap=$IRKIT_SRCDIR/rc_keymaps/tanix_tx3mini.toml --test-keymap $IRKIT_SRCDIR/tests/cli/data/raw.toml

@@ -1,0 +1,1 @@
+--test-keymap=$IRKIT_SRCDIR/tests/cli/data/skip.toml --test-keymap=$IRKIT_SRCDIR/tests/cli/data/syntax.toml --test-keymap=nosuchfile.toml

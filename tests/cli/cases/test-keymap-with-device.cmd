@@ -1,0 +1,1 @@
+--test-keymap=x.toml -s rc0
