@@ -191,8 +191,9 @@ static int parse_rules(const char *path, struct rules *rules)
 
 	f = fopen(path, "r");
 	if (!f) {
-		fprintf(stderr, "uevent-rules: %s: %s\n", path, strerror(errno));
-		return -errno;
+		ret = -errno;
+		fprintf(stderr, "uevent-rules: %s: %s\n", path, strerror(-ret));
+		return ret;
 	}
 	rules->nrules = 0;
 	while (fgets(line, sizeof(line), f)) {
