@@ -9,7 +9,14 @@ output directory:
   NAME.toml     one keymap per `struct rc_map_list` of the kernel; NAME is the kernel
                 keymap name without its "rc-" prefix, '-' replaced by '_'
                 (rc-avermedia-dvbt -> avermedia_dvbt.toml), the names v4l-utils uses,
-                so existing rc_maps.cfg files and `-w NAME.toml` keep working
+                so existing rc_maps.cfg files and `-w NAME.toml` keep working.
+                When the keymap's RC_MAP_* macro names it otherwise (RC_MAP_KII_PRO
+                is "rc-videostrong-kii-pro"), v4l-utils names the file after the
+                macro: the same table is also written under that name (kii_pro.toml)
+  NAME.toml     one keymap per built-in table of a dvb-usb driver
+                (drivers/media/usb/dvb-usb*/: `struct rc_map_table rc_map_NAME_table[]`),
+                protocol "unknown": those drivers decode in the device and look the
+                scancode up in their own table; v4l-utils ships them as NAME.toml
   rc_maps.cfg   "*  rc-NAME  NAME.toml" for every kernel keymap
   keymaps.am    the automake list of the generated keymaps
 
@@ -42,6 +49,9 @@ HAND_KEPT_LIST = "extra.am"
 
 KEYMAP_DIR = "drivers/media/rc/keymaps/"
 RC_MAP_H = "include/media/rc-map.h"
+# Drivers that keep a remote's table in the driver, outside rc-core's keymaps.
+DRIVER_DIRS = ("drivers/media/usb/dvb-usb/", "drivers/media/usb/dvb-usb-v2/")
+DRIVER_TABLE_RE = re.compile(r"^rc_map_([a-z0-9_]+)_table$")
 
 # The kernel's enum rc_proto (include/uapi/linux/lirc.h) -> (protocol, variant) as a
 # keymap writes them. The protocol is the kernel's protocol group, the one that
@@ -104,7 +114,8 @@ def fail(where, line, message):
 
 def read_sources(source):
     """Return (files, version): {relative path: text} of the files needed."""
-    wanted = re.compile(r"^(?:drivers/media/rc/keymaps/rc-[^/]*\.c|include/media/rc-map\.h|Makefile)$")
+    wanted = re.compile(r"^(?:drivers/media/rc/keymaps/rc-[^/]*\.c|include/media/rc-map\.h"
+                        r"|drivers/media/usb/dvb-usb(?:-v2)?/[^/]*\.c|Makefile)$")
     files = {}
     if os.path.isdir(source):
         root = source
@@ -115,6 +126,14 @@ def read_sources(source):
             if name.startswith("rc-") and name.endswith(".c"):
                 with open(os.path.join(keymaps, name), encoding="utf-8") as f:
                     files[KEYMAP_DIR + name] = f.read()
+        for directory in DRIVER_DIRS:
+            path = os.path.join(root, directory)
+            if not os.path.isdir(path):
+                continue
+            for name in os.listdir(path):
+                if name.endswith(".c"):
+                    with open(os.path.join(path, name), encoding="utf-8") as f:
+                        files[directory + name] = f.read()
         for rel in (RC_MAP_H, "Makefile"):
             path = os.path.join(root, rel)
             if os.path.exists(path):
@@ -499,6 +518,10 @@ def find_definitions(tokens, type_name, where):
 # Keymaps
 
 class Keymap:
+    """A keymap to write: a kernel keymap (kernel_name set), the same table again under
+    the name v4l-utils gives it (alias_macro set), or a driver's built-in table
+    (driver_table set, no kernel name)."""
+
     def __init__(self, kernel_name, source, rc_proto, license_id):
         self.kernel_name = kernel_name
         self.source = source
@@ -508,13 +531,48 @@ class Keymap:
         self.reserved = []		# (scancode, digits) mapped to KEY_RESERVED, left out
         self.duplicates = []		# (scancode, digits, keycodes) listed more than once
         self.swapped = False		# the table lists keycode first
+        self.macro = None		# the RC_MAP_* macro its .name was written with
+        self.alias_macro = None		# this file repeats a keymap under the macro's name
+        self.driver_table = None	# the array name of a driver's built-in table
+        self.name_override = None
+        self.alias_of = None		# the file of the keymap an alias repeats
 
     @property
     def stem(self):
+        if self.name_override:
+            return self.name_override
         name = self.kernel_name
         if name.startswith("rc-"):
             name = name[3:]
         return name.replace("-", "_")
+
+    @property
+    def in_rc_maps(self):
+        """rc_maps.cfg matches kernel keymap names: one line per kernel keymap."""
+        return self.alias_macro is None and self.driver_table is None
+
+    def v4l_utils_name(self):
+        """The name v4l-utils gives the keymap: its RC_MAP_* macro's, lower case, less a
+        _TABLE suffix (RC_MAP_KII_PRO, "rc-videostrong-kii-pro" -> kii_pro)."""
+        if self.macro is None:
+            return self.stem
+        name = self.macro[len("RC_MAP_"):].lower()
+        if name.endswith("_table"):
+            name = name[:-len("_table")]
+        return name
+
+    def alias(self):
+        """The same keymap under v4l-utils' name, or None when the names agree."""
+        name = self.v4l_utils_name()
+        if name == self.stem:
+            return None
+        copy = Keymap(self.kernel_name, self.source, self.rc_proto, self.license)
+        copy.entries, copy.reserved = self.entries, self.reserved
+        copy.duplicates, copy.swapped = self.duplicates, self.swapped
+        copy.macro = copy.alias_macro = self.macro
+        copy.alias_of = self.file_name
+        copy.name_override = name
+        return copy
 
     @property
     def file_name(self):
@@ -633,31 +691,17 @@ def parse_keymap_file(path, text, header_macros, version):
             rc_proto = str(value)
 
         name_tokens, name_line = fields["name"]
+        macro = None
+        if len(name_tokens) == 1 and name_tokens[0].text.startswith("RC_MAP_"):
+            macro = name_tokens[0].text
         kernel_name = Expr(name_tokens, macros, path).evaluate()
         if not isinstance(kernel_name, Literal) or not re.match(r"^[a-z0-9][a-z0-9-]*$",
                                                                  kernel_name):
             fail(path, name_line, "%s: .name is not a keymap name" % list_name)
 
         keymap = Keymap(str(kernel_name), path, rc_proto, license_id)
-        seen = {}
-        listed = {}
-        for scancode, keycode, digits, entry_line, swapped in entries:
-            keymap.swapped |= swapped
-            listed.setdefault(scancode, []).append(keycode)
-            # Loading a table, the kernel gives a scancode listed twice the keycode
-            # of its last entry.
-            seen.pop(scancode, None)
-            seen[scancode] = (keycode, digits)
-        for scancode, (keycode, digits) in seen.items():
-            if len(listed[scancode]) > 1:
-                keymap.duplicates.append((scancode, digits, listed[scancode]))
-            if keycode == "KEY_RESERVED":
-                # rc-core removes a mapping set to KEY_RESERVED: no event is sent.
-                keymap.reserved.append((scancode, digits))
-            else:
-                keymap.entries.append((scancode, keycode, digits))
-        if not keymap.entries:
-            fail(path, line, "%s: the table has no keys" % list_name)
+        keymap.macro = macro
+        fill_entries(keymap, entries, path, line, list_name)
         keymaps.append(keymap)
 
     for table_name in tables:
@@ -665,6 +709,73 @@ def parse_keymap_file(path, text, header_macros, version):
             fail(path, 0, "table %s is not used by any struct rc_map_list" % table_name)
     if not keymaps:
         fail(path, 1, "no struct rc_map_list in this file")
+    return keymaps
+
+
+def fill_entries(keymap, entries, path, line, what):
+    """Set a keymap's entries from a table's, as the kernel uses them."""
+    seen = {}
+    listed = {}
+    for scancode, keycode, digits, entry_line, swapped in entries:
+        keymap.swapped |= swapped
+        listed.setdefault(scancode, []).append(keycode)
+        # Loading a keymap, rc-core gives a scancode listed twice the keycode of its
+        # last entry; a dvb-usb driver searches its own table from the start and
+        # stops at the first.
+        if keymap.driver_table and scancode in seen:
+            continue
+        seen.pop(scancode, None)
+        seen[scancode] = (keycode, digits)
+    for scancode, (keycode, digits) in seen.items():
+        if len(listed[scancode]) > 1:
+            keymap.duplicates.append((scancode, digits, listed[scancode]))
+        if keycode == "KEY_RESERVED":
+            # rc-core removes a mapping set to KEY_RESERVED: no event is sent.
+            keymap.reserved.append((scancode, digits))
+        else:
+            keymap.entries.append((scancode, keycode, digits))
+    if not keymap.entries:
+        fail(path, line, "%s: the table has no keys" % what)
+
+
+def driver_macros(directives):
+    """The object-like #defines of a driver file. Unlike a keymap file, a driver is
+    full of #if and function-like macros; only a table that uses them is refused."""
+    macros = {}
+    for line, text in directives:
+        m = re.match(r"#\s*define\s+([A-Za-z_]\w*)(\()?(.*)$", text, re.DOTALL)
+        if m:
+            macros[m.group(1)] = None if m.group(2) else tokenize(m.group(3), "", line)
+    return macros
+
+
+def parse_driver_file(path, text):
+    """The built-in tables (struct rc_map_table rc_map_NAME_table[]) of a driver file:
+    keymaps named NAME, protocol unknown, and no kernel keymap name (rc_maps.cfg has no
+    line for them)."""
+    if "struct rc_map_table" not in text:
+        return []
+    code, directives = split_preprocessor(text, path)
+    macros = driver_macros(directives)
+    tokens = tokenize(code, path)
+    license_id = spdx_license(text)
+    keymaps = []
+    for name, is_array, init, line in find_definitions(tokens, "rc_map_table", path):
+        if not is_array:
+            continue
+        m = DRIVER_TABLE_RE.match(name)
+        if not m:
+            fail(path, line, "%s: a driver's table must be named rc_map_NAME_table" % name)
+        end = max((l for _, _, l in init.items), default=line)
+        for directive_line, directive in directives:
+            if line <= directive_line <= end + 1:
+                fail(path, directive_line, "%s: a preprocessor directive inside the table "
+                     "is not supported" % name)
+        keymap = Keymap(None, path, "RC_PROTO_UNKNOWN", license_id)
+        keymap.driver_table = name
+        keymap.name_override = m.group(1)
+        fill_entries(keymap, table_entries(name, init, macros, path), path, line, name)
+        keymaps.append(keymap)
     return keymaps
 
 
@@ -688,9 +799,19 @@ def keymap_text(keymap, version):
     out = io.StringIO()
     out.write("# SPDX-License-Identifier: %s\n" % keymap.license)
     out.write("%s from linux %s\n" % (GENERATED_MARK, version))
-    out.write("# %s (kernel keymap \"%s\", %s).\n" % (keymap.source, keymap.kernel_name,
-                                                     keymap.rc_proto))
+    if keymap.driver_table:
+        out.write("# %s (driver table %s, %s).\n" % (keymap.source, keymap.driver_table,
+                                                    keymap.rc_proto))
+    else:
+        out.write("# %s (kernel keymap \"%s\", %s).\n" % (keymap.source, keymap.kernel_name,
+                                                         keymap.rc_proto))
     out.write("# Do not edit: run \"make update-keymaps LINUX_SOURCE=...\".\n")
+    if keymap.driver_table:
+        out.write("# The driver looks scancodes up in this table itself, not through "
+                  "rc-core's keymaps.\n")
+    if keymap.alias_macro:
+        out.write("# The name v4l-utils gives this keymap (%s); the generator also writes "
+                  "it as %s.\n" % (keymap.alias_macro, keymap.alias_of))
     if protocol in ("unknown", "other"):
         out.write("# The receiver decodes this remote itself (%s): no software decoder "
                   "applies.\n" % keymap.rc_proto)
@@ -698,9 +819,14 @@ def keymap_text(keymap, version):
         out.write("# The kernel table writes these entries keycode first; they are turned "
                   "around here.\n")
     for scancode, digits, keycodes in keymap.duplicates:
-        out.write("# %s is listed %d times in the kernel table (%s); the kernel keeps "
-                  "the last.\n" % (format_scancode(scancode, digits), len(keycodes),
-                                   ", ".join(keycodes)))
+        if keymap.driver_table:
+            out.write("# %s is listed %d times in the driver's table (%s); the driver "
+                      "finds the first.\n" % (format_scancode(scancode, digits),
+                                              len(keycodes), ", ".join(keycodes)))
+        else:
+            out.write("# %s is listed %d times in the kernel table (%s); the kernel keeps "
+                      "the last.\n" % (format_scancode(scancode, digits), len(keycodes),
+                                       ", ".join(keycodes)))
     for scancode, digits in keymap.reserved:
         out.write("# %s maps to KEY_RESERVED in the kernel table (no key event); "
                   "left out.\n" % format_scancode(scancode, digits))
@@ -730,7 +856,7 @@ def rc_maps_text(keymaps, version):
     out.write("# keymaps: one line per keymap of drivers/media/rc/keymaps/.\n")
     out.write("#\n")
     out.write("#driver\ttable\tfile\n")
-    for keymap in sorted(keymaps, key=lambda k: k.kernel_name):
+    for keymap in sorted((k for k in keymaps if k.in_rc_maps), key=lambda k: k.kernel_name):
         out.write("*\t%s\t%s\n" % (keymap.kernel_name, keymap.file_name))
     return out.getvalue()
 
@@ -800,6 +926,12 @@ def generate(source, output, version=None, log=sys.stderr):
     keymaps = []
     for path in sorted(k for k in files if k.startswith(KEYMAP_DIR)):
         keymaps.extend(parse_keymap_file(path, files[path], macros, version))
+    kernel_keymaps = len(keymaps)
+    kept = hand_kept(output)
+    # A hand-kept keymap that replaces a kernel keymap gets no alias of the kernel's.
+    keymaps.extend(a for a in (k.alias() for k in keymaps) if a and a.alias_of not in kept)
+    for path in sorted(k for k in files if k.startswith(DRIVER_DIRS)):
+        keymaps.extend(parse_driver_file(path, files[path]))
 
     by_file = {}
     for keymap in keymaps:
@@ -810,7 +942,6 @@ def generate(source, output, version=None, log=sys.stderr):
         by_file[keymap.file_name] = keymap
 
     os.makedirs(output, exist_ok=True)
-    kept = hand_kept(output)
     written = [k for k in keymaps if k.file_name not in kept]
     changed = 0
     for keymap in written:
@@ -828,11 +959,14 @@ def generate(source, output, version=None, log=sys.stderr):
                                 rc_maps_text(keymaps, version))
     changed += write_if_changed(os.path.join(output, "keymaps.am"), automake_text(written))
 
-    sources = len({k.source for k in keymaps})
-    print("gen-keymaps: linux %s: %d keymaps from %d files; %d files changed, %d removed"
-          % (version, len(keymaps), sources, changed, removed), file=log)
+    sources = len({k.source for k in keymaps if k.in_rc_maps})
+    print("gen-keymaps: linux %s: %d keymaps from %d files; also %d under v4l-utils' names "
+          "and %d driver tables; %d files changed, %d removed"
+          % (version, kernel_keymaps, sources,
+             sum(1 for k in keymaps if k.alias_macro), sum(1 for k in keymaps if k.driver_table),
+             changed, removed), file=log)
     for keymap in keymaps:
-        if keymap.file_name in kept:
+        if keymap.file_name in kept and keymap.in_rc_maps:
             print("gen-keymaps: %s is hand-kept (%s): not written for kernel keymap %s"
                   % (keymap.file_name, HAND_KEPT_LIST, keymap.kernel_name), file=log)
     return keymaps

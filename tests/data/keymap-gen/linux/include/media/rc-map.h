@@ -4,5 +4,5 @@
 #define FIXTURE_RC_MAP_H
 #define RC_MAP_FIXTURE_ONE		"rc-fixture-one"
 #define RC_MAP_FIXTURE_ONE_X	"rc-fixture-one-x"
-#define RC_MAP_FIXTURE_TWO		"rc-fixture-two"
+#define RC_MAP_FIXTURE_SECOND	"rc-fixture-two"
 #endif

@@ -18,6 +18,6 @@ static struct rc_map_list fixture_two_map = {
 		.scan = fixture_two,
 		.size = ARRAY_SIZE(fixture_two),
 		.rc_proto = RC_PROTO_RC6_MCE,
-		.name = RC_MAP_FIXTURE_TWO,
+		.name = RC_MAP_FIXTURE_SECOND,
 	}
 };
