@@ -10,9 +10,16 @@
  * (OBC). A toggle nibble other than 0 marks a repeat. The scancode is
  * address << 24 | sub-address << 16 | command.
  *
- * One deliberate difference: kernels since 5.10 count durations in µs but kept the
- * 2000 (ns) correction of the unit, so their XMP decoder rejects every frame; this one
- * subtracts 2 µs, as the kernel did before.
+ * Deliberate differences from the kernel (bpf_protocols/README.md lists them all):
+ *  - kernels since 5.10 count durations in µs but kept the 2000 (ns) correction of the
+ *    unit, so their XMP decoder rejects every frame;
+ *  - the kernel takes a nibble as (space - 760) / unit in unsigned arithmetic: a zero
+ *    nibble's space a little under 760 µs (real remotes send 747-759) wraps round to a
+ *    huge value and fails the checksum, although the space was accepted; and the
+ *    division truncates, so a space a little short reads one step low. Here the
+ *    excess over 760 is clamped at 0 and both the unit and each nibble are rounded to
+ *    the nearest step: a nibble reads v for spaces from 68 µs under to 67 µs over its
+ *    nominal length (at a unit of 136 µs), so the correction is not needed at all.
  */
 #include "ir_decoder.h"
 
@@ -22,7 +29,6 @@
 #define XMP_HALFFRAME_SPACE	13800
 #define XMP_TRAILER_SPACE	20000	/* at least; really 80 ms */
 #define XMP_NIBBLES		16
-#define XMP_UNIT_CORRECTION	2	/* µs taken off the calibrated unit */
 #define XMP_MIN_DIVIDER		50
 
 enum xmp_state {
@@ -46,9 +52,16 @@ IR_PARAM(int, margin) = XMP_UNIT / 2;
 
 static struct xmp_decoder xmp;
 
+/* How far a space lies past the nibble prefix, 0 for one shorter (no wrap round). */
+static __always_inline unsigned int xmp_excess(unsigned int space)
+{
+	return space > XMP_NIBBLE_PREFIX ? space - XMP_NIBBLE_PREFIX : 0;
+}
+
 /*
- * All 16 nibbles and the trailer are in: check and report. The arithmetic is the
- * kernel's, in 32-bit unsigned, so that off-spec signals are judged the same way.
+ * All 16 nibbles and the trailer are in: check and report. The kernel's checks, but
+ * each nibble rounded to the nearest step of the unit, not truncated, and a space
+ * under the prefix read as 0 (the kernel wraps round: see the top of the file).
  */
 static __always_inline int xmp_report(unsigned int *sample, const struct xmp_decoder *d)
 {
@@ -58,13 +71,21 @@ static __always_inline int xmp_report(unsigned int *sample, const struct xmp_dec
 	int divider;
 	int i;
 
-	divider = (int)((d->durations[3] - XMP_NIBBLE_PREFIX) / 15 - XMP_UNIT_CORRECTION);
+	/* The fourth nibble is 15 units: the unit, rounded to the nearest µs. */
+	divider = (int)((xmp_excess(d->durations[3]) + 7) / 15);
 	if (divider < XMP_MIN_DIVIDER)
 		return -1;
 
 #pragma unroll
 	for (i = 0; i < XMP_NIBBLES; i++) {
-		n[i] = (d->durations[i] - XMP_NIBBLE_PREFIX) / (unsigned int)divider;
+		n[i] = (xmp_excess(d->durations[i]) + (unsigned int)divider / 2) /
+		       (unsigned int)divider;
+		/*
+		 * A nibble is at most 15: the kernel takes any longer space below the
+		 * half-frame space, and 16 units pass the checksum as a 0 would.
+		 */
+		if (n[i] > 15)
+			return -1;
 		if (i < 8)
 			sum1 += n[i];
 		else

@@ -20,6 +20,7 @@
 #define ROUNDTRIPS	64
 #define SEED		0x1c0ffee1u
 #define LONG_TIMEOUT	150000
+#define COUNT_OF(array) (sizeof(array) / sizeof((array)[0]))
 
 struct port_variant {
 	const char *decoder;
@@ -630,6 +631,117 @@ START_TEST(test_xmp_repeats)
 }
 END_TEST
 
+/* The space of XMP nibble i in a frame from encode_xmp(): the half-frame space follows 7. */
+static size_t xmp_nibble_space(size_t i)
+{
+	return i < 8 ? 2 * i + 1 : 2 * i + 3;
+}
+
+/* The frame, with the listed nibbles' spaces set to us, is reported as scancode sc. */
+static bool xmp_decodes(struct decoder_run *run, uint32_t sc, const size_t *nibbles,
+			size_t count, unsigned int us)
+{
+	struct ir_signal s;
+	bool found;
+	size_t i;
+
+	ir_signal_init(&s);
+	ck_assert_int_eq(encode_xmp(&s, sc, 0), 0);
+	for (i = 0; i < count; i++)
+		s.samples[xmp_nibble_space(nibbles[i])] = LIRC_SPACE(us);
+	decoder_run_reset(run);
+	decoder_run_feed(run, &s);
+	found = decoder_run_event_count(run) == 1;
+	if (found) {
+		const struct bpf_vm_event *ev = decoder_run_event(run, 0);
+
+		found = ev->type == BPF_VM_EVENT_KEYDOWN && ev->protocol == RC_PROTO_XMP &&
+			ev->scancode == sc;
+	}
+	ir_signal_free(&s);
+	return found;
+}
+
+/*
+ * XMP nibbles on real remotes (issue 16): a 0 nibble's space a little under the 760 µs
+ * prefix is a 0 (the kernel's unsigned subtraction wraps round and the checksum
+ * fails), down to the shortest space taken as a nibble (760 - 136 µs, exclusive).
+ */
+START_TEST(test_xmp_short_zero_nibble)
+{
+	/* Sub-address 0x00 and toggle 0: nibbles 0, 2, 8, 10, 11 are 0. */
+	static const size_t zeros[] = { 0, 2, 8, 10, 11 };
+	static const unsigned int spaces[] = { 759, 753, 747, 700, 692, 625 };
+	struct decoder_run run;
+	size_t k;
+
+	decoder_run_open(&run, "xmp_bpf", NULL, 0);
+	for (k = 0; k < COUNT_OF(spaces); k++)
+		ck_assert_msg(xmp_decodes(&run, 0x7a00c3e1, zeros, COUNT_OF(zeros), spaces[k]),
+			      "zero nibbles of %u us not decoded", spaces[k]);
+	ck_assert(!xmp_decodes(&run, 0x7a00c3e1, zeros, COUNT_OF(zeros), 624));
+	decoder_run_close(&run);
+}
+END_TEST
+
+/*
+ * Each nibble is rounded to the nearest step of the 136 µs unit (calibrated on the
+ * fourth nibble, 15): it reads v from 68 µs under its nominal space to 67 over; one
+ * µs more either way reads another value, which the checksum rejects. The kernel
+ * truncates: a space a few µs short read one less.
+ */
+START_TEST(test_xmp_nibble_rounding)
+{
+	const uint32_t sc = 0x5b3c9ad7;		/* sub-address 0x3c */
+	unsigned int n[16] = { 3, 0, 0xc, 0xf, 4, 4, 5, 0xb, 3, 0, 0, 0xc, 9, 0xa, 0xd, 7 };
+	struct decoder_run run;
+	size_t i;
+
+	decoder_run_open(&run, "xmp_bpf", NULL, 0);
+	for (i = 0; i < 16; i++) {
+		unsigned int nominal = 760 + 136 * n[i];
+
+		/* The checksums (nibbles 1 and 9) of this scancode: computed by encode_xmp. */
+		if (i == 1 || i == 9 || i == 3)
+			continue;
+		ck_assert_msg(xmp_decodes(&run, sc, &i, 1, nominal - 68),
+			      "nibble %zu (%u) at -68 us not decoded", i, n[i]);
+		ck_assert_msg(xmp_decodes(&run, sc, &i, 1, nominal - 5),
+			      "nibble %zu (%u) at -5 us not decoded", i, n[i]);
+		ck_assert_msg(xmp_decodes(&run, sc, &i, 1, nominal + 67),
+			      "nibble %zu (%u) at +67 us not decoded", i, n[i]);
+		ck_assert_msg(!xmp_decodes(&run, sc, &i, 1, nominal + 68),
+			      "nibble %zu (%u) at +68 us decoded", i, n[i]);
+		if (n[i])
+			ck_assert_msg(!xmp_decodes(&run, sc, &i, 1, nominal - 69),
+				      "nibble %zu (%u) at -69 us decoded", i, n[i]);
+	}
+	decoder_run_close(&run);
+}
+END_TEST
+
+/*
+ * A space of 16 units where a 0 nibble is: the same checksum, but no nibble. The
+ * kernel takes it, as a repeat in the toggle nibble, and as a 0 in the command's
+ * low byte (its bits are masked), where it reports the frame as if the nibble were 0.
+ */
+START_TEST(test_xmp_nibble_over_15)
+{
+	static const size_t nibbles[] = { 10, 14 };
+	struct decoder_run run;
+	size_t i;
+
+	decoder_run_open(&run, "xmp_bpf", NULL, 0);
+	for (i = 0; i < COUNT_OF(nibbles); i++) {
+		ck_assert(xmp_decodes(&run, 0x7a00c301, &nibbles[i], 1, 760));
+		xmp_decodes(&run, 0x7a00c301, &nibbles[i], 1, 760 + 16 * 136);
+		ck_assert_msg(decoder_run_event_count(&run) == 0,
+			      "nibble %zu of 16 units reported", nibbles[i]);
+	}
+	decoder_run_close(&run);
+}
+END_TEST
+
 /*
  * iMON: 0x299115b7 switches the stick to keyboard mode, where stick messages
  * (0x68xxxxb7) become arrow keys; in mouse mode (the start) they move the pointer.
@@ -719,6 +831,9 @@ static Suite *decoder_ports_suite(void)
 	tcase_add_test(tc, test_sanyo_repeats);
 	tcase_add_test(tc, test_jvc_repeats_and_toggle);
 	tcase_add_test(tc, test_xmp_repeats);
+	tcase_add_test(tc, test_xmp_short_zero_nibble);
+	tcase_add_test(tc, test_xmp_nibble_rounding);
+	tcase_add_test(tc, test_xmp_nibble_over_15);
 	tcase_add_test(tc, test_imon_stick);
 	suite_add_tcase(s, tc);
 
