@@ -40,6 +40,11 @@ struct rc5_decoder {
 	unsigned int count;
 	unsigned int bits;
 	unsigned int is_rc5x;
+	/*
+	 * A pulse came since the last space as long as a frame's trailer: a pulse now
+	 * is no start bit (0 after loading or an overflow: a frame may start).
+	 */
+	unsigned int line_busy;
 };
 
 /* The tolerance on every half-bit: half a unit, as the kernel's. */
@@ -91,11 +96,30 @@ int rc5_bpf(unsigned int *sample)
 	long m = margin;
 	enum ir_sample_kind kind = ir_sample_kind(value);
 	int pulse = kind == IR_SAMPLE_PULSE;
+	unsigned int busy = 0;
 	int step;
 
 	if (kind == IR_SAMPLE_IGNORE)
 		return 0;
-	if (kind == IR_SAMPLE_RESET || !ir_geq_margin(duration, RC5_UNIT, m))
+	if (kind == IR_SAMPLE_RESET) {
+		d->line_busy = 0;
+		goto reset;
+	}
+	/*
+	 * Not in the kernel: an RC-5 frame starts out of silence (the space half of its
+	 * start bit is the idle line), so a pulse that follows another pulse and a
+	 * shorter space starts none. The kernel starts a frame at any pulse, and reads
+	 * the bits of a Sony-15 frame after its header (600 us spaces, pulses of 600 or
+	 * 1200 us: each within half a unit of one RC-5 half) as the 15 ones of an
+	 * RC-5-SZ frame, 0x2fff.
+	 */
+	if (pulse) {
+		busy = d->line_busy;
+		d->line_busy = 1;
+	} else if (ir_geq_margin(duration, RC5_TRAILER, m)) {
+		d->line_busy = 0;
+	}
+	if (!ir_geq_margin(duration, RC5_UNIT, m))
 		goto reset;
 
 	for (step = 0; step < RC5_MAX_STEPS; step++) {
@@ -105,7 +129,7 @@ int rc5_bpf(unsigned int *sample)
 
 		switch (d->state) {
 		case RC5_STATE_INACTIVE:
-			if (!pulse)
+			if (!pulse || busy)
 				goto reset;
 			/* The pulse half of the first start bit. */
 			d->state = RC5_STATE_BIT_START;

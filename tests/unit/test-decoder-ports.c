@@ -103,6 +103,8 @@ static uint32_t random_scancode(const struct port_variant *v, uint32_t *state)
 				sc &= ~0x8000u;
 			break;
 		case RC_PROTO_IMON:
+			/* Every iMON PAD message ends in 0xb7 (imon_bpf.c). */
+			sc = (sc & ~0xffu) | 0xb7;
 			/* Stick messages and the stick mode switch are reported changed. */
 			if ((sc & 0xfc0000ff) == 0x680000b7 || sc == 0x299115b7)
 				continue;
@@ -447,8 +449,14 @@ static const struct tolerance_case tolerance_cases[] = {
 	{ 6, 0x1234, 0, { 2664 - 443, 2664 + 443 }, { 2664 - 444, 2664 + 444 } },
 	/* RC-6: leader space 2 units, tolerance half a unit. */
 	{ 6, 0x1234, 1, { 888 - 221, 888 + 221 }, { 888 - 222, 888 + 222 } },
-	/* Sony: header pulse 4 units of 600 µs, tolerance half a unit. */
-	{ 11, 0x10015, 0, { 2400 - 299, 2400 + 299 }, { 2400 - 300, 2400 + 300 } },
+	/*
+	 * Sony: header pulse 4 units of 600 µs, tolerance 250 µs, and spaces 200 µs (the
+	 * kernel's is half a unit, 300 µs, which takes RC-6's 2666 µs leader and 889 µs
+	 * space: sony_bpf.c).
+	 */
+	{ 11, 0x10015, 0, { 2400 - 249, 2400 + 249 }, { 2400 - 250, 2400 + 250 } },
+	{ 11, 0x10015, 1, { 600 - 199, 600 + 199 }, { 600 - 200, 600 + 200 } },
+	{ 11, 0x10015, 3, { 600 - 199, 600 + 199 }, { 600 - 200, 600 + 200 } },
 	/* JVC: header pulse 16 units of 525 µs, tolerance half a unit. */
 	{ 14, 0xa1b2, 0, { 8400 - 261, 8400 + 261 }, { 8400 - 262, 8400 + 262 } },
 	/* Sanyo: header pulse 16 units of 563 µs, tolerance half a unit. */
@@ -460,7 +468,7 @@ static const struct tolerance_case tolerance_cases[] = {
 	/* XMP: leader pulse 210 µs, tolerance half a unit of 136 µs. */
 	{ 20, 0x12345678, 0, { 210 - 67, 210 + 67 }, { 210 - 68, 210 + 68 } },
 	/* iMON: the header unit (bit 30 is 1: no check pulse joins it), 416 µs. */
-	{ 21, 0x40000001, 0, { 416 - 207, 416 + 207 }, { 416 - 208, 416 + 209 } },
+	{ 21, 0x400000b7, 0, { 416 - 207, 416 + 207 }, { 416 - 208, 416 + 209 } },
 	/* MCE keyboard: leader pulse 8 units of 333 µs, tolerance 1 unit. */
 	{ 22, 0x123456, 0, { 2664 - 332, 2664 + 332 }, { 2664 - 333, 2664 + 333 } },
 };
