@@ -778,6 +778,73 @@ START_TEST(test_imon_stick)
 }
 END_TEST
 
+/*
+ * RC-5 starts a frame only out of silence: the space before its first pulse (here a
+ * pulse, then a space joined to the start bit's 889 us space half) must be as long as
+ * a frame's trailer, 6 units, less half a unit: more than 4890 us. A Sony-15 frame
+ * is no RC-5-SZ frame (the kernel reads it as 0x2fff; issue 16).
+ */
+START_TEST(test_rc5_starts_out_of_silence)
+{
+	struct decoder_run run;
+	struct ir_signal s;
+
+	ir_signal_init(&s);
+	decoder_run_open(&run, "rc5_bpf", NULL, 0);
+	ck_assert_int_eq(ir_signal_pulse(&s, 600), 0);
+	ck_assert_int_eq(ir_signal_space(&s, 4891 - 889), 0);
+	ck_assert_int_eq(encode_rc5(&s, RC_PROTO_RC5, 0x0a21, false), 0);
+	feed_and_clear_ok(&run, &s);
+	expect_event_count(&run, 1);
+	expect_keydown(&run, 0, RC_PROTO_RC5, 0x0a21, 0);
+
+	decoder_run_reset(&run);
+	ck_assert_int_eq(ir_signal_pulse(&s, 600), 0);
+	ck_assert_int_eq(ir_signal_space(&s, 4890 - 889), 0);
+	ck_assert_int_eq(encode_rc5(&s, RC_PROTO_RC5, 0x0a21, false), 0);
+	feed_and_clear_ok(&run, &s);
+	expect_event_count(&run, 0);
+
+	decoder_run_reset(&run);
+	ck_assert_int_eq(encode_sony(&s, RC_PROTO_SONY15, 0x9a0044), 0);
+	feed_and_clear_ok(&run, &s);
+	expect_event_count(&run, 0);
+	decoder_run_close(&run);
+}
+END_TEST
+
+/*
+ * iMON: only messages ending in 0xb7, as every iMON PAD message; a lone pulse of a
+ * unit is the message 0x7fffffff, which the kernel reports (issue 16).
+ */
+START_TEST(test_imon_low_byte)
+{
+	static const uint32_t others[] = { 0x123456b6, 0x123456f7, 0x7fffffff };
+	struct decoder_run run;
+	struct ir_signal s;
+	size_t i;
+
+	ir_signal_init(&s);
+	decoder_run_open(&run, "imon_bpf", NULL, 0);
+	ck_assert_int_eq(encode_imon(&s, 0x123456b7), 0);
+	feed_and_clear_ok(&run, &s);
+	expect_event_count(&run, 1);
+	expect_keydown(&run, 0, RC_PROTO_IMON, 0x123456b7, 0);
+	for (i = 0; i < COUNT_OF(others); i++) {
+		decoder_run_reset(&run);
+		ck_assert_int_eq(encode_imon(&s, others[i]), 0);
+		feed_and_clear_ok(&run, &s);
+		expect_event_count(&run, 0);
+	}
+	decoder_run_reset(&run);
+	ck_assert_int_eq(ir_signal_pulse(&s, 416), 0);
+	ck_assert_int_eq(ir_signal_timeout(&s, LONG_TIMEOUT), 0);
+	feed_and_clear_ok(&run, &s);
+	expect_event_count(&run, 0);
+	decoder_run_close(&run);
+}
+END_TEST
+
 /* What each sample costs, on the round-trip signals of every variant. */
 START_TEST(test_cost)
 {
@@ -843,6 +910,8 @@ static Suite *decoder_ports_suite(void)
 	tcase_add_test(tc, test_xmp_nibble_rounding);
 	tcase_add_test(tc, test_xmp_nibble_over_15);
 	tcase_add_test(tc, test_imon_stick);
+	tcase_add_test(tc, test_rc5_starts_out_of_silence);
+	tcase_add_test(tc, test_imon_low_byte);
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("cost");
