@@ -96,28 +96,14 @@ int rc5_bpf(unsigned int *sample)
 	long m = margin;
 	enum ir_sample_kind kind = ir_sample_kind(value);
 	int pulse = kind == IR_SAMPLE_PULSE;
-	unsigned int busy = 0;
 	int step;
 
 	if (kind == IR_SAMPLE_IGNORE)
 		return 0;
 	if (kind == IR_SAMPLE_RESET) {
 		d->line_busy = 0;
-		goto reset;
-	}
-	/*
-	 * Not in the kernel: an RC-5 frame starts out of silence (the space half of its
-	 * start bit is the idle line), so a pulse that follows another pulse and a
-	 * shorter space starts none. The kernel starts a frame at any pulse, and reads
-	 * the bits of a Sony-15 frame after its header (600 us spaces, pulses of 600 or
-	 * 1200 us: each within half a unit of one RC-5 half) as the 15 ones of an
-	 * RC-5-SZ frame, 0x2fff.
-	 */
-	if (pulse) {
-		busy = d->line_busy;
-		d->line_busy = 1;
-	} else if (ir_geq_margin(duration, RC5_TRAILER, m)) {
-		d->line_busy = 0;
+		d->state = RC5_STATE_INACTIVE;
+		return 0;
 	}
 	if (!ir_geq_margin(duration, RC5_UNIT, m))
 		goto reset;
@@ -129,7 +115,16 @@ int rc5_bpf(unsigned int *sample)
 
 		switch (d->state) {
 		case RC5_STATE_INACTIVE:
-			if (!pulse || busy)
+			/*
+			 * Not in the kernel: an RC-5 frame starts out of silence (the
+			 * space half of its start bit is the idle line), so a pulse that
+			 * follows another pulse and a shorter space starts none. The
+			 * kernel starts a frame at any pulse, and reads the bits of a
+			 * Sony-15 frame after its header (600 us spaces, pulses of 600 or
+			 * 1200 us: each within half a unit of one RC-5 half) as the 15
+			 * ones of an RC-5-SZ frame, 0x2fff.
+			 */
+			if (!pulse || d->line_busy)
 				goto reset;
 			/* The pulse half of the first start bit. */
 			d->state = RC5_STATE_BIT_START;
@@ -176,6 +171,13 @@ int rc5_bpf(unsigned int *sample)
 	return 0;
 
 reset:
+	/*
+	 * Only where no frame goes on: a pulse that starts none, or a frame lost, makes
+	 * the line busy, and a space as long as a trailer makes it idle; a frame that
+	 * started on an idle line and was reported leaves it idle.
+	 */
+	d->line_busy = (pulse | d->line_busy | (d->state != RC5_STATE_INACTIVE)) &
+		       (pulse | !ir_geq_margin(duration, RC5_TRAILER, m));
 	d->state = RC5_STATE_INACTIVE;
 	return 0;
 }

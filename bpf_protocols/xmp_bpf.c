@@ -16,10 +16,16 @@
  *  - the kernel takes a nibble as (space - 760) / unit in unsigned arithmetic: a zero
  *    nibble's space a little under 760 µs (real remotes send 747-759) wraps round to a
  *    huge value and fails the checksum, although the space was accepted; and the
- *    division truncates, so a space a little short reads one step low. Here the
- *    excess over 760 is clamped at 0 and both the unit and each nibble are rounded to
- *    the nearest step: a nibble reads v for spaces from 68 µs under to 67 µs over its
- *    nominal length (at a unit of 136 µs), so the correction is not needed at all.
+ *    division truncates, so a space a little short reads one step low. Here a nibble
+ *    is read from its pulse and space together, 970 µs plus 136 per unit, whose sum a
+ *    receiver's stretching of pulses (50-150 µs, at the expense of the spaces) does
+ *    not change, scaled by the fourth nibble's (15 units, 3010 µs: a remote whose
+ *    clock is off by some % is read right), rounded to the nearest unit and clamped at
+ *    0; a nibble reads v from 68 µs under to 67 µs over its nominal length;
+ *  - the leader pulse is taken within a unit (136 µs), not half: its length carries
+ *    nothing, and a receiver stretches or shortens it by up to 150 µs;
+ *  - a nibble over 15 and a fourth nibble more than 25% off are refused (the kernel
+ *    takes any unit of 50 µs and more).
  */
 #include "ir_decoder.h"
 
@@ -28,8 +34,16 @@
 #define XMP_NIBBLE_PREFIX	760
 #define XMP_HALFFRAME_SPACE	13800
 #define XMP_TRAILER_SPACE	20000	/* at least; really 80 ms */
+/*
+ * The longest nibble space (15 units) and the shortest half-frame space, each 25% off:
+ * the kernel takes every space of 625 µs to 13 ms as a nibble, and a remote 10%
+ * fast sends a half-frame space of 12.4 ms.
+ */
+#define XMP_NIBBLE_SPACE_MAX	((XMP_NIBBLE_PREFIX + 15 * XMP_UNIT) * 5 / 4)
+#define XMP_HALFFRAME_SPACE_MIN	(XMP_HALFFRAME_SPACE * 3 / 4)
 #define XMP_NIBBLES		16
-#define XMP_MIN_DIVIDER		50
+#define XMP_SYMBOL_BASE		(XMP_LEADER + XMP_NIBBLE_PREFIX)	/* pulse and space of a 0 */
+#define XMP_CALIBRATION		(XMP_SYMBOL_BASE + 15 * XMP_UNIT)	/* the fourth nibble */
 
 enum xmp_state {
 	XMP_STATE_INACTIVE,
@@ -41,45 +55,42 @@ enum xmp_state {
 struct xmp_decoder {
 	unsigned int state;
 	unsigned int count;
-	unsigned int durations[XMP_NIBBLES];
+	unsigned int pulse;		/* the last leader pulse */
+	unsigned int symbols[XMP_NIBBLES];	/* each nibble's pulse and space */
 };
 
 /*
- * The tolerance on the leader pulse: half a unit, as the kernel's. Spaces are told
- * apart by their minimum lengths, less a unit (nibbles) or a nibble prefix.
+ * The tolerance on the leader pulse: a unit (the kernel's is half of one). Spaces are
+ * told apart by their minimum lengths, less a unit (nibbles) or a nibble prefix.
  */
-IR_PARAM(int, margin) = XMP_UNIT / 2;
+IR_PARAM(int, margin) = XMP_UNIT;
 
 static struct xmp_decoder xmp;
 
-/* How far a space lies past the nibble prefix, 0 for one shorter (no wrap round). */
-static __always_inline unsigned int xmp_excess(unsigned int space)
-{
-	return space > XMP_NIBBLE_PREFIX ? space - XMP_NIBBLE_PREFIX : 0;
-}
-
 /*
- * All 16 nibbles and the trailer are in: check and report. The kernel's checks, but
- * each nibble rounded to the nearest step of the unit, not truncated, and a space
- * under the prefix read as 0 (the kernel wraps round: see the top of the file).
+ * All 16 nibbles and the trailer are in: check and report, with the kernel's checks;
+ * each nibble read as the top of the file says.
  */
 static __always_inline int xmp_report(unsigned int *sample, const struct xmp_decoder *d)
 {
+	unsigned long calibration = d->symbols[3];
+	unsigned long base = XMP_SYMBOL_BASE * calibration;
+	unsigned long step = XMP_UNIT * calibration;
 	unsigned int n[XMP_NIBBLES];
 	unsigned int sum1 = 15, sum2 = 15;
 	unsigned int subaddr, subaddr2, scancode;
-	int divider;
 	int i;
 
-	/* The fourth nibble is 15 units: the unit, rounded to the nearest µs. */
-	divider = (int)((xmp_excess(d->durations[3]) + 7) / 15);
-	if (divider < XMP_MIN_DIVIDER)
+	/* The fourth nibble, 15, within 25% of its length: a unit of 102 to 170 µs. */
+	if (calibration * 4 < XMP_CALIBRATION * 3 || calibration * 4 > XMP_CALIBRATION * 5)
 		return -1;
 
 #pragma unroll
 	for (i = 0; i < XMP_NIBBLES; i++) {
-		n[i] = (xmp_excess(d->durations[i]) + (unsigned int)divider / 2) /
-		       (unsigned int)divider;
+		/* symbol * 3010 / calibration = 970 + 136 * n, n rounded, at least 0. */
+		unsigned long scaled = (unsigned long)d->symbols[i] * XMP_CALIBRATION + step / 2;
+
+		n[i] = scaled > base ? (unsigned int)((scaled - base) / step) : 0;
 		/*
 		 * A nibble is at most 15: the kernel takes any longer space below the
 		 * half-frame space, and 16 units pass the checksum as a 0 would.
@@ -132,6 +143,7 @@ int xmp_bpf(unsigned int *sample)
 		/* Other pulses are ignored: no reset, as in the kernel. */
 		if (ir_eq_margin(duration, XMP_LEADER, m)) {
 			d->count = 0;
+			d->pulse = duration;
 			d->state = XMP_STATE_NIBBLE_SPACE;
 		}
 		return 0;
@@ -139,8 +151,10 @@ int xmp_bpf(unsigned int *sample)
 	case XMP_STATE_LEADER_PULSE:
 		if (!pulse)
 			break;
-		if (ir_eq_margin(duration, XMP_LEADER, m))
+		if (ir_eq_margin(duration, XMP_LEADER, m)) {
+			d->pulse = duration;
 			d->state = XMP_STATE_NIBBLE_SPACE;
+		}
 		return 0;
 
 	case XMP_STATE_NIBBLE_SPACE:
@@ -153,18 +167,19 @@ int xmp_bpf(unsigned int *sample)
 			d->state = XMP_STATE_INACTIVE;
 			return 0;
 		}
-		if (ir_geq_margin(duration, XMP_HALFFRAME_SPACE, XMP_NIBBLE_PREFIX)) {
+		if (duration > XMP_HALFFRAME_SPACE_MIN) {
 			/* A second frame after a complete one: go on from its middle. */
 			if (count == XMP_NIBBLES)
 				d->count = 8;
 			d->state = XMP_STATE_LEADER_PULSE;
 			return 0;
 		}
-		if (ir_geq_margin(duration, XMP_NIBBLE_PREFIX, XMP_UNIT)) {
+		if (ir_geq_margin(duration, XMP_NIBBLE_PREFIX, XMP_UNIT) &&
+		    duration < XMP_NIBBLE_SPACE_MAX) {
 			if (count >= XMP_NIBBLES)
 				break;
 			/* Decoded after the trailer, when the unit is known. */
-			d->durations[count] = duration;
+			d->symbols[count] = d->pulse + duration;
 			d->count = count + 1;
 			d->state = XMP_STATE_LEADER_PULSE;
 			return 0;

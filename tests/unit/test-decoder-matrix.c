@@ -398,14 +398,6 @@ static uint32_t distort_sample(uint32_t sample, enum distortion how)
 #define WHY_RCMM_FASTER \
 	"RC-MM's 778 us space, 10% shorter, lies in the window of the 611 us one"
 
-#define WHY_XMP_STEP \
-	"XMP's nibbles are 136 us apart: 100 us moves a space past half a step " \
-	"into the next"
-
-#define WHY_XMP_FASTER \
-	"XMP's nibble prefix is fixed (760 us): 10% less is 76 us, more than half " \
-	"a step"
-
 #define WHY_IMON \
 	"iMON counts units in runs of up to 62 without a clock: 10% of a run of 5 " \
 	"units is half a unit"
@@ -450,12 +442,6 @@ static const struct {
 	  WHY_RCMM_STEP },
 	{ "rc_mm", FASTER,
 	  WHY_RCMM_FASTER },
-	{ "xmp", PULSES_LONGER,
-	  WHY_XMP_STEP },
-	{ "xmp", PULSES_SHORTER,
-	  WHY_XMP_STEP },
-	{ "xmp", FASTER,
-	  WHY_XMP_FASTER },
 	{ "imon", SLOWER,
 	  WHY_IMON },
 	{ "imon", FASTER,

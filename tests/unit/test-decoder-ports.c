@@ -465,8 +465,12 @@ static const struct tolerance_case tolerance_cases[] = {
 	{ 16, 0x1fa5, 0, { 320 - 159, 320 + 159 }, { 320 - 160, 320 + 160 } },
 	/* RC-MM: leader pulse 417 µs, tolerance 1 unit of 166 µs. */
 	{ 17, 0xabc, 0, { 417 - 165, 417 + 165 }, { 417 - 166, 417 + 166 } },
-	/* XMP: leader pulse 210 µs, tolerance half a unit of 136 µs. */
-	{ 20, 0x12345678, 0, { 210 - 67, 210 + 67 }, { 210 - 68, 210 + 68 } },
+	/*
+	 * XMP: a nibble is read from its leader pulse and space together (xmp_bpf.c), so
+	 * a pulse changed alone moves its nibble: by half a unit of 136 µs at most, 68 µs
+	 * under to 67 over. The pulse's own window: test_xmp_pulse_window.
+	 */
+	{ 20, 0x12345678, 0, { 210 - 68, 210 + 67 }, { 0, 210 + 68 } },
 	/* iMON: the header unit (bit 30 is 1: no check pulse joins it), 416 µs. */
 	{ 21, 0x400000b7, 0, { 416 - 207, 416 + 207 }, { 416 - 208, 416 + 209 } },
 	/* MCE keyboard: leader pulse 8 units of 333 µs, tolerance 1 unit. */
@@ -670,6 +674,29 @@ static bool xmp_decodes(struct decoder_run *run, uint32_t sc, const size_t *nibb
 	return found;
 }
 
+/* The frame with every leader pulse set to us, its space shortened by as much. */
+static bool xmp_with_pulses(struct decoder_run *run, uint32_t sc, unsigned int us)
+{
+	struct ir_signal s;
+	bool found;
+	size_t i;
+
+	ir_signal_init(&s);
+	ck_assert_int_eq(encode_xmp(&s, sc, 0), 0);
+	for (i = 0; i + 1 < s.count; i += 2) {
+		ck_assert(LIRC_IS_PULSE(s.samples[i]) && LIRC_IS_SPACE(s.samples[i + 1]));
+		s.samples[i + 1] = LIRC_SPACE(LIRC_VALUE(s.samples[i + 1]) + 210 - us);
+		s.samples[i] = LIRC_PULSE(us);
+	}
+	decoder_run_reset(run);
+	decoder_run_feed(run, &s);
+	found = decoder_run_event_count(run) == 1 &&
+		decoder_run_event(run, 0)->type == BPF_VM_EVENT_KEYDOWN &&
+		decoder_run_event(run, 0)->scancode == sc;
+	ir_signal_free(&s);
+	return found;
+}
+
 /*
  * XMP nibbles on real remotes (issue 16): a 0 nibble's space a little under the 760 µs
  * prefix is a 0 (the kernel's unsigned subtraction wraps round and the checksum
@@ -724,6 +751,61 @@ START_TEST(test_xmp_nibble_rounding)
 			ck_assert_msg(!xmp_decodes(&run, sc, &i, 1, nominal - 69),
 				      "nibble %zu (%u) at -69 us decoded", i, n[i]);
 	}
+	decoder_run_close(&run);
+}
+END_TEST
+
+/*
+ * XMP's leader pulses are taken within a unit (136 µs, the kernel's half of one), and
+ * a nibble is read from pulse and space together: pulses stretched at the expense of
+ * their spaces, as receivers do, from 75 to 345 µs, decode.
+ */
+START_TEST(test_xmp_pulse_window)
+{
+	static const unsigned int inside[] = { 75, 110, 310, 345 };
+	static const unsigned int outside[] = { 74, 346 };
+	struct decoder_run run;
+	size_t k;
+
+	decoder_run_open(&run, "xmp_bpf", NULL, 0);
+	for (k = 0; k < COUNT_OF(inside); k++)
+		ck_assert_msg(xmp_with_pulses(&run, 0x5b3c9ad7, inside[k]),
+			      "pulses of %u us not decoded", inside[k]);
+	for (k = 0; k < COUNT_OF(outside); k++)
+		ck_assert_msg(!xmp_with_pulses(&run, 0x5b3c9ad7, outside[k]),
+			      "pulses of %u us decoded", outside[k]);
+	decoder_run_close(&run);
+}
+END_TEST
+
+/*
+ * The half-frame space: more than 10350 µs (13.8 ms less 25%: a remote 10% fast sends
+ * 12.4 ms, which the kernel takes as a nibble). Below, down to the longest nibble
+ * space (3500 µs, 15 units and 25%), it is neither: the frame is lost.
+ */
+START_TEST(test_xmp_space_windows)
+{
+	struct decoder_run run;
+	struct ir_signal s;
+	size_t half = xmp_nibble_space(7) + 2;
+
+	ir_signal_init(&s);
+	decoder_run_open(&run, "xmp_bpf", NULL, 0);
+	ck_assert_int_eq(encode_xmp(&s, 0x7a00c3ff, 0), 0);
+	ck_assert(LIRC_VALUE(s.samples[half]) == 13800);
+	s.samples[half] = LIRC_SPACE(12420);
+	decoder_run_reset(&run);
+	decoder_run_feed(&run, &s);
+	expect_event_count(&run, 1);
+	s.samples[half] = LIRC_SPACE(10351);
+	decoder_run_reset(&run);
+	decoder_run_feed(&run, &s);
+	expect_event_count(&run, 1);
+	s.samples[half] = LIRC_SPACE(10350);
+	decoder_run_reset(&run);
+	decoder_run_feed(&run, &s);
+	expect_event_count(&run, 0);
+	ir_signal_free(&s);
 	decoder_run_close(&run);
 }
 END_TEST
@@ -909,6 +991,8 @@ static Suite *decoder_ports_suite(void)
 	tcase_add_test(tc, test_xmp_short_zero_nibble);
 	tcase_add_test(tc, test_xmp_nibble_rounding);
 	tcase_add_test(tc, test_xmp_nibble_over_15);
+	tcase_add_test(tc, test_xmp_pulse_window);
+	tcase_add_test(tc, test_xmp_space_windows);
 	tcase_add_test(tc, test_imon_stick);
 	tcase_add_test(tc, test_rc5_starts_out_of_silence);
 	tcase_add_test(tc, test_imon_low_byte);
