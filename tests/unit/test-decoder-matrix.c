@@ -387,10 +387,6 @@ static uint32_t distort_sample(uint32_t sample, enum distortion how)
 	"the 6 units around RC-5X's long space is more than the half unit its " \
 	"tolerance leaves"
 
-#define WHY_HEADER16 \
-	"a header of 16 units taken within half a unit, as the kernel does: 3%, " \
-	"not 10%"
-
 #define WHY_RCMM_STEP \
 	"RC-MM's four spaces are 167 us apart: 100 us moves one past half a step " \
 	"into the next"
@@ -416,14 +412,6 @@ static const struct {
 	  WHY_RC5X },
 	{ "rc5x_20", FASTER,
 	  WHY_RC5X },
-	{ "jvc", SLOWER,
-	  WHY_HEADER16 },
-	{ "jvc", FASTER,
-	  WHY_HEADER16 },
-	{ "sanyo", SLOWER,
-	  WHY_HEADER16 },
-	{ "sanyo", FASTER,
-	  WHY_HEADER16 },
 	{ "rcmm12", PULSES_LONGER,
 	  WHY_RCMM_STEP },
 	{ "rcmm12", PULSES_SHORTER,

@@ -457,10 +457,20 @@ static const struct tolerance_case tolerance_cases[] = {
 	{ 11, 0x10015, 0, { 2400 - 249, 2400 + 249 }, { 2400 - 250, 2400 + 250 } },
 	{ 11, 0x10015, 1, { 600 - 199, 600 + 199 }, { 600 - 200, 600 + 200 } },
 	{ 11, 0x10015, 3, { 600 - 199, 600 + 199 }, { 600 - 200, 600 + 200 } },
-	/* JVC: header pulse 16 units of 525 µs, tolerance half a unit. */
-	{ 14, 0xa1b2, 0, { 8400 - 261, 8400 + 261 }, { 8400 - 262, 8400 + 262 } },
-	/* Sanyo: header pulse 16 units of 563 µs, tolerance half a unit. */
-	{ 15, 0x1abcde, 0, { 9008 - 280, 9008 + 280 }, { 9008 - 281, 9008 + 281 } },
+	/*
+	 * JVC: header pulse 16 units of 525 µs, tolerance 2 units, space 8 units,
+	 * tolerance 1 (the kernel's: half a unit; jvc_bpf.c). The trailer space: at
+	 * least 20 units (10500 µs) less half a unit.
+	 */
+	{ 14, 0xa1b2, 0, { 8400 - 1049, 8400 + 1049 }, { 8400 - 1050, 8400 + 1050 } },
+	{ 14, 0xa1b2, 1, { 4200 - 524, 4200 + 524 }, { 4200 - 525, 4200 + 525 } },
+	{ 14, 0xa1b2, 35, { 10500 - 262 + 1, 30000 }, { 10500 - 262, 0 } },
+	/*
+	 * Sanyo: header pulse 16 units of 563 µs, tolerance 2 units, space 8 units,
+	 * tolerance 1 (the kernel's: half a unit; sanyo_bpf.c).
+	 */
+	{ 15, 0x1abcde, 0, { 9008 - 1125, 9008 + 1125 }, { 9008 - 1126, 9008 + 1126 } },
+	{ 15, 0x1abcde, 1, { 4504 - 562, 4504 + 562 }, { 4504 - 563, 4504 + 563 } },
 	/* Sharp: the first bit pulse, 320 µs, tolerance half of it. */
 	{ 16, 0x1fa5, 0, { 320 - 159, 320 + 159 }, { 320 - 160, 320 + 160 } },
 	/* RC-MM: leader pulse 417 µs, tolerance 1 unit of 166 µs. */
