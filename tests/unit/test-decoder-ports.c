@@ -937,6 +937,39 @@ START_TEST(test_imon_low_byte)
 }
 END_TEST
 
+/*
+ * RC-MM 12- and 24-bit frames end at a space past the longest bit space (778 µs and
+ * half a unit, 83: 861 µs and more); the kernel takes any space that is no bit, even
+ * a short one.
+ */
+START_TEST(test_rcmm_short_frame_gap)
+{
+	static const uint32_t protocols[] = { RC_PROTO_RCMM12, RC_PROTO_RCMM24 };
+	static const unsigned int gaps[] = { 861, 860, 150 };
+	struct decoder_run run;
+	struct ir_signal s;
+	size_t p, g;
+
+	ir_signal_init(&s);
+	decoder_run_open(&run, "rcmm_bpf", NULL, 0);
+	for (p = 0; p < COUNT_OF(protocols); p++) {
+		for (g = 0; g < COUNT_OF(gaps); g++) {
+			ck_assert_int_eq(encode_rcmm(&s, protocols[p], 0xa5a, false), 0);
+			ck_assert(LIRC_IS_SPACE(s.samples[s.count - 1]));
+			s.samples[s.count - 1] = LIRC_SPACE(gaps[g]);
+			ck_assert_int_eq(ir_signal_pulse(&s, 100), 0);
+			ck_assert_int_eq(ir_signal_timeout(&s, LONG_TIMEOUT), 0);
+			decoder_run_reset(&run);
+			feed_and_clear_ok(&run, &s);
+			expect_event_count(&run, g == 0);
+			if (g == 0)
+				expect_keydown(&run, 0, protocols[p], 0xa5a, 0);
+		}
+	}
+	decoder_run_close(&run);
+}
+END_TEST
+
 /* What each sample costs, on the round-trip signals of every variant. */
 START_TEST(test_cost)
 {
@@ -1006,6 +1039,7 @@ static Suite *decoder_ports_suite(void)
 	tcase_add_test(tc, test_imon_stick);
 	tcase_add_test(tc, test_rc5_starts_out_of_silence);
 	tcase_add_test(tc, test_imon_low_byte);
+	tcase_add_test(tc, test_rcmm_short_frame_gap);
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("cost");
