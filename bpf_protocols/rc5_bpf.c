@@ -52,11 +52,6 @@ IR_PARAM(int, margin) = RC5_UNIT / 2;
 
 static struct rc5_decoder rc5;
 
-static __always_inline long rc5_decrease(long duration, long by)
-{
-	return duration > by ? duration - by : 0;
-}
-
 /* The frame is complete: report it if its length is one of the three variants. */
 static __always_inline int rc5_report(unsigned int *sample, struct rc5_decoder *d)
 {
@@ -130,7 +125,7 @@ int rc5_bpf(unsigned int *sample)
 			d->state = RC5_STATE_BIT_START;
 			d->count = 1;
 			d->bits = 0;
-			duration = rc5_decrease(duration, RC5_BIT_START);
+			duration = ir_take(duration, RC5_BIT_START);
 			break;
 
 		case RC5_STATE_BIT_START:
@@ -148,13 +143,13 @@ int rc5_bpf(unsigned int *sample)
 		case RC5_STATE_BIT_END:
 			d->state = d->count == CHECK_RC5X_NBITS ? RC5_STATE_CHECK_RC5X :
 								RC5_STATE_BIT_START;
-			duration = rc5_decrease(duration, RC5_BIT_END);
+			duration = ir_take(duration, RC5_BIT_END);
 			break;
 
 		case RC5_STATE_CHECK_RC5X:
 			d->is_rc5x = !pulse && ir_geq_margin(duration, RC5X_SPACE, m);
 			if (d->is_rc5x)
-				duration = rc5_decrease(duration, RC5X_SPACE);
+				duration = ir_take(duration, RC5X_SPACE);
 			d->state = RC5_STATE_BIT_START;
 			break;
 
