@@ -227,7 +227,11 @@ static int xmp_frame(struct ir_signal *s, uint32_t *state)
 
 static int imon_frame(struct ir_signal *s, uint32_t *state)
 {
-	return encode_imon(s, next_random(state) & 0x7fff0000);
+	/*
+	 * Every iMON PAD message ends in 0xb7 (imon_bpf reports no other); bit 30 clear:
+	 * no stick message (0x68xxxxb7), which moves the pointer too.
+	 */
+	return encode_imon(s, (next_random(state) & 0x3fff0000) | 0xb7);
 }
 
 static int mce_kbd_frame(struct ir_signal *s, uint32_t *state)

@@ -38,6 +38,13 @@
  * loop whatever the units after it.
  */
 #define IMON_PULSE_STEPS	16
+/*
+ * Every iMON PAD message ends in 0xb7: the 64 keys of the kernel's rc-imon-pad
+ * keymap, the stick's movements and its mode switch. Not checked by the kernel, which
+ * takes any 31 bits; but in this protocol a lone pulse of a unit, then silence, is a
+ * message, 0x7fffffff, and the kernel reports it on RC-MM and XMP frames and on noise.
+ */
+#define IMON_LOW_BYTE		0xb7
 #define IMON_TOGGLE_STICK	0x299115b7
 #define IMON_STICK_MASK		0xfc0000ff
 #define IMON_STICK		0x680000b7
@@ -85,6 +92,8 @@ static __always_inline void imon_report(unsigned int *sample, struct imon_decode
 {
 	unsigned int bits = d->bits;
 
+	if ((bits & 0xff) != IMON_LOW_BYTE)
+		return;
 	if (bits == IMON_TOGGLE_STICK)
 		d->stick_keyboard = !d->stick_keyboard;
 

@@ -497,6 +497,36 @@ static __always_inline unsigned int ir_bound(unsigned int v, unsigned int mask)
 	return v & mask;
 }
 
+/*
+ * What is left of a duration once an expected part of it is taken, never below 0: the
+ * bi-phase decoders (rc5_bpf, rc6_bpf, mce_kbd_bpf) take a sample that holds several
+ * halves of bits half by half.
+ */
+static __always_inline long ir_take(long duration, long part)
+{
+	return duration > part ? duration - part : 0;
+}
+
+/*
+ * One bit, told by which of two windows holds the sample: a 1 (tried first) or a 0,
+ * taken in at the bottom of *bits. The pulse-distance decoders (pulse_distance,
+ * samsung36, xbox_dvd: the bit is in the space) and pulse_length (in the pulse) share
+ * it. Returns 0, or -1 when neither window holds the sample.
+ */
+static __always_inline int ir_take_bit(unsigned long long *bits, unsigned long s,
+				       const struct ir_window *one, const struct ir_window *zero)
+{
+	if (ir_in_window(s, one)) {
+		*bits = *bits << 1 | 1;
+		return 0;
+	}
+	if (ir_in_window(s, zero)) {
+		*bits <<= 1;
+		return 0;
+	}
+	return -1;
+}
+
 /* The 8 bits of b in the opposite order (protocols that send LSB first). */
 static __always_inline unsigned int ir_bitrev8(unsigned int b)
 {

@@ -21,7 +21,19 @@
 #define JVC_BIT_0_SPACE		(1 * JVC_UNIT)
 #define JVC_BIT_1_SPACE		(3 * JVC_UNIT)
 #define JVC_TRAILER_PULSE	(1 * JVC_UNIT)
-#define JVC_TRAILER_SPACE	(35 * JVC_UNIT)	/* at least */
+/*
+ * At least; the kernel's is 35 units (18.4 ms), more than the gap after a frame of
+ * many 1s in a 60 ms period (13.3 ms for 0xffff), and after any frame 10% fast.
+ */
+#define JVC_TRAILER_SPACE	(20 * JVC_UNIT)
+/*
+ * Not the kernel's half unit: the header within 2 units (pulse) and 1 (space), as the
+ * kernel takes NEC's, 12.5% of each, so that a remote 10% slow or fast is read (half
+ * a unit of a 16-unit pulse is 3%). NEC and Sanyo headers fall in too, as JVC's fall
+ * in NEC's: their frames are told apart by their bit counts and trailers.
+ */
+#define JVC_HEADER_PULSE_TOLERANCE	(2 * JVC_UNIT)
+#define JVC_HEADER_SPACE_TOLERANCE	(1 * JVC_UNIT)
 
 enum jvc_state {
 	JVC_STATE_INACTIVE,
@@ -67,13 +79,13 @@ int jvc_bpf(unsigned int *sample)
 	if (d->state == JVC_STATE_CHECK_REPEAT) {
 		if (!pulse)
 			goto reset;
-		d->state = ir_eq_margin(duration, JVC_HEADER_PULSE, m) ? JVC_STATE_INACTIVE :
+		d->state = ir_eq_margin(duration, JVC_HEADER_PULSE, JVC_HEADER_PULSE_TOLERANCE) ? JVC_STATE_INACTIVE :
 									 JVC_STATE_BIT_PULSE;
 	}
 
 	switch (d->state) {
 	case JVC_STATE_INACTIVE:
-		if (!pulse || !ir_eq_margin(duration, JVC_HEADER_PULSE, m))
+		if (!pulse || !ir_eq_margin(duration, JVC_HEADER_PULSE, JVC_HEADER_PULSE_TOLERANCE))
 			break;
 		d->count = 0;
 		d->first = 1;
@@ -82,7 +94,7 @@ int jvc_bpf(unsigned int *sample)
 		return 0;
 
 	case JVC_STATE_HEADER_SPACE:
-		if (pulse || !ir_eq_margin(duration, JVC_HEADER_SPACE, m))
+		if (pulse || !ir_eq_margin(duration, JVC_HEADER_SPACE, JVC_HEADER_SPACE_TOLERANCE))
 			break;
 		d->state = JVC_STATE_BIT_PULSE;
 		return 0;

@@ -37,6 +37,7 @@ enum man_phase {
 	MAN_BIT_START,		/* between bits: the next half starts a bit */
 	MAN_MIDDLE_SPACE_DUE,	/* the first half of a 0 is done */
 	MAN_MIDDLE_PULSE_DUE,	/* the first half of a 1 is done */
+	MAN_TRAILER,		/* the last pulse is done: the gap is due */
 	MAN_PHASE_MAX,
 };
 
@@ -120,8 +121,21 @@ static __always_inline void man_second_half(unsigned int *sample, struct man_dec
 	long half = pulse ? IR_IMM(one_pulse) : IR_IMM(zero_space);
 
 	if (!d->left) {
-		if (pulse ? ir_eq_window(d1, half, d->width) : ir_geq_window(d1, half))
+		/*
+		 * Not in v4l-utils' decoder, which reports here: a frame ends in a space
+		 * that no next bit could start with (one longer than a 0's space half and
+		 * a 1's together, after a 0; longer than a 1's space half, after a 1).
+		 * Without it, a longer frame reports its first `bits` bits: an RC-5-SZ
+		 * frame (15 bits) read as RC-5 (14).
+		 */
+		if (pulse) {
+			if (ir_eq_window(d1, half, d->width)) {
+				d->phase = MAN_TRAILER;
+				return;
+			}
+		} else if (ir_geq_window(d1, half + IR_IMM(one_space) + d->width)) {
 			man_report(sample, d);
+		}
 		goto reset;
 	}
 	if (d1 < half)
@@ -210,9 +224,13 @@ static __always_inline void man_space(unsigned int *sample, struct man_decoder *
 		man_first_half(d, d1, 0);
 	else if (phase == MAN_HEADER_SPACE)
 		man_header_space(d, d1);
+	else if (phase == MAN_TRAILER && ir_geq_window(d1, IR_IMM(one_space) + d->width))
+		goto report;
 	else
 		goto reset;
 	return;
+report:
+	man_report(sample, d);
 reset:
 	man_reset(d);
 }

@@ -53,11 +53,6 @@ IR_PARAM(int, margin) = MCIR2_UNIT / 2;
 
 static struct mce_kbd_decoder mce_kbd;
 
-static __always_inline long mce_kbd_decrease(long duration, long by)
-{
-	return duration > by ? duration - by : 0;
-}
-
 /* Two's complement in 7 bits. */
 static __always_inline int mce_kbd_axis(unsigned int v)
 {
@@ -124,7 +119,7 @@ int mce_kbd_bpf(unsigned int *sample)
 			return 0;
 
 		case MCE_KBD_STATE_HEADER_BIT_END:
-			duration = mce_kbd_decrease(duration, MCIR2_BIT_END);
+			duration = ir_take(duration, MCIR2_BIT_END);
 			if (d->count != MCIR2_HEADER_NBITS) {
 				d->state = MCE_KBD_STATE_HEADER_BIT_START;
 				break;
@@ -155,7 +150,7 @@ int mce_kbd_bpf(unsigned int *sample)
 		case MCE_KBD_STATE_BODY_BIT_END:
 			d->state = d->count == d->wanted_bits ? MCE_KBD_STATE_FINISHED :
 								MCE_KBD_STATE_BODY_BIT_START;
-			duration = mce_kbd_decrease(duration, MCIR2_BIT_END);
+			duration = ir_take(duration, MCIR2_BIT_END);
 			break;
 
 		case MCE_KBD_STATE_FINISHED:

@@ -129,11 +129,7 @@ static __always_inline void pd_frame_start(struct pd_decoder *d, unsigned long s
 static __always_inline int pd_bit_space(unsigned int *sample, struct pd_decoder *d,
 					unsigned long s)
 {
-	if (ir_in_window(s, &d->bit_1_space))
-		d->bits = d->bits << 1 | 1;
-	else if (ir_in_window(s, &d->bit_0_space))
-		d->bits <<= 1;
-	else
+	if (ir_take_bit(&d->bits, s, &d->bit_1_space, &d->bit_0_space))
 		goto lost;
 	if (--d->left == 0)
 		return pd_frame_end(sample, d);

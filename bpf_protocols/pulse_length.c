@@ -120,11 +120,7 @@ static __always_inline int pl_frame_end(unsigned int *sample, struct pl_decoder 
 /* A bit pulse: one more bit, or -1 if the pulse is no bit. Returns the next state. */
 static __always_inline int pl_bit(unsigned int *sample, struct pl_decoder *d, unsigned long s)
 {
-	if (ir_in_window(s, &d->bit_1_pulse))
-		d->bits = d->bits << 1 | 1;
-	else if (ir_in_window(s, &d->bit_0_pulse))
-		d->bits <<= 1;
-	else
+	if (ir_take_bit(&d->bits, s, &d->bit_1_pulse, &d->bit_0_pulse))
 		return -1;
 	if (--d->left)
 		return PL_STATE_BIT_SPACE;

@@ -40,17 +40,17 @@ struct rc5_decoder {
 	unsigned int count;
 	unsigned int bits;
 	unsigned int is_rc5x;
+	/*
+	 * A pulse came since the last space as long as a frame's trailer: a pulse now
+	 * is no start bit (0 after loading or an overflow: a frame may start).
+	 */
+	unsigned int line_busy;
 };
 
 /* The tolerance on every half-bit: half a unit, as the kernel's. */
 IR_PARAM(int, margin) = RC5_UNIT / 2;
 
 static struct rc5_decoder rc5;
-
-static __always_inline long rc5_decrease(long duration, long by)
-{
-	return duration > by ? duration - by : 0;
-}
 
 /* The frame is complete: report it if its length is one of the three variants. */
 static __always_inline int rc5_report(unsigned int *sample, struct rc5_decoder *d)
@@ -95,7 +95,12 @@ int rc5_bpf(unsigned int *sample)
 
 	if (kind == IR_SAMPLE_IGNORE)
 		return 0;
-	if (kind == IR_SAMPLE_RESET || !ir_geq_margin(duration, RC5_UNIT, m))
+	if (kind == IR_SAMPLE_RESET) {
+		d->line_busy = 0;
+		d->state = RC5_STATE_INACTIVE;
+		return 0;
+	}
+	if (!ir_geq_margin(duration, RC5_UNIT, m))
 		goto reset;
 
 	for (step = 0; step < RC5_MAX_STEPS; step++) {
@@ -105,13 +110,22 @@ int rc5_bpf(unsigned int *sample)
 
 		switch (d->state) {
 		case RC5_STATE_INACTIVE:
-			if (!pulse)
+			/*
+			 * Not in the kernel: an RC-5 frame starts out of silence (the
+			 * space half of its start bit is the idle line), so a pulse that
+			 * follows another pulse and a shorter space starts none. The
+			 * kernel starts a frame at any pulse, and reads the bits of a
+			 * Sony-15 frame after its header (600 us spaces, pulses of 600 or
+			 * 1200 us: each within half a unit of one RC-5 half) as the 15
+			 * ones of an RC-5-SZ frame, 0x2fff.
+			 */
+			if (!pulse || d->line_busy)
 				goto reset;
 			/* The pulse half of the first start bit. */
 			d->state = RC5_STATE_BIT_START;
 			d->count = 1;
 			d->bits = 0;
-			duration = rc5_decrease(duration, RC5_BIT_START);
+			duration = ir_take(duration, RC5_BIT_START);
 			break;
 
 		case RC5_STATE_BIT_START:
@@ -129,13 +143,13 @@ int rc5_bpf(unsigned int *sample)
 		case RC5_STATE_BIT_END:
 			d->state = d->count == CHECK_RC5X_NBITS ? RC5_STATE_CHECK_RC5X :
 								RC5_STATE_BIT_START;
-			duration = rc5_decrease(duration, RC5_BIT_END);
+			duration = ir_take(duration, RC5_BIT_END);
 			break;
 
 		case RC5_STATE_CHECK_RC5X:
 			d->is_rc5x = !pulse && ir_geq_margin(duration, RC5X_SPACE, m);
 			if (d->is_rc5x)
-				duration = rc5_decrease(duration, RC5X_SPACE);
+				duration = ir_take(duration, RC5X_SPACE);
 			d->state = RC5_STATE_BIT_START;
 			break;
 
@@ -152,6 +166,13 @@ int rc5_bpf(unsigned int *sample)
 	return 0;
 
 reset:
+	/*
+	 * Only where no frame goes on: a pulse that starts none, or a frame lost, makes
+	 * the line busy, and a space as long as a trailer makes it idle; a frame that
+	 * started on an idle line and was reported leaves it idle.
+	 */
+	d->line_busy = (pulse | d->line_busy | (d->state != RC5_STATE_INACTIVE)) &
+		       (pulse | !ir_geq_margin(duration, RC5_TRAILER, m));
 	d->state = RC5_STATE_INACTIVE;
 	return 0;
 }

@@ -70,11 +70,6 @@ IR_PARAM(int, margin) = RC6_UNIT / 2;
 
 static struct rc6_decoder rc6;
 
-static __always_inline long rc6_decrease(long duration, long by)
-{
-	return duration > by ? duration - by : 0;
-}
-
 static __always_inline enum rc6_mode rc6_mode(const struct rc6_decoder *d)
 {
 	switch (d->header & RC6_MODE_MASK) {
@@ -175,7 +170,7 @@ int rc6_bpf(unsigned int *sample)
 		case RC6_STATE_HEADER_BIT_END:
 			d->state = d->count == RC6_HEADER_NBITS ? RC6_STATE_TOGGLE_START :
 								  RC6_STATE_HEADER_BIT_START;
-			duration = rc6_decrease(duration, RC6_BIT_END);
+			duration = ir_take(duration, RC6_BIT_END);
 			break;
 
 		case RC6_STATE_TOGGLE_START:
@@ -201,7 +196,7 @@ int rc6_bpf(unsigned int *sample)
 			d->state = RC6_STATE_BODY_BIT_START;
 			d->count = 0;
 			d->body = 0;
-			duration = rc6_decrease(duration, RC6_TOGGLE_END);
+			duration = ir_take(duration, RC6_TOGGLE_END);
 			break;
 
 		case RC6_STATE_BODY_BIT_START:
@@ -223,7 +218,7 @@ int rc6_bpf(unsigned int *sample)
 		case RC6_STATE_BODY_BIT_END:
 			d->state = d->count == d->wanted_bits ? RC6_STATE_FINISHED :
 								RC6_STATE_BODY_BIT_START;
-			duration = rc6_decrease(duration, RC6_BIT_END);
+			duration = ir_take(duration, RC6_BIT_END);
 			break;
 
 		case RC6_STATE_FINISHED:

@@ -26,6 +26,7 @@ enum rc_mm_state {
 	RC_MM_STATE_HEADER_SPACE,
 	RC_MM_STATE_TRAILER,
 	RC_MM_STATE_BIT_SPACE_UNSORTED,	/* the spaces do not grow from 00 to 11 */
+	RC_MM_STATE_GAP,		/* after the trailer */
 	RC_MM_STATE_MAX,
 };
 
@@ -41,6 +42,7 @@ struct rc_mm_decoder {
 	struct ir_window header_pulse;
 	struct ir_window header_space;
 	struct ir_window trailer;
+	struct ir_window gap;		/* spaces longer than any bit's */
 };
 
 IR_PARAM(int, margin) = 100;
@@ -118,6 +120,8 @@ static __always_inline void rc_mm_setup(struct rc_mm_decoder *d)
 	ir_window_set(&d->header_pulse, LIRC_MODE2_PULSE, header_pulse, m);
 	ir_window_set(&d->header_space, LIRC_MODE2_SPACE, header_space, m);
 	ir_window_set(&d->trailer, LIRC_MODE2_PULSE, trailer, m);
+	d->gap.first = ir_max(ir_max(w[0].last, w[1].last), ir_max(w[2].last, w[3].last)) + 1;
+	d->gap.last = LIRC_VALUE_MASK;
 }
 
 /* The two bits a space stands for, or -1; the first window that holds it wins. */
@@ -216,6 +220,17 @@ int rc_mm(unsigned int *sample)
 
 	case RC_MM_STATE_TRAILER:
 		if (!ir_in_window(s, &d->trailer))
+			break;
+		d->state = RC_MM_STATE_GAP;
+		return 0;
+
+	case RC_MM_STATE_GAP:
+		/*
+		 * Not in v4l-utils' decoder: the trailer is followed by a space no bit has,
+		 * or it was a bit pulse of a longer frame (which it reports: an RC-MM
+		 * frame of 12, 24 or 32 bits read as its first 8).
+		 */
+		if (!ir_in_window(s, &d->gap))
 			break;
 		bpf_rc_keydown(sample, rc_protocol, d->bits, 0);
 		d->state = RC_MM_STATE_IDLE;

@@ -99,7 +99,13 @@ int rcmm_bpf(unsigned int *sample)
 			break;
 		bits = rcmm_value(duration, m);
 		if (bits < 0) {
-			/* No bits: the space after the trailer of a short frame. */
+			/*
+			 * No bits: the space after the trailer of a short frame. Not in
+			 * the kernel, which takes any space that is no bit, even a short
+			 * one: it must be longer than the longest bit space.
+			 */
+			if (!ir_geq_margin(duration, RCMM_PULSE_3 + m, 1))
+				break;
 			if (d->count == 24)
 				bpf_rc_keydown(sample, RC_PROTO_RCMM24, d->bits, 0);
 			else if (d->count == 12)

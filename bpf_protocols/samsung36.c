@@ -97,11 +97,7 @@ int samsung36(unsigned int *sample)
 	}
 	state = ir_opaque(state);
 	if (state == SAMSUNG36_STATE_BIT_SPACE) {
-		if (ir_in_window(s, &d->bit_1_space))
-			d->bits = d->bits << 1 | 1;
-		else if (ir_in_window(s, &d->bit_0_space))
-			d->bits <<= 1;
-		else
+		if (ir_take_bit(&d->bits, s, &d->bit_1_space, &d->bit_0_space))
 			goto lost;
 		if (d->bits < d->bits_end) {
 			d->state = SAMSUNG36_STATE_BIT_PULSE;

@@ -19,6 +19,13 @@
 #define SANYO_REPEAT_SPACE	(150 * SANYO_UNIT)	/* at least */
 #define SANYO_TRAILER_PULSE	(1 * SANYO_UNIT)
 #define SANYO_TRAILER_SPACE	(10 * SANYO_UNIT)	/* at least */
+/*
+ * Not the kernel's half unit: the header within 2 units (pulse) and 1 (space), as the
+ * kernel takes NEC's (the same header), 12.5% of each, so that a remote 10% slow or
+ * fast is read (half a unit of a 16-unit pulse is 3%).
+ */
+#define SANYO_HEADER_PULSE_TOLERANCE	(2 * SANYO_UNIT)
+#define SANYO_HEADER_SPACE_TOLERANCE	(1 * SANYO_UNIT)
 
 enum sanyo_state {
 	SANYO_STATE_INACTIVE,
@@ -64,14 +71,14 @@ int sanyo_bpf(unsigned int *sample)
 
 	switch (d->state) {
 	case SANYO_STATE_INACTIVE:
-		if (!pulse || !ir_eq_margin(duration, SANYO_HEADER_PULSE, m))
+		if (!pulse || !ir_eq_margin(duration, SANYO_HEADER_PULSE, SANYO_HEADER_PULSE_TOLERANCE))
 			break;
 		d->count = 0;
 		d->state = SANYO_STATE_HEADER_SPACE;
 		return 0;
 
 	case SANYO_STATE_HEADER_SPACE:
-		if (pulse || !ir_eq_margin(duration, SANYO_HEADER_SPACE, m))
+		if (pulse || !ir_eq_margin(duration, SANYO_HEADER_SPACE, SANYO_HEADER_SPACE_TOLERANCE))
 			break;
 		d->state = SANYO_STATE_BIT_PULSE;
 		return 0;

@@ -18,6 +18,15 @@
 #define SONY_BIT_1_PULSE	(2 * SONY_UNIT)
 #define SONY_BIT_SPACE		(1 * SONY_UNIT)
 #define SONY_TRAILER_SPACE	(10 * SONY_UNIT)	/* at least */
+/*
+ * Not in the kernel, whose tolerance is half a unit everywhere: the header pulse is
+ * taken within 250 us (10% and more), every space within 200 us. With half a unit,
+ * an RC-6 frame (a 2666 us leader, an 889 us space, halves of 444 us) reads as SIRC,
+ * and a Sony-15 or -20 key is pressed on RC-6 signals. Both still take a receiver's
+ * 100 us of pulse stretching and a 10% slower or faster remote.
+ */
+#define SONY_HEADER_TOLERANCE	250
+#define SONY_SPACE_TOLERANCE	200
 
 enum sony_state {
 	SONY_STATE_INACTIVE,
@@ -88,7 +97,7 @@ int sony_bpf(unsigned int *sample)
 
 	switch (d->state) {
 	case SONY_STATE_INACTIVE:
-		if (!pulse || !ir_eq_margin(duration, SONY_HEADER_PULSE, m))
+		if (!pulse || !ir_eq_margin(duration, SONY_HEADER_PULSE, ir_min(m, SONY_HEADER_TOLERANCE)))
 			break;
 		d->count = 0;
 		d->bits = 0;
@@ -96,7 +105,7 @@ int sony_bpf(unsigned int *sample)
 		return 0;
 
 	case SONY_STATE_HEADER_SPACE:
-		if (pulse || !ir_eq_margin(duration, SONY_HEADER_SPACE, m))
+		if (pulse || !ir_eq_margin(duration, SONY_HEADER_SPACE, ir_min(m, SONY_SPACE_TOLERANCE)))
 			break;
 		d->state = SONY_STATE_BIT_PULSE;
 		return 0;
@@ -115,14 +124,14 @@ int sony_bpf(unsigned int *sample)
 		return 0;
 
 	case SONY_STATE_BIT_SPACE:
-		if (pulse || !ir_geq_margin(duration, SONY_BIT_SPACE, m))
+		if (pulse)
 			break;
-		duration = duration > SONY_BIT_SPACE ? duration - SONY_BIT_SPACE : 0;
 		/* Just a bit space: another bit follows. */
-		if (!ir_geq_margin(duration, SONY_UNIT, m)) {
+		if (ir_eq_margin(duration, SONY_BIT_SPACE, ir_min(m, SONY_SPACE_TOLERANCE))) {
 			d->state = SONY_STATE_BIT_PULSE;
 			return 0;
 		}
+		duration -= SONY_BIT_SPACE;
 		/* The space goes on: the end of the frame. */
 		if (!ir_geq_margin(duration, SONY_TRAILER_SPACE, m) ||
 		    sony_report(sample, d->bits, d->count))

@@ -104,11 +104,7 @@ int xbox_dvd(unsigned int *sample)
 	}
 	state = ir_opaque(state);
 	if (state == XBOX_STATE_BIT_SPACE) {
-		if (ir_in_window(s, &d->bit_1_space))
-			d->bits = d->bits << 1 | 1;
-		else if (ir_in_window(s, &d->bit_0_space))
-			d->bits <<= 1;
-		else
+		if (ir_take_bit(&d->bits, s, &d->bit_1_space, &d->bit_0_space))
 			goto lost;
 		if (--d->left) {
 			d->state = XBOX_STATE_BIT_PULSE;

@@ -10,9 +10,22 @@
  * (OBC). A toggle nibble other than 0 marks a repeat. The scancode is
  * address << 24 | sub-address << 16 | command.
  *
- * One deliberate difference: kernels since 5.10 count durations in µs but kept the
- * 2000 (ns) correction of the unit, so their XMP decoder rejects every frame; this one
- * subtracts 2 µs, as the kernel did before.
+ * Deliberate differences from the kernel (bpf_protocols/README.md lists them all):
+ *  - kernels since 5.10 count durations in µs but kept the 2000 (ns) correction of the
+ *    unit, so their XMP decoder rejects every frame;
+ *  - the kernel takes a nibble as (space - 760) / unit in unsigned arithmetic: a zero
+ *    nibble's space a little under 760 µs (real remotes send 747-759) wraps round to a
+ *    huge value and fails the checksum, although the space was accepted; and the
+ *    division truncates, so a space a little short reads one step low. Here a nibble
+ *    is read from its pulse and space together, 970 µs plus 136 per unit, whose sum a
+ *    receiver's stretching of pulses (50-150 µs, at the expense of the spaces) does
+ *    not change, scaled by the fourth nibble's (15 units, 3010 µs: a remote whose
+ *    clock is off by some % is read right), rounded to the nearest unit and clamped at
+ *    0; a nibble reads v from 68 µs under to 67 µs over its nominal length;
+ *  - the leader pulse is taken within a unit (136 µs), not half: its length carries
+ *    nothing, and a receiver stretches or shortens it by up to 150 µs;
+ *  - a nibble over 15 and a fourth nibble more than 25% off are refused (the kernel
+ *    takes any unit of 50 µs and more).
  */
 #include "ir_decoder.h"
 
@@ -21,9 +34,16 @@
 #define XMP_NIBBLE_PREFIX	760
 #define XMP_HALFFRAME_SPACE	13800
 #define XMP_TRAILER_SPACE	20000	/* at least; really 80 ms */
+/*
+ * The longest nibble space (15 units) and the shortest half-frame space, each 25% off:
+ * the kernel takes every space of 625 µs to 13 ms as a nibble, and a remote 10%
+ * fast sends a half-frame space of 12.4 ms.
+ */
+#define XMP_NIBBLE_SPACE_MAX	((XMP_NIBBLE_PREFIX + 15 * XMP_UNIT) * 5 / 4)
+#define XMP_HALFFRAME_SPACE_MIN	(XMP_HALFFRAME_SPACE * 3 / 4)
 #define XMP_NIBBLES		16
-#define XMP_UNIT_CORRECTION	2	/* µs taken off the calibrated unit */
-#define XMP_MIN_DIVIDER		50
+#define XMP_SYMBOL_BASE		(XMP_LEADER + XMP_NIBBLE_PREFIX)	/* pulse and space of a 0 */
+#define XMP_CALIBRATION		(XMP_SYMBOL_BASE + 15 * XMP_UNIT)	/* the fourth nibble */
 
 enum xmp_state {
 	XMP_STATE_INACTIVE,
@@ -35,36 +55,48 @@ enum xmp_state {
 struct xmp_decoder {
 	unsigned int state;
 	unsigned int count;
-	unsigned int durations[XMP_NIBBLES];
+	unsigned int pulse;		/* the last leader pulse */
+	unsigned int symbols[XMP_NIBBLES];	/* each nibble's pulse and space */
 };
 
 /*
- * The tolerance on the leader pulse: half a unit, as the kernel's. Spaces are told
- * apart by their minimum lengths, less a unit (nibbles) or a nibble prefix.
+ * The tolerance on the leader pulse: a unit (the kernel's is half of one). Spaces are
+ * told apart by their minimum lengths, less a unit (nibbles) or a nibble prefix.
  */
-IR_PARAM(int, margin) = XMP_UNIT / 2;
+IR_PARAM(int, margin) = XMP_UNIT;
 
 static struct xmp_decoder xmp;
 
 /*
- * All 16 nibbles and the trailer are in: check and report. The arithmetic is the
- * kernel's, in 32-bit unsigned, so that off-spec signals are judged the same way.
+ * All 16 nibbles and the trailer are in: check and report, with the kernel's checks;
+ * each nibble read as the top of the file says.
  */
 static __always_inline int xmp_report(unsigned int *sample, const struct xmp_decoder *d)
 {
+	unsigned long calibration = d->symbols[3];
+	unsigned long base = XMP_SYMBOL_BASE * calibration;
+	unsigned long step = XMP_UNIT * calibration;
 	unsigned int n[XMP_NIBBLES];
 	unsigned int sum1 = 15, sum2 = 15;
 	unsigned int subaddr, subaddr2, scancode;
-	int divider;
 	int i;
 
-	divider = (int)((d->durations[3] - XMP_NIBBLE_PREFIX) / 15 - XMP_UNIT_CORRECTION);
-	if (divider < XMP_MIN_DIVIDER)
+	/* The fourth nibble, 15, within 25% of its length: a unit of 102 to 170 µs. */
+	if (calibration * 4 < XMP_CALIBRATION * 3 || calibration * 4 > XMP_CALIBRATION * 5)
 		return -1;
 
 #pragma unroll
 	for (i = 0; i < XMP_NIBBLES; i++) {
-		n[i] = (d->durations[i] - XMP_NIBBLE_PREFIX) / (unsigned int)divider;
+		/* symbol * 3010 / calibration = 970 + 136 * n, n rounded, at least 0. */
+		unsigned long scaled = (unsigned long)d->symbols[i] * XMP_CALIBRATION + step / 2;
+
+		n[i] = scaled > base ? (unsigned int)((scaled - base) / step) : 0;
+		/*
+		 * A nibble is at most 15: the kernel takes any longer space below the
+		 * half-frame space, and 16 units pass the checksum as a 0 would.
+		 */
+		if (n[i] > 15)
+			return -1;
 		if (i < 8)
 			sum1 += n[i];
 		else
@@ -111,6 +143,7 @@ int xmp_bpf(unsigned int *sample)
 		/* Other pulses are ignored: no reset, as in the kernel. */
 		if (ir_eq_margin(duration, XMP_LEADER, m)) {
 			d->count = 0;
+			d->pulse = duration;
 			d->state = XMP_STATE_NIBBLE_SPACE;
 		}
 		return 0;
@@ -118,8 +151,10 @@ int xmp_bpf(unsigned int *sample)
 	case XMP_STATE_LEADER_PULSE:
 		if (!pulse)
 			break;
-		if (ir_eq_margin(duration, XMP_LEADER, m))
+		if (ir_eq_margin(duration, XMP_LEADER, m)) {
+			d->pulse = duration;
 			d->state = XMP_STATE_NIBBLE_SPACE;
+		}
 		return 0;
 
 	case XMP_STATE_NIBBLE_SPACE:
@@ -132,18 +167,19 @@ int xmp_bpf(unsigned int *sample)
 			d->state = XMP_STATE_INACTIVE;
 			return 0;
 		}
-		if (ir_geq_margin(duration, XMP_HALFFRAME_SPACE, XMP_NIBBLE_PREFIX)) {
+		if (duration > XMP_HALFFRAME_SPACE_MIN) {
 			/* A second frame after a complete one: go on from its middle. */
 			if (count == XMP_NIBBLES)
 				d->count = 8;
 			d->state = XMP_STATE_LEADER_PULSE;
 			return 0;
 		}
-		if (ir_geq_margin(duration, XMP_NIBBLE_PREFIX, XMP_UNIT)) {
+		if (ir_geq_margin(duration, XMP_NIBBLE_PREFIX, XMP_UNIT) &&
+		    duration < XMP_NIBBLE_SPACE_MAX) {
 			if (count >= XMP_NIBBLES)
 				break;
 			/* Decoded after the trailer, when the unit is known. */
-			d->durations[count] = duration;
+			d->symbols[count] = d->pulse + duration;
 			d->count = count + 1;
 			d->state = XMP_STATE_LEADER_PULSE;
 			return 0;

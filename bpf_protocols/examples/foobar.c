@@ -4,6 +4,9 @@
  * as the article shows it apart from the include lines: the article's three includes
  * (<linux/lirc.h>, <linux/bpf.h>, "bpf_helpers.h") are replaced by ir_decoder.h.
  * Build it with:  clang --target=bpf -O2 -c foobar.c
+ *
+ * The one copy in the tree: the decoder tests, the VM scenarios and the loader's tests
+ * (tests/bpf/article.c, with another map layout) build this file.
  */
 #include "ir_decoder.h"
 
@@ -18,7 +21,15 @@ struct decoder_state {
    unsigned int space;
 };
 
-struct bpf_map_def SEC("maps") decoder_state_map = {
+/*
+ * The article's map definition. tests/bpf/article.c, which builds this file for the
+ * loader's tests, sets FOOBAR_MAP to v4l-utils' 28-byte layout instead.
+ */
+#ifndef FOOBAR_MAP
+#define FOOBAR_MAP struct bpf_map_def SEC("maps")
+#endif
+
+FOOBAR_MAP decoder_state_map = {
     .type = BPF_MAP_TYPE_ARRAY,
     .key_size = sizeof(unsigned int),
     .value_size = sizeof(struct decoder_state),

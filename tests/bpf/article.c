@@ -1,61 +1,14 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * The fictional decoder of the founding article, unchanged apart from the include:
- * a 28-byte legacy map in "lirc_mode2/maps" (the layout v4l-utils' decoders use)
- * and a program section that is not called lirc_mode2.
+ * The article's decoder, bpf_protocols/examples/foobar.c, for the loader's tests: its
+ * map in the 28-byte layout v4l-utils' decoders use, in "lirc_mode2/maps", and a
+ * program section that is not called lirc_mode2. test_bpf.h stands in for
+ * ir_decoder.h.
  */
 #include "test_bpf.h"
 
-enum state {
-	STATE_INACTIVE,
-	STATE_FIRST_PULSE,
-	STATE_SECOND_PULSE
-};
+#define IRKIT_IR_DECODER_H
+#define BPF_MAP_TYPE_ARRAY MAP_TYPE_ARRAY
+#define FOOBAR_MAP struct map_def28 SEC("lirc_mode2/maps")
 
-struct decoder_state {
-	enum state state;
-	unsigned int space;
-};
-
-struct map_def28 SEC("lirc_mode2/maps") decoder_state_map = {
-	.type = MAP_TYPE_ARRAY,
-	.key_size = sizeof(unsigned int),
-	.value_size = sizeof(struct decoder_state),
-	.max_entries = 1,
-};
-
-SEC("fictional_ir")
-int decode(unsigned int *sample)
-{
-	int key = 0;
-	struct decoder_state *s = bpf_map_lookup_elem(&decoder_state_map, &key);
-
-	if (!s)
-		return 0;
-
-	int duration = LIRC_VALUE(*sample);
-
-	switch (s->state) {
-	case STATE_INACTIVE:
-		if (LIRC_IS_PULSE(*sample) && duration == 500)
-			s->state = STATE_FIRST_PULSE;
-		break;
-	case STATE_FIRST_PULSE:
-		if (LIRC_IS_SPACE(*sample)) {
-			s->space = duration;
-			s->state = STATE_SECOND_PULSE;
-		} else {
-			s->state = STATE_INACTIVE;
-		}
-		break;
-	case STATE_SECOND_PULSE:
-		if (LIRC_IS_PULSE(*sample) && duration == 500)
-			bpf_rc_keydown(sample, 64, s->space / 100, 0);
-		s->state = STATE_INACTIVE;
-		break;
-	}
-
-	return 0;
-}
-
-char _license[] SEC("license") = "GPL";
+#include "../../bpf_protocols/examples/foobar.c"

@@ -139,6 +139,13 @@ static bool keymap_entry(const struct keymap_protocol *p, uint64_t sc, struct en
 			continue;
 		if (sc & ~members[i].mask)
 			return false;
+		/*
+		 * imon_bpf takes only messages ending in 0xb7, as every iMON PAD message
+		 * does; rc-imon-pad's 0x01xxxxxx and 0x02xxxxxx are the codes the iMON
+		 * receiver's own driver makes of the stick and keyboard, not messages.
+		 */
+		if (members[i].protocol == RC_PROTO_IMON && (sc & 0xff) != 0xb7)
+			return false;
 		e->send_protocol = e->protocol = members[i].protocol;
 		e->send_scancode = (uint32_t)sc;
 		e->send_toggle = false;

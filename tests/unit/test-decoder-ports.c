@@ -21,6 +21,7 @@
 #define ROUNDTRIPS	64
 #define SEED		0x1c0ffee1u
 #define LONG_TIMEOUT	150000
+#define COUNT_OF(array) (sizeof(array) / sizeof((array)[0]))
 
 struct port_variant {
 	const char *decoder;
@@ -103,6 +104,8 @@ static uint32_t random_scancode(const struct port_variant *v, uint32_t *state)
 				sc &= ~0x8000u;
 			break;
 		case RC_PROTO_IMON:
+			/* Every iMON PAD message ends in 0xb7 (imon_bpf.c). */
+			sc = (sc & ~0xffu) | 0xb7;
 			/* Stick messages and the stick mode switch are reported changed. */
 			if ((sc & 0xfc0000ff) == 0x680000b7 || sc == 0x299115b7)
 				continue;
@@ -447,20 +450,40 @@ static const struct tolerance_case tolerance_cases[] = {
 	{ 6, 0x1234, 0, { 2664 - 443, 2664 + 443 }, { 2664 - 444, 2664 + 444 } },
 	/* RC-6: leader space 2 units, tolerance half a unit. */
 	{ 6, 0x1234, 1, { 888 - 221, 888 + 221 }, { 888 - 222, 888 + 222 } },
-	/* Sony: header pulse 4 units of 600 µs, tolerance half a unit. */
-	{ 11, 0x10015, 0, { 2400 - 299, 2400 + 299 }, { 2400 - 300, 2400 + 300 } },
-	/* JVC: header pulse 16 units of 525 µs, tolerance half a unit. */
-	{ 14, 0xa1b2, 0, { 8400 - 261, 8400 + 261 }, { 8400 - 262, 8400 + 262 } },
-	/* Sanyo: header pulse 16 units of 563 µs, tolerance half a unit. */
-	{ 15, 0x1abcde, 0, { 9008 - 280, 9008 + 280 }, { 9008 - 281, 9008 + 281 } },
+	/*
+	 * Sony: header pulse 4 units of 600 µs, tolerance 250 µs, and spaces 200 µs (the
+	 * kernel's is half a unit, 300 µs, which takes RC-6's 2666 µs leader and 889 µs
+	 * space: sony_bpf.c).
+	 */
+	{ 11, 0x10015, 0, { 2400 - 249, 2400 + 249 }, { 2400 - 250, 2400 + 250 } },
+	{ 11, 0x10015, 1, { 600 - 199, 600 + 199 }, { 600 - 200, 600 + 200 } },
+	{ 11, 0x10015, 3, { 600 - 199, 600 + 199 }, { 600 - 200, 600 + 200 } },
+	/*
+	 * JVC: header pulse 16 units of 525 µs, tolerance 2 units, space 8 units,
+	 * tolerance 1 (the kernel's: half a unit; jvc_bpf.c). The trailer space: at
+	 * least 20 units (10500 µs) less half a unit.
+	 */
+	{ 14, 0xa1b2, 0, { 8400 - 1049, 8400 + 1049 }, { 8400 - 1050, 8400 + 1050 } },
+	{ 14, 0xa1b2, 1, { 4200 - 524, 4200 + 524 }, { 4200 - 525, 4200 + 525 } },
+	{ 14, 0xa1b2, 35, { 10500 - 262 + 1, 30000 }, { 10500 - 262, 0 } },
+	/*
+	 * Sanyo: header pulse 16 units of 563 µs, tolerance 2 units, space 8 units,
+	 * tolerance 1 (the kernel's: half a unit; sanyo_bpf.c).
+	 */
+	{ 15, 0x1abcde, 0, { 9008 - 1125, 9008 + 1125 }, { 9008 - 1126, 9008 + 1126 } },
+	{ 15, 0x1abcde, 1, { 4504 - 562, 4504 + 562 }, { 4504 - 563, 4504 + 563 } },
 	/* Sharp: the first bit pulse, 320 µs, tolerance half of it. */
 	{ 16, 0x1fa5, 0, { 320 - 159, 320 + 159 }, { 320 - 160, 320 + 160 } },
 	/* RC-MM: leader pulse 417 µs, tolerance 1 unit of 166 µs. */
 	{ 17, 0xabc, 0, { 417 - 165, 417 + 165 }, { 417 - 166, 417 + 166 } },
-	/* XMP: leader pulse 210 µs, tolerance half a unit of 136 µs. */
-	{ 20, 0x12345678, 0, { 210 - 67, 210 + 67 }, { 210 - 68, 210 + 68 } },
+	/*
+	 * XMP: a nibble is read from its leader pulse and space together (xmp_bpf.c), so
+	 * a pulse changed alone moves its nibble: by half a unit of 136 µs at most, 68 µs
+	 * under to 67 over. The pulse's own window: test_xmp_pulse_window.
+	 */
+	{ 20, 0x12345678, 0, { 210 - 68, 210 + 67 }, { 0, 210 + 68 } },
 	/* iMON: the header unit (bit 30 is 1: no check pulse joins it), 416 µs. */
-	{ 21, 0x40000001, 0, { 416 - 207, 416 + 207 }, { 416 - 208, 416 + 209 } },
+	{ 21, 0x400000b7, 0, { 416 - 207, 416 + 207 }, { 416 - 208, 416 + 209 } },
 	/* MCE keyboard: leader pulse 8 units of 333 µs, tolerance 1 unit. */
 	{ 22, 0x123456, 0, { 2664 - 332, 2664 + 332 }, { 2664 - 333, 2664 + 333 } },
 };
@@ -631,6 +654,195 @@ START_TEST(test_xmp_repeats)
 }
 END_TEST
 
+/* The space of XMP nibble i in a frame from encode_xmp(): the half-frame space follows 7. */
+static size_t xmp_nibble_space(size_t i)
+{
+	return i < 8 ? 2 * i + 1 : 2 * i + 3;
+}
+
+/* The frame, with the listed nibbles' spaces set to us, is reported as scancode sc. */
+static bool xmp_decodes(struct decoder_run *run, uint32_t sc, const size_t *nibbles,
+			size_t count, unsigned int us)
+{
+	struct ir_signal s;
+	bool found;
+	size_t i;
+
+	ir_signal_init(&s);
+	ck_assert_int_eq(encode_xmp(&s, sc, 0), 0);
+	for (i = 0; i < count; i++)
+		s.samples[xmp_nibble_space(nibbles[i])] = LIRC_SPACE(us);
+	decoder_run_reset(run);
+	decoder_run_feed(run, &s);
+	found = decoder_run_event_count(run) == 1;
+	if (found) {
+		const struct bpf_vm_event *ev = decoder_run_event(run, 0);
+
+		found = ev->type == BPF_VM_EVENT_KEYDOWN && ev->protocol == RC_PROTO_XMP &&
+			ev->scancode == sc;
+	}
+	ir_signal_free(&s);
+	return found;
+}
+
+/* The frame with every leader pulse set to us, its space shortened by as much. */
+static bool xmp_with_pulses(struct decoder_run *run, uint32_t sc, unsigned int us)
+{
+	struct ir_signal s;
+	bool found;
+	size_t i;
+
+	ir_signal_init(&s);
+	ck_assert_int_eq(encode_xmp(&s, sc, 0), 0);
+	for (i = 0; i + 1 < s.count; i += 2) {
+		ck_assert(LIRC_IS_PULSE(s.samples[i]) && LIRC_IS_SPACE(s.samples[i + 1]));
+		s.samples[i + 1] = LIRC_SPACE(LIRC_VALUE(s.samples[i + 1]) + 210 - us);
+		s.samples[i] = LIRC_PULSE(us);
+	}
+	decoder_run_reset(run);
+	decoder_run_feed(run, &s);
+	found = decoder_run_event_count(run) == 1 &&
+		decoder_run_event(run, 0)->type == BPF_VM_EVENT_KEYDOWN &&
+		decoder_run_event(run, 0)->scancode == sc;
+	ir_signal_free(&s);
+	return found;
+}
+
+/*
+ * XMP nibbles on real remotes (issue 16): a 0 nibble's space a little under the 760 µs
+ * prefix is a 0 (the kernel's unsigned subtraction wraps round and the checksum
+ * fails), down to the shortest space taken as a nibble (760 - 136 µs, exclusive).
+ */
+START_TEST(test_xmp_short_zero_nibble)
+{
+	/* Sub-address 0x00 and toggle 0: nibbles 0, 2, 8, 10, 11 are 0. */
+	static const size_t zeros[] = { 0, 2, 8, 10, 11 };
+	static const unsigned int spaces[] = { 759, 753, 747, 700, 692, 625 };
+	struct decoder_run run;
+	size_t k;
+
+	decoder_run_open(&run, "xmp_bpf", NULL, 0);
+	for (k = 0; k < COUNT_OF(spaces); k++)
+		ck_assert_msg(xmp_decodes(&run, 0x7a00c3e1, zeros, COUNT_OF(zeros), spaces[k]),
+			      "zero nibbles of %u us not decoded", spaces[k]);
+	ck_assert(!xmp_decodes(&run, 0x7a00c3e1, zeros, COUNT_OF(zeros), 624));
+	decoder_run_close(&run);
+}
+END_TEST
+
+/*
+ * Each nibble is rounded to the nearest step of the 136 µs unit (calibrated on the
+ * fourth nibble, 15): it reads v from 68 µs under its nominal space to 67 over; one
+ * µs more either way reads another value, which the checksum rejects. The kernel
+ * truncates: a space a few µs short read one less.
+ */
+START_TEST(test_xmp_nibble_rounding)
+{
+	const uint32_t sc = 0x5b3c9ad7;		/* sub-address 0x3c */
+	unsigned int n[16] = { 3, 0, 0xc, 0xf, 4, 4, 5, 0xb, 3, 0, 0, 0xc, 9, 0xa, 0xd, 7 };
+	struct decoder_run run;
+	size_t i;
+
+	decoder_run_open(&run, "xmp_bpf", NULL, 0);
+	for (i = 0; i < 16; i++) {
+		unsigned int nominal = 760 + 136 * n[i];
+
+		/* The checksums (nibbles 1 and 9) of this scancode: computed by encode_xmp. */
+		if (i == 1 || i == 9 || i == 3)
+			continue;
+		ck_assert_msg(xmp_decodes(&run, sc, &i, 1, nominal - 68),
+			      "nibble %zu (%u) at -68 us not decoded", i, n[i]);
+		ck_assert_msg(xmp_decodes(&run, sc, &i, 1, nominal - 5),
+			      "nibble %zu (%u) at -5 us not decoded", i, n[i]);
+		ck_assert_msg(xmp_decodes(&run, sc, &i, 1, nominal + 67),
+			      "nibble %zu (%u) at +67 us not decoded", i, n[i]);
+		ck_assert_msg(!xmp_decodes(&run, sc, &i, 1, nominal + 68),
+			      "nibble %zu (%u) at +68 us decoded", i, n[i]);
+		if (n[i])
+			ck_assert_msg(!xmp_decodes(&run, sc, &i, 1, nominal - 69),
+				      "nibble %zu (%u) at -69 us decoded", i, n[i]);
+	}
+	decoder_run_close(&run);
+}
+END_TEST
+
+/*
+ * XMP's leader pulses are taken within a unit (136 µs, the kernel's half of one), and
+ * a nibble is read from pulse and space together: pulses stretched at the expense of
+ * their spaces, as receivers do, from 75 to 345 µs, decode.
+ */
+START_TEST(test_xmp_pulse_window)
+{
+	static const unsigned int inside[] = { 75, 110, 310, 345 };
+	static const unsigned int outside[] = { 74, 346 };
+	struct decoder_run run;
+	size_t k;
+
+	decoder_run_open(&run, "xmp_bpf", NULL, 0);
+	for (k = 0; k < COUNT_OF(inside); k++)
+		ck_assert_msg(xmp_with_pulses(&run, 0x5b3c9ad7, inside[k]),
+			      "pulses of %u us not decoded", inside[k]);
+	for (k = 0; k < COUNT_OF(outside); k++)
+		ck_assert_msg(!xmp_with_pulses(&run, 0x5b3c9ad7, outside[k]),
+			      "pulses of %u us decoded", outside[k]);
+	decoder_run_close(&run);
+}
+END_TEST
+
+/*
+ * The half-frame space: more than 10350 µs (13.8 ms less 25%: a remote 10% fast sends
+ * 12.4 ms, which the kernel takes as a nibble). Below, down to the longest nibble
+ * space (3500 µs, 15 units and 25%), it is neither: the frame is lost.
+ */
+START_TEST(test_xmp_space_windows)
+{
+	struct decoder_run run;
+	struct ir_signal s;
+	size_t half = xmp_nibble_space(7) + 2;
+
+	ir_signal_init(&s);
+	decoder_run_open(&run, "xmp_bpf", NULL, 0);
+	ck_assert_int_eq(encode_xmp(&s, 0x7a00c3ff, 0), 0);
+	ck_assert(LIRC_VALUE(s.samples[half]) == 13800);
+	s.samples[half] = LIRC_SPACE(12420);
+	decoder_run_reset(&run);
+	decoder_run_feed(&run, &s);
+	expect_event_count(&run, 1);
+	s.samples[half] = LIRC_SPACE(10351);
+	decoder_run_reset(&run);
+	decoder_run_feed(&run, &s);
+	expect_event_count(&run, 1);
+	s.samples[half] = LIRC_SPACE(10350);
+	decoder_run_reset(&run);
+	decoder_run_feed(&run, &s);
+	expect_event_count(&run, 0);
+	ir_signal_free(&s);
+	decoder_run_close(&run);
+}
+END_TEST
+
+/*
+ * A space of 16 units where a 0 nibble is: the same checksum, but no nibble. The
+ * kernel takes it, as a repeat in the toggle nibble, and as a 0 in the command's
+ * low byte (its bits are masked), where it reports the frame as if the nibble were 0.
+ */
+START_TEST(test_xmp_nibble_over_15)
+{
+	static const size_t nibbles[] = { 10, 14 };
+	struct decoder_run run;
+	size_t i;
+
+	decoder_run_open(&run, "xmp_bpf", NULL, 0);
+	for (i = 0; i < COUNT_OF(nibbles); i++) {
+		ck_assert(xmp_decodes(&run, 0x7a00c301, &nibbles[i], 1, 760));
+		xmp_decodes(&run, 0x7a00c301, &nibbles[i], 1, 760 + 16 * 136);
+		ck_assert_msg(decoder_run_event_count(&run) == 0,
+			      "nibble %zu of 16 units reported", nibbles[i]);
+	}
+	decoder_run_close(&run);
+}
+END_TEST
+
 /*
  * iMON: 0x299115b7 switches the stick to keyboard mode, where stick messages
  * (0x68xxxxb7) become arrow keys; in mouse mode (the start) they move the pointer.
@@ -655,6 +867,106 @@ START_TEST(test_imon_stick)
 	expect_keydown(&run, 2, RC_PROTO_IMON, 0x299115b7, 0);
 	/* Equal movement on both axes counts as horizontal: right. */
 	expect_keydown(&run, 3, RC_PROTO_IMON, 0x2ba515b7, 0);
+	decoder_run_close(&run);
+}
+END_TEST
+
+/*
+ * RC-5 starts a frame only out of silence: the space before its first pulse (here a
+ * pulse, then a space joined to the start bit's 889 us space half) must be as long as
+ * a frame's trailer, 6 units, less half a unit: more than 4890 us. A Sony-15 frame
+ * is no RC-5-SZ frame (the kernel reads it as 0x2fff; issue 16).
+ */
+START_TEST(test_rc5_starts_out_of_silence)
+{
+	struct decoder_run run;
+	struct ir_signal s;
+
+	ir_signal_init(&s);
+	decoder_run_open(&run, "rc5_bpf", NULL, 0);
+	ck_assert_int_eq(ir_signal_pulse(&s, 600), 0);
+	ck_assert_int_eq(ir_signal_space(&s, 4891 - 889), 0);
+	ck_assert_int_eq(encode_rc5(&s, RC_PROTO_RC5, 0x0a21, false), 0);
+	feed_and_clear_ok(&run, &s);
+	expect_event_count(&run, 1);
+	expect_keydown(&run, 0, RC_PROTO_RC5, 0x0a21, 0);
+
+	decoder_run_reset(&run);
+	ck_assert_int_eq(ir_signal_pulse(&s, 600), 0);
+	ck_assert_int_eq(ir_signal_space(&s, 4890 - 889), 0);
+	ck_assert_int_eq(encode_rc5(&s, RC_PROTO_RC5, 0x0a21, false), 0);
+	feed_and_clear_ok(&run, &s);
+	expect_event_count(&run, 0);
+
+	decoder_run_reset(&run);
+	ck_assert_int_eq(encode_sony(&s, RC_PROTO_SONY15, 0x9a0044), 0);
+	feed_and_clear_ok(&run, &s);
+	expect_event_count(&run, 0);
+	decoder_run_close(&run);
+}
+END_TEST
+
+/*
+ * iMON: only messages ending in 0xb7, as every iMON PAD message; a lone pulse of a
+ * unit is the message 0x7fffffff, which the kernel reports (issue 16).
+ */
+START_TEST(test_imon_low_byte)
+{
+	static const uint32_t others[] = { 0x123456b6, 0x123456f7, 0x7fffffff };
+	struct decoder_run run;
+	struct ir_signal s;
+	size_t i;
+
+	ir_signal_init(&s);
+	decoder_run_open(&run, "imon_bpf", NULL, 0);
+	ck_assert_int_eq(encode_imon(&s, 0x123456b7), 0);
+	feed_and_clear_ok(&run, &s);
+	expect_event_count(&run, 1);
+	expect_keydown(&run, 0, RC_PROTO_IMON, 0x123456b7, 0);
+	for (i = 0; i < COUNT_OF(others); i++) {
+		decoder_run_reset(&run);
+		ck_assert_int_eq(encode_imon(&s, others[i]), 0);
+		feed_and_clear_ok(&run, &s);
+		expect_event_count(&run, 0);
+	}
+	decoder_run_reset(&run);
+	ck_assert_int_eq(ir_signal_pulse(&s, 416), 0);
+	ck_assert_int_eq(ir_signal_timeout(&s, LONG_TIMEOUT), 0);
+	feed_and_clear_ok(&run, &s);
+	expect_event_count(&run, 0);
+	decoder_run_close(&run);
+}
+END_TEST
+
+/*
+ * RC-MM 12- and 24-bit frames end at a space past the longest bit space (778 µs and
+ * half a unit, 83: 861 µs and more); the kernel takes any space that is no bit, even
+ * a short one.
+ */
+START_TEST(test_rcmm_short_frame_gap)
+{
+	static const uint32_t protocols[] = { RC_PROTO_RCMM12, RC_PROTO_RCMM24 };
+	static const unsigned int gaps[] = { 861, 860, 150 };
+	struct decoder_run run;
+	struct ir_signal s;
+	size_t p, g;
+
+	ir_signal_init(&s);
+	decoder_run_open(&run, "rcmm_bpf", NULL, 0);
+	for (p = 0; p < COUNT_OF(protocols); p++) {
+		for (g = 0; g < COUNT_OF(gaps); g++) {
+			ck_assert_int_eq(encode_rcmm(&s, protocols[p], 0xa5a, false), 0);
+			ck_assert(LIRC_IS_SPACE(s.samples[s.count - 1]));
+			s.samples[s.count - 1] = LIRC_SPACE(gaps[g]);
+			ck_assert_int_eq(ir_signal_pulse(&s, 100), 0);
+			ck_assert_int_eq(ir_signal_timeout(&s, LONG_TIMEOUT), 0);
+			decoder_run_reset(&run);
+			feed_and_clear_ok(&run, &s);
+			expect_event_count(&run, g == 0);
+			if (g == 0)
+				expect_keydown(&run, 0, protocols[p], 0xa5a, 0);
+		}
+	}
 	decoder_run_close(&run);
 }
 END_TEST
@@ -720,7 +1032,15 @@ static Suite *decoder_ports_suite(void)
 	tcase_add_test(tc, test_sanyo_repeats);
 	tcase_add_test(tc, test_jvc_repeats_and_toggle);
 	tcase_add_test(tc, test_xmp_repeats);
+	tcase_add_test(tc, test_xmp_short_zero_nibble);
+	tcase_add_test(tc, test_xmp_nibble_rounding);
+	tcase_add_test(tc, test_xmp_nibble_over_15);
+	tcase_add_test(tc, test_xmp_pulse_window);
+	tcase_add_test(tc, test_xmp_space_windows);
 	tcase_add_test(tc, test_imon_stick);
+	tcase_add_test(tc, test_rc5_starts_out_of_silence);
+	tcase_add_test(tc, test_imon_low_byte);
+	tcase_add_test(tc, test_rcmm_short_frame_gap);
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("cost");

@@ -852,6 +852,75 @@ START_TEST(test_generic_cost)
 }
 END_TEST
 
+/* Events from the decoder with default parameters on a frame, a pulse and a timeout. */
+static size_t events_on(const char *decoder, struct ir_signal *s)
+{
+	struct decoder_run run;
+	size_t count;
+
+	ck_assert_int_eq(ir_signal_pulse(s, 100), 0);
+	ck_assert_int_eq(ir_signal_timeout(s, LONG_TIMEOUT), 0);
+	decoder_run_open(&run, decoder, NULL, 0);
+	decoder_run_feed(&run, s);
+	count = decoder_run_event_count(&run);
+	decoder_run_close(&run);
+	ir_signal_free(s);
+	return count;
+}
+
+/*
+ * rc_mm reports a frame when its trailer is followed by a space longer than any bit's
+ * (the default 778 us space, margin 100: 878 us and more), not at the trailer, which
+ * may be the next bit pulse of a longer frame (issue 16).
+ */
+START_TEST(test_rc_mm_gap_edge)
+{
+	struct rc_mm_timings t = rc_mm_defaults;
+	struct ir_signal s;
+
+	ir_signal_init(&s);
+	t.gap = 878;
+	ck_assert_int_eq(encode_rc_mm_generic(&s, &t, 0xa5), 0);
+	ck_assert_uint_eq(events_on("rc_mm", &s), 1);
+	t.gap = 877;
+	ck_assert_int_eq(encode_rc_mm_generic(&s, &t, 0xa5), 0);
+	ck_assert_uint_eq(events_on("rc_mm", &s), 0);
+	/* RC-MM's 12-bit frame is no 8-bit frame. */
+	t.bits = 12;
+	t.gap = 20000;
+	ck_assert_int_eq(encode_rc_mm_generic(&s, &t, 0xa5a), 0);
+	ck_assert_uint_eq(events_on("rc_mm", &s), 0);
+}
+END_TEST
+
+/*
+ * manchester reports a frame at a space no next bit could start with: after a final
+ * 1 (its pulse half), more than one_space less than the margin (888 + 200 us); after
+ * a final 0, more than zero_space and one_space (888 + 888 + 200 us, the gap joined to
+ * the 0's space half). A 15-bit frame is no 14-bit one (issue 16).
+ */
+START_TEST(test_manchester_gap_edge)
+{
+	struct manchester_timings t = { 0, 0, 888, 888, 888, 888, 14, 1088 };
+	struct ir_signal s;
+	uint64_t value;
+
+	ir_signal_init(&s);
+	for (value = 0x2000; value <= 0x2001; value++) {
+		t.gap = 1088;
+		ck_assert_int_eq(encode_manchester(&s, &t, value), 0);
+		ck_assert_uint_eq(events_on("manchester", &s), 1);
+		t.gap = 1087;
+		ck_assert_int_eq(encode_manchester(&s, &t, value), 0);
+		ck_assert_uint_eq(events_on("manchester", &s), 0);
+	}
+	t.bits = 15;
+	t.gap = 90000;
+	ck_assert_int_eq(encode_manchester(&s, &t, 0x7fff), 0);
+	ck_assert_uint_eq(events_on("manchester", &s), 0);
+}
+END_TEST
+
 static Suite *decoders_suite(void)
 {
 	Suite *s = suite_create("decoders");
@@ -874,6 +943,8 @@ static Suite *decoders_suite(void)
 	tcase_add_test(tc, test_generic_repeats);
 	tcase_add_test(tc, test_xbox_dvd_check);
 	tcase_add_test(tc, test_imon_rsc_directions);
+	tcase_add_test(tc, test_rc_mm_gap_edge);
+	tcase_add_test(tc, test_manchester_gap_edge);
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("tolerance");

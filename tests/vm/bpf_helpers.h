@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * The few declarations the article's example decoder (foobar.c) takes from
- * "bpf_helpers.h": section placement, the legacy map definition read by
- * lirc-tool's loader, and the helpers a lirc_mode2 program calls. Helper numbers
+ * The few declarations a test decoder built with the kernel's headers takes from
+ * "bpf_helpers.h", as the article's example did: section placement, the legacy map
+ * definition read by lirc-tool's loader, and the helpers a lirc_mode2 program calls. Helper numbers
  * come from the kernel's enum bpf_func_id, so they match the running kernel.
  */
 #ifndef IRKIT_TESTS_VM_BPF_HELPERS_H

@@ -1,6 +1,7 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 # The whole kernel path of a BPF decoder, with the founding article's example
-# (tests/vm/foobar.c, built as the article builds it) and lirc-tool's own loader:
+# (bpf_protocols/examples/foobar.c, built as the article builds it but with
+# ir_decoder.h for its includes) and lirc-tool's own loader:
 # the verifier accepts it, it attaches to /dev/lirc0 (opened read-write: since 6.1.y
 # a read-only descriptor may query but not attach), and pulse 500 / space S /
 # pulse 500 sent through rc-loopback comes back as protocol 64, scancode S / 100.

@@ -56,7 +56,7 @@ ir-encode rcmm32 0x12345678 >rcmm
 verify rcmm_bpf rcmm
 ir-encode xmp 0x1234ab56 >xmp
 verify xmp_bpf xmp
-ir-encode imon 0x12345678 >imon
+ir-encode imon 0x123456b7 >imon
 verify imon_bpf imon
 ir-encode mcir2_kbd 0x123456 >mce_kbd
 verify mce_kbd_bpf mce_kbd
@@ -99,7 +99,7 @@ encoded sanyo sanyo_bpf sanyo:0x123456
 encoded sharp sharp_bpf sharp:0x1234
 encoded rc-mm rcmm_bpf rcmm12:0x123 rcmm24:0x123456 rcmm32:0x12345678
 encoded xmp xmp_bpf xmp:0x1234ab56
-encoded imon imon_bpf imon:0x12345678
+encoded imon imon_bpf imon:0x123456b7
 encoded mce_kbd mce_kbd_bpf mcir2_kbd:0x123456 mcir2_mse:0x1abcde
 
 # The generic decoders report the bits as sent (rc_keymap(5)), under the protocol

@@ -99,7 +99,9 @@ generate() {
 		# stick codes, which are arrow keys in keyboard mode.
 		if (v == 0) return "S imon 0x299115b7"
 		if (v == 1) return "S imon " hex(26624 * 65536 + rnd(262144) * 256 + 183)
-		return "S imon " hex(rnd(32768) * 65536 + rnd(65536))
+		# Every iMON PAD message ends in 0xb7; imon_bpf takes no other (the
+		# kernel takes any 31 bits, and a lone pulse of a unit is 0x7fffffff).
+		return "S imon " hex(rnd(32768) * 65536 + rnd(256) * 256 + 183)
 	}
 	function mce_kbd() {
 		if (rnd(2)) return "S mcir2_kbd " hex(rnd(256) * 65536 + rnd(65536))
