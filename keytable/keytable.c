@@ -11,6 +11,20 @@
 #include "options.h"
 #include "steps.h"
 
+/*
+ * The message catalogues: the installed ones, or those IR_KEYTABLE_LOCALEDIR names, which
+ * the tests point at the build tree (see ENVIRONMENT in ir-keytable(1)).
+ */
+static void nls_init(void)
+{
+#if ENABLE_NLS
+	const char *localedir = getenv("IR_KEYTABLE_LOCALEDIR");
+
+	bindtextdomain(PACKAGE, localedir && *localedir ? localedir : LOCALEDIR);
+	textdomain(PACKAGE);
+#endif
+}
+
 int main(int argc, char **argv)
 {
 	struct keytable_options options;
@@ -18,10 +32,7 @@ int main(int argc, char **argv)
 	int ret;
 
 	setlocale(LC_ALL, "");
-#if ENABLE_NLS
-	bindtextdomain(PACKAGE, LOCALEDIR);
-	textdomain(PACKAGE);
-#endif
+	nls_init();
 	ir_error_clear(&err);
 	ret = options_parse(argc, argv, &options, &err);
 	if (ret < 0) {
