@@ -477,9 +477,16 @@ static int parse_values(struct parser *p, enum keyword kw, struct line_cursor *c
 			    _("'%s': unexpected '" SHOWN "' after its value"), spec->name,
 			    SHOW(&extra));
 	switch (spec->kind) {
-	case VALUE_STRING:
-		ret = copy_name(p, &values[0], spec->name, (char **)field);
+	case VALUE_STRING: {
+		char *copy = NULL;
+
+		ret = copy_name(p, &values[0], spec->name, &copy);
+		if (ret == 0) {
+			free(*(char **)field);
+			*(char **)field = copy;
+		}
 		break;
+	}
 	case VALUE_IGNORED:
 		break;
 	case VALUE_FLAGS:
@@ -1202,7 +1209,7 @@ static int load_one(struct loader *loader, const char *path, const struct parser
 		if (loader->open[i].dev == st.st_dev && loader->open[i].ino == st.st_ino) {
 			close(fd);
 			ir_error_set_at(loader->err, where, line, column,
-					_("'%s' includes itself"), path);
+					_("include cycle: '%s' is already being read"), path);
 			return -ELOOP;
 		}
 	}
