@@ -60,6 +60,20 @@
  * set), -EFBIG (a file past LIRCD_CONF_FILE_MAX), -ELOOP (an include cycle or deeper
  * than LIRCD_CONF_INCLUDE_DEPTH_MAX), -ENOMEM, or the errno of opening or reading a
  * file (err names the file, and the include line that named it).
+ *
+ * For the layers above (not wired in yet):
+ *  - keymaps: a remote becomes one protocol entry. A codes button's scancode is its
+ *    frame value (lircd_remote_frame_value()), less the bits lircd does not compare
+ *    (ignore_mask, toggle_bit_mask, toggle_mask); a raw button becomes a raw pattern; a
+ *    button with several codes sends them in turn. LIRCD_ENCODING_DRIVER remotes are
+ *    not IR (devinput's codes are input event codes): refuse or map them as such.
+ *  - table-driven decoders: one program per encoding, fed per remote with header,
+ *    plead, one/zero (two/three), pre/post, ptrail, foot and repeat, as windows of
+ *    eps percent or aeps µs, whichever is larger (lircd's rule); the bit counts and
+ *    REVERSE; gap (CONST_LENGTH: the frame's whole length) to end a frame; the repeat
+ *    rules (repeat, REPEAT_HEADER, NO_HEAD_REP, NO_FOOT_REP, repeat_mask); and the
+ *    frame values to match, through a map. Nothing here depends on how many remotes
+ *    there are.
  */
 #ifndef IRKIT_LIRCD_CONF_H
 #define IRKIT_LIRCD_CONF_H
@@ -70,7 +84,7 @@
 
 #include "ir_error.h"
 
-/* Bytes of one file (the largest of LIRC's remotes database is about 100 KiB). */
+/* Bytes of one file (the largest remote file Debian's LIRC packages ship has 120 KiB). */
 #define LIRCD_CONF_FILE_MAX (2 * 1024 * 1024)
 /* Files read by one load, the first and every included one. */
 #define LIRCD_CONF_FILES_MAX 256
@@ -251,11 +265,14 @@ int lircd_conf_parse(const char *buf, size_t len, const char *filename,
 
 /*
  * Read a lircd.conf file and every file it includes. A relative include path is taken
- * from the directory of the file whose line names it: for lircd's own
- * /etc/lirc/lircd.conf, its pattern of lircd.conf.d's *.conf files is what lircd reads
- * too. A pattern includes its matches in sorted order, none when nothing matches; a
- * path without pattern characters must exist. A file that includes itself, directly
- * or not, is refused (-ELOOP); one included twice side by side is read twice.
+ * from the directory of the file whose line names it, as lircd 0.10.1 does (measured:
+ * lircd.conf(5) says "relative to the main lircd.conf"; for lircd's own
+ * /etc/lirc/lircd.conf, its pattern of lircd.conf.d's *.conf files, both agree). A
+ * pattern includes its matches in sorted order, none when nothing matches. A path
+ * without pattern characters must exist: lircd skips a missing one without a word,
+ * here it is an error, so that a typo does not lose remotes. A file that includes
+ * itself, directly or not, is refused (-ELOOP); one included twice side by side is
+ * read twice.
  */
 int lircd_conf_load_file(const char *path, struct lircd_conf **ret_conf,
 			 struct ir_error *err);

@@ -743,6 +743,45 @@ START_TEST(test_include_cycles_and_depth)
 }
 END_TEST
 
+static bool detect(const char *text)
+{
+	return lircd_conf_detect(text, strlen(text));
+}
+
+START_TEST(test_detect_and_frame)
+{
+	struct lircd_remote r = { .bits = 64 };
+	static const char nul_first[] = "\0begin remote\n";
+
+	ck_assert(detect("begin remote\n"));
+	ck_assert(detect("# a comment\n\n  \t BEGIN\tREMOTE # x\n"));
+	ck_assert(detect("include \"lircd.conf.d/x.conf\"\n"));
+	ck_assert(!detect(""));
+	ck_assert(!detect("# only a comment\n"));
+	ck_assert(!detect("[[protocols]]\nname = \"x\"\n"));
+	ck_assert(!detect("begin codes\n"));
+	ck_assert(!detect("begin\nremote\n"));
+	ck_assert(!detect("0x1e3b KEY_POWER\n"));
+	/* Only the first len bytes count. */
+	ck_assert(!lircd_conf_detect("begin remote\n", 8));
+	ck_assert(!lircd_conf_detect(nul_first, sizeof(nul_first) - 1));
+
+	/* The frame value: pre_data, code, post_data; 64 bits of code alone. */
+	ck_assert_uint_eq(lircd_remote_frame_value(&r, 0x8000000000000001ull), 0x8000000000000001ull);
+	ck_assert_uint_eq(lircd_remote_frame_bits(&r), 64);
+	r.bits = 0;
+	r.pre_data_bits = 32;
+	r.pre_data = 0xdeadbeef;
+	r.post_data_bits = 32;
+	r.post_data = 0x12345678;
+	ck_assert_uint_eq(lircd_remote_frame_value(&r, 0), 0xdeadbeef12345678ull);
+	r.pre_data_bits = 0;
+	r.pre_data = 0;
+	r.bits = 32;
+	ck_assert_uint_eq(lircd_remote_frame_value(&r, 0xcafe), 0x0000cafe12345678ull);
+}
+END_TEST
+
 static Suite *lircd_conf_suite(void)
 {
 	Suite *s = suite_create("lircd_conf");
@@ -756,6 +795,7 @@ static Suite *lircd_conf_suite(void)
 	tcase_add_test(tc, test_codes);
 	tcase_add_test(tc, test_toggle_and_repeated_parameters);
 	tcase_add_test(tc, test_encodings_checked);
+	tcase_add_test(tc, test_detect_and_frame);
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("errors");
