@@ -10,7 +10,8 @@
    a listed file that is now read is an error too (the list may only shrink: take the
    line out).
 2. The oracle: each SPACE_ENC remote read (pulse distance and pulse length, LIRC's most
-   common kind), one remote block a file at a time, goes through LIRC's own encoder,
+   common kind) and each RC5 (SHIFT_ENC, bi-phase) remote, one remote block a file at a
+   time, goes through LIRC's own encoder,
    irsimsend (with only the file driver's plugin, -U), and every button's pulse train
    must be what ENCODER (below, written from lircd.conf(5), seeing the reader only
    through the dump) makes of the reader's model. The gap after a frame is not compared:
@@ -87,6 +88,7 @@ def parse_dump(text):
 # ptrail|foot|, each data field MSB first (LSB first with REVERSE), a one and a zero as
 # their pulse and space; toggle_bit_mask applied to the frame's value.
 REVERSE = 1 << 11
+ENCODED = ("SPACE_ENC", "RC5")
 
 
 class Train:
@@ -111,7 +113,13 @@ class Train:
 def send_bits(train, remote, value, bits):
     order = range(bits) if remote["flags"] & REVERSE else range(bits - 1, -1, -1)
     for i in order:
-        train.pair(remote["one"] if (value >> i) & 1 else remote["zero"])
+        one = (value >> i) & 1
+        if remote["encoding"] == "RC5" and one:
+            # Bi-phase (SHIFT_ENC): a one is its space then its pulse, a zero the reverse.
+            train.add(False, remote["one"][1])
+            train.add(True, remote["one"][0])
+        else:
+            train.pair(remote["one"] if one else remote["zero"])
 
 
 def encode(remote, code, toggle):
@@ -185,7 +193,7 @@ def check_remote(remote, sent):
 
 
 def oracle(files, dumps):
-    """Returns (remotes matched, buttons matched, failures, SPACE_ENC remotes left out by why)."""
+    """Returns (remotes matched, buttons matched, failures, remotes left out by why)."""
     plugin = sorted(glob.glob("/usr/lib/*/lirc/plugins/file.so"))
     if not plugin or not shutil.which("irsimsend"):
         print("lircd-corpus: irsimsend or its file plugin not found: no oracle check")
@@ -206,7 +214,7 @@ def oracle(files, dumps):
                                 (path, len(blocks), len(remotes)))
                 continue
             for block, remote in zip(blocks, remotes):
-                if remote["encoding"] != "SPACE_ENC":
+                if remote["encoding"] not in ENCODED:
                     continue
                 why = ("no button" if not remote["buttons"] else
                        "min_repeat (irsimsend sends repeats too)" if remote["min_repeat"] else
@@ -292,7 +300,8 @@ def main():
     print("lircd-corpus: %d remotes, %d buttons, %d codes; by encoding: %s" %
           (remotes, buttons, codes,
            ", ".join("%s %d" % kv for kv in sorted(encodings.items()))))
-    print("lircd-corpus: irsimsend agrees on %d SPACE_ENC remotes, %d buttons (not compared: %s)" %
+    print("lircd-corpus: irsimsend agrees on %d SPACE_ENC and RC5 remotes, %d buttons "
+          "(not compared: %s)" %
           (remotes_ok, buttons_ok,
            ", ".join("%s %d" % kv for kv in sorted(left_out.items())) or "none"))
     if len(files) < 50 or remotes_ok < 20:

@@ -250,13 +250,14 @@ static bool is_blank(char c)
 	return c == ' ' || c == '\t' || c == '\r' || c == '\v' || c == '\f';
 }
 
-static bool next_token(struct line_cursor *c, struct token *t)
+/* The next token; one starting with '#' starts a comment, unless hash_is_text. */
+static bool next_word(struct line_cursor *c, struct token *t, bool hash_is_text)
 {
 	size_t start;
 
 	while (c->pos < c->len && is_blank(c->text[c->pos]))
 		c->pos++;
-	if (c->pos == c->len || c->text[c->pos] == '#') {
+	if (c->pos == c->len || (c->text[c->pos] == '#' && !hash_is_text)) {
 		c->pos = c->len;
 		return false;
 	}
@@ -267,6 +268,11 @@ static bool next_token(struct line_cursor *c, struct token *t)
 	t->len = c->pos - start;
 	t->column = (unsigned int)start + 1;
 	return true;
+}
+
+static bool next_token(struct line_cursor *c, struct token *t)
+{
+	return next_word(c, t, false);
 }
 
 static bool token_is(const struct token *t, const char *word)
@@ -995,7 +1001,14 @@ static int parse_line(struct parser *p, const char *text, size_t len)
 	if (nul)
 		return fail(p, p->line, (unsigned int)(nul - text) + 1,
 			    _("unexpected NUL character"));
-	if (!next_token(&c, &first))
+	/*
+	 * lircd's comment is a '#' in the first column. Past blanks, it takes the first
+	 * word of a code line as a button name ("#" is a button of Hauppauge's remotes);
+	 * elsewhere such a word starts a comment here (lircd would refuse the line).
+	 */
+	if (len && text[0] == '#')
+		return 0;
+	if (!next_word(&c, &first, p->section == SECTION_CODES))
 		return 0;
 	if (token_is(&first, "begin") || token_is(&first, "end")) {
 		/* In a code section, a button may be named "begin" or "end" (not both words). */

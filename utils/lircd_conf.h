@@ -4,8 +4,10 @@
  * timings, flags and button codes. No device, no BPF: the keymap layer turns a remote
  * into protocol entries, and table-driven decoders are fed from the same model.
  *
- * The text is lines of blank-separated tokens; a token starting with '#' starts a
- * comment to the end of the line. Keywords, section names and flags are matched
+ * The text is lines of blank-separated tokens. A '#' in a line's first column makes it
+ * a comment; so does a token starting with '#' the rest of a line, except the first
+ * token of a line in `begin codes`, which is a button name, as lircd reads it (two of
+ * Hauppauge's remotes have a button "#"). Keywords, section names and flags are matched
  * whatever their case, as lircd does; names (of remotes and buttons) are kept as
  * written. At the top level a file holds
  *

@@ -32,8 +32,8 @@ static void check_button(const struct lircd_remote *r, const struct lircd_button
 {
 	size_t i;
 
-	FUZZ_ASSERT(b->name && b->name[0] && b->name[0] != '#' &&
-		    !strpbrk(b->name, " \t\r\n\v\f"),
+	FUZZ_ASSERT(b->name && b->name[0] && !strpbrk(b->name, " \t\r\n\v\f") &&
+		    (b->name[0] != '#' || r->encoding != LIRCD_ENCODING_RAW),
 		    "button name '%s'", b->name ? b->name : "(null)");
 	FUZZ_ASSERT(b->line >= r->line, "button line %u before remote %u", b->line, r->line);
 	if (r->encoding == LIRCD_ENCODING_RAW) {

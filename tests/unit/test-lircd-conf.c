@@ -395,6 +395,22 @@ START_TEST(test_codes)
 	ck_assert_uint_eq(conf->code_count, 7);
 	lircd_conf_free(conf);
 
+	/*
+	 * '#' in the first column is a comment; past blanks, the first word of a code line
+	 * is a button name as lircd reads it (Hauppauge's remotes have a button "#").
+	 */
+	conf = remote_ok("  # a comment among the parameters\n",
+			 "# 0x1 a comment\n          #   0x0E\n  #B 0x7 # a comment\n");
+	r = &conf->remotes[0];
+	ck_assert_uint_eq(r->button_count, 2);
+	ck_assert_str_eq(r->buttons[0].name, "#");
+	ck_assert_uint_eq(r->buttons[0].codes[0], 0x0e);
+	ck_assert_str_eq(r->buttons[1].name, "#B");
+	ck_assert_uint_eq(r->buttons[1].code_count, 1);
+	lircd_conf_free(conf);
+	check_remote_error("", "    # the number keys\n",
+			   "t.conf:11:7: code: 'the' is not a number");
+
 	/* A generic remote: no button. */
 	conf = remote_ok("", "");
 	ck_assert_uint_eq(conf->remotes[0].button_count, 0);
