@@ -280,8 +280,7 @@ static bool token_is(const struct token *t, const char *word)
 	return t->len == strlen(word) && strncasecmp(t->text, word, t->len) == 0;
 }
 
-/* A token for a message: at most 40 bytes of it. */
-#define SHOWN "%.*s%s"
+/* A token for a message, with "%.*s%s": at most 40 bytes of it. */
 #define SHOW(t) (int)((t)->len > 40 ? 40 : (t)->len), (t)->text, ((t)->len > 40 ? "..." : "")
 
 /*
@@ -335,7 +334,7 @@ static int copy_name(const struct parser *p, const struct token *t, const char *
 
 	if (!valid_name(t))
 		return fail(p, p->line, t->column,
-			    _("%s '" SHOWN "' is not UTF-8 text without control characters"),
+			    _("%s '%.*s%s' is not UTF-8 text without control characters"),
 			    what, SHOW(t));
 	copy = strndup(t->text, t->len);
 	if (!copy)
@@ -360,11 +359,11 @@ static int parse_number(const struct parser *p, const struct token *t, const cha
 		ret = number_parse_unsigned(text, UINT64_MAX, &value);
 	}
 	if (ret < 0)
-		return fail(p, p->line, t->column, _("%s: '" SHOWN "' is not a number"), what,
+		return fail(p, p->line, t->column, _("%s: '%.*s%s' is not a number"), what,
 			    SHOW(t));
 	if (value < min || value > max)
 		return fail(p, p->line, t->column,
-			    _("%s: " SHOWN " is out of range (%llu to %llu)"), what, SHOW(t),
+			    _("%s: %.*s%s is out of range (%llu to %llu)"), what, SHOW(t),
 			    (unsigned long long)min, (unsigned long long)max);
 	*ret_value = value;
 	return 0;
@@ -405,14 +404,14 @@ static int parse_flags(struct parser *p, const struct token *t, unsigned int *re
 			known = true;
 			if ((flag & LIRCD_FLAGS_PROTOCOL) && protocol && protocol != flag)
 				return fail(p, p->line, part.column,
-					    _("flags: more than one protocol ('" SHOWN "')"),
+					    _("flags: more than one protocol ('%.*s%s')"),
 					    SHOW(&part));
 			if (flag & LIRCD_FLAGS_PROTOCOL)
 				protocol = flag;
 			flags |= flag;
 		}
 		if (!known)
-			return fail(p, p->line, part.column, _("flags: unknown flag '" SHOWN "'"),
+			return fail(p, p->line, part.column, _("flags: unknown flag '%.*s%s'"),
 				    SHOW(&part));
 		start = end + 1;
 	}
@@ -442,7 +441,7 @@ static int parse_serial_mode(struct parser *p, const struct token *t)
 	return 0;
 bad:
 	return fail(p, p->line, t->column,
-		    _("serial_mode: '" SHOWN "' is not BITS PARITY STOP (such as 8N1)"),
+		    _("serial_mode: '%.*s%s' is not BITS PARITY STOP (such as 8N1)"),
 		    SHOW(t));
 }
 
@@ -480,7 +479,7 @@ static int parse_values(struct parser *p, enum keyword kw, struct line_cursor *c
 			    spec->name);
 	if (next_token(c, &extra))
 		return fail(p, p->line, extra.column,
-			    _("'%s': unexpected '" SHOWN "' after its value"), spec->name,
+			    _("'%s': unexpected '%.*s%s' after its value"), spec->name,
 			    SHOW(&extra));
 	switch (spec->kind) {
 	case VALUE_STRING: {
@@ -537,7 +536,7 @@ static int parse_parameter(struct parser *p, struct line_cursor *c, const struct
 	int kw = find_keyword(key);
 
 	if (kw < 0)
-		return fail(p, p->line, key->column, _("unknown keyword '" SHOWN "' in a remote"),
+		return fail(p, p->line, key->column, _("unknown keyword '%.*s%s' in a remote"),
 			    SHOW(key));
 	if (p->has_codes || p->has_raw_codes)
 		return fail(p, p->line, key->column,
@@ -603,7 +602,7 @@ static int parse_code_line(struct parser *p, struct line_cursor *c, const struct
 	while (next_token(&count_cursor, &t))
 		count++;
 	if (count == 0)
-		return fail(p, p->line, name->column, _("button '" SHOWN "' has no code"),
+		return fail(p, p->line, name->column, _("button '%.*s%s' has no code"),
 			    SHOW(name));
 	ret = add_button(p, name, &b);
 	if (ret < 0)
@@ -620,7 +619,7 @@ static int parse_code_line(struct parser *p, struct line_cursor *c, const struct
 		b->code_count++;
 		if (!fits(b->codes[i], p->remote.bits))
 			return fail(p, p->line, t.column,
-				    _("code " SHOWN " does not fit in %u bits"), SHOW(&t),
+				    _("code %.*s%s does not fit in %u bits"), SHOW(&t),
 				    p->remote.bits);
 	}
 	return 0;
@@ -695,13 +694,13 @@ static int parse_raw_line(struct parser *p, struct line_cursor *c, const struct 
 		p->duration_capacity = 0;
 		if (next_token(c, &t))
 			return fail(p, p->line, t.column,
-				    _("unexpected '" SHOWN "' after the button name: durations go on the next lines"),
+				    _("unexpected '%.*s%s' after the button name: durations go on the next lines"),
 				    SHOW(&t));
 		return 0;
 	}
 	if (!p->remote.button_count)
 		return fail(p, p->line, first->column,
-			    _("expected 'name' before a raw button's durations, found '" SHOWN "'"),
+			    _("expected 'name' before a raw button's durations, found '%.*s%s'"),
 			    SHOW(first));
 	do {
 		ret = add_duration(p, &t);
@@ -930,7 +929,7 @@ static int parse_include(struct parser *p, struct line_cursor *c, const struct t
 	rest.len = c->len;
 	rest.pos = (size_t)(close + 1 - c->text);
 	if (next_token(&rest, &extra))
-		return fail(p, p->line, extra.column, _("include: unexpected '" SHOWN "' after the path"),
+		return fail(p, p->line, extra.column, _("include: unexpected '%.*s%s' after the path"),
 			    SHOW(&extra));
 	if (!p->loader->follow_includes)
 		return fail(p, p->line, key->column,
@@ -952,10 +951,10 @@ static int parse_begin_end(struct parser *p, struct line_cursor *c, const struct
 	struct token what, extra;
 
 	if (!next_token(c, &what))
-		return fail(p, p->line, word->column, _("'" SHOWN "' takes a section name"),
+		return fail(p, p->line, word->column, _("'%.*s%s' takes a section name"),
 			    SHOW(word));
 	if (next_token(c, &extra))
-		return fail(p, p->line, extra.column, _("unexpected '" SHOWN "' after '" SHOWN " " SHOWN "'"),
+		return fail(p, p->line, extra.column, _("unexpected '%.*s%s' after '%.*s%s %.*s%s'"),
 			    SHOW(&extra), SHOW(word), SHOW(&what));
 	if (p->section == SECTION_TOP) {
 		if (begin && token_is(&what, "remote")) {
@@ -984,7 +983,7 @@ static int parse_begin_end(struct parser *p, struct line_cursor *c, const struct
 		p->section = SECTION_REMOTE;
 		return ret;
 	}
-	return fail(p, p->line, word->column, _("unexpected '" SHOWN " " SHOWN "' %s"),
+	return fail(p, p->line, word->column, _("unexpected '%.*s%s %.*s%s' %s"),
 		    SHOW(word), SHOW(&what),
 		    p->section == SECTION_TOP ? _("outside a remote")
 		    : p->section == SECTION_REMOTE ? _("in a remote")
@@ -1025,7 +1024,7 @@ static int parse_line(struct parser *p, const char *text, size_t len)
 		if (token_is(&first, "include"))
 			return parse_include(p, &c, &first);
 		return fail(p, p->line, first.column,
-			    _("expected 'begin remote' or 'include', found '" SHOWN "'"),
+			    _("expected 'begin remote' or 'include', found '%.*s%s'"),
 			    SHOW(&first));
 	case SECTION_REMOTE:
 		return parse_parameter(p, &c, &first);

@@ -349,6 +349,14 @@ START_TEST(test_numbers_and_case)
 	ck_assert_str_eq(r->buttons[0].name, "Up");
 	lircd_conf_free(conf);
 
+	/* CRLF line ends, as files edited elsewhere have them; tabs and form feeds are blanks. */
+	conf = parse_ok("begin remote\r\n\tname\tcrlf\r\n bits 4\f\r\n one 1 2\r\n zero 1 3\r\n"
+			" gap 100\r\n begin codes\r\n A 0x5\r\n end codes\r\nend remote\r\n");
+	ck_assert_str_eq(conf->remotes[0].name, "crlf");
+	ck_assert_uint_eq(conf->remotes[0].bits, 4);
+	ck_assert_uint_eq(conf->remotes[0].buttons[0].codes[0], 5);
+	lircd_conf_free(conf);
+
 	/* Full 64 bits. */
 	conf = parse_ok("begin remote\n name w\n bits 64\n one 1 2\n zero 1 3\n gap 100\n"
 			" toggle_bit_mask 0xffffffffffffffff\n begin codes\n"
