@@ -439,6 +439,36 @@ START_TEST(test_codes)
 }
 END_TEST
 
+START_TEST(test_remote_and_size_limits)
+{
+	static const char tiny[] = "begin remote\n name r\nend remote\n";
+	size_t size = (LIRCD_CONF_REMOTES_MAX + 1) * (sizeof(tiny) - 1) + 1, i;
+	char *text = malloc(LIRCD_CONF_FILE_MAX + 2), *p = text;
+	struct lircd_conf *conf;
+
+	ck_assert_ptr_nonnull(text);
+	ck_assert_uint_lt(size, LIRCD_CONF_FILE_MAX);
+	for (i = 0; i < LIRCD_CONF_REMOTES_MAX; i++)
+		p += sprintf(p, "%s", tiny);
+	conf = parse_ok(text);
+	ck_assert_uint_eq(conf->remote_count, LIRCD_CONF_REMOTES_MAX);
+	ck_assert_int_eq(conf->remotes[0].encoding, LIRCD_ENCODING_DRIVER);
+	lircd_conf_free(conf);
+	sprintf(p, "%s", tiny);
+	check_error(text, -EINVAL, "t.conf:3073:1: more than 1024 remotes");
+
+	/* LIRCD_CONF_FILE_MAX bytes of blanks are read; one more is refused. */
+	memset(text, ' ', LIRCD_CONF_FILE_MAX + 1);
+	text[LIRCD_CONF_FILE_MAX + 1] = '\0';
+	check_error(text, -EFBIG, "t.conf: larger than 2097152 bytes");
+	text[LIRCD_CONF_FILE_MAX] = '\0';
+	conf = parse_ok(text);
+	ck_assert_uint_eq(conf->remote_count, 0);
+	lircd_conf_free(conf);
+	free(text);
+}
+END_TEST
+
 START_TEST(test_code_limit)
 {
 	/* LIRCD_CONF_CODES_MAX codes over two remotes, then the 8193rd. */
@@ -727,6 +757,39 @@ START_TEST(test_includes)
 	ck_assert_int_eq(lircd_conf_load_file(tmp_path("absent.conf"), &conf, NULL), -ENOENT);
 	check_load_error("absent.conf", -ENOENT, expected + strlen(tmpdir) + 1);
 
+	/* LIRCD_CONF_FILES_MAX files in all, the first one included. */
+	{
+		char name[64];
+		int i;
+
+		ck_assert_int_eq(mkdir(tmp_path("many"), 0700), 0);
+		for (i = 1; i < LIRCD_CONF_FILES_MAX; i++) {
+			snprintf(name, sizeof(name), "many/%03d.conf", i);
+			write_file(name, "\n");
+		}
+		write_file("many.conf", "include \"many/*.conf\"\n");
+		conf = load_ok(tmp_path("many.conf"));
+		ck_assert_uint_eq(conf->filename_count, LIRCD_CONF_FILES_MAX);
+		lircd_conf_free(conf);
+		write_file("many/999.conf", "\n");
+		check_load_error("many.conf", -EINVAL, "many.conf:1:9: more than 256 files");
+	}
+
+	/* A file past LIRCD_CONF_FILE_MAX, included. */
+	{
+		char *big = malloc(LIRCD_CONF_FILE_MAX + 2);
+
+		ck_assert_ptr_nonnull(big);
+		memset(big, '\n', LIRCD_CONF_FILE_MAX + 1);
+		big[LIRCD_CONF_FILE_MAX + 1] = '\0';
+		write_file("big.conf", "%s", big);
+		free(big);
+		write_file("includes-big.conf", "include \"big.conf\"\n");
+		snprintf(expected, sizeof(expected),
+			 "includes-big.conf:1:9: '%s' is larger than 2097152 bytes", tmp_path("big.conf"));
+		check_load_error("includes-big.conf", -EFBIG, expected);
+	}
+
 	/* From memory, include lines are not followed. */
 	check_error("include \"x.conf\"\n", -EINVAL,
 		    "t.conf:1:1: include is followed only when reading a file");
@@ -826,6 +889,7 @@ static Suite *lircd_conf_suite(void)
 	tcase_add_test(tc, test_raw_errors);
 	tcase_add_test(tc, test_remote_errors);
 	tcase_add_test(tc, test_code_limit);
+	tcase_add_test(tc, test_remote_and_size_limits);
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("includes");
