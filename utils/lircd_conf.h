@@ -243,7 +243,7 @@ struct lircd_remote {
 	size_t button_count;
 };
 
-/* lircd's relative tolerance when a remote gives no eps. */
+/* The relative tolerance when a remote gives no eps: what irrecord writes (lircd.conf(5)). */
 #define LIRCD_EPS_DEFAULT 30
 
 /* What one load read: its remotes in file order, includes where they were named. */
