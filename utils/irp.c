@@ -679,7 +679,6 @@ static int parse_binary(struct parser *p, int min_level, const struct irp_expr *
 		if (ret_code < 0)
 			return ret_code;
 		e->op = binary_ops[k].op;
-		e->column = left->column;
 		left = e;
 	}
 	*ret = left;
@@ -689,8 +688,8 @@ static int parse_binary(struct parser *p, int min_level, const struct irp_expr *
 static int parse_expr(struct parser *p, const struct irp_expr **ret)
 {
 	const struct irp_expr *cond, *then, *otherwise;
-	size_t start = p->tok.start;
 	struct irp_expr *e;
+	size_t start;
 	bool in_middle;
 	int ret_code;
 
@@ -699,9 +698,9 @@ static int parse_expr(struct parser *p, const struct irp_expr **ret)
 		*ret = cond;
 		return ret_code;
 	}
+	start = p->tok.start;
 	if (++p->expr_depth > IRP_EXPR_DEPTH_MAX)
-		return fail_at(p, -E2BIG, p->tok.start, "expression deeper than %d",
-			       IRP_EXPR_DEPTH_MAX);
+		return fail_at(p, -E2BIG, start, "expression deeper than %d", IRP_EXPR_DEPTH_MAX);
 	ret_code = advance(p);
 	if (ret_code < 0)
 		return ret_code;

@@ -106,7 +106,8 @@ enum irp_op {
  */
 struct irp_expr {
 	enum irp_expr_kind kind;
-	unsigned int column;		/* 1-based, of the node's first character */
+	unsigned int column;		/* 1-based: the first character, or the operator's
+					 * of a binary or ?: node */
 	enum irp_op op;			/* UNARY, BINARY */
 	uint64_t number;		/* NUMBER: the literal, read as int64_t by eval */
 	const char *name;		/* NAME */
