@@ -1710,6 +1710,8 @@ struct binding {
 struct irp_env {
 	struct binding *bindings;
 	size_t count, capacity;
+	bool limited;			/* irp_env_limit() */
+	unsigned long steps_left;
 };
 
 int irp_env_new(struct irp_env **ret_env)
@@ -1808,7 +1810,7 @@ bool irp_env_has_value(const struct irp_env *env, const char *name)
 }
 
 struct eval {
-	const struct irp_env *env;
+	struct irp_env *env;
 	struct ir_error *err;
 	unsigned long budget;
 	unsigned int definition_depth;
@@ -2032,6 +2034,10 @@ static int eval_node(struct eval *ev, const struct irp_expr *e, int64_t *ret)
 	if (ev->budget-- == 0)
 		return eval_fail(ev, -E2BIG, e, "more than %d steps to evaluate",
 				 IRP_EVAL_BUDGET);
+	if (ev->env->limited && ev->env->steps_left-- == 0) {
+		ev->env->steps_left = 0;
+		return eval_fail(ev, -E2BIG, e, "the evaluations' limit is reached");
+	}
 	switch (e->kind) {
 	case IRP_EXPR_NUMBER:
 		*ret = (int64_t)e->number;
@@ -2054,7 +2060,18 @@ static int eval_node(struct eval *ev, const struct irp_expr *e, int64_t *ret)
 	}
 }
 
-int irp_eval(const struct irp_expr *expr, const struct irp_env *env, int64_t *ret_value,
+void irp_env_limit(struct irp_env *env, unsigned long steps)
+{
+	env->limited = true;
+	env->steps_left = steps;
+}
+
+void irp_env_unlimit(struct irp_env *env)
+{
+	env->limited = false;
+}
+
+int irp_eval(const struct irp_expr *expr, struct irp_env *env, int64_t *ret_value,
 	     struct ir_error *err)
 {
 	struct eval ev = { env, err, IRP_EVAL_BUDGET, 0 };

@@ -285,7 +285,14 @@ int irp_env_define(struct irp_env *env, const char *name, const struct irp_expr 
 void irp_env_unset(struct irp_env *env, const char *name);
 bool irp_env_has_value(const struct irp_env *env, const char *name);
 
-int irp_eval(const struct irp_expr *expr, const struct irp_env *env, int64_t *ret_value,
+/*
+ * Bound the work of all the evaluations to come in env together (the renderer evaluates
+ * many): past steps nodes, irp_eval() returns -E2BIG. irp_env_unlimit() lifts it.
+ */
+void irp_env_limit(struct irp_env *env, unsigned long steps);
+void irp_env_unlimit(struct irp_env *env);
+
+int irp_eval(const struct irp_expr *expr, struct irp_env *env, int64_t *ret_value,
 	     struct ir_error *err);
 
 /*

@@ -22,8 +22,18 @@ struct render {
 	bool msb;
 	double now;		/* µs since the start of this rendering */
 	double pending;		/* the sample being summed: > 0 pulse, < 0 space */
-	unsigned long emitted;
+	unsigned long steps;	/* items and repetitions rendered */
 };
+
+/* One more item or repetition; -E2BIG past the limit. */
+static int step(struct render *r)
+{
+	if (++r->steps > IRP_RENDER_STEPS_MAX) {
+		ir_error_set(r->err, "irp: more than %d steps to render", IRP_RENDER_STEPS_MAX);
+		return -E2BIG;
+	}
+	return 0;
+}
 
 /* Where a sequence is rendered: its bitspec, and which pass of the enclosing repeat. */
 struct scope {
@@ -48,6 +58,23 @@ static int flush(struct render *r)
 		return -ERANGE;
 	}
 	rounded = (int32_t)(magnitude + 0.5);
+	if (r->pending < 0)
+		rounded = -rounded;
+	r->pending = 0;
+	/* under half a microsecond: nothing, and its neighbours join */
+	if (rounded == 0)
+		return 0;
+	if (s->count && (s->durations[s->count - 1] > 0) == (rounded > 0)) {
+		int64_t joined = (int64_t)s->durations[s->count - 1] + rounded;
+
+		if (joined > INT32_MAX || joined < -INT32_MAX) {
+			ir_error_set(r->err, "irp: a duration of %lld µs is too long",
+				     (long long)(joined < 0 ? -joined : joined));
+			return -ERANGE;
+		}
+		s->durations[s->count - 1] = (int32_t)joined;
+		return 0;
+	}
 	if (s->count == s->capacity) {
 		size_t capacity = s->capacity ? s->capacity * 2 : 64;
 		int32_t *grown = realloc(s->durations, capacity * sizeof(*grown));
@@ -57,8 +84,7 @@ static int flush(struct render *r)
 		s->durations = grown;
 		s->capacity = capacity;
 	}
-	s->durations[s->count++] = r->pending < 0 ? -rounded : rounded;
-	r->pending = 0;
+	s->durations[s->count++] = rounded;
 	return 0;
 }
 
@@ -67,10 +93,6 @@ static int emit(struct render *r, bool pulse, double us)
 {
 	int ret;
 
-	if (++r->emitted > IRP_RENDER_DURATIONS_MAX) {
-		ir_error_set(r->err, "irp: more than %d durations", IRP_RENDER_DURATIONS_MAX);
-		return -E2BIG;
-	}
 	if (us == 0)
 		return 0;
 	if ((r->pending > 0) != pulse && r->pending != 0) {
@@ -172,6 +194,9 @@ static int render_bitfield(struct render *r, const struct irp_item *item,
 				  (bitspec->count - 1);
 		struct scope inner = *scope->bitspec_home;
 
+		ret = step(r);
+		if (ret < 0)
+			return ret;
 		inner.pass = scope->pass;
 		inner.start = r->now;
 		ret = render_sequence(r, &bitspec->symbols[symbol], &inner);
@@ -234,6 +259,9 @@ static int render_sequence(struct render *r, const struct irp_sequence *seq,
 	int ret;
 
 	for (i = 0; i < seq->count; i++) {
+		ret = step(r);
+		if (ret < 0)
+			return ret;
 		ret = render_item(r, &seq->items[i], scope);
 		if (ret != 0)
 			return ret;
@@ -283,6 +311,9 @@ static int render_stream(struct render *r, const struct irp_stream *stream,
 	scope.bitspec = stream->bitspec ? stream->bitspec : parent->bitspec;
 	scope.bitspec_home = stream->bitspec ? parent : parent->bitspec_home;
 	for (k = 0; k < times; k++) {
+		ret = step(r);
+		if (ret < 0)
+			return ret;
 		if (!repeating)
 			scope.pass = parent->pass;
 		else if (r->options->ending && has_variation(&stream->body) && k == times - 1)
@@ -293,8 +324,6 @@ static int render_stream(struct render *r, const struct irp_stream *stream,
 		ret = render_sequence(r, &stream->body, &scope);
 		if (ret < 0)
 			return ret;
-		if (r->emitted > IRP_RENDER_DURATIONS_MAX)
-			break;
 	}
 	return 0;
 }
@@ -324,7 +353,9 @@ int irp_render(const struct irp_protocol *protocol, struct irp_env *env,
 	}
 	signal->frequency = frequency;
 	signal->duty_cycle = g->has_duty_cycle ? irp_decimal_value(g->duty_cycle) : 0;
+	irp_env_limit(env, IRP_RENDER_EVAL_STEPS_MAX);
 	ret = render_stream(&r, protocol->stream, &top);
+	irp_env_unlimit(env);
 	if (ret == 0)
 		ret = flush(&r);
 	if (ret == -ENOMEM)

@@ -26,8 +26,10 @@
  *    alternative ends that rendering of the body there.
  *
  * The output is a list of durations in µs, positive for a pulse and negative for a space,
- * adjacent ones of a sign merged, each rounded to the microsecond from the exact sum.
- * Limits: IRP_RENDER_DURATIONS_MAX durations before merging (-E2BIG).
+ * adjacent ones of a sign merged, each rounded to the microsecond from the exact sum
+ * (one that rounds to 0 is left out, and its neighbours merge).
+ * Limits (-E2BIG): IRP_RENDER_STEPS_MAX items, repetitions and symbols rendered, and
+ * IRP_RENDER_EVAL_STEPS_MAX expression nodes evaluated in all, per rendering.
  */
 #ifndef IRKIT_IRP_RENDER_H
 #define IRKIT_IRP_RENDER_H
@@ -39,7 +41,8 @@
 #include "ir_error.h"
 #include "irp.h"
 
-#define IRP_RENDER_DURATIONS_MAX 1000000
+#define IRP_RENDER_STEPS_MAX 1000000
+#define IRP_RENDER_EVAL_STEPS_MAX 10000000
 
 struct irp_signal {
 	int32_t *durations;

@@ -4,8 +4,9 @@
  * a tree that parses is printed by irp_print() into a text that parses back to the same
  * tree (columns aside) and prints the same again; a failure returns -EINVAL or -E2BIG
  * (or -ENOMEM) with an "irp:" message and leaves the out-parameter alone. The tree's
- * expressions are then evaluated (definitions, defaults): any result, or one of the
- * documented codes with a message, never a crash or undefined behaviour.
+ * expressions are then evaluated (definitions, defaults) and the protocol rendered
+ * (irp_render.h): any result, or one of the documented codes with a message, never a
+ * crash or undefined behaviour; a rendered signal alternates pulses and spaces.
  */
 #include "config.h"
 
@@ -15,6 +16,7 @@
 
 #include "fuzz.h"
 #include "irp.h"
+#include "irp_render.h"
 
 static bool same_decimal(struct irp_decimal a, struct irp_decimal b)
 {
@@ -174,7 +176,27 @@ static void check_eval(int ret, const struct ir_error *err)
 	FUZZ_ASSERT(strncmp(err->message, "irp:", 4) == 0, "eval message '%s'", err->message);
 }
 
-/* Parameters without a default at their minimum, then defaults and every definition. */
+static void render(const struct irp_protocol *protocol, struct irp_env *env)
+{
+	struct irp_render_options options = { 2, true };
+	struct irp_signal signal = { NULL, 0, 0, 0, 0 };
+	struct ir_error err = { "" };
+	int ret = irp_render(protocol, env, &options, &signal, &err);
+	size_t i;
+
+	if (ret < 0) {
+		check_eval(ret, &err);
+	} else {
+		for (i = 0; i < signal.count; i++) {
+			FUZZ_ASSERT(signal.durations[i] != 0, "duration %zu is 0", i);
+			FUZZ_ASSERT(i == 0 || (signal.durations[i] > 0) !=
+				    (signal.durations[i - 1] > 0), "durations %zu and %zu", i - 1, i);
+		}
+	}
+	irp_signal_free(&signal);
+}
+
+/* Parameters without a default at their minimum, then defaults, definitions, rendering. */
 static void evaluate(const struct irp_protocol *protocol)
 {
 	struct ir_error err = { "" };
@@ -192,6 +214,7 @@ static void evaluate(const struct irp_protocol *protocol)
 	check_eval(irp_env_prepare(env, protocol, &err), &err);
 	for (i = 0; i < protocol->definition_count; i++)
 		check_eval(irp_eval(protocol->definitions[i].value, env, &value, &err), &err);
+	render(protocol, env);
 out:
 	irp_env_free(env);
 }

@@ -339,6 +339,8 @@ START_TEST(test_units_bitspecs_extents)
 {
 	/* unit 2 periods of 10 kHz = 200 µs: 3 units 600, 1u 1, 2m 2000, 1p 100 */
 	RENDER_IS("{10k,2p}<1|2>(3,-1u,2m,-1p)", "", 0, false, 600, -1, 2000, -100);
+	/* a space of 0.3 µs is left out, and the pulses around it merge */
+	RENDER_IS("{0k,1u}<1|2>(5,-.3,5,-1)", "", 0, false, 10, -1);
 	/* decimals are exact: 2.6 units of 100 µs */
 	RENDER_IS("{0k,100}<1|2>(2.6,-.5)", "", 0, false, 260, -50);
 	/* a duration named: -zeroGap */
@@ -390,7 +392,35 @@ START_TEST(test_render_errors)
 	render_fails("{}<1|2>(-G)", -ENOENT, "irp:9: 'G' has no value");
 	render_fails("{}<1|2>(D:8)", -ENOENT, "irp:9: 'D' has no value");
 	render_fails("{0k,1u}<1|2>((((1,-1)1000)1000)1000)", -E2BIG,
-		     "irp: more than 1000000 durations");
+		     "irp: more than 1000000 steps to render");
+	/* a body of nothing repeated without end is bounded too */
+	render_fails("{0k,1u}<1|2>(()18446744073709551615)", -E2BIG,
+		     "irp: more than 1000000 steps to render");
+}
+END_TEST
+
+START_TEST(test_evaluations_bounded_in_all)
+{
+	/* A0 costs about 3 * 2^17 = 400000 nodes, under one evaluation's budget; 30 of them
+	 * pass the rendering's 10 million */
+	struct irp_protocol *p = parse("{0k,1u}<1|2>((A0:1)30){A0=A1+A1,A1=A2+A2,A2=A3+A3,"
+		"A3=A4+A4,A4=A5+A5,A5=A6+A6,A6=A7+A7,A7=A8+A8,A8=A9+A9,A9=A10+A10,A10=A11+A11,"
+		"A11=A12+A12,A12=A13+A13,A13=A14+A14,A14=A15+A15,A15=A16+A16,A16=A17+A17,A17=1}");
+	struct irp_render_options options = { 1, false };
+	struct ir_error err = { "" };
+	struct irp_signal s;
+	struct irp_env *env = env_with(p, "");
+	int64_t value;
+
+	memset(&s, 0, sizeof(s));
+	ck_assert_int_eq(irp_render(p, env, &options, &s, &err), -E2BIG);
+	ck_assert_msg(strstr(err.message, "the evaluations' limit is reached"), "%s", err.message);
+	/* the limit ends with the rendering */
+	ck_assert_int_eq(irp_eval(p->stream->body.items[0].stream->body.items[0].bitfield, env,
+				  &value, &err), 0);
+	irp_signal_free(&s);
+	irp_env_free(env);
+	irp_protocol_free(p);
 }
 END_TEST
 
@@ -406,6 +436,7 @@ static Suite *irp_render_suite(void)
 	tcase_add_test(tc, test_variations_and_repeats);
 	tcase_add_test(tc, test_units_bitspecs_extents);
 	tcase_add_test(tc, test_render_errors);
+	tcase_add_test(tc, test_evaluations_bounded_in_all);
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("encoders");
