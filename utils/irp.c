@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "irp.h"
+#include "nls.h"
 
 /* ---- arena: every node of a tree, freed at once ---- */
 
@@ -139,10 +140,10 @@ static int expected(struct parser *p, const char *what)
 	size_t n = t->end - t->start;
 
 	if (t->type == TOK_END)
-		return fail_at(p, -EINVAL, t->start, "expected %s, found the end", what);
+		return fail_at(p, -EINVAL, t->start, _("expected %s, found the end"), _(what));
 	if (n > 24)
 		n = 24;
-	return fail_at(p, -EINVAL, t->start, "expected %s, found '%.*s'", what, (int)n,
+	return fail_at(p, -EINVAL, t->start, _("expected %s, found '%.*s'"), _(what), (int)n,
 		       p->text + t->start);
 }
 
@@ -178,7 +179,7 @@ static int skip_blanks(struct parser *p, size_t *offset)
 			while (i + 1 < p->len && !(p->text[i] == '*' && p->text[i + 1] == '/'))
 				i++;
 			if (i + 1 >= p->len)
-				return fail_at(p, -EINVAL, start, "unterminated comment");
+				return fail_at(p, -EINVAL, start, _("unterminated comment"));
 			i += 2;
 		} else if (c == '/' && i + 1 < p->len && p->text[i + 1] == '/') {
 			while (i < p->len && p->text[i] != '\n')
@@ -225,7 +226,7 @@ static int lex_digits(struct parser *p, size_t start, size_t *i, unsigned int ba
 		if (digit >= base)
 			break;
 		if (value > (UINT64_MAX - digit) / base)
-			return fail_at(p, -EINVAL, start, "number too large");
+			return fail_at(p, -EINVAL, start, _("number too large"));
 		value = value * base + digit;
 		count++;
 	}
@@ -250,7 +251,7 @@ static int lex_number(struct parser *p, size_t i, struct token *t)
 		if (ret < 0)
 			return ret;
 		if (count == 0)
-			return fail_at(p, -EINVAL, t->start, "expected digits after '0%c'",
+			return fail_at(p, -EINVAL, t->start, _("expected digits after '0%c'"),
 				       base == 16 ? 'x' : 'b');
 		t->decimal.digits = t->value;
 		t->has_decimal = true;
@@ -267,18 +268,18 @@ static int lex_number(struct parser *p, size_t i, struct token *t)
 		if (ret < 0)
 			return ret;
 		if (i - fraction_start > 19)
-			return fail_at(p, -EINVAL, t->start, "too many decimals");
+			return fail_at(p, -EINVAL, t->start, _("too many decimals"));
 		t->type = TOK_DECIMAL;
 	}
 	t->value = whole;
 	t->decimal.digits = whole;
 	for (k = 0; k < scale; k++) {
 		if (t->decimal.digits > UINT64_MAX / 10)
-			return fail_at(p, -EINVAL, t->start, "number too large");
+			return fail_at(p, -EINVAL, t->start, _("number too large"));
 		t->decimal.digits *= 10;
 	}
 	if (t->decimal.digits > UINT64_MAX - fraction)
-		return fail_at(p, -EINVAL, t->start, "number too large");
+		return fail_at(p, -EINVAL, t->start, _("number too large"));
 	t->decimal.digits += fraction;
 	t->decimal.scale = scale;
 	t->has_decimal = true;
@@ -338,8 +339,8 @@ static int lex_at(struct parser *p, size_t offset, struct token *t)
 	}
 	if (!strchr("{}()[]<>|,:=-+*/%^~!#?&@.", c) || c == '\0') {
 		if ((unsigned char)c >= 0x20 && (unsigned char)c < 0x7f)
-			return fail_at(p, -EINVAL, i, "unexpected character '%c'", c);
-		return fail_at(p, -EINVAL, i, "unexpected byte 0x%02x", (unsigned char)c);
+			return fail_at(p, -EINVAL, i, _("unexpected character '%c'"), c);
+		return fail_at(p, -EINVAL, i, _("unexpected byte 0x%02x"), (unsigned char)c);
 	}
 	t->punct[0] = c;
 	t->end = i + 1;
@@ -384,7 +385,7 @@ static int peek(struct parser *p, struct token *next)
 static int enter(struct parser *p)
 {
 	if (++p->nesting > IRP_NESTING_MAX)
-		return fail_at(p, -E2BIG, p->tok.start, "nested more than %d deep",
+		return fail_at(p, -E2BIG, p->tok.start, _("nested more than %d deep"),
 			       IRP_NESTING_MAX);
 	return 0;
 }
@@ -418,7 +419,7 @@ static int new_expr(struct parser *p, enum irp_expr_kind kind, size_t offset,
 	if (expr_height(c) > height)
 		height = expr_height(c);
 	if (height + 1 > IRP_EXPR_DEPTH_MAX)
-		return fail_at(p, -E2BIG, offset, "expression deeper than %d",
+		return fail_at(p, -E2BIG, offset, _("expression deeper than %d"),
 			       IRP_EXPR_DEPTH_MAX);
 	e = arena_alloc(p->arena, sizeof(*e));
 	if (!e)
@@ -466,7 +467,7 @@ static int parse_primary(struct parser *p, const struct irp_expr **ret)
 		return advance(p);
 	}
 	if (p->tok.type == TOK_DECIMAL)
-		return fail_at(p, -EINVAL, start, "expected an integer, found a decimal");
+		return fail_at(p, -EINVAL, start, _("expected an integer, found a decimal"));
 	if (at(p, "(")) {
 		bool in_bitspec = p->in_bitspec, in_middle = p->in_middle;
 
@@ -484,9 +485,9 @@ static int parse_primary(struct parser *p, const struct irp_expr **ret)
 		p->in_bitspec = in_bitspec;
 		p->in_middle = in_middle;
 		p->nesting--;
-		return expect(p, ")", "')'");
+		return expect(p, ")", N_("')'"));
 	}
-	return expected(p, "a name, a number or '('");
+	return expected(p, N_("a name, a number or '('"));
 }
 
 /* After data: ":width", ":-width", ":width:chop" or "::chop". */
@@ -514,7 +515,7 @@ static int parse_bitfield_tail(struct parser *p, const struct irp_expr *data, bo
 		if (ret_code < 0)
 			return ret_code;
 		if (width->kind == IRP_EXPR_NUMBER && width->number > 64)
-			return fail_at(p, -EINVAL, width_start, "bitfield width %llu is more than 64",
+			return fail_at(p, -EINVAL, width_start, _("bitfield width %llu is more than 64"),
 				       (unsigned long long)width->number);
 		if (at(p, ":") && !p->in_middle) {
 			ret_code = advance(p);
@@ -569,7 +570,7 @@ static int parse_unary(struct parser *p, const struct irp_expr **ret)
 		return 0;
 	}
 	if (++p->expr_depth > IRP_EXPR_DEPTH_MAX)
-		return fail_at(p, -E2BIG, start, "expression deeper than %d", IRP_EXPR_DEPTH_MAX);
+		return fail_at(p, -E2BIG, start, _("expression deeper than %d"), IRP_EXPR_DEPTH_MAX);
 	ret_code = advance(p);
 	if (ret_code < 0)
 		return ret_code;
@@ -668,7 +669,7 @@ static int parse_binary(struct parser *p, int min_level, const struct irp_expr *
 		if (ret_code < 0)
 			return ret_code;
 		if (++p->expr_depth > IRP_EXPR_DEPTH_MAX)
-			return fail_at(p, -E2BIG, op_start, "expression deeper than %d",
+			return fail_at(p, -E2BIG, op_start, _("expression deeper than %d"),
 				       IRP_EXPR_DEPTH_MAX);
 		/* ** groups right to left, the others left to right. */
 		ret_code = parse_binary(p, level == LEVEL_POW ? level : level + 1, &right);
@@ -700,7 +701,7 @@ static int parse_expr(struct parser *p, const struct irp_expr **ret)
 	}
 	start = p->tok.start;
 	if (++p->expr_depth > IRP_EXPR_DEPTH_MAX)
-		return fail_at(p, -E2BIG, start, "expression deeper than %d", IRP_EXPR_DEPTH_MAX);
+		return fail_at(p, -E2BIG, start, _("expression deeper than %d"), IRP_EXPR_DEPTH_MAX);
 	ret_code = advance(p);
 	if (ret_code < 0)
 		return ret_code;
@@ -710,7 +711,7 @@ static int parse_expr(struct parser *p, const struct irp_expr **ret)
 	if (ret_code < 0)
 		return ret_code;
 	p->in_middle = in_middle;
-	ret_code = expect(p, ":", "':'");
+	ret_code = expect(p, ":", N_("':'"));
 	if (ret_code < 0)
 		return ret_code;
 	ret_code = parse_expr(p, &otherwise);
@@ -767,7 +768,7 @@ static int parse_duration(struct parser *p, enum irp_duration_kind kind,
 		   p->tok.has_decimal) {
 		d->value = p->tok.decimal;
 	} else {
-		return expected(p, "a duration (a number or a name)");
+		return expected(p, N_("a duration (a number or a name)"));
 	}
 	ret = advance(p);
 	if (ret < 0)
@@ -829,7 +830,7 @@ static int parse_variation(struct parser *p, struct irp_item *item)
 		ret = parse_sequence(p, "]", &item->alternatives[item->alternative_count]);
 		if (ret < 0)
 			return ret;
-		ret = expect(p, "]", "',' or ']'");
+		ret = expect(p, "]", N_("',' or ']'"));
 		if (ret < 0)
 			return ret;
 		p->nesting--;
@@ -837,7 +838,7 @@ static int parse_variation(struct parser *p, struct irp_item *item)
 	}
 	p->in_bitspec = in_bitspec;
 	if (item->alternative_count < 2)
-		return expected(p, "a second alternative '['");
+		return expected(p, N_("a second alternative '['"));
 	return 0;
 }
 
@@ -878,7 +879,7 @@ static int parse_bitspec(struct parser *p, const struct irp_bitspec **ret)
 		if (ret_code < 0)
 			return ret_code;
 	} while (at(p, "|"));
-	ret_code = expect(p, ">", "',', '|' or '>'");
+	ret_code = expect(p, ">", N_("',', '|' or '>'"));
 	if (ret_code < 0)
 		return ret_code;
 	p->nesting--;
@@ -905,7 +906,7 @@ static int parse_item(struct parser *p, struct irp_item *item)
 		if (ret < 0)
 			return ret;
 		if (!at(p, "("))
-			return expected(p, "'(' after the bitspec");
+			return expected(p, N_("'(' after the bitspec"));
 		return parse_stream(p, bitspec, &item->stream);
 	}
 	if (at(p, "(") && !paren_starts_bitfield(p)) {
@@ -934,7 +935,7 @@ static int parse_item(struct parser *p, struct irp_item *item)
 		if (ret < 0)
 			return ret;
 		if (!at(p, ":") && !at(p, "::"))
-			return expected(p, "':' of a bitfield");
+			return expected(p, N_("':' of a bitfield"));
 		return parse_bitfield_tail(p, data, complement, start, &item->bitfield);
 	}
 	ret = peek(p, &next);
@@ -967,7 +968,7 @@ static int parse_item(struct parser *p, struct irp_item *item)
 		item->kind = IRP_ITEM_DURATION;
 		return parse_duration(p, IRP_FLASH, &item->duration);
 	}
-	return expected(p, "a duration, a bitfield, an assignment, '(', '<' or '['");
+	return expected(p, N_("a duration, a bitfield, an assignment, '(', '<' or '['"));
 }
 
 /* Items separated by commas, up to one of closers (not consumed). */
@@ -1022,7 +1023,7 @@ static int parse_stream(struct parser *p, const struct irp_bitspec *bitspec,
 	if (code < 0)
 		return code;
 	p->in_bitspec = in_bitspec;
-	code = expect(p, ")", "',' or ')'");
+	code = expect(p, ")", N_("',' or ')'"));
 	if (code < 0)
 		return code;
 	p->nesting--;
@@ -1048,7 +1049,7 @@ static int parse_stream(struct parser *p, const struct irp_bitspec *bitspec,
 
 static int parse_general(struct parser *p, struct irp_general *g)
 {
-	int ret = expect(p, "{", "'{' (the general spec)");
+	int ret = expect(p, "{", N_("'{' (the general spec)"));
 
 	if (ret < 0)
 		return ret;
@@ -1082,7 +1083,7 @@ static int parse_general(struct parser *p, struct irp_general *g)
 					ret = advance(p);
 			}
 		} else {
-			return expected(p, "a frequency, a unit, lsb, msb or a duty cycle");
+			return expected(p, N_("a frequency, a unit, lsb, msb or a duty cycle"));
 		}
 		if (ret < 0)
 			return ret;
@@ -1092,7 +1093,7 @@ static int parse_general(struct parser *p, struct irp_general *g)
 		if (ret < 0)
 			return ret;
 	}
-	return expect(p, "}", "',' or '}'");
+	return expect(p, "}", N_("',' or '}'"));
 }
 
 struct definition_list {
@@ -1125,7 +1126,7 @@ static int parse_definitions(struct parser *p, struct definition_list *list)
 		}
 		d = &list->items[list->count++];
 		if (p->tok.type != TOK_NAME)
-			return expected(p, "a name to define");
+			return expected(p, N_("a name to define"));
 		d->column = column_of(p, p->tok.start);
 		d->name = copy_name(p);
 		if (!d->name)
@@ -1133,7 +1134,7 @@ static int parse_definitions(struct parser *p, struct definition_list *list)
 		ret = advance(p);
 		if (ret < 0)
 			return ret;
-		ret = expect(p, "=", "'='");
+		ret = expect(p, "=", N_("'='"));
 		if (ret < 0)
 			return ret;
 		ret = parse_expr(p, &d->value);
@@ -1145,13 +1146,13 @@ static int parse_definitions(struct parser *p, struct definition_list *list)
 		if (ret < 0)
 			return ret;
 	}
-	return expect(p, "}", "',' or '}'");
+	return expect(p, "}", N_("',' or '}'"));
 }
 
 static int parse_integer(struct parser *p, uint64_t *ret_value)
 {
 	if (p->tok.type != TOK_INT)
-		return expected(p, "an integer");
+		return expected(p, N_("an integer"));
 	*ret_value = p->tok.value;
 	return advance(p);
 }
@@ -1163,14 +1164,14 @@ static int parse_parameter(struct parser *p, struct irp_parameter *param,
 	int ret;
 
 	if (p->tok.type != TOK_NAME)
-		return expected(p, "a parameter name");
+		return expected(p, N_("a parameter name"));
 	param->column = column_of(p, start);
 	param->name = copy_name(p);
 	if (!param->name)
 		return -ENOMEM;
 	for (k = 0; k < before_count; k++)
 		if (strcmp(before[k].name, param->name) == 0)
-			return fail_at(p, -EINVAL, start, "parameter '%s' is given twice",
+			return fail_at(p, -EINVAL, start, _("parameter '%s' is given twice"),
 				       param->name);
 	ret = advance(p);
 	if (ret == 0 && at(p, "@")) {
@@ -1178,20 +1179,20 @@ static int parse_parameter(struct parser *p, struct irp_parameter *param,
 		ret = advance(p);
 	}
 	if (ret == 0)
-		ret = expect(p, ":", "':'");
+		ret = expect(p, ":", N_("':'"));
 	if (ret == 0)
 		ret = parse_integer(p, &param->min);
 	if (ret == 0)
-		ret = expect(p, "..", "'..'");
+		ret = expect(p, "..", N_("'..'"));
 	if (ret == 0)
 		ret = parse_integer(p, &param->max);
 	if (ret < 0)
 		return ret;
 	if (param->min > param->max)
-		return fail_at(p, -EINVAL, start, "the range of '%s' is empty", param->name);
+		return fail_at(p, -EINVAL, start, _("the range of '%s' is empty"), param->name);
 	if (!at(p, "=")) {
 		if (param->persistent)
-			return expected(p, "'=' and the initial value of a persistent parameter");
+			return expected(p, N_("'=' and the initial value of a persistent parameter"));
 		return 0;
 	}
 	ret = advance(p);
@@ -1235,7 +1236,7 @@ static int parse_parameters(struct parser *p, struct irp_protocol *protocol)
 	}
 	protocol->parameters = params;
 	protocol->parameter_count = count;
-	return expect(p, "]", "',' or ']'");
+	return expect(p, "]", N_("',' or ']'"));
 }
 
 static int parse_protocol(struct parser *p, struct irp_protocol *protocol)
@@ -1248,12 +1249,12 @@ static int parse_protocol(struct parser *p, struct irp_protocol *protocol)
 	if (ret < 0)
 		return ret;
 	if (!at(p, "<"))
-		return expected(p, "'<' (the bitspec)");
+		return expected(p, N_("'<' (the bitspec)"));
 	ret = parse_bitspec(p, &bitspec);
 	if (ret < 0)
 		return ret;
 	if (!at(p, "("))
-		return expected(p, "'(' after the bitspec");
+		return expected(p, N_("'(' after the bitspec"));
 	ret = parse_stream(p, bitspec, &protocol->stream);
 	if (ret < 0)
 		return ret;
@@ -1270,7 +1271,7 @@ static int parse_protocol(struct parser *p, struct irp_protocol *protocol)
 			return ret;
 	}
 	if (p->tok.type != TOK_END)
-		return expected(p, "the end");
+		return expected(p, N_("the end"));
 	return 0;
 }
 
@@ -1282,12 +1283,12 @@ static int parse_text(const char *text, size_t len, struct irp_protocol **ret_pr
 	int ret;
 
 	if (len > IRP_TEXT_MAX) {
-		ir_error_set(err, "irp: longer than %d bytes", IRP_TEXT_MAX);
+		ir_error_set(err, _("irp: longer than %d bytes"), IRP_TEXT_MAX);
 		return -E2BIG;
 	}
 	if (memchr(text, '\0', len))
 		return fail_at(&p, -EINVAL, (const char *)memchr(text, '\0', len) - text,
-			       "unexpected byte 0x00");
+			       _("unexpected byte 0x00"));
 	p.arena = calloc(1, sizeof(*p.arena));
 	if (!p.arena)
 		return -ENOMEM;
@@ -1310,7 +1311,7 @@ static int parse_text(const char *text, size_t len, struct irp_protocol **ret_pr
 out:
 	if (ret < 0) {
 		if (ret == -ENOMEM)
-			ir_error_set(err, "irp: out of memory");
+			ir_error_set(err, _("irp: out of memory"));
 		arena_free(p.arena);
 		return ret;
 	}
@@ -1858,10 +1859,10 @@ static int eval_bitfield(struct eval *ev, const struct irp_expr *e, int64_t *ret
 	if (code < 0)
 		return code;
 	if (width < 0 || width > 64)
-		return eval_fail(ev, -ERANGE, e, "bitfield width %lld is not within 0..64",
+		return eval_fail(ev, -ERANGE, e, _("bitfield width %lld is not within 0..64"),
 				 (long long)width);
 	if (chop < 0)
-		return eval_fail(ev, -ERANGE, e, "bitfield chop %lld is negative",
+		return eval_fail(ev, -ERANGE, e, _("bitfield chop %lld is negative"),
 				 (long long)chop);
 	bits = chop >= 64 ? 0 : (uint64_t)data >> chop;
 	if (e->complement)
@@ -1886,10 +1887,10 @@ static int eval_name(struct eval *ev, const struct irp_expr *e, int64_t *ret)
 		return 0;
 	}
 	if (!b || !b->definition)
-		return eval_fail(ev, -ENOENT, e, "'%s' has no value", e->name);
+		return eval_fail(ev, -ENOENT, e, _("'%s' has no value"), e->name);
 	if (++ev->definition_depth > DEFINITION_DEPTH_MAX)
 		return eval_fail(ev, -ELOOP, e,
-				 "the definition of '%s' refers to itself or nests too deep",
+				 _("the definition of '%s' refers to itself or nests too deep"),
 				 e->name);
 	code = eval_node(ev, b->definition, ret);
 	ev->definition_depth--;
@@ -1917,7 +1918,7 @@ static int eval_unary(struct eval *ev, const struct irp_expr *e, int64_t *ret)
 		*ret = __builtin_popcountll((uint64_t)x);
 		break;
 	default:
-		return eval_fail(ev, -EINVAL, e, "bad unary operator %d", e->op);
+		return eval_fail(ev, -EINVAL, e, _("bad unary operator %d"), e->op);
 	}
 	return 0;
 }
@@ -1943,7 +1944,7 @@ static int eval_arith(struct eval *ev, const struct irp_expr *e, int64_t x, int6
 	switch (e->op) {
 	case IRP_OP_POW:
 		if (y < 0)
-			return eval_fail(ev, -EDOM, e, "negative exponent %lld", (long long)y);
+			return eval_fail(ev, -EDOM, e, _("negative exponent %lld"), (long long)y);
 		*ret = power(x, y);
 		return 0;
 	case IRP_OP_MUL:
@@ -1952,7 +1953,7 @@ static int eval_arith(struct eval *ev, const struct irp_expr *e, int64_t x, int6
 	case IRP_OP_DIV:
 	case IRP_OP_MOD:
 		if (y == 0)
-			return eval_fail(ev, -EDOM, e, "division by zero");
+			return eval_fail(ev, -EDOM, e, _("division by zero"));
 		if (y == -1)	/* INT64_MIN / -1 overflows in C; Java wraps */
 			*ret = e->op == IRP_OP_DIV ? (int64_t)(0 - ux) : 0;
 		else
@@ -1999,7 +2000,7 @@ static int eval_arith(struct eval *ev, const struct irp_expr *e, int64_t x, int6
 		*ret = x | y;
 		return 0;
 	default:
-		return eval_fail(ev, -EINVAL, e, "bad binary operator %d", e->op);
+		return eval_fail(ev, -EINVAL, e, _("bad binary operator %d"), e->op);
 	}
 }
 
@@ -2032,11 +2033,11 @@ static int eval_node(struct eval *ev, const struct irp_expr *e, int64_t *ret)
 	int code;
 
 	if (ev->budget-- == 0)
-		return eval_fail(ev, -E2BIG, e, "more than %d steps to evaluate",
+		return eval_fail(ev, -E2BIG, e, _("more than %d steps to evaluate"),
 				 IRP_EVAL_BUDGET);
 	if (ev->env->limited && ev->env->steps_left-- == 0) {
 		ev->env->steps_left = 0;
-		return eval_fail(ev, -E2BIG, e, "the evaluations' limit is reached");
+		return eval_fail(ev, -E2BIG, e, _("the evaluations' limit is reached"));
 	}
 	switch (e->kind) {
 	case IRP_EXPR_NUMBER:
@@ -2056,7 +2057,7 @@ static int eval_node(struct eval *ev, const struct irp_expr *e, int64_t *ret)
 			return code;
 		return eval_node(ev, cond ? e->b : e->c, ret);
 	default:
-		return eval_fail(ev, -EINVAL, e, "bad expression kind %d", e->kind);
+		return eval_fail(ev, -EINVAL, e, _("bad expression kind %d"), e->kind);
 	}
 }
 
@@ -2113,12 +2114,12 @@ int irp_env_prepare(struct irp_env *env, const struct irp_protocol *protocol,
 		const struct binding *b = find_binding(env, param->name);
 
 		if (!b || !b->has_value) {
-			ir_error_set(err, "irp: parameter '%s' is not given", param->name);
+			ir_error_set(err, _("irp: parameter '%s' is not given"), param->name);
 			return -EINVAL;
 		}
 		if (b->value < 0 || (uint64_t)b->value < param->min ||
 		    (uint64_t)b->value > param->max) {
-			ir_error_set(err, "irp: parameter '%s' = %lld is out of %llu..%llu",
+			ir_error_set(err, _("irp: parameter '%s' = %lld is out of %llu..%llu"),
 				     param->name, (long long)b->value,
 				     (unsigned long long)param->min,
 				     (unsigned long long)param->max);

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "irp_render.h"
+#include "nls.h"
 
 struct render {
 	const struct irp_protocol *protocol;
@@ -29,7 +30,7 @@ struct render {
 static int step(struct render *r)
 {
 	if (++r->steps > IRP_RENDER_STEPS_MAX) {
-		ir_error_set(r->err, "irp: more than %d steps to render", IRP_RENDER_STEPS_MAX);
+		ir_error_set(r->err, _("irp: more than %d steps to render"), IRP_RENDER_STEPS_MAX);
 		return -E2BIG;
 	}
 	return 0;
@@ -54,7 +55,7 @@ static int flush(struct render *r)
 	if (r->pending == 0)
 		return 0;
 	if (magnitude + 0.5 >= INT32_MAX) {
-		ir_error_set(r->err, "irp: a duration of %.0f µs is too long", magnitude);
+		ir_error_set(r->err, _("irp: a duration of %.0f µs is too long"), magnitude);
 		return -ERANGE;
 	}
 	rounded = (int32_t)(magnitude + 0.5);
@@ -68,7 +69,7 @@ static int flush(struct render *r)
 		int64_t joined = (int64_t)s->durations[s->count - 1] + rounded;
 
 		if (joined > INT32_MAX || joined < -INT32_MAX) {
-			ir_error_set(r->err, "irp: a duration of %lld µs is too long",
+			ir_error_set(r->err, _("irp: a duration of %lld µs is too long"),
 				     (long long)(joined < 0 ? -joined : joined));
 			return -ERANGE;
 		}
@@ -137,11 +138,11 @@ static int duration_us(struct render *r, const struct irp_item *item, double *re
 		break;
 	}
 	if (scale == 0 && d->unit == IRP_TIME_PERIODS) {
-		ir_error_set(r->err, "irp:%u: a duration in periods with no carrier", item->column);
+		ir_error_set(r->err, _("irp:%u: a duration in periods with no carrier"), item->column);
 		return -EINVAL;
 	}
 	if (value < 0) {
-		ir_error_set(r->err, "irp:%u: negative duration %g", item->column, value);
+		ir_error_set(r->err, _("irp:%u: negative duration %g"), item->column, value);
 		return -EINVAL;
 	}
 	*ret_us = value * scale;
@@ -163,17 +164,17 @@ static int render_bitfield(struct render *r, const struct irp_item *item,
 	int ret;
 
 	if (!bitspec) {
-		ir_error_set(r->err, "irp:%u: a bitfield outside any bitspec", item->column);
+		ir_error_set(r->err, _("irp:%u: a bitfield outside any bitspec"), item->column);
 		return -EINVAL;
 	}
 	if (field->infinite) {
-		ir_error_set(r->err, "irp:%u: an infinite bitfield cannot be sent", item->column);
+		ir_error_set(r->err, _("irp:%u: an infinite bitfield cannot be sent"), item->column);
 		return -EINVAL;
 	}
 	while (bits_per_symbol < 16 && ((size_t)1 << bits_per_symbol) < bitspec->count)
 		bits_per_symbol++;
 	if (bitspec->count < 2 || ((size_t)1 << bits_per_symbol) != bitspec->count) {
-		ir_error_set(r->err, "irp:%u: a bitspec of %zu symbols is not a power of two",
+		ir_error_set(r->err, _("irp:%u: a bitspec of %zu symbols is not a power of two"),
 			     bitspec->column, bitspec->count);
 		return -EINVAL;
 	}
@@ -183,7 +184,7 @@ static int render_bitfield(struct render *r, const struct irp_item *item,
 	if (ret < 0)
 		return ret;
 	if (width % bits_per_symbol) {
-		ir_error_set(r->err, "irp:%u: width %lld is not a multiple of %u bits",
+		ir_error_set(r->err, _("irp:%u: width %lld is not a multiple of %u bits"),
 			     item->column, (long long)width, bits_per_symbol);
 		return -EINVAL;
 	}
@@ -223,8 +224,8 @@ static int render_item(struct render *r, const struct irp_item *item, struct sco
 		if (item->duration.kind == IRP_GAP)
 			return emit(r, false, us);
 		if (us < r->now - scope->start) {
-			ir_error_set(r->err, "irp:%u: the extent of %.0f µs is shorter than the "
-				     "%.0f µs before it", item->column, us, r->now - scope->start);
+			ir_error_set(r->err, _("irp:%u: the extent of %.0f µs is shorter than the "
+				     "%.0f µs before it"), item->column, us, r->now - scope->start);
 			return -EINVAL;
 		}
 		ret = emit(r, false, us - (r->now - scope->start));
@@ -247,7 +248,7 @@ static int render_item(struct render *r, const struct irp_item *item, struct sco
 			return STOPPED;
 		return render_sequence(r, alternative, scope);
 	default:
-		ir_error_set(r->err, "irp:%u: unknown item", item->column);
+		ir_error_set(r->err, _("irp:%u: unknown item"), item->column);
 		return -EINVAL;
 	}
 }
@@ -345,7 +346,7 @@ int irp_render(const struct irp_protocol *protocol, struct irp_env *env,
 		r.unit_us = irp_decimal_value(g->unit);
 		if (g->unit_in_periods) {
 			if (frequency <= 0) {
-				ir_error_set(err, "irp: a unit in periods with no carrier");
+				ir_error_set(err, _("irp: a unit in periods with no carrier"));
 				return -EINVAL;
 			}
 			r.unit_us *= r.period_us;
@@ -359,7 +360,7 @@ int irp_render(const struct irp_protocol *protocol, struct irp_env *env,
 	if (ret == 0)
 		ret = flush(&r);
 	if (ret == -ENOMEM)
-		ir_error_set(err, "irp: out of memory");
+		ir_error_set(err, _("irp: out of memory"));
 	return ret < 0 ? ret : 0;
 }
 
