@@ -889,6 +889,45 @@ static int parse_bitspec(struct parser *p, const struct irp_bitspec **ret)
 	return 0;
 }
 
+/* A bitfield item: "~" or "(" start one, or a name or number followed by ':' or '::'. */
+static int parse_bitfield_item(struct parser *p, struct irp_item *item)
+{
+	bool complement = at(p, "~");
+	size_t start = p->tok.start;
+	const struct irp_expr *data;
+	int ret;
+
+	item->kind = IRP_ITEM_BITFIELD;
+	if (complement) {
+		ret = advance(p);
+		if (ret < 0)
+			return ret;
+	}
+	ret = parse_primary(p, &data);
+	if (ret < 0)
+		return ret;
+	if (!at(p, ":") && !at(p, "::"))
+		return expected(p, N_("':' of a bitfield"));
+	return parse_bitfield_tail(p, data, complement, start, &item->bitfield);
+}
+
+static int parse_assignment(struct parser *p, struct irp_item *item)
+{
+	int ret;
+
+	item->kind = IRP_ITEM_ASSIGNMENT;
+	item->name = copy_name(p);
+	if (!item->name)
+		return -ENOMEM;
+	ret = advance(p);
+	if (ret < 0)
+		return ret;
+	ret = advance(p);	/* '=' */
+	if (ret < 0)
+		return ret;
+	return parse_expr(p, &item->value);
+}
+
 static int parse_item(struct parser *p, struct irp_item *item)
 {
 	size_t start = p->tok.start;
@@ -921,49 +960,16 @@ static int parse_item(struct parser *p, struct irp_item *item)
 		return parse_duration(p, p->text[start] == '-' ? IRP_GAP : IRP_EXTENT,
 				      &item->duration);
 	}
-	if (at(p, "~") || at(p, "(")) {
-		bool complement = at(p, "~");
-		const struct irp_expr *data;
-
-		item->kind = IRP_ITEM_BITFIELD;
-		if (complement) {
-			ret = advance(p);
-			if (ret < 0)
-				return ret;
-		}
-		ret = parse_primary(p, &data);
-		if (ret < 0)
-			return ret;
-		if (!at(p, ":") && !at(p, "::"))
-			return expected(p, N_("':' of a bitfield"));
-		return parse_bitfield_tail(p, data, complement, start, &item->bitfield);
-	}
+	if (at(p, "~") || at(p, "("))
+		return parse_bitfield_item(p, item);
 	ret = peek(p, &next);
 	if (ret < 0)
 		return ret;
-	if (p->tok.type == TOK_NAME && is_punct(&next, "=")) {
-		item->kind = IRP_ITEM_ASSIGNMENT;
-		item->name = copy_name(p);
-		if (!item->name)
-			return -ENOMEM;
-		ret = advance(p);
-		if (ret < 0)
-			return ret;
-		ret = advance(p);	/* '=' */
-		if (ret < 0)
-			return ret;
-		return parse_expr(p, &item->value);
-	}
+	if (p->tok.type == TOK_NAME && is_punct(&next, "="))
+		return parse_assignment(p, item);
 	if ((p->tok.type == TOK_NAME || p->tok.type == TOK_INT) &&
-	    (is_punct(&next, ":") || is_punct(&next, "::"))) {
-		const struct irp_expr *data;
-
-		item->kind = IRP_ITEM_BITFIELD;
-		ret = parse_primary(p, &data);
-		if (ret < 0)
-			return ret;
-		return parse_bitfield_tail(p, data, false, start, &item->bitfield);
-	}
+	    (is_punct(&next, ":") || is_punct(&next, "::")))
+		return parse_bitfield_item(p, item);
 	if (p->tok.type == TOK_NAME || p->tok.type == TOK_INT || p->tok.type == TOK_DECIMAL) {
 		item->kind = IRP_ITEM_DURATION;
 		return parse_duration(p, IRP_FLASH, &item->duration);
@@ -2084,31 +2090,12 @@ int irp_eval(const struct irp_expr *expr, struct irp_env *env, int64_t *ret_valu
 	return ret;
 }
 
-int irp_env_prepare(struct irp_env *env, const struct irp_protocol *protocol,
-		    struct ir_error *err)
+/* Every parameter has a value within its range. */
+static int check_parameters(const struct irp_env *env, const struct irp_protocol *protocol,
+			    struct ir_error *err)
 {
 	size_t i;
-	int ret;
 
-	for (i = 0; i < protocol->definition_count; i++) {
-		ret = irp_env_define(env, protocol->definitions[i].name,
-				     protocol->definitions[i].value);
-		if (ret < 0)
-			return ret;
-	}
-	for (i = 0; i < protocol->parameter_count; i++) {
-		const struct irp_parameter *param = &protocol->parameters[i];
-		int64_t value = 0;
-
-		if (irp_env_has_value(env, param->name) || !param->default_value)
-			continue;
-		ret = irp_eval(param->default_value, env, &value, err);
-		if (ret < 0)
-			return ret;
-		ret = irp_env_set(env, param->name, value);
-		if (ret < 0)
-			return ret;
-	}
 	for (i = 0; i < protocol->parameter_count; i++) {
 		const struct irp_parameter *param = &protocol->parameters[i];
 		const struct binding *b = find_binding(env, param->name);
@@ -2127,4 +2114,30 @@ int irp_env_prepare(struct irp_env *env, const struct irp_protocol *protocol,
 		}
 	}
 	return 0;
+}
+
+int irp_env_prepare(struct irp_env *env, const struct irp_protocol *protocol,
+		    struct ir_error *err)
+{
+	size_t i;
+	int ret = 0;
+
+	for (i = 0; ret == 0 && i < protocol->definition_count; i++)
+		ret = irp_env_define(env, protocol->definitions[i].name,
+				     protocol->definitions[i].value);
+	for (i = 0; ret == 0 && i < protocol->parameter_count; i++) {
+		const struct irp_parameter *param = &protocol->parameters[i];
+		int64_t value = 0;
+
+		if (irp_env_has_value(env, param->name) || !param->default_value)
+			continue;
+		ret = irp_eval(param->default_value, env, &value, err);
+		if (ret == 0)
+			ret = irp_env_set(env, param->name, value);
+	}
+	if (ret == -ENOMEM)
+		ir_error_set(err, _("irp: out of memory"));
+	if (ret < 0)
+		return ret;
+	return check_parameters(env, protocol, err);
 }
