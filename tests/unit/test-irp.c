@@ -532,6 +532,21 @@ START_TEST(test_evaluation_bitfields)
 }
 END_TEST
 
+START_TEST(test_prefer_over_condition)
+{
+	/* The database's condition for preferring Pioneer over NEC2 is an expression too. */
+	static const char condition[] = "(160<=D && D<=165) || D==168 || D==170 || D==171 "
+					 "|| D==173 || D==175 ";
+
+	eval_is(condition, "D=160", 1);
+	eval_is(condition, "D=165", 1);
+	eval_is(condition, "D=166", 0);
+	eval_is(condition, "D=171", 1);
+	eval_is(condition, "D=172", 0);
+	eval_is(condition, "D=159", 0);
+}
+END_TEST
+
 START_TEST(test_evaluation_errors)
 {
 	eval_fails("1+1/(2-2)", "", -EDOM, "irp:4: division by zero");
@@ -939,6 +954,7 @@ static Suite *irp_suite(void)
 	tcase_add_test(tc, test_evaluation_java_rules);
 	tcase_add_test(tc, test_evaluation_bitfields);
 	tcase_add_test(tc, test_evaluation_errors);
+	tcase_add_test(tc, test_prefer_over_condition);
 	tcase_add_test(tc, test_database_defaults_by_hand);
 	tcase_add_test(tc, test_definitions_loop_and_budget);
 	suite_add_tcase(s, tc);
