@@ -42,6 +42,9 @@ struct scope {
 	const struct scope *bitspec_home;	/* the scope whose bitspec renders symbols */
 	unsigned int pass;			/* 0 intro, 1 repeat, 2 ending */
 	double start;				/* for extents */
+	uint64_t bits;				/* of bitfields, short of a symbol */
+	unsigned int bit_count;
+	unsigned int bit_column;		/* where they started */
 };
 
 #define STOPPED 1	/* an empty alternative: the rest of the body is not rendered */
@@ -154,12 +157,48 @@ static int render_sequence(struct render *r, const struct irp_sequence *seq,
 static int render_stream(struct render *r, const struct irp_stream *stream,
 			 const struct scope *parent);
 
+static int end_bits(struct render *r, const struct scope *scope);
+
+static int render_symbol(struct render *r, struct scope *scope, uint64_t symbol)
+{
+	struct scope inner = *scope->bitspec_home;
+	int ret = step(r);
+
+	if (ret < 0)
+		return ret;
+	inner.pass = scope->pass;
+	inner.start = r->now;
+	inner.bits = 0;
+	inner.bit_count = 0;
+	inner.bit_column = 0;
+	ret = render_sequence(r, &scope->bitspec->symbols[symbol], &inner);
+	if (ret > 0)
+		ret = 0;	/* an empty alternative ends the symbol */
+	return ret < 0 ? ret : end_bits(r, &inner);
+}
+
+/* The bits that wait for a symbol must be none: a duration or the end comes. */
+static int end_bits(struct render *r, const struct scope *scope)
+{
+	if (scope->bit_count == 0)
+		return 0;
+	ir_error_set(r->err, _("irp:%u: bits left over, short of a symbol of the bitspec: %u"),
+		     scope->bit_column, scope->bit_count);
+	return -EINVAL;
+}
+
+/*
+ * The bits of consecutive bitfields are one stream, cut into symbols of k bits: the
+ * first bit sent is the most significant of the value under msb, the least under lsb,
+ * and within a symbol the first bit sent is its most significant under msb, its least
+ * under lsb.
+ */
 static int render_bitfield(struct render *r, const struct irp_item *item,
 			   struct scope *scope)
 {
 	const struct irp_expr *field = item->bitfield;
 	const struct irp_bitspec *bitspec = scope->bitspec;
-	unsigned int bits_per_symbol = 0, chunks, i;
+	unsigned int bits_per_symbol = 0, i;
 	int64_t value, width;
 	int ret;
 
@@ -183,26 +222,23 @@ static int render_bitfield(struct render *r, const struct irp_item *item,
 		ret = irp_eval(field->b, r->env, &width, r->err);
 	if (ret < 0)
 		return ret;
-	if (width % bits_per_symbol) {
-		ir_error_set(r->err, _("irp:%u: width %lld is not a multiple of %u bits"),
-			     item->column, (long long)width, bits_per_symbol);
-		return -EINVAL;
-	}
-	chunks = (unsigned int)width / bits_per_symbol;
-	for (i = 0; i < chunks; i++) {
-		unsigned int chunk = r->msb ? chunks - 1 - i : i;
-		uint64_t symbol = ((uint64_t)value >> (chunk * bits_per_symbol)) &
-				  (bitspec->count - 1);
-		struct scope inner = *scope->bitspec_home;
+	if (scope->bit_count == 0)
+		scope->bit_column = item->column;
+	for (i = 0; i < (unsigned int)width; i++) {
+		unsigned int bit = r->msb ? (unsigned int)width - 1 - i : i;
+		uint64_t one = (uint64_t)value >> bit & 1;
 
-		ret = step(r);
+		if (r->msb)
+			scope->bits = scope->bits << 1 | one;
+		else
+			scope->bits |= one << scope->bit_count;
+		if (++scope->bit_count < bits_per_symbol)
+			continue;
+		ret = render_symbol(r, scope, scope->bits);
 		if (ret < 0)
 			return ret;
-		inner.pass = scope->pass;
-		inner.start = r->now;
-		ret = render_sequence(r, &bitspec->symbols[symbol], &inner);
-		if (ret < 0)
-			return ret;
+		scope->bits = 0;
+		scope->bit_count = 0;
 	}
 	return 0;
 }
@@ -214,6 +250,11 @@ static int render_item(struct render *r, const struct irp_item *item, struct sco
 	double us;
 	int ret;
 
+	if (item->kind == IRP_ITEM_DURATION || item->kind == IRP_ITEM_STREAM) {
+		ret = end_bits(r, scope);
+		if (ret < 0)
+			return ret;
+	}
 	switch (item->kind) {
 	case IRP_ITEM_DURATION:
 		ret = duration_us(r, item, &us);
@@ -322,7 +363,11 @@ static int render_stream(struct render *r, const struct irp_stream *stream,
 		else
 			scope.pass = k == 0 ? 0 : 1;
 		scope.start = r->now;
+		scope.bits = 0;
+		scope.bit_count = 0;
 		ret = render_sequence(r, &stream->body, &scope);
+		if (ret >= 0)
+			ret = end_bits(r, &scope);
 		if (ret < 0)
 			return ret;
 	}
@@ -335,7 +380,7 @@ int irp_render(const struct irp_protocol *protocol, struct irp_env *env,
 {
 	const struct irp_general *g = &protocol->general;
 	struct render r = { protocol, env, options, signal, err, 1, 0, g->msb, 0, 0, 0 };
-	struct scope top = { NULL, NULL, 0, 0 };
+	struct scope top = { NULL, NULL, 0, 0, 0, 0, 0 };
 	double frequency = g->has_frequency ? irp_decimal_value(g->frequency) * 1000 : 38000;
 	int ret;
 

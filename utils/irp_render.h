@@ -10,10 +10,12 @@
  *    1 µs (u), 1000 µs (m), one carrier period (p). A flash is a pulse, a gap a space; an
  *    extent is a space that lasts until the time since the start of the innermost
  *    irstream (or its repetition, or the previous extent there) equals the extent;
- *  - bitfields: width/k symbols of the innermost bitspec of 2^k symbols, each symbol
- *    being k bits of the value, the most significant chunk first under msb, the least
- *    significant first under lsb (the chunk's own value is not reversed). A symbol is
- *    rendered with the bitspec that encloses its bitspec;
+ *  - bitfields: their bits, the most significant first under msb, the least first under
+ *    lsb; the bits of consecutive bitfields are one stream, cut into symbols of the
+ *    innermost bitspec of 2^k symbols, k bits each (the first bit sent being the
+ *    symbol's most significant under msb, its least under lsb). A duration, an irstream
+ *    or the end of one must not leave bits short of a symbol. A symbol is rendered with
+ *    the bitspec that encloses its bitspec;
  *  - assignments set a name's value in the environment, which keeps it after the
  *    rendering (persistent variables such as RC5's toggle T);
  *  - irstreams: once; "n" n times; "*" `repeats` times; "+" at least once, else
@@ -61,7 +63,7 @@ struct irp_render_options {
  * irp_env_prepare() first; assignments change env). Appends to *signal (zeroed or earlier
  * rendered). Returns 0; -ENOENT, -EDOM, -ERANGE... from the evaluation, -EINVAL for
  * what cannot be rendered (a bitfield outside a bitspec, a bitspec whose size is not a
- * power of two or does not divide the width, an infinite bitfield, a negative duration,
+ * power of two, bits left short of a symbol, an infinite bitfield, a negative duration,
  * an extent shorter than what precedes it, "p" durations with no carrier), -E2BIG,
  * -ENOMEM; each with a message in err.
  */

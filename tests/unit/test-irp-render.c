@@ -355,6 +355,15 @@ START_TEST(test_units_bitspecs_extents)
 	RENDER_IS("{0k,1u,msb}<1,-1|1,-2|1,-3|1,-4>(D:4)", "D=13", 0, false, 1, -4, 1, -2);
 	/* LSB first: 13 = 11 01 gives symbols 1 then 3 */
 	RENDER_IS("{0k,1u}<1,-1|1,-2|1,-3|1,-4>(D:4)", "D=13", 0, false, 1, -2, 1, -4);
+	/*
+	 * Consecutive bitfields are one bit stream (Grundig16's T:1,F:8,D:7): MSB first,
+	 * A = 1 (1 bit) then B = 2 (3 bits, 010) are 1010: symbols 2 then 2.
+	 */
+	RENDER_IS("{0k,1u,msb}<1,-1|1,-2|1,-3|1,-4>(A:1,B:3)", "A=1,B=2", 0, false,
+		  1, -3, 1, -3);
+	/* LSB first: A = 1 then B = 2 are sent 1, 0, 1, 0: symbols 01 = 1 then 01 = 1 */
+	RENDER_IS("{0k,1u}<1,-1|1,-2|1,-3|1,-4>(A:1,B:3)", "A=1,B=2", 0, false,
+		  1, -2, 1, -2);
 	/* reversed width, complement, chop */
 	RENDER_IS("{0k,1u}<1,-1|2,-2>(D:-2,~D:1:1)", "D=1", 0, false, 1, -1, 2, -2, 2, -2);
 	/* an extent in each repetition, counted from its start; a second extent from the first */
@@ -383,7 +392,10 @@ START_TEST(test_render_errors)
 {
 	render_fails("{}<A:1|2>(0:1)", -EINVAL, "irp:4: a bitfield outside any bitspec");
 	render_fails("{}<1|2|3>(1:1)", -EINVAL, "irp:3: a bitspec of 3 symbols is not a power of two");
-	render_fails("{}<1|2|3|4>(1:3)", -EINVAL, "irp:13: width 3 is not a multiple of 2 bits");
+	render_fails("{}<1|2|3|4>(1:3)", -EINVAL,
+		     "irp:13: bits left over, short of a symbol of the bitspec: 1");
+	render_fails("{}<1|2|3|4>(1:1,2,1:1)", -EINVAL,
+		     "irp:13: bits left over, short of a symbol of the bitspec: 1");
 	render_fails("{}<1|2>(1::3)", -EINVAL, "irp:9: an infinite bitfield cannot be sent");
 	render_fails("{0k}<1|2>(1p)", -EINVAL, "irp:11: a duration in periods with no carrier");
 	render_fails("{0k,1p}<1|2>(1)", -EINVAL, "irp: a unit in periods with no carrier");
@@ -424,6 +436,59 @@ START_TEST(test_evaluations_bounded_in_all)
 }
 END_TEST
 
+START_TEST(test_every_database_protocol_renders)
+{
+	FILE *f = fopen(TOP_SRCDIR "/utils/irp/protocols.tsv", "r");
+	unsigned int count = 0, rendered = 0;
+	char line[8192];
+
+	ck_assert_ptr_nonnull(f);
+	while (fgets(line, sizeof(line), f)) {
+		struct irp_render_options options = { 2, true };
+		struct ir_error err = { "" };
+		char *name = line, *irp, *end;
+		struct irp_protocol *p;
+		struct irp_signal s;
+		struct irp_env *env;
+		size_t i;
+
+		if (line[0] == '#' || strncmp(line, "name\t", 5) == 0)
+			continue;
+		irp = strchr(line, '\t');
+		*irp++ = '\0';
+		end = strchr(irp, '\t');
+		*end = '\0';
+		count++;
+		p = parse(irp);
+		/* NEC-Shirriff declares no parameters: data and length have no value */
+		if (!p->has_parameter_specs) {
+			irp_protocol_free(p);
+			continue;
+		}
+		ck_assert_int_eq(irp_env_new(&env), 0);
+		for (i = 0; i < p->parameter_count; i++)
+			if (!p->parameters[i].default_value)
+				ck_assert_int_eq(irp_env_set(env, p->parameters[i].name,
+					(int64_t)(p->parameters[i].min / 2 + p->parameters[i].max / 2)), 0);
+		ck_assert_msg(irp_env_prepare(env, p, &err) == 0, "%s: %s", name, err.message);
+		memset(&s, 0, sizeof(s));
+		ck_assert_msg(irp_render(p, env, &options, &s, &err) == 0, "%s: %s", name,
+			      err.message);
+		ck_assert_msg(s.count >= 2, "%s: %zu durations", name, s.count);
+		for (i = 0; i < s.count; i++)
+			ck_assert_msg(s.durations[i] != 0 && (i == 0 || (s.durations[i] > 0) !=
+				      (s.durations[i - 1] > 0)), "%s: duration %zu", name, i);
+		rendered++;
+		irp_signal_free(&s);
+		irp_env_free(env);
+		irp_protocol_free(p);
+	}
+	fclose(f);
+	ck_assert_uint_eq(count, 219);
+	ck_assert_uint_eq(rendered, 218);
+}
+END_TEST
+
 static Suite *irp_render_suite(void)
 {
 	Suite *s = suite_create("irp_render");
@@ -441,6 +506,8 @@ static Suite *irp_render_suite(void)
 
 	tc = tcase_create("encoders");
 	tcase_add_test(tc, test_against_independent_encoders);
+	tcase_add_test(tc, test_every_database_protocol_renders);
+	tcase_set_timeout(tc, 60);
 	suite_add_tcase(s, tc);
 	return s;
 }
