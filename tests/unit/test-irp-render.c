@@ -501,7 +501,12 @@ static Suite *irp_render_suite(void)
 	tcase_add_test(tc, test_variations_and_repeats);
 	tcase_add_test(tc, test_units_bitspecs_extents);
 	tcase_add_test(tc, test_render_errors);
+	suite_add_tcase(s, tc);
+
+	/* 10 million evaluation steps: seconds under the sanitizers */
+	tc = tcase_create("limits");
 	tcase_add_test(tc, test_evaluations_bounded_in_all);
+	tcase_set_timeout(tc, 300);
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("encoders");

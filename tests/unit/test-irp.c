@@ -686,6 +686,32 @@ START_TEST(test_definitions_loop_and_budget)
 }
 END_TEST
 
+START_TEST(test_env_limit)
+{
+	struct irp_protocol *holder;
+	const struct irp_expr *e;
+	struct ir_error err = { "" };
+	struct irp_env *env;
+	int64_t value;
+
+	/* 1+2+3 is five nodes: two evaluations fit in 10 steps, the third does not */
+	ck_assert_int_eq(irp_parse_expression("1+2+3", 5, &holder, &e, &err), 0);
+	ck_assert_int_eq(irp_env_new(&env), 0);
+	irp_env_limit(env, 10);
+	ck_assert_int_eq(irp_eval(e, env, &value, &err), 0);
+	ck_assert_int_eq(value, 6);
+	ck_assert_int_eq(irp_eval(e, env, &value, &err), 0);
+	ck_assert_int_eq(irp_eval(e, env, &value, &err), -E2BIG);
+	/* the first node reached is the outer +, at column 4 */
+	ck_assert_str_eq(err.message, "irp:4: the evaluations' limit is reached");
+	ck_assert_int_eq(irp_eval(e, env, &value, &err), -E2BIG);
+	irp_env_unlimit(env);
+	ck_assert_int_eq(irp_eval(e, env, &value, &err), 0);
+	irp_env_free(env);
+	irp_protocol_free(holder);
+}
+END_TEST
+
 /* ---- errors at their column ---- */
 
 START_TEST(test_errors_at_column)
@@ -957,6 +983,7 @@ static Suite *irp_suite(void)
 	tcase_add_test(tc, test_prefer_over_condition);
 	tcase_add_test(tc, test_database_defaults_by_hand);
 	tcase_add_test(tc, test_definitions_loop_and_budget);
+	tcase_add_test(tc, test_env_limit);
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("errors");
