@@ -103,18 +103,23 @@ static bool is_continuation_byte(unsigned char c)
 	return (c & 0xc0) == 0x80;
 }
 
-/* Characters from the start, counted on from the last offset asked for when possible. */
+/*
+ * Characters from the start, counted from the last offset asked for, forward or back
+ * (a binary node asks for its operator's column after its right operand's).
+ */
 static unsigned int column_of(struct parser *p, size_t offset)
 {
-	size_t i = 0;
-	unsigned int column = 1;
+	size_t i = p->column_offset;
+	unsigned int column = p->column_count ? p->column_count : 1;
 
-	if (offset >= p->column_offset && p->column_count) {
-		i = p->column_offset;
-		column = p->column_count;
-	}
-	for (; i < offset && i < p->len; i++)
+	if (!p->column_count)
+		i = 0;
+	if (offset > p->len)
+		offset = p->len;
+	for (; i < offset; i++)
 		column += !is_continuation_byte(p->text[i]);
+	for (; i > offset; i--)
+		column -= !is_continuation_byte(p->text[i - 1]);
 	p->column_offset = offset;
 	p->column_count = column;
 	return column;
