@@ -190,8 +190,8 @@ static int end_bits(struct render *r, const struct scope *scope)
 /*
  * The bits of consecutive bitfields are one stream, cut into symbols of k bits: the
  * first bit sent is the most significant of the value under msb, the least under lsb,
- * and within a symbol the first bit sent is its most significant under msb, its least
- * under lsb.
+ * and the first bit of a symbol is its most significant in either order (so under lsb
+ * a value's bits are reversed before it is cut, as IrpTransmogrifier does).
  */
 static int render_bitfield(struct render *r, const struct irp_item *item,
 			   struct scope *scope)
@@ -228,10 +228,7 @@ static int render_bitfield(struct render *r, const struct irp_item *item,
 		unsigned int bit = r->msb ? (unsigned int)width - 1 - i : i;
 		uint64_t one = (uint64_t)value >> bit & 1;
 
-		if (r->msb)
-			scope->bits = scope->bits << 1 | one;
-		else
-			scope->bits |= one << scope->bit_count;
+		scope->bits = scope->bits << 1 | one;
 		if (++scope->bit_count < bits_per_symbol)
 			continue;
 		ret = render_symbol(r, scope, scope->bits);

@@ -12,8 +12,8 @@
  *    irstream (or its repetition, or the previous extent there) equals the extent;
  *  - bitfields: their bits, the most significant first under msb, the least first under
  *    lsb; the bits of consecutive bitfields are one stream, cut into symbols of the
- *    innermost bitspec of 2^k symbols, k bits each (the first bit sent being the
- *    symbol's most significant under msb, its least under lsb). A duration, an irstream
+ *    innermost bitspec of 2^k symbols, k bits each, the first bit sent being the
+ *    symbol's most significant in either order. A duration, an irstream
  *    or the end of one must not leave bits short of a symbol. A symbol is rendered with
  *    the bitspec that encloses its bitspec;
  *  - assignments set a name's value in the environment, which keeps it after the
