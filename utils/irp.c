@@ -1,0 +1,2148 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * IRP notation: a recursive-descent parser with one token of look-ahead (two where an
+ * irstream item starts with a name, and a bracket scan where it starts with '('), a
+ * canonical printer, and the evaluator. See irp.h for the notation and the limits.
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "irp.h"
+#include "nls.h"
+
+/* ---- arena: every node of a tree, freed at once ---- */
+
+struct arena_chunk {
+	struct arena_chunk *next;
+	size_t used, size;
+	max_align_t data[];
+};
+
+struct irp_arena {
+	struct arena_chunk *head;
+};
+
+#define ARENA_CHUNK_SIZE 16384
+
+static void *arena_alloc(struct irp_arena *arena, size_t size)
+{
+	struct arena_chunk *chunk = arena->head;
+	size_t aligned = (size + sizeof(max_align_t) - 1) & ~(sizeof(max_align_t) - 1);
+	void *mem;
+
+	if (!chunk || chunk->size - chunk->used < aligned) {
+		size_t bytes = aligned > ARENA_CHUNK_SIZE ? aligned : ARENA_CHUNK_SIZE;
+
+		chunk = malloc(sizeof(*chunk) + bytes);
+		if (!chunk)
+			return NULL;
+		chunk->used = 0;
+		chunk->size = bytes;
+		chunk->next = arena->head;
+		arena->head = chunk;
+	}
+	mem = (char *)chunk->data + chunk->used;
+	chunk->used += aligned;
+	memset(mem, 0, aligned);
+	return mem;
+}
+
+static void arena_free(struct irp_arena *arena)
+{
+	struct arena_chunk *chunk, *next;
+
+	if (!arena)
+		return;
+	for (chunk = arena->head; chunk; chunk = next) {
+		next = chunk->next;
+		free(chunk);
+	}
+	free(arena);
+}
+
+/* ---- tokens ---- */
+
+enum token_type {
+	TOK_END,
+	TOK_NAME,
+	TOK_INT,		/* 12, 0x1f, 0b101, UINT8_MAX... */
+	TOK_DECIMAL,		/* 12.5, .5 */
+	TOK_PUNCT,		/* one or two characters, in text */
+};
+
+struct token {
+	enum token_type type;
+	size_t start, end;	/* offsets in the text */
+	uint64_t value;		/* TOK_INT */
+	struct irp_decimal decimal;	/* TOK_INT written in decimal, TOK_DECIMAL */
+	bool has_decimal;
+	char punct[3];		/* TOK_PUNCT */
+};
+
+struct parser {
+	const char *text;
+	size_t len;
+	struct irp_arena *arena;
+	struct ir_error *err;
+	struct token tok;
+	unsigned int nesting;		/* streams, bitspecs, variations, parentheses */
+	unsigned int expr_depth;	/* recursion of prefix operators, **, ?: */
+	bool in_bitspec;		/* directly in a bitspec's symbol: | > end it */
+	bool in_middle;			/* middle operand of ?:: ':' is not a bitfield */
+	size_t column_offset;		/* cache for column_of() */
+	unsigned int column_count;
+};
+
+static bool is_continuation_byte(unsigned char c)
+{
+	return (c & 0xc0) == 0x80;
+}
+
+/*
+ * Characters from the start, counted from the last offset asked for, forward or back
+ * (a binary node asks for its operator's column after its right operand's).
+ */
+static unsigned int column_of(struct parser *p, size_t offset)
+{
+	size_t i = p->column_offset;
+	unsigned int column = p->column_count ? p->column_count : 1;
+
+	if (!p->column_count)
+		i = 0;
+	if (offset > p->len)
+		offset = p->len;
+	for (; i < offset; i++)
+		column += !is_continuation_byte(p->text[i]);
+	for (; i > offset; i--)
+		column -= !is_continuation_byte(p->text[i - 1]);
+	p->column_offset = offset;
+	p->column_count = column;
+	return column;
+}
+
+__attribute__((format(printf, 4, 5)))
+static int fail_at(struct parser *p, int code, size_t offset, const char *fmt, ...)
+{
+	char message[IR_ERROR_MESSAGE_MAX];
+	va_list args;
+
+	va_start(args, fmt);
+	vsnprintf(message, sizeof(message), fmt, args);
+	va_end(args);
+	ir_error_set(p->err, "irp:%u: %s", column_of(p, offset), message);
+	return code;
+}
+
+/* "expected WHAT, found 'TOKEN'" at the current token. */
+static int expected(struct parser *p, const char *what)
+{
+	const struct token *t = &p->tok;
+	size_t n = t->end - t->start;
+
+	if (t->type == TOK_END)
+		return fail_at(p, -EINVAL, t->start, _("expected %s, found the end"), _(what));
+	if (n > 24)
+		n = 24;
+	return fail_at(p, -EINVAL, t->start, _("expected %s, found '%.*s'"), _(what), (int)n,
+		       p->text + t->start);
+}
+
+static bool is_name_start(char c)
+{
+	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_';
+}
+
+static bool is_digit(char c)
+{
+	return c >= '0' && c <= '9';
+}
+
+static bool is_name_char(char c)
+{
+	return is_name_start(c) || is_digit(c);
+}
+
+/* Skip spaces and comments from *offset. */
+static int skip_blanks(struct parser *p, size_t *offset)
+{
+	size_t i = *offset;
+
+	while (i < p->len) {
+		char c = p->text[i];
+
+		if (c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\f') {
+			i++;
+		} else if (c == '/' && i + 1 < p->len && p->text[i + 1] == '*') {
+			size_t start = i;
+
+			i += 2;
+			while (i + 1 < p->len && !(p->text[i] == '*' && p->text[i + 1] == '/'))
+				i++;
+			if (i + 1 >= p->len)
+				return fail_at(p, -EINVAL, start, _("unterminated comment"));
+			i += 2;
+		} else if (c == '/' && i + 1 < p->len && p->text[i + 1] == '/') {
+			while (i < p->len && p->text[i] != '\n')
+				i++;
+		} else {
+			break;
+		}
+	}
+	*offset = i;
+	return 0;
+}
+
+static const struct {
+	const char *name;
+	uint64_t value;
+} named_numbers[] = {
+	{ "UINT8_MAX", 0xff },
+	{ "UINT16_MAX", 0xffff },
+	{ "UINT24_MAX", 0xffffff },
+	{ "UINT32_MAX", 0xffffffff },
+	{ "UINT48_MAX", 0xffffffffffffULL },
+	{ "UINT64_MAX", UINT64_MAX },
+};
+
+/* Digits in base (2, 10 or 16) from text[*i]; -EINVAL past UINT64_MAX. */
+static int lex_digits(struct parser *p, size_t start, size_t *i, unsigned int base,
+		      uint64_t *ret_value, unsigned int *ret_count)
+{
+	uint64_t value = 0;
+	unsigned int count = 0;
+
+	for (; *i < p->len; (*i)++) {
+		char c = p->text[*i];
+		unsigned int digit;
+
+		if (is_digit(c))
+			digit = c - '0';
+		else if (base == 16 && c >= 'a' && c <= 'f')
+			digit = c - 'a' + 10;
+		else if (base == 16 && c >= 'A' && c <= 'F')
+			digit = c - 'A' + 10;
+		else
+			break;
+		if (digit >= base)
+			break;
+		if (value > (UINT64_MAX - digit) / base)
+			return fail_at(p, -EINVAL, start, _("number too large"));
+		value = value * base + digit;
+		count++;
+	}
+	*ret_value = value;
+	*ret_count = count;
+	return 0;
+}
+
+static int lex_number(struct parser *p, size_t i, struct token *t)
+{
+	uint64_t whole = 0, fraction = 0;
+	unsigned int count = 0, scale = 0, k;
+	int ret;
+
+	t->type = TOK_INT;
+	if (p->text[i] == '0' && i + 1 < p->len &&
+	    (p->text[i + 1] == 'x' || p->text[i + 1] == 'b')) {
+		unsigned int base = p->text[i + 1] == 'x' ? 16 : 2;
+
+		i += 2;
+		ret = lex_digits(p, t->start, &i, base, &t->value, &count);
+		if (ret < 0)
+			return ret;
+		if (count == 0)
+			return fail_at(p, -EINVAL, t->start, _("expected digits after '0%c'"),
+				       base == 16 ? 'x' : 'b');
+		t->decimal.digits = t->value;
+		t->has_decimal = true;
+		t->end = i;
+		return 0;
+	}
+	ret = lex_digits(p, t->start, &i, 10, &whole, &count);
+	if (ret < 0)
+		return ret;
+	if (i + 1 < p->len && p->text[i] == '.' && is_digit(p->text[i + 1])) {
+		size_t fraction_start = ++i;
+
+		ret = lex_digits(p, t->start, &i, 10, &fraction, &scale);
+		if (ret < 0)
+			return ret;
+		if (i - fraction_start > 19)
+			return fail_at(p, -EINVAL, t->start, _("too many decimals"));
+		t->type = TOK_DECIMAL;
+	}
+	t->value = whole;
+	t->decimal.digits = whole;
+	for (k = 0; k < scale; k++) {
+		if (t->decimal.digits > UINT64_MAX / 10)
+			return fail_at(p, -EINVAL, t->start, _("number too large"));
+		t->decimal.digits *= 10;
+	}
+	if (t->decimal.digits > UINT64_MAX - fraction)
+		return fail_at(p, -EINVAL, t->start, _("number too large"));
+	t->decimal.digits += fraction;
+	t->decimal.scale = scale;
+	t->has_decimal = true;
+	t->end = i;
+	return 0;
+}
+
+static const char *const two_char_puncts[] = {
+	"**", "<<", ">>", "<=", ">=", "==", "!=", "&&", "||", "::", "..",
+};
+
+/* The token at offset (after blanks) into *t. */
+static int lex_at(struct parser *p, size_t offset, struct token *t)
+{
+	size_t i = offset, k;
+	int ret;
+	char c;
+
+	ret = skip_blanks(p, &i);
+	if (ret < 0)
+		return ret;
+	memset(t, 0, sizeof(*t));
+	t->start = i;
+	t->end = i;
+	if (i >= p->len) {
+		t->type = TOK_END;
+		return 0;
+	}
+	c = p->text[i];
+	if (is_name_start(c)) {
+		while (i < p->len && is_name_char(p->text[i]))
+			i++;
+		t->type = TOK_NAME;
+		t->end = i;
+		for (k = 0; k < sizeof(named_numbers) / sizeof(named_numbers[0]); k++) {
+			if (strlen(named_numbers[k].name) == i - t->start &&
+			    memcmp(named_numbers[k].name, p->text + t->start, i - t->start) == 0) {
+				t->type = TOK_INT;
+				t->value = named_numbers[k].value;
+				t->decimal.digits = t->value;
+				t->has_decimal = true;
+			}
+		}
+		return 0;
+	}
+	if (is_digit(c) || (c == '.' && i + 1 < p->len && is_digit(p->text[i + 1])))
+		return lex_number(p, i, t);
+	t->type = TOK_PUNCT;
+	if (i + 1 < p->len) {
+		for (k = 0; k < sizeof(two_char_puncts) / sizeof(two_char_puncts[0]); k++) {
+			if (two_char_puncts[k][0] == c && two_char_puncts[k][1] == p->text[i + 1]) {
+				memcpy(t->punct, two_char_puncts[k], 2);
+				t->end = i + 2;
+				return 0;
+			}
+		}
+	}
+	if (!strchr("{}()[]<>|,:=-+*/%^~!#?&@.", c) || c == '\0') {
+		if ((unsigned char)c >= 0x20 && (unsigned char)c < 0x7f)
+			return fail_at(p, -EINVAL, i, _("unexpected character '%c'"), c);
+		return fail_at(p, -EINVAL, i, _("unexpected byte 0x%02x"), (unsigned char)c);
+	}
+	t->punct[0] = c;
+	t->end = i + 1;
+	return 0;
+}
+
+static int advance(struct parser *p)
+{
+	return lex_at(p, p->tok.end, &p->tok);
+}
+
+static bool is_punct(const struct token *t, const char *punct)
+{
+	return t->type == TOK_PUNCT && strcmp(t->punct, punct) == 0;
+}
+
+static bool at(const struct parser *p, const char *punct)
+{
+	return is_punct(&p->tok, punct);
+}
+
+static bool at_name(const struct parser *p, const char *name)
+{
+	size_t n = strlen(name);
+
+	return p->tok.type == TOK_NAME && p->tok.end - p->tok.start == n &&
+	       memcmp(p->text + p->tok.start, name, n) == 0;
+}
+
+static int expect(struct parser *p, const char *punct, const char *what)
+{
+	if (!at(p, punct))
+		return expected(p, what);
+	return advance(p);
+}
+
+static int peek(struct parser *p, struct token *next)
+{
+	return lex_at(p, p->tok.end, next);
+}
+
+static int enter(struct parser *p)
+{
+	if (++p->nesting > IRP_NESTING_MAX)
+		return fail_at(p, -E2BIG, p->tok.start, _("nested more than %d deep"),
+			       IRP_NESTING_MAX);
+	return 0;
+}
+
+static const char *copy_name(struct parser *p)
+{
+	size_t n = p->tok.end - p->tok.start;
+	char *name = arena_alloc(p->arena, n + 1);
+
+	if (name)
+		memcpy(name, p->text + p->tok.start, n);
+	return name;
+}
+
+/* ---- expressions ---- */
+
+static unsigned int expr_height(const struct irp_expr *e)
+{
+	return e ? e->height : 0;
+}
+
+static int new_expr(struct parser *p, enum irp_expr_kind kind, size_t offset,
+		    const struct irp_expr *a, const struct irp_expr *b,
+		    const struct irp_expr *c, struct irp_expr **ret)
+{
+	struct irp_expr *e;
+	unsigned int height = expr_height(a);
+
+	if (expr_height(b) > height)
+		height = expr_height(b);
+	if (expr_height(c) > height)
+		height = expr_height(c);
+	if (height + 1 > IRP_EXPR_DEPTH_MAX)
+		return fail_at(p, -E2BIG, offset, _("expression deeper than %d"),
+			       IRP_EXPR_DEPTH_MAX);
+	e = arena_alloc(p->arena, sizeof(*e));
+	if (!e)
+		return -ENOMEM;
+	e->kind = kind;
+	e->column = column_of(p, offset);
+	e->height = height + 1;
+	e->a = a;
+	e->b = b;
+	e->c = c;
+	*ret = e;
+	return 0;
+}
+
+static int parse_expr(struct parser *p, const struct irp_expr **ret);
+
+static bool starts_primary(const struct parser *p)
+{
+	return p->tok.type == TOK_NAME || p->tok.type == TOK_INT || at(p, "(");
+}
+
+/* name | number | ( expression ) */
+static int parse_primary(struct parser *p, const struct irp_expr **ret)
+{
+	size_t start = p->tok.start;
+	struct irp_expr *e;
+	int ret_code;
+
+	if (p->tok.type == TOK_NAME) {
+		ret_code = new_expr(p, IRP_EXPR_NAME, start, NULL, NULL, NULL, &e);
+		if (ret_code < 0)
+			return ret_code;
+		e->name = copy_name(p);
+		if (!e->name)
+			return -ENOMEM;
+		*ret = e;
+		return advance(p);
+	}
+	if (p->tok.type == TOK_INT) {
+		ret_code = new_expr(p, IRP_EXPR_NUMBER, start, NULL, NULL, NULL, &e);
+		if (ret_code < 0)
+			return ret_code;
+		e->number = p->tok.value;
+		*ret = e;
+		return advance(p);
+	}
+	if (p->tok.type == TOK_DECIMAL)
+		return fail_at(p, -EINVAL, start, _("expected an integer, found a decimal"));
+	if (at(p, "(")) {
+		bool in_bitspec = p->in_bitspec, in_middle = p->in_middle;
+
+		ret_code = enter(p);
+		if (ret_code < 0)
+			return ret_code;
+		ret_code = advance(p);
+		if (ret_code < 0)
+			return ret_code;
+		p->in_bitspec = false;
+		p->in_middle = false;
+		ret_code = parse_expr(p, ret);
+		if (ret_code < 0)
+			return ret_code;
+		p->in_bitspec = in_bitspec;
+		p->in_middle = in_middle;
+		p->nesting--;
+		return expect(p, ")", N_("')'"));
+	}
+	return expected(p, N_("a name, a number or '('"));
+}
+
+/* After data: ":width", ":-width", ":width:chop" or "::chop". */
+static int parse_bitfield_tail(struct parser *p, const struct irp_expr *data, bool complement,
+			       size_t start, const struct irp_expr **ret)
+{
+	const struct irp_expr *width = NULL, *chop = NULL;
+	bool infinite = at(p, "::"), reverse = false;
+	size_t width_start;
+	struct irp_expr *e;
+	int ret_code;
+
+	ret_code = advance(p);
+	if (ret_code < 0)
+		return ret_code;
+	if (!infinite) {
+		if (at(p, "-")) {
+			reverse = true;
+			ret_code = advance(p);
+			if (ret_code < 0)
+				return ret_code;
+		}
+		width_start = p->tok.start;
+		ret_code = parse_primary(p, &width);
+		if (ret_code < 0)
+			return ret_code;
+		if (width->kind == IRP_EXPR_NUMBER && width->number > 64)
+			return fail_at(p, -EINVAL, width_start, _("bitfield width %llu is more than 64"),
+				       (unsigned long long)width->number);
+		if (at(p, ":") && !p->in_middle) {
+			ret_code = advance(p);
+			if (ret_code < 0)
+				return ret_code;
+			ret_code = parse_primary(p, &chop);
+		}
+	} else {
+		ret_code = parse_primary(p, &chop);
+	}
+	if (ret_code < 0)
+		return ret_code;
+	ret_code = new_expr(p, IRP_EXPR_BITFIELD, start, data, width, chop, &e);
+	if (ret_code < 0)
+		return ret_code;
+	e->complement = complement;
+	e->reverse = reverse;
+	e->infinite = infinite;
+	*ret = e;
+	return 0;
+}
+
+static bool at_bitfield_colon(const struct parser *p)
+{
+	return at(p, "::") || (at(p, ":") && !p->in_middle);
+}
+
+static int parse_unary(struct parser *p, const struct irp_expr **ret)
+{
+	static const struct {
+		const char *punct;
+		enum irp_op op;
+	} prefixes[] = {
+		{ "-", IRP_OP_NEG }, { "~", IRP_OP_COMPLEMENT }, { "!", IRP_OP_NOT },
+		{ "#", IRP_OP_BITCOUNT },
+	};
+	const struct irp_expr *operand;
+	size_t start = p->tok.start, k;
+	struct irp_expr *e;
+	int ret_code;
+
+	for (k = 0; k < sizeof(prefixes) / sizeof(prefixes[0]); k++)
+		if (at(p, prefixes[k].punct))
+			break;
+	if (k == sizeof(prefixes) / sizeof(prefixes[0])) {
+		ret_code = parse_primary(p, &operand);
+		if (ret_code < 0)
+			return ret_code;
+		if (at_bitfield_colon(p))
+			return parse_bitfield_tail(p, operand, false, start, ret);
+		*ret = operand;
+		return 0;
+	}
+	if (++p->expr_depth > IRP_EXPR_DEPTH_MAX)
+		return fail_at(p, -E2BIG, start, _("expression deeper than %d"), IRP_EXPR_DEPTH_MAX);
+	ret_code = advance(p);
+	if (ret_code < 0)
+		return ret_code;
+	if (prefixes[k].op == IRP_OP_COMPLEMENT && starts_primary(p)) {
+		/* "~D:8" is a complemented bitfield; "~D" is ~ of D. */
+		ret_code = parse_primary(p, &operand);
+		if (ret_code < 0)
+			return ret_code;
+		if (at_bitfield_colon(p)) {
+			p->expr_depth--;
+			return parse_bitfield_tail(p, operand, true, start, ret);
+		}
+	} else {
+		ret_code = parse_unary(p, &operand);
+		if (ret_code < 0)
+			return ret_code;
+	}
+	p->expr_depth--;
+	ret_code = new_expr(p, IRP_EXPR_UNARY, start, operand, NULL, NULL, &e);
+	if (ret_code < 0)
+		return ret_code;
+	e->op = prefixes[k].op;
+	*ret = e;
+	return 0;
+}
+
+static const struct {
+	const char *punct;
+	enum irp_op op;
+	int level;
+} binary_ops[] = {
+	{ "||", IRP_OP_LOR, 1 }, { "&&", IRP_OP_LAND, 2 }, { "|", IRP_OP_OR, 3 },
+	{ "^", IRP_OP_XOR, 4 }, { "&", IRP_OP_AND, 5 }, { "==", IRP_OP_EQ, 6 },
+	{ "!=", IRP_OP_NE, 6 }, { "<", IRP_OP_LT, 7 }, { "<=", IRP_OP_LE, 7 },
+	{ ">", IRP_OP_GT, 7 }, { ">=", IRP_OP_GE, 7 }, { "<<", IRP_OP_SHL, 8 },
+	{ ">>", IRP_OP_SHR, 8 }, { "+", IRP_OP_ADD, 9 }, { "-", IRP_OP_SUB, 9 },
+	{ "*", IRP_OP_MUL, 10 }, { "/", IRP_OP_DIV, 10 }, { "%", IRP_OP_MOD, 10 },
+	{ "**", IRP_OP_POW, 11 },
+};
+
+#define LEVEL_TERNARY 0
+#define LEVEL_POW 11
+#define LEVEL_UNARY 12
+#define LEVEL_PRIMARY 13
+
+static int op_level(enum irp_op op)
+{
+	size_t k;
+
+	for (k = 0; k < sizeof(binary_ops) / sizeof(binary_ops[0]); k++)
+		if (binary_ops[k].op == op)
+			return binary_ops[k].level;
+	return LEVEL_UNARY;
+}
+
+/* Operators that end a symbol or the bitspec when not in parentheses. */
+static bool ends_bitspec(enum irp_op op)
+{
+	return op == IRP_OP_OR || op == IRP_OP_LOR || op == IRP_OP_GT || op == IRP_OP_GE ||
+	       op == IRP_OP_SHR;
+}
+
+static int binary_op_here(const struct parser *p, int min_level)
+{
+	size_t k;
+
+	if (p->tok.type != TOK_PUNCT)
+		return -1;
+	for (k = 0; k < sizeof(binary_ops) / sizeof(binary_ops[0]); k++) {
+		if (strcmp(binary_ops[k].punct, p->tok.punct) != 0)
+			continue;
+		if (binary_ops[k].level < min_level)
+			return -1;
+		if (p->in_bitspec && ends_bitspec(binary_ops[k].op))
+			return -1;
+		return (int)k;
+	}
+	return -1;
+}
+
+/* Precedence climbing: operators of at least min_level. */
+static int parse_binary(struct parser *p, int min_level, const struct irp_expr **ret)
+{
+	const struct irp_expr *left, *right;
+	int ret_code, k;
+
+	ret_code = parse_unary(p, &left);
+	if (ret_code < 0)
+		return ret_code;
+	while ((k = binary_op_here(p, min_level)) >= 0) {
+		size_t op_start = p->tok.start;
+		int level = binary_ops[k].level;
+		struct irp_expr *e;
+
+		ret_code = advance(p);
+		if (ret_code < 0)
+			return ret_code;
+		if (++p->expr_depth > IRP_EXPR_DEPTH_MAX)
+			return fail_at(p, -E2BIG, op_start, _("expression deeper than %d"),
+				       IRP_EXPR_DEPTH_MAX);
+		/* ** groups right to left, the others left to right. */
+		ret_code = parse_binary(p, level == LEVEL_POW ? level : level + 1, &right);
+		if (ret_code < 0)
+			return ret_code;
+		p->expr_depth--;
+		ret_code = new_expr(p, IRP_EXPR_BINARY, op_start, left, right, NULL, &e);
+		if (ret_code < 0)
+			return ret_code;
+		e->op = binary_ops[k].op;
+		left = e;
+	}
+	*ret = left;
+	return 0;
+}
+
+static int parse_expr(struct parser *p, const struct irp_expr **ret)
+{
+	const struct irp_expr *cond, *then, *otherwise;
+	struct irp_expr *e;
+	size_t start;
+	bool in_middle;
+	int ret_code;
+
+	ret_code = parse_binary(p, 1, &cond);
+	if (ret_code < 0 || !at(p, "?")) {
+		*ret = cond;
+		return ret_code;
+	}
+	start = p->tok.start;
+	if (++p->expr_depth > IRP_EXPR_DEPTH_MAX)
+		return fail_at(p, -E2BIG, start, _("expression deeper than %d"), IRP_EXPR_DEPTH_MAX);
+	ret_code = advance(p);
+	if (ret_code < 0)
+		return ret_code;
+	in_middle = p->in_middle;
+	p->in_middle = true;
+	ret_code = parse_expr(p, &then);
+	if (ret_code < 0)
+		return ret_code;
+	p->in_middle = in_middle;
+	ret_code = expect(p, ":", N_("':'"));
+	if (ret_code < 0)
+		return ret_code;
+	ret_code = parse_expr(p, &otherwise);
+	if (ret_code < 0)
+		return ret_code;
+	p->expr_depth--;
+	ret_code = new_expr(p, IRP_EXPR_TERNARY, start, cond, then, otherwise, &e);
+	if (ret_code < 0)
+		return ret_code;
+	*ret = e;
+	return 0;
+}
+
+/* ---- irstreams ---- */
+
+struct item_list {
+	struct irp_item *items;
+	size_t count, capacity;
+};
+
+static int item_append(struct parser *p, struct item_list *list, struct irp_item **ret)
+{
+	if (list->count == list->capacity) {
+		size_t capacity = list->capacity ? list->capacity * 2 : 4;
+		struct irp_item *items = arena_alloc(p->arena, capacity * sizeof(*items));
+
+		if (!items)
+			return -ENOMEM;
+		if (list->count)
+			memcpy(items, list->items, list->count * sizeof(*items));
+		list->items = items;
+		list->capacity = capacity;
+	}
+	*ret = &list->items[list->count++];
+	return 0;
+}
+
+static int parse_sequence(struct parser *p, const char *closers, struct irp_sequence *ret);
+static int parse_stream(struct parser *p, const struct irp_bitspec *bitspec,
+			const struct irp_stream **ret);
+
+/* name_or_number, then an optional unit m, u or p. */
+static int parse_duration(struct parser *p, enum irp_duration_kind kind,
+			  struct irp_duration *d)
+{
+	int ret;
+
+	d->kind = kind;
+	if (p->tok.type == TOK_NAME) {
+		d->name = copy_name(p);
+		if (!d->name)
+			return -ENOMEM;
+	} else if ((p->tok.type == TOK_INT || p->tok.type == TOK_DECIMAL) &&
+		   p->tok.has_decimal) {
+		d->value = p->tok.decimal;
+	} else {
+		return expected(p, N_("a duration (a number or a name)"));
+	}
+	ret = advance(p);
+	if (ret < 0)
+		return ret;
+	if (at_name(p, "m"))
+		d->unit = IRP_TIME_MILLISECONDS;
+	else if (at_name(p, "u"))
+		d->unit = IRP_TIME_MICROSECONDS;
+	else if (at_name(p, "p"))
+		d->unit = IRP_TIME_PERIODS;
+	else
+		return 0;
+	return advance(p);
+}
+
+/* Whether the '(' at the current token closes on a ')' followed by ':' (a bitfield). */
+static bool paren_starts_bitfield(struct parser *p)
+{
+	struct ir_error *err = p->err;
+	size_t column_offset = p->column_offset;
+	unsigned int column_count = p->column_count;
+	struct token t = p->tok;
+	unsigned long depth = 0;
+	bool bitfield = false;
+
+	p->err = NULL;	/* a lexical error is reported by the parse that follows */
+	for (;;) {
+		if (is_punct(&t, "("))
+			depth++;
+		else if (is_punct(&t, ")"))
+			depth--;
+		if (lex_at(p, t.end, &t) < 0 || t.type == TOK_END)
+			break;
+		if (depth == 0) {
+			bitfield = is_punct(&t, ":") || is_punct(&t, "::");
+			break;
+		}
+	}
+	p->err = err;
+	p->column_offset = column_offset;
+	p->column_count = column_count;
+	return bitfield;
+}
+
+static int parse_variation(struct parser *p, struct irp_item *item)
+{
+	bool in_bitspec = p->in_bitspec;
+	int ret;
+
+	item->kind = IRP_ITEM_VARIATION;
+	p->in_bitspec = false;
+	while (at(p, "[") && item->alternative_count < 3) {
+		ret = enter(p);
+		if (ret < 0)
+			return ret;
+		ret = advance(p);
+		if (ret < 0)
+			return ret;
+		ret = parse_sequence(p, "]", &item->alternatives[item->alternative_count]);
+		if (ret < 0)
+			return ret;
+		ret = expect(p, "]", N_("',' or ']'"));
+		if (ret < 0)
+			return ret;
+		p->nesting--;
+		item->alternative_count++;
+	}
+	p->in_bitspec = in_bitspec;
+	if (item->alternative_count < 2)
+		return expected(p, N_("a second alternative '['"));
+	return 0;
+}
+
+/* '<' symbol ('|' symbol)* '>' */
+static int parse_bitspec(struct parser *p, const struct irp_bitspec **ret)
+{
+	struct irp_sequence *symbols = NULL;
+	size_t count = 0, capacity = 0;
+	struct irp_bitspec *bitspec;
+	bool in_bitspec = p->in_bitspec;
+	int ret_code;
+
+	bitspec = arena_alloc(p->arena, sizeof(*bitspec));
+	if (!bitspec)
+		return -ENOMEM;
+	bitspec->column = column_of(p, p->tok.start);
+	ret_code = enter(p);
+	if (ret_code < 0)
+		return ret_code;
+	do {
+		ret_code = advance(p);	/* '<' or '|' */
+		if (ret_code < 0)
+			return ret_code;
+		if (count == capacity) {
+			struct irp_sequence *grown;
+
+			capacity = capacity ? capacity * 2 : 4;
+			grown = arena_alloc(p->arena, capacity * sizeof(*grown));
+			if (!grown)
+				return -ENOMEM;
+			if (count)
+				memcpy(grown, symbols, count * sizeof(*grown));
+			symbols = grown;
+		}
+		p->in_bitspec = true;
+		ret_code = parse_sequence(p, "|>", &symbols[count++]);
+		p->in_bitspec = in_bitspec;
+		if (ret_code < 0)
+			return ret_code;
+	} while (at(p, "|"));
+	ret_code = expect(p, ">", N_("',', '|' or '>'"));
+	if (ret_code < 0)
+		return ret_code;
+	p->nesting--;
+	bitspec->symbols = symbols;
+	bitspec->count = count;
+	*ret = bitspec;
+	return 0;
+}
+
+/* A bitfield item: "~" or "(" start one, or a name or number followed by ':' or '::'. */
+static int parse_bitfield_item(struct parser *p, struct irp_item *item)
+{
+	bool complement = at(p, "~");
+	size_t start = p->tok.start;
+	const struct irp_expr *data;
+	int ret;
+
+	item->kind = IRP_ITEM_BITFIELD;
+	if (complement) {
+		ret = advance(p);
+		if (ret < 0)
+			return ret;
+	}
+	ret = parse_primary(p, &data);
+	if (ret < 0)
+		return ret;
+	if (!at(p, ":") && !at(p, "::"))
+		return expected(p, N_("':' of a bitfield"));
+	return parse_bitfield_tail(p, data, complement, start, &item->bitfield);
+}
+
+static int parse_assignment(struct parser *p, struct irp_item *item)
+{
+	int ret;
+
+	item->kind = IRP_ITEM_ASSIGNMENT;
+	item->name = copy_name(p);
+	if (!item->name)
+		return -ENOMEM;
+	ret = advance(p);
+	if (ret < 0)
+		return ret;
+	ret = advance(p);	/* '=' */
+	if (ret < 0)
+		return ret;
+	return parse_expr(p, &item->value);
+}
+
+static int parse_item(struct parser *p, struct irp_item *item)
+{
+	size_t start = p->tok.start;
+	struct token next;
+	int ret;
+
+	item->column = column_of(p, start);
+	if (at(p, "["))
+		return parse_variation(p, item);
+	if (at(p, "<")) {
+		const struct irp_bitspec *bitspec;
+
+		item->kind = IRP_ITEM_STREAM;
+		ret = parse_bitspec(p, &bitspec);
+		if (ret < 0)
+			return ret;
+		if (!at(p, "("))
+			return expected(p, N_("'(' after the bitspec"));
+		return parse_stream(p, bitspec, &item->stream);
+	}
+	if (at(p, "(") && !paren_starts_bitfield(p)) {
+		item->kind = IRP_ITEM_STREAM;
+		return parse_stream(p, NULL, &item->stream);
+	}
+	if (at(p, "-") || at(p, "^")) {
+		item->kind = IRP_ITEM_DURATION;
+		ret = advance(p);
+		if (ret < 0)
+			return ret;
+		return parse_duration(p, p->text[start] == '-' ? IRP_GAP : IRP_EXTENT,
+				      &item->duration);
+	}
+	if (at(p, "~") || at(p, "("))
+		return parse_bitfield_item(p, item);
+	ret = peek(p, &next);
+	if (ret < 0)
+		return ret;
+	if (p->tok.type == TOK_NAME && is_punct(&next, "="))
+		return parse_assignment(p, item);
+	if ((p->tok.type == TOK_NAME || p->tok.type == TOK_INT) &&
+	    (is_punct(&next, ":") || is_punct(&next, "::")))
+		return parse_bitfield_item(p, item);
+	if (p->tok.type == TOK_NAME || p->tok.type == TOK_INT || p->tok.type == TOK_DECIMAL) {
+		item->kind = IRP_ITEM_DURATION;
+		return parse_duration(p, IRP_FLASH, &item->duration);
+	}
+	return expected(p, N_("a duration, a bitfield, an assignment, '(', '<' or '['"));
+}
+
+/* Items separated by commas, up to one of closers (not consumed). */
+static int parse_sequence(struct parser *p, const char *closers, struct irp_sequence *ret)
+{
+	struct item_list list = { NULL, 0, 0 };
+	struct irp_item *item;
+	int code;
+
+	if (!(p->tok.type == TOK_PUNCT && p->tok.punct[1] == '\0' &&
+	      strchr(closers, p->tok.punct[0]))) {
+		for (;;) {
+			code = item_append(p, &list, &item);
+			if (code < 0)
+				return code;
+			code = parse_item(p, item);
+			if (code < 0)
+				return code;
+			if (!at(p, ","))
+				break;
+			code = advance(p);
+			if (code < 0)
+				return code;
+		}
+	}
+	ret->items = list.items;
+	ret->count = list.count;
+	return 0;
+}
+
+/* '(' items ')' repeat-marker? */
+static int parse_stream(struct parser *p, const struct irp_bitspec *bitspec,
+			const struct irp_stream **ret)
+{
+	bool in_bitspec = p->in_bitspec;
+	struct irp_stream *stream;
+	int code;
+
+	stream = arena_alloc(p->arena, sizeof(*stream));
+	if (!stream)
+		return -ENOMEM;
+	stream->bitspec = bitspec;
+	stream->column = column_of(p, p->tok.start);
+	code = enter(p);
+	if (code < 0)
+		return code;
+	code = advance(p);
+	if (code < 0)
+		return code;
+	p->in_bitspec = false;
+	code = parse_sequence(p, ")", &stream->body);
+	if (code < 0)
+		return code;
+	p->in_bitspec = in_bitspec;
+	code = expect(p, ")", N_("',' or ')'"));
+	if (code < 0)
+		return code;
+	p->nesting--;
+	if (at(p, "*") || at(p, "+")) {
+		stream->repeat = at(p, "*") ? IRP_REPEAT_ANY : IRP_REPEAT_SOME;
+		code = advance(p);
+	} else if (p->tok.type == TOK_INT) {
+		stream->repeat = IRP_REPEAT_COUNT;
+		stream->count = p->tok.value;
+		code = advance(p);
+		if (code == 0 && at(p, "+")) {
+			stream->repeat = IRP_REPEAT_AT_LEAST;
+			code = advance(p);
+		}
+	}
+	if (code < 0)
+		return code;
+	*ret = stream;
+	return 0;
+}
+
+/* ---- the protocol ---- */
+
+static int parse_general(struct parser *p, struct irp_general *g)
+{
+	int ret = expect(p, "{", N_("'{' (the general spec)"));
+
+	if (ret < 0)
+		return ret;
+	if (at(p, "}"))
+		return advance(p);
+	for (;;) {
+		if (at_name(p, "lsb") || at_name(p, "msb")) {
+			g->has_order = true;
+			g->msb = at_name(p, "msb");
+			ret = advance(p);
+		} else if ((p->tok.type == TOK_INT || p->tok.type == TOK_DECIMAL) &&
+			   p->tok.has_decimal) {
+			struct irp_decimal value = p->tok.decimal;
+
+			ret = advance(p);
+			if (ret < 0)
+				return ret;
+			if (at_name(p, "k")) {
+				g->has_frequency = true;
+				g->frequency = value;
+				ret = advance(p);
+			} else if (at(p, "%")) {
+				g->has_duty_cycle = true;
+				g->duty_cycle = value;
+				ret = advance(p);
+			} else {
+				g->has_unit = true;
+				g->unit = value;
+				g->unit_in_periods = at_name(p, "p");
+				if (at_name(p, "u") || at_name(p, "p"))
+					ret = advance(p);
+			}
+		} else {
+			return expected(p, N_("a frequency, a unit, lsb, msb or a duty cycle"));
+		}
+		if (ret < 0)
+			return ret;
+		if (!at(p, ","))
+			break;
+		ret = advance(p);
+		if (ret < 0)
+			return ret;
+	}
+	return expect(p, "}", N_("',' or '}'"));
+}
+
+struct definition_list {
+	struct irp_definition *items;
+	size_t count, capacity;
+};
+
+static int parse_definitions(struct parser *p, struct definition_list *list)
+{
+	int ret = advance(p);	/* '{' */
+
+	if (ret < 0)
+		return ret;
+	if (at(p, "}"))
+		return advance(p);
+	for (;;) {
+		struct irp_definition *d;
+
+		if (list->count == list->capacity) {
+			size_t capacity = list->capacity ? list->capacity * 2 : 4;
+			struct irp_definition *grown;
+
+			grown = arena_alloc(p->arena, capacity * sizeof(*grown));
+			if (!grown)
+				return -ENOMEM;
+			if (list->count)
+				memcpy(grown, list->items, list->count * sizeof(*grown));
+			list->items = grown;
+			list->capacity = capacity;
+		}
+		d = &list->items[list->count++];
+		if (p->tok.type != TOK_NAME)
+			return expected(p, N_("a name to define"));
+		d->column = column_of(p, p->tok.start);
+		d->name = copy_name(p);
+		if (!d->name)
+			return -ENOMEM;
+		ret = advance(p);
+		if (ret < 0)
+			return ret;
+		ret = expect(p, "=", N_("'='"));
+		if (ret < 0)
+			return ret;
+		ret = parse_expr(p, &d->value);
+		if (ret < 0)
+			return ret;
+		if (!at(p, ","))
+			break;
+		ret = advance(p);
+		if (ret < 0)
+			return ret;
+	}
+	return expect(p, "}", N_("',' or '}'"));
+}
+
+static int parse_integer(struct parser *p, uint64_t *ret_value)
+{
+	if (p->tok.type != TOK_INT)
+		return expected(p, N_("an integer"));
+	*ret_value = p->tok.value;
+	return advance(p);
+}
+
+static int parse_parameter(struct parser *p, struct irp_parameter *param,
+			   const struct irp_parameter *before, size_t before_count)
+{
+	size_t start = p->tok.start, k;
+	int ret;
+
+	if (p->tok.type != TOK_NAME)
+		return expected(p, N_("a parameter name"));
+	param->column = column_of(p, start);
+	param->name = copy_name(p);
+	if (!param->name)
+		return -ENOMEM;
+	for (k = 0; k < before_count; k++)
+		if (strcmp(before[k].name, param->name) == 0)
+			return fail_at(p, -EINVAL, start, _("parameter '%s' is given twice"),
+				       param->name);
+	ret = advance(p);
+	if (ret == 0 && at(p, "@")) {
+		param->persistent = true;
+		ret = advance(p);
+	}
+	if (ret == 0)
+		ret = expect(p, ":", N_("':'"));
+	if (ret == 0)
+		ret = parse_integer(p, &param->min);
+	if (ret == 0)
+		ret = expect(p, "..", N_("'..'"));
+	if (ret == 0)
+		ret = parse_integer(p, &param->max);
+	if (ret < 0)
+		return ret;
+	if (param->min > param->max)
+		return fail_at(p, -EINVAL, start, _("the range of '%s' is empty"), param->name);
+	if (!at(p, "=")) {
+		if (param->persistent)
+			return expected(p, N_("'=' and the initial value of a persistent parameter"));
+		return 0;
+	}
+	ret = advance(p);
+	if (ret < 0)
+		return ret;
+	return parse_expr(p, &param->default_value);
+}
+
+static int parse_parameters(struct parser *p, struct irp_protocol *protocol)
+{
+	struct irp_parameter *params = NULL;
+	size_t count = 0, capacity = 0;
+	int ret = advance(p);	/* '[' */
+
+	if (ret < 0)
+		return ret;
+	protocol->has_parameter_specs = true;
+	if (!at(p, "]")) {
+		for (;;) {
+			if (count == capacity) {
+				struct irp_parameter *grown;
+
+				capacity = capacity ? capacity * 2 : 8;
+				grown = arena_alloc(p->arena, capacity * sizeof(*grown));
+				if (!grown)
+					return -ENOMEM;
+				if (count)
+					memcpy(grown, params, count * sizeof(*grown));
+				params = grown;
+			}
+			ret = parse_parameter(p, &params[count], params, count);
+			if (ret < 0)
+				return ret;
+			count++;
+			if (!at(p, ","))
+				break;
+			ret = advance(p);
+			if (ret < 0)
+				return ret;
+		}
+	}
+	protocol->parameters = params;
+	protocol->parameter_count = count;
+	return expect(p, "]", N_("',' or ']'"));
+}
+
+static int parse_protocol(struct parser *p, struct irp_protocol *protocol)
+{
+	struct definition_list definitions = { NULL, 0, 0 };
+	const struct irp_bitspec *bitspec;
+	int ret;
+
+	ret = parse_general(p, &protocol->general);
+	if (ret < 0)
+		return ret;
+	if (!at(p, "<"))
+		return expected(p, N_("'<' (the bitspec)"));
+	ret = parse_bitspec(p, &bitspec);
+	if (ret < 0)
+		return ret;
+	if (!at(p, "("))
+		return expected(p, N_("'(' after the bitspec"));
+	ret = parse_stream(p, bitspec, &protocol->stream);
+	if (ret < 0)
+		return ret;
+	while (at(p, "{")) {
+		ret = parse_definitions(p, &definitions);
+		if (ret < 0)
+			return ret;
+	}
+	protocol->definitions = definitions.items;
+	protocol->definition_count = definitions.count;
+	if (at(p, "[")) {
+		ret = parse_parameters(p, protocol);
+		if (ret < 0)
+			return ret;
+	}
+	if (p->tok.type != TOK_END)
+		return expected(p, N_("the end"));
+	return 0;
+}
+
+static int parse_text(const char *text, size_t len, struct irp_protocol **ret_protocol,
+		      const struct irp_expr **ret_expr, struct ir_error *err)
+{
+	struct parser p = { .text = text, .len = len, .err = err };
+	struct irp_protocol *protocol;
+	int ret;
+
+	if (len > IRP_TEXT_MAX) {
+		ir_error_set(err, _("irp: longer than %d bytes"), IRP_TEXT_MAX);
+		return -E2BIG;
+	}
+	if (memchr(text, '\0', len))
+		return fail_at(&p, -EINVAL, (const char *)memchr(text, '\0', len) - text,
+			       _("unexpected byte 0x00"));
+	p.arena = calloc(1, sizeof(*p.arena));
+	if (!p.arena)
+		return -ENOMEM;
+	protocol = arena_alloc(p.arena, sizeof(*protocol));
+	if (!protocol) {
+		ret = -ENOMEM;
+		goto out;
+	}
+	protocol->arena = p.arena;
+	ret = lex_at(&p, 0, &p.tok);
+	if (ret < 0)
+		goto out;
+	if (ret_expr) {
+		ret = parse_expr(&p, ret_expr);
+		if (ret == 0 && p.tok.type != TOK_END)
+			ret = expected(&p, "an operator or the end");
+	} else {
+		ret = parse_protocol(&p, protocol);
+	}
+out:
+	if (ret < 0) {
+		if (ret == -ENOMEM)
+			ir_error_set(err, _("irp: out of memory"));
+		arena_free(p.arena);
+		return ret;
+	}
+	*ret_protocol = protocol;
+	return 0;
+}
+
+int irp_parse(const char *text, size_t len, struct irp_protocol **ret_protocol,
+	      struct ir_error *err)
+{
+	return parse_text(text, len, ret_protocol, NULL, err);
+}
+
+int irp_parse_expression(const char *text, size_t len, struct irp_protocol **ret_holder,
+			 const struct irp_expr **ret_expr, struct ir_error *err)
+{
+	const struct irp_expr *expr;
+	int ret = parse_text(text, len, ret_holder, &expr, err);
+
+	if (ret == 0)
+		*ret_expr = expr;
+	return ret;
+}
+
+void irp_protocol_free(struct irp_protocol *protocol)
+{
+	if (protocol)
+		arena_free(protocol->arena);
+}
+
+double irp_decimal_value(struct irp_decimal number)
+{
+	double value = (double)number.digits;
+	unsigned int k;
+
+	for (k = 0; k < number.scale; k++)
+		value /= 10;
+	return value;
+}
+
+/* ---- the canonical printer ---- */
+
+struct text {
+	char *buf;
+	size_t len, capacity;
+	bool failed;
+};
+
+__attribute__((format(printf, 2, 3)))
+static void put(struct text *t, const char *fmt, ...)
+{
+	va_list args;
+	int n;
+
+	if (t->failed)
+		return;
+	va_start(args, fmt);
+	n = vsnprintf(t->buf ? t->buf + t->len : NULL, t->buf ? t->capacity - t->len : 0,
+		      fmt, args);
+	va_end(args);
+	if (n < 0) {
+		t->failed = true;
+		return;
+	}
+	if (!t->buf || t->len + n + 1 > t->capacity) {
+		size_t capacity = t->capacity ? t->capacity : 128;
+		char *grown;
+
+		while (capacity < t->len + n + 1)
+			capacity *= 2;
+		grown = realloc(t->buf, capacity);
+		if (!grown) {
+			t->failed = true;
+			return;
+		}
+		t->buf = grown;
+		t->capacity = capacity;
+		va_start(args, fmt);
+		vsnprintf(t->buf + t->len, t->capacity - t->len, fmt, args);
+		va_end(args);
+	}
+	t->len += n;
+}
+
+static void put_decimal(struct text *t, struct irp_decimal d)
+{
+	uint64_t divisor = 1;
+	unsigned int k;
+
+	if (d.scale == 0) {
+		put(t, "%llu", (unsigned long long)d.digits);
+		return;
+	}
+	for (k = 0; k < d.scale && k < 19; k++)
+		divisor *= 10;
+	put(t, "%llu.%0*llu", (unsigned long long)(d.digits / divisor), (int)d.scale,
+	    (unsigned long long)(d.digits % divisor));
+}
+
+const char *irp_op_name(enum irp_op op)
+{
+	static const char *const names[IRP_OP_MAX] = {
+		[IRP_OP_NEG] = "-", [IRP_OP_COMPLEMENT] = "~", [IRP_OP_NOT] = "!",
+		[IRP_OP_BITCOUNT] = "#", [IRP_OP_POW] = "**", [IRP_OP_MUL] = "*",
+		[IRP_OP_DIV] = "/", [IRP_OP_MOD] = "%", [IRP_OP_ADD] = "+",
+		[IRP_OP_SUB] = "-", [IRP_OP_SHL] = "<<", [IRP_OP_SHR] = ">>",
+		[IRP_OP_LT] = "<", [IRP_OP_LE] = "<=", [IRP_OP_GT] = ">",
+		[IRP_OP_GE] = ">=", [IRP_OP_EQ] = "==", [IRP_OP_NE] = "!=",
+		[IRP_OP_AND] = "&", [IRP_OP_XOR] = "^", [IRP_OP_OR] = "|",
+		[IRP_OP_LAND] = "&&", [IRP_OP_LOR] = "||",
+	};
+
+	return op < IRP_OP_MAX ? names[op] : "?";
+}
+
+static int expr_level(const struct irp_expr *e)
+{
+	switch (e->kind) {
+	case IRP_EXPR_TERNARY:
+		return LEVEL_TERNARY;
+	case IRP_EXPR_BINARY:
+		return op_level(e->op);
+	case IRP_EXPR_UNARY:
+		return LEVEL_UNARY;
+	default:
+		return LEVEL_PRIMARY;
+	}
+}
+
+static void put_expr(struct text *t, const struct irp_expr *e);
+
+static void put_wrapped(struct text *t, const struct irp_expr *e, bool wrap)
+{
+	if (wrap)
+		put(t, "(");
+	put_expr(t, e);
+	if (wrap)
+		put(t, ")");
+}
+
+/* A bitfield's parts are names, numbers or parenthesised expressions. */
+static void put_primary(struct text *t, const struct irp_expr *e)
+{
+	put_wrapped(t, e, e->kind != IRP_EXPR_NAME && e->kind != IRP_EXPR_NUMBER);
+}
+
+static void put_expr(struct text *t, const struct irp_expr *e)
+{
+	int level = expr_level(e);
+
+	switch (e->kind) {
+	case IRP_EXPR_NUMBER:
+		put(t, "%llu", (unsigned long long)e->number);
+		break;
+	case IRP_EXPR_NAME:
+		put(t, "%s", e->name);
+		break;
+	case IRP_EXPR_BITFIELD:
+		put(t, "%s", e->complement ? "~" : "");
+		put_primary(t, e->a);
+		if (e->infinite) {
+			put(t, "::");
+			put_primary(t, e->c);
+			break;
+		}
+		put(t, ":%s", e->reverse ? "-" : "");
+		put_primary(t, e->b);
+		if (e->c) {
+			put(t, ":");
+			put_primary(t, e->c);
+		}
+		break;
+	case IRP_EXPR_UNARY:
+		put(t, "%s", irp_op_name(e->op));
+		/* ~ then a bitfield would read as a complemented bitfield */
+		put_wrapped(t, e->a, expr_level(e->a) < LEVEL_UNARY ||
+			    (e->op == IRP_OP_COMPLEMENT && e->a->kind == IRP_EXPR_BITFIELD));
+		break;
+	case IRP_EXPR_BINARY:
+		put_wrapped(t, e->a, e->op == IRP_OP_POW ? expr_level(e->a) <= level :
+			    expr_level(e->a) < level);
+		put(t, "%s", irp_op_name(e->op));
+		put_wrapped(t, e->b, e->op == IRP_OP_POW ? expr_level(e->b) < level :
+			    expr_level(e->b) <= level);
+		break;
+	case IRP_EXPR_TERNARY:
+		put_wrapped(t, e->a, expr_level(e->a) == LEVEL_TERNARY);
+		put(t, "?");
+		/* in the middle operand, ':' would end it */
+		put_wrapped(t, e->b, e->b->kind != IRP_EXPR_NAME && e->b->kind != IRP_EXPR_NUMBER);
+		put(t, ":");
+		put_expr(t, e->c);
+		break;
+	default:
+		t->failed = true;
+	}
+}
+
+static void put_duration(struct text *t, const struct irp_duration *d)
+{
+	static const char *const units[IRP_TIME_UNIT_MAX] = {
+		[IRP_TIME_UNITS] = "", [IRP_TIME_MICROSECONDS] = "u",
+		[IRP_TIME_MILLISECONDS] = "m", [IRP_TIME_PERIODS] = "p",
+	};
+
+	put(t, "%s", d->kind == IRP_GAP ? "-" : d->kind == IRP_EXTENT ? "^" : "");
+	if (d->name)
+		put(t, "%s%s%s", d->name, d->unit == IRP_TIME_UNITS ? "" : " ", units[d->unit]);
+	else {
+		put_decimal(t, d->value);
+		put(t, "%s", units[d->unit]);
+	}
+}
+
+static void put_sequence(struct text *t, const struct irp_sequence *s, bool in_bitspec);
+static void put_stream(struct text *t, const struct irp_stream *s);
+
+static void put_bitspec(struct text *t, const struct irp_bitspec *b)
+{
+	size_t i;
+
+	put(t, "<");
+	for (i = 0; i < b->count; i++) {
+		const struct irp_sequence *symbol = &b->symbols[i];
+
+		if (i)
+			put(t, "|");
+		if (symbol->count == 0) {
+			put(t, " ");	/* "||" would be one token */
+			continue;
+		}
+		/* "<<" would be one token */
+		if (i == 0 && symbol->items[0].kind == IRP_ITEM_STREAM &&
+		    symbol->items[0].stream->bitspec)
+			put(t, " ");
+		put_sequence(t, symbol, true);
+	}
+	put(t, ">");
+}
+
+static void put_item(struct text *t, const struct irp_item *item, bool in_bitspec)
+{
+	unsigned int k;
+
+	switch (item->kind) {
+	case IRP_ITEM_DURATION:
+		put_duration(t, &item->duration);
+		break;
+	case IRP_ITEM_BITFIELD:
+		put_expr(t, item->bitfield);
+		break;
+	case IRP_ITEM_ASSIGNMENT:
+		put(t, "%s=", item->name);
+		put_wrapped(t, item->value, in_bitspec && expr_level(item->value) < LEVEL_UNARY);
+		break;
+	case IRP_ITEM_STREAM:
+		put_stream(t, item->stream);
+		break;
+	case IRP_ITEM_VARIATION:
+		for (k = 0; k < item->alternative_count; k++) {
+			put(t, "[");
+			put_sequence(t, &item->alternatives[k], false);
+			put(t, "]");
+		}
+		break;
+	default:
+		t->failed = true;
+	}
+}
+
+static void put_sequence(struct text *t, const struct irp_sequence *s, bool in_bitspec)
+{
+	size_t i;
+
+	for (i = 0; i < s->count; i++) {
+		if (i)
+			put(t, ",");
+		put_item(t, &s->items[i], in_bitspec);
+	}
+}
+
+static void put_stream(struct text *t, const struct irp_stream *s)
+{
+	if (s->bitspec)
+		put_bitspec(t, s->bitspec);
+	put(t, "(");
+	put_sequence(t, &s->body, false);
+	put(t, ")");
+	switch (s->repeat) {
+	case IRP_REPEAT_ANY:
+		put(t, "*");
+		break;
+	case IRP_REPEAT_SOME:
+		put(t, "+");
+		break;
+	case IRP_REPEAT_COUNT:
+		put(t, "%llu", (unsigned long long)s->count);
+		break;
+	case IRP_REPEAT_AT_LEAST:
+		put(t, "%llu+", (unsigned long long)s->count);
+		break;
+	default:
+		break;
+	}
+}
+
+static void put_general(struct text *t, const struct irp_general *g)
+{
+	const char *sep = "";
+
+	put(t, "{");
+	if (g->has_frequency) {
+		put_decimal(t, g->frequency);
+		put(t, "k");
+		sep = ",";
+	}
+	if (g->has_unit) {
+		put(t, "%s", sep);
+		put_decimal(t, g->unit);
+		put(t, "%s", g->unit_in_periods ? "p" : "");
+		sep = ",";
+	}
+	if (g->has_order) {
+		put(t, "%s%s", sep, g->msb ? "msb" : "lsb");
+		sep = ",";
+	}
+	if (g->has_duty_cycle) {
+		put(t, "%s", sep);
+		put_decimal(t, g->duty_cycle);
+		put(t, "%%");
+	}
+	put(t, "}");
+}
+
+static int finish(struct text *t, char **ret_text)
+{
+	if (!t->failed && !t->buf)
+		put(t, "%s", "");
+	if (t->failed) {
+		free(t->buf);
+		return -ENOMEM;
+	}
+	*ret_text = t->buf;
+	return 0;
+}
+
+int irp_print(const struct irp_protocol *protocol, char **ret_text)
+{
+	struct text t = { NULL, 0, 0, false };
+	size_t i;
+
+	put_general(&t, &protocol->general);
+	put_stream(&t, protocol->stream);
+	if (protocol->definition_count) {
+		put(&t, "{");
+		for (i = 0; i < protocol->definition_count; i++) {
+			put(&t, "%s%s=", i ? "," : "", protocol->definitions[i].name);
+			put_expr(&t, protocol->definitions[i].value);
+		}
+		put(&t, "}");
+	}
+	if (protocol->has_parameter_specs) {
+		put(&t, "[");
+		for (i = 0; i < protocol->parameter_count; i++) {
+			const struct irp_parameter *param = &protocol->parameters[i];
+
+			put(&t, "%s%s%s:%llu..%llu", i ? "," : "", param->name,
+			    param->persistent ? "@" : "", (unsigned long long)param->min,
+			    (unsigned long long)param->max);
+			if (param->default_value) {
+				put(&t, "=");
+				put_expr(&t, param->default_value);
+			}
+		}
+		put(&t, "]");
+	}
+	return finish(&t, ret_text);
+}
+
+int irp_print_expression(const struct irp_expr *expr, char **ret_text)
+{
+	struct text t = { NULL, 0, 0, false };
+
+	put_expr(&t, expr);
+	return finish(&t, ret_text);
+}
+
+/* ---- environment and evaluation ---- */
+
+struct binding {
+	char *name;
+	bool has_value;
+	int64_t value;
+	const struct irp_expr *definition;
+};
+
+struct irp_env {
+	struct binding *bindings;
+	size_t count, capacity;
+	bool limited;			/* irp_env_limit() */
+	unsigned long steps_left;
+};
+
+int irp_env_new(struct irp_env **ret_env)
+{
+	struct irp_env *env = calloc(1, sizeof(*env));
+
+	if (!env)
+		return -ENOMEM;
+	*ret_env = env;
+	return 0;
+}
+
+void irp_env_free(struct irp_env *env)
+{
+	size_t i;
+
+	if (!env)
+		return;
+	for (i = 0; i < env->count; i++)
+		free(env->bindings[i].name);
+	free(env->bindings);
+	free(env);
+}
+
+static struct binding *find_binding(const struct irp_env *env, const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < env->count; i++)
+		if (strcmp(env->bindings[i].name, name) == 0)
+			return &env->bindings[i];
+	return NULL;
+}
+
+static int get_binding(struct irp_env *env, const char *name, struct binding **ret)
+{
+	struct binding *b = find_binding(env, name);
+
+	if (!b) {
+		if (env->count == env->capacity) {
+			size_t capacity = env->capacity ? env->capacity * 2 : 16;
+			struct binding *grown = realloc(env->bindings, capacity * sizeof(*grown));
+
+			if (!grown)
+				return -ENOMEM;
+			env->bindings = grown;
+			env->capacity = capacity;
+		}
+		b = &env->bindings[env->count];
+		memset(b, 0, sizeof(*b));
+		b->name = strdup(name);
+		if (!b->name)
+			return -ENOMEM;
+		env->count++;
+	}
+	*ret = b;
+	return 0;
+}
+
+int irp_env_set(struct irp_env *env, const char *name, int64_t value)
+{
+	struct binding *b;
+	int ret = get_binding(env, name, &b);
+
+	if (ret < 0)
+		return ret;
+	b->has_value = true;
+	b->value = value;
+	return 0;
+}
+
+int irp_env_define(struct irp_env *env, const char *name, const struct irp_expr *value)
+{
+	struct binding *b;
+	int ret = get_binding(env, name, &b);
+
+	if (ret < 0)
+		return ret;
+	b->definition = value;
+	return 0;
+}
+
+void irp_env_unset(struct irp_env *env, const char *name)
+{
+	struct binding *b = find_binding(env, name);
+
+	if (b)
+		b->has_value = false;
+}
+
+bool irp_env_has_value(const struct irp_env *env, const char *name)
+{
+	const struct binding *b = find_binding(env, name);
+
+	return b && b->has_value;
+}
+
+struct eval {
+	struct irp_env *env;
+	struct ir_error *err;
+	unsigned long budget;
+	unsigned int definition_depth;
+};
+
+#define DEFINITION_DEPTH_MAX 64
+
+__attribute__((format(printf, 4, 5)))
+static int eval_fail(struct eval *ev, int code, const struct irp_expr *e, const char *fmt, ...)
+{
+	char message[IR_ERROR_MESSAGE_MAX];
+	va_list args;
+
+	va_start(args, fmt);
+	vsnprintf(message, sizeof(message), fmt, args);
+	va_end(args);
+	ir_error_set(ev->err, "irp:%u: %s", e->column, message);
+	return code;
+}
+
+static int eval_node(struct eval *ev, const struct irp_expr *e, int64_t *ret);
+
+static uint64_t reverse_bits(uint64_t value, unsigned int width)
+{
+	uint64_t out = 0;
+	unsigned int i;
+
+	for (i = 0; i < width; i++)
+		if (value & ((uint64_t)1 << i))
+			out |= (uint64_t)1 << (width - 1 - i);
+	return out;
+}
+
+static int eval_bitfield(struct eval *ev, const struct irp_expr *e, int64_t *ret)
+{
+	int64_t data, width = 64, chop = 0;
+	uint64_t bits;
+	int code;
+
+	code = eval_node(ev, e->a, &data);
+	if (code == 0 && e->b)
+		code = eval_node(ev, e->b, &width);
+	if (code == 0 && e->c)
+		code = eval_node(ev, e->c, &chop);
+	if (code < 0)
+		return code;
+	if (width < 0 || width > 64)
+		return eval_fail(ev, -ERANGE, e, _("bitfield width %lld is not within 0..64"),
+				 (long long)width);
+	if (chop < 0)
+		return eval_fail(ev, -ERANGE, e, _("bitfield chop %lld is negative"),
+				 (long long)chop);
+	bits = chop >= 64 ? 0 : (uint64_t)data >> chop;
+	if (e->complement)
+		bits = ~bits;
+	if (!e->infinite) {
+		if (width < 64)
+			bits &= ((uint64_t)1 << width) - 1;
+		if (e->reverse)
+			bits = reverse_bits(bits, (unsigned int)width);
+	}
+	*ret = (int64_t)bits;
+	return 0;
+}
+
+static int eval_name(struct eval *ev, const struct irp_expr *e, int64_t *ret)
+{
+	const struct binding *b = find_binding(ev->env, e->name);
+	int code;
+
+	if (b && b->has_value) {
+		*ret = b->value;
+		return 0;
+	}
+	if (!b || !b->definition)
+		return eval_fail(ev, -ENOENT, e, _("'%s' has no value"), e->name);
+	if (++ev->definition_depth > DEFINITION_DEPTH_MAX)
+		return eval_fail(ev, -ELOOP, e,
+				 _("the definition of '%s' refers to itself or nests too deep"),
+				 e->name);
+	code = eval_node(ev, b->definition, ret);
+	ev->definition_depth--;
+	return code;
+}
+
+static int eval_unary(struct eval *ev, const struct irp_expr *e, int64_t *ret)
+{
+	int64_t x;
+	int code = eval_node(ev, e->a, &x);
+
+	if (code < 0)
+		return code;
+	switch (e->op) {
+	case IRP_OP_NEG:
+		*ret = (int64_t)(0 - (uint64_t)x);
+		break;
+	case IRP_OP_COMPLEMENT:
+		*ret = ~x;
+		break;
+	case IRP_OP_NOT:
+		*ret = x == 0;
+		break;
+	case IRP_OP_BITCOUNT:
+		*ret = __builtin_popcountll((uint64_t)x);
+		break;
+	default:
+		return eval_fail(ev, -EINVAL, e, _("bad unary operator %d"), e->op);
+	}
+	return 0;
+}
+
+static int64_t power(int64_t base, int64_t exponent)
+{
+	uint64_t result = 1, b = (uint64_t)base;
+
+	while (exponent > 0) {
+		if (exponent & 1)
+			result *= b;
+		b *= b;
+		exponent >>= 1;
+	}
+	return (int64_t)result;
+}
+
+static int eval_arith(struct eval *ev, const struct irp_expr *e, int64_t x, int64_t y,
+		      int64_t *ret)
+{
+	uint64_t ux = (uint64_t)x, uy = (uint64_t)y;
+
+	switch (e->op) {
+	case IRP_OP_POW:
+		if (y < 0)
+			return eval_fail(ev, -EDOM, e, _("negative exponent %lld"), (long long)y);
+		*ret = power(x, y);
+		return 0;
+	case IRP_OP_MUL:
+		*ret = (int64_t)(ux * uy);
+		return 0;
+	case IRP_OP_DIV:
+	case IRP_OP_MOD:
+		if (y == 0)
+			return eval_fail(ev, -EDOM, e, _("division by zero"));
+		if (y == -1)	/* INT64_MIN / -1 overflows in C; Java wraps */
+			*ret = e->op == IRP_OP_DIV ? (int64_t)(0 - ux) : 0;
+		else
+			*ret = e->op == IRP_OP_DIV ? x / y : x % y;
+		return 0;
+	case IRP_OP_ADD:
+		*ret = (int64_t)(ux + uy);
+		return 0;
+	case IRP_OP_SUB:
+		*ret = (int64_t)(ux - uy);
+		return 0;
+	case IRP_OP_SHL:
+		*ret = (int64_t)(ux << (uy & 63));
+		return 0;
+	case IRP_OP_SHR:
+		/* arithmetic, as Java's >> (gcc and clang shift signed values so) */
+		*ret = x >> (uy & 63);
+		return 0;
+	case IRP_OP_LT:
+		*ret = x < y;
+		return 0;
+	case IRP_OP_LE:
+		*ret = x <= y;
+		return 0;
+	case IRP_OP_GT:
+		*ret = x > y;
+		return 0;
+	case IRP_OP_GE:
+		*ret = x >= y;
+		return 0;
+	case IRP_OP_EQ:
+		*ret = x == y;
+		return 0;
+	case IRP_OP_NE:
+		*ret = x != y;
+		return 0;
+	case IRP_OP_AND:
+		*ret = x & y;
+		return 0;
+	case IRP_OP_XOR:
+		*ret = x ^ y;
+		return 0;
+	case IRP_OP_OR:
+		*ret = x | y;
+		return 0;
+	default:
+		return eval_fail(ev, -EINVAL, e, _("bad binary operator %d"), e->op);
+	}
+}
+
+static int eval_binary(struct eval *ev, const struct irp_expr *e, int64_t *ret)
+{
+	int64_t x, y;
+	int code = eval_node(ev, e->a, &x);
+
+	if (code < 0)
+		return code;
+	if (e->op == IRP_OP_LAND || e->op == IRP_OP_LOR) {
+		if ((e->op == IRP_OP_LAND) == (x == 0)) {
+			*ret = x != 0;
+			return 0;
+		}
+		code = eval_node(ev, e->b, &y);
+		if (code == 0)
+			*ret = y != 0;
+		return code;
+	}
+	code = eval_node(ev, e->b, &y);
+	if (code < 0)
+		return code;
+	return eval_arith(ev, e, x, y, ret);
+}
+
+static int eval_node(struct eval *ev, const struct irp_expr *e, int64_t *ret)
+{
+	int64_t cond;
+	int code;
+
+	if (ev->budget-- == 0)
+		return eval_fail(ev, -E2BIG, e, _("more than %d steps to evaluate"),
+				 IRP_EVAL_BUDGET);
+	if (ev->env->limited && ev->env->steps_left-- == 0) {
+		ev->env->steps_left = 0;
+		return eval_fail(ev, -E2BIG, e, _("the evaluations' limit is reached"));
+	}
+	switch (e->kind) {
+	case IRP_EXPR_NUMBER:
+		*ret = (int64_t)e->number;
+		return 0;
+	case IRP_EXPR_NAME:
+		return eval_name(ev, e, ret);
+	case IRP_EXPR_BITFIELD:
+		return eval_bitfield(ev, e, ret);
+	case IRP_EXPR_UNARY:
+		return eval_unary(ev, e, ret);
+	case IRP_EXPR_BINARY:
+		return eval_binary(ev, e, ret);
+	case IRP_EXPR_TERNARY:
+		code = eval_node(ev, e->a, &cond);
+		if (code < 0)
+			return code;
+		return eval_node(ev, cond ? e->b : e->c, ret);
+	default:
+		return eval_fail(ev, -EINVAL, e, _("bad expression kind %d"), e->kind);
+	}
+}
+
+void irp_env_limit(struct irp_env *env, unsigned long steps)
+{
+	env->limited = true;
+	env->steps_left = steps;
+}
+
+void irp_env_unlimit(struct irp_env *env)
+{
+	env->limited = false;
+}
+
+int irp_eval(const struct irp_expr *expr, struct irp_env *env, int64_t *ret_value,
+	     struct ir_error *err)
+{
+	struct eval ev = { env, err, IRP_EVAL_BUDGET, 0 };
+	int64_t value;
+	int ret = eval_node(&ev, expr, &value);
+
+	if (ret == 0)
+		*ret_value = value;
+	return ret;
+}
+
+/* Every parameter has a value within its range. */
+static int check_parameters(const struct irp_env *env, const struct irp_protocol *protocol,
+			    struct ir_error *err)
+{
+	size_t i;
+
+	for (i = 0; i < protocol->parameter_count; i++) {
+		const struct irp_parameter *param = &protocol->parameters[i];
+		const struct binding *b = find_binding(env, param->name);
+
+		if (!b || !b->has_value) {
+			ir_error_set(err, _("irp: parameter '%s' is not given"), param->name);
+			return -EINVAL;
+		}
+		if (b->value < 0 || (uint64_t)b->value < param->min ||
+		    (uint64_t)b->value > param->max) {
+			ir_error_set(err, _("irp: parameter '%s' = %lld is out of %llu..%llu"),
+				     param->name, (long long)b->value,
+				     (unsigned long long)param->min,
+				     (unsigned long long)param->max);
+			return -ERANGE;
+		}
+	}
+	return 0;
+}
+
+int irp_env_prepare(struct irp_env *env, const struct irp_protocol *protocol,
+		    struct ir_error *err)
+{
+	size_t i;
+	int ret = 0;
+
+	for (i = 0; ret == 0 && i < protocol->definition_count; i++)
+		ret = irp_env_define(env, protocol->definitions[i].name,
+				     protocol->definitions[i].value);
+	for (i = 0; ret == 0 && i < protocol->parameter_count; i++) {
+		const struct irp_parameter *param = &protocol->parameters[i];
+		int64_t value = 0;
+
+		if (irp_env_has_value(env, param->name) || !param->default_value)
+			continue;
+		ret = irp_eval(param->default_value, env, &value, err);
+		if (ret == 0)
+			ret = irp_env_set(env, param->name, value);
+	}
+	if (ret == -ENOMEM)
+		ir_error_set(err, _("irp: out of memory"));
+	if (ret < 0)
+		return ret;
+	return check_parameters(env, protocol, err);
+}
