@@ -17,6 +17,7 @@
 #include "bpf_lint.h"
 #include "bpf_object.h"
 #include "decoders.h"
+#include "test-main.h"
 
 static int lint(const struct bpf_insn *insns, size_t n, const char *license,
 		struct bpf_lint_finding *findings)
@@ -196,13 +197,4 @@ static Suite *bpf_lint_suite(void)
 	return s;
 }
 
-int main(void)
-{
-	SRunner *runner = srunner_create(bpf_lint_suite());
-	int failed;
-
-	srunner_run_all(runner, CK_NORMAL);
-	failed = srunner_ntests_failed(runner);
-	srunner_free(runner);
-	return failed ? 1 : 0;
-}
+UNIT_TEST(.suite = bpf_lint_suite);

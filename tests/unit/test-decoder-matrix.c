@@ -27,6 +27,7 @@
 
 #include "decoder_run.h"
 #include "encoders.h"
+#include "test-main.h"
 
 #define FRAMES		16	/* random frames per source */
 #define SEED		0x16fa15e5u
@@ -550,13 +551,4 @@ static Suite *decoder_matrix_suite(void)
 	return s;
 }
 
-int main(void)
-{
-	SRunner *runner = srunner_create(decoder_matrix_suite());
-	int failed;
-
-	srunner_run_all(runner, CK_NORMAL);
-	failed = srunner_ntests_failed(runner);
-	srunner_free(runner);
-	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
-}
+UNIT_TEST(.suite = decoder_matrix_suite);

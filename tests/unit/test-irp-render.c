@@ -16,6 +16,7 @@
 #include "ir_signal.h"
 #include "irp.h"
 #include "irp_render.h"
+#include "test-main.h"
 
 #define NEC1 "{38.4k,564}<1,-1|1,-3>(16,-8,D:8,S:8,F:8,~F:8,1,^108m,(16,-4,1,^108m)*)" \
 	"[D:0..255,S:0..255=255-D,F:0..255]"
@@ -522,13 +523,4 @@ static Suite *irp_render_suite(void)
 	return s;
 }
 
-int main(void)
-{
-	SRunner *sr = srunner_create(irp_render_suite());
-	int failed;
-
-	srunner_run_all(sr, CK_NORMAL);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
-}
+UNIT_TEST(.suite = irp_render_suite);

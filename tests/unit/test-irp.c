@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "irp.h"
+#include "test-main.h"
 
 #define PROTOCOLS_TSV TOP_SRCDIR "/utils/irp/protocols.tsv"
 #define EXCEPTIONS_TXT TOP_SRCDIR "/tests/unit/irp-exceptions.txt"
@@ -1003,13 +1004,4 @@ static Suite *irp_suite(void)
 	return s;
 }
 
-int main(void)
-{
-	SRunner *sr = srunner_create(irp_suite());
-	int failed;
-
-	srunner_run_all(sr, CK_NORMAL);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
-}
+UNIT_TEST(.suite = irp_suite);
