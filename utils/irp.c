@@ -52,6 +52,29 @@ static void *arena_alloc(struct irp_arena *arena, size_t size)
 	return mem;
 }
 
+/*
+ * items, an array of count elements of size bytes in the arena, with room for at least
+ * one more: the same array, or a copy twice as long (first elements for an empty one).
+ * The old array stays in the arena until the tree is freed. NULL when out of memory.
+ */
+static void *arena_grow(struct irp_arena *arena, void *items, size_t count, size_t *capacity,
+			size_t first, size_t size)
+{
+	size_t wanted;
+	void *grown;
+
+	if (count < *capacity)
+		return items;
+	wanted = *capacity ? *capacity * 2 : first;
+	grown = arena_alloc(arena, wanted * size);
+	if (!grown)
+		return NULL;
+	if (count)
+		memcpy(grown, items, count * size);
+	*capacity = wanted;
+	return grown;
+}
+
 static void arena_free(struct irp_arena *arena)
 {
 	struct arena_chunk *chunk, *next;
@@ -739,17 +762,10 @@ struct item_list {
 
 static int item_append(struct parser *p, struct item_list *list, struct irp_item **ret)
 {
-	if (list->count == list->capacity) {
-		size_t capacity = list->capacity ? list->capacity * 2 : 4;
-		struct irp_item *items = arena_alloc(p->arena, capacity * sizeof(*items));
-
-		if (!items)
-			return -ENOMEM;
-		if (list->count)
-			memcpy(items, list->items, list->count * sizeof(*items));
-		list->items = items;
-		list->capacity = capacity;
-	}
+	list->items = arena_grow(p->arena, list->items, list->count, &list->capacity, 4,
+				 sizeof(*list->items));
+	if (!list->items)
+		return -ENOMEM;
 	*ret = &list->items[list->count++];
 	return 0;
 }
@@ -867,17 +883,9 @@ static int parse_bitspec(struct parser *p, const struct irp_bitspec **ret)
 		ret_code = advance(p);	/* '<' or '|' */
 		if (ret_code < 0)
 			return ret_code;
-		if (count == capacity) {
-			struct irp_sequence *grown;
-
-			capacity = capacity ? capacity * 2 : 4;
-			grown = arena_alloc(p->arena, capacity * sizeof(*grown));
-			if (!grown)
-				return -ENOMEM;
-			if (count)
-				memcpy(grown, symbols, count * sizeof(*grown));
-			symbols = grown;
-		}
+		symbols = arena_grow(p->arena, symbols, count, &capacity, 4, sizeof(*symbols));
+		if (!symbols)
+			return -ENOMEM;
 		p->in_bitspec = true;
 		ret_code = parse_sequence(p, "|>", &symbols[count++]);
 		p->in_bitspec = in_bitspec;
@@ -1123,18 +1131,10 @@ static int parse_definitions(struct parser *p, struct definition_list *list)
 	for (;;) {
 		struct irp_definition *d;
 
-		if (list->count == list->capacity) {
-			size_t capacity = list->capacity ? list->capacity * 2 : 4;
-			struct irp_definition *grown;
-
-			grown = arena_alloc(p->arena, capacity * sizeof(*grown));
-			if (!grown)
-				return -ENOMEM;
-			if (list->count)
-				memcpy(grown, list->items, list->count * sizeof(*grown));
-			list->items = grown;
-			list->capacity = capacity;
-		}
+		list->items = arena_grow(p->arena, list->items, list->count, &list->capacity, 4,
+					 sizeof(*list->items));
+		if (!list->items)
+			return -ENOMEM;
 		d = &list->items[list->count++];
 		if (p->tok.type != TOK_NAME)
 			return expected(p, N_("a name to define"));
@@ -1223,17 +1223,9 @@ static int parse_parameters(struct parser *p, struct irp_protocol *protocol)
 	protocol->has_parameter_specs = true;
 	if (!at(p, "]")) {
 		for (;;) {
-			if (count == capacity) {
-				struct irp_parameter *grown;
-
-				capacity = capacity ? capacity * 2 : 8;
-				grown = arena_alloc(p->arena, capacity * sizeof(*grown));
-				if (!grown)
-					return -ENOMEM;
-				if (count)
-					memcpy(grown, params, count * sizeof(*grown));
-				params = grown;
-			}
+			params = arena_grow(p->arena, params, count, &capacity, 8, sizeof(*params));
+			if (!params)
+				return -ENOMEM;
 			ret = parse_parameter(p, &params[count], params, count);
 			if (ret < 0)
 				return ret;
