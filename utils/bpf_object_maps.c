@@ -93,6 +93,25 @@ static int compare_maps(const void *a, const void *b)
 	return 0;
 }
 
+/*
+ * The maps of one section, obj->maps[first..], sorted by their offset in it, which
+ * relocations name them by: two at one offset would make a relocation ambiguous.
+ */
+static int sort_section_maps(struct loader *ld, const char *section_name, size_t first)
+{
+	struct parsed_object *obj = ld->object;
+	size_t i;
+
+	qsort(obj->maps + first, obj->map_count - first, sizeof(*obj->maps), compare_maps);
+	for (i = first + 1; i < obj->map_count; i++)
+		if (obj->maps[i].offset == obj->maps[i - 1].offset)
+			return object_fail(ld, BPF_OBJECT_E_MAP_SAME_OFFSET,
+					   _("section '%s': maps '%s' and '%s' are at the same offset"),
+					   section_name, obj->maps[i - 1].spec.name,
+					   obj->maps[i].spec.name);
+	return 0;
+}
+
 /* struct bpf_map_def of 20 to 28 bytes; the size is the section's over its maps. */
 static int load_legacy_maps(struct loader *ld, size_t section)
 {
@@ -125,14 +144,7 @@ static int load_legacy_maps(struct loader *ld, size_t section)
 		if (r < 0)
 			return r;
 	}
-	qsort(obj->maps + first, obj->map_count - first, sizeof(*obj->maps), compare_maps);
-	for (i = first + 1; i < obj->map_count; i++)
-		if (obj->maps[i].offset == obj->maps[i - 1].offset)
-			return object_fail(ld, BPF_OBJECT_E_MAP_SAME_OFFSET,
-					   _("section '%s': maps '%s' and '%s' are at the same offset"),
-					   sec->name, obj->maps[i - 1].spec.name,
-					   obj->maps[i].spec.name);
-	return 0;
+	return sort_section_maps(ld, sec->name, first);
 }
 
 /* Follow modifiers and typedefs; notes whether `volatile` was among them. */
@@ -346,13 +358,7 @@ static int load_btf_maps(struct loader *ld, size_t section)
 		if (r < 0)
 			return r;
 	}
-	qsort(obj->maps + first, obj->map_count - first, sizeof(*obj->maps), compare_maps);
-	for (i = first + 1; i < obj->map_count; i++)
-		if (obj->maps[i].offset == obj->maps[i - 1].offset)
-			return object_fail(ld, BPF_OBJECT_E_MAP_SAME_OFFSET,
-					   _("section '.maps': maps '%s' and '%s' are at the same offset"),
-					   obj->maps[i - 1].spec.name, obj->maps[i].spec.name);
-	return 0;
+	return sort_section_maps(ld, ".maps", first);
 }
 
 int object_load_maps(struct loader *ld)
