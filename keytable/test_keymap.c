@@ -3,6 +3,9 @@
  * --test-keymap=KEYMAP: what -w or -a would say about a keymap, said without a device.
  * Every keymap given is read, and every problem found is printed: a keymap that cannot
  * be read, the entries its reader skipped, the protocols that nothing here decodes.
+ * With --verbose, each keymap read is also written to stdout as rc_keymap(5) TOML, as
+ * the program understood it: a legacy keymap or a lircd.conf converted, to edit and
+ * reuse.
  */
 #include "config.h"
 
@@ -55,8 +58,14 @@ static int test_one(const struct keytable_options *options, char *name, size_t *
 		(*problems)++;
 		return 0;
 	}
-	if (options->verbose)
+	if (options->verbose) {
 		fprintf(stderr, _("Read keymap %s\n"), keymaps[0]->filename);
+		ret = keymap_write_toml(keymaps[0], stdout);
+		if (ret < 0) {
+			keytable_free_keymaps(keymaps, count);
+			return ret;
+		}
+	}
 	for (i = 0; i < keymaps[0]->warning_count; i++)
 		fprintf(stderr, "%s\n", keymaps[0]->warnings[i]);
 	*problems += keymaps[0]->warning_count;

@@ -14,6 +14,8 @@
 #include "fileio.h"
 #include "keycodes.h"
 #include "keymap-private.h"
+#include "lircd_conf.h"
+#include "lircd_keymap.h"
 #include "nls.h"
 #include "number.h"
 
@@ -530,6 +532,11 @@ int keymap_load_file(const char *path, struct keymap **ret_keymap, struct ir_err
 	if (ret < 0) {
 		ir_error_set_at(err, path, 0, 0, "%s", strerror(-ret));
 		return ret;
+	}
+	if (!ends_with(path, ".toml") && lircd_conf_detect(buf, len)) {
+		/* Read again with its includes, each file named in the errors. */
+		free(buf);
+		return lircd_keymap_load_file(path, ret_keymap, err);
 	}
 	if (!ends_with(path, ".toml") && looks_legacy(buf, len))
 		ret = keymap_load_legacy(buf, len, path, ret_keymap, err);

@@ -131,7 +131,8 @@ int keymap_load_legacy(const char *buf, size_t len, const char *filename,
 
 /*
  * Read a keymap file (at most KEYMAP_FILE_MAX bytes are read: -EFBIG past them).
- * A name ending in ".toml" is TOML; otherwise a file whose first
+ * A name ending in ".toml" is TOML; otherwise a lircd.conf (lircd_conf_detect()) is
+ * converted by lircd_keymap_load_file(), a file whose first
  * line that is not blank is "# table ..." or a "SCANCODE KEYCODE" pair is legacy, and
  * anything else is read as TOML.
  */

@@ -63,13 +63,10 @@
  * than LIRCD_CONF_INCLUDE_DEPTH_MAX), -ENOMEM, or the errno of opening or reading a
  * file (err names the file, and the include line that named it).
  *
- * For the layers above (not wired in yet):
- *  - keymaps: a remote becomes one protocol entry. A codes button's scancode is its
- *    frame value (lircd_remote_frame_value()), less the bits lircd does not compare
- *    (ignore_mask, toggle_bit_mask, toggle_mask); a raw button becomes a raw pattern; a
- *    button with several codes sends them in turn. LIRCD_ENCODING_DRIVER remotes are
- *    not IR (devinput's codes are input event codes): refuse or map them as such.
- *  - table-driven decoders: one program per encoding, fed per remote with header,
+ * For the layers above:
+ *  - keymaps (lircd_keymap.h): a remote becomes one protocol entry of a generic
+ *    decoder, its scancodes from its frame values, or is refused.
+ *  - table-driven decoders (not written yet): one program per encoding, fed per remote with header,
  *    plead, one/zero (two/three), pre/post, ptrail, foot and repeat, as windows of
  *    eps percent or aeps µs, whichever is larger (lircd's rule); the bit counts and
  *    REVERSE; gap (CONST_LENGTH: the frame's whole length) to end a frame; the repeat

@@ -1,0 +1,240 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0-or-later
+"""LIRC's remotes as keymaps, with LIRC's own encoder as the oracle.
+
+For every remote block of LIRC's remotes (the files tests/lircd-corpus.py reads, one
+block at a time, since irsimsend encodes only a file's first remote) that is IR (the
+reader's encoding is not "driver"), each button whose name is an input key name
+(KEY_* or BTN_* of <linux/input-event-codes.h>, any case) and whose signal is unique
+within its remote is sent by LIRC's irsimsend (-k NAME, with only the file driver's
+plugin, -U). All those signals of a remote, 300 ms apart, go through one
+`ir-keytable --decode=CAPTURE -w REMOTE.conf`; in each button's stretch of time the
+output must hold a key_down of that key (compared by code: the program prints the
+canonical name of an alias) and no key_down of another.
+
+A remote with a button that fails, or that ir-keytable refuses, must be listed in
+tests/data/lircd/keymap-corpus-failures.txt as FILE<TAB>REMOTE<TAB>REASON; a listed
+remote that now passes is an error too (the list may only shrink: take the line out).
+
+Prints the buttons decoded out of those tested, and the remotes converted and refused.
+Exit 77 when LIRC's remotes or irsimsend are not installed.
+
+usage: lircd-keymap-corpus.py [IR-KEYTABLE]
+"""
+
+import glob
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import importlib.util
+
+_spec = importlib.util.spec_from_file_location(
+    "lircd_corpus", os.path.join(os.path.dirname(os.path.abspath(__file__)), "lircd-corpus.py"))
+lircd_corpus = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(lircd_corpus)
+
+SEPARATOR_US = 300000
+
+
+def key_codes():
+    """Every KEY_/BTN_ name of the kernel's header, upper case, to its code."""
+    codes = {}
+    path = "/usr/include/linux/input-event-codes.h"
+    with open(path) as f:
+        lines = f.read().splitlines()
+    for line in lines:
+        m = re.match(r"#define\s+((?:KEY|BTN)_\w+)\s+(\w+)", line)
+        if not m:
+            continue
+        name, value = m.group(1), m.group(2)
+        if re.fullmatch(r"0x[0-9a-fA-F]+|[0-9]+", value):
+            codes[name] = int(value, 0)
+        elif value in codes:
+            codes[name] = codes[value]
+    for name in ("KEY_MAX", "KEY_CNT", "KEY_MIN_INTERESTING", "KEY_RESERVED"):
+        codes.pop(name, None)
+    return codes
+
+
+def read_train(path):
+    items = []
+    with open(path) as f:
+        for line in f:
+            kind, value = line.split()
+            items.append((kind, int(value)))
+    return items
+
+
+def send(plugins, workdir, conf, name):
+    out = os.path.join(workdir, "simsend.out")
+    if os.path.exists(out):
+        os.unlink(out)
+    subprocess.run(["irsimsend", "-U", plugins, "-k", name, conf], cwd=workdir,
+                   capture_output=True, timeout=60)
+    if not os.path.exists(out):
+        return None
+    train = read_train(out)
+    return train if any(kind == "pulse" for kind, _ in train) else None
+
+
+def test_remote(binary, plugins, workdir, block, remote, codes):
+    """(buttons tested, buttons passed, reason or None) for one remote block."""
+    conf = os.path.join(workdir, "remote.conf")
+    with open(conf, "w") as f:
+        f.write(block)
+    names = [b[1] for b in remote["buttons"]]
+    signals = [tuple(b[2][:1]) if b[0] == "code" else tuple(b[2]) for b in remote["buttons"]]
+    candidates = []
+    for i, (kind, name, _) in enumerate(remote["buttons"]):
+        if name.upper() not in codes or names.count(name) > 1:
+            continue
+        if signals.count(signals[i]) > 1:
+            continue
+        candidates.append(name)
+    trains = {}
+    for name in candidates:
+        train = send(plugins, workdir, conf, name)
+        if train is not None:
+            trains[name] = train
+    seen = {}
+    for name, train in trains.items():
+        seen.setdefault(tuple(train), []).append(name)
+    tested = [n for n in candidates if n in trains and len(seen[tuple(trains[n])]) == 1]
+    if not tested:
+        return 0, 0, None
+    # One capture: each button's train, then a space that ends any key.
+    capture = os.path.join(workdir, "capture.txt")
+    starts, now = [], 0
+    with open(capture, "w") as f:
+        for name in tested:
+            starts.append(now)
+            train = trains[name]
+            if train[-1][0] == "space":
+                train = train[:-1]
+            for kind, value in train:
+                f.write("%s %d\n" % (kind, value))
+                now += value
+            f.write("space %d\n" % SEPARATOR_US)
+            now += SEPARATOR_US
+    proc = subprocess.run([binary, "--decode=" + capture, "-w", conf], capture_output=True,
+                          text=True, timeout=120)
+    if proc.returncode != 0:
+        message = proc.stderr.strip().splitlines()
+        message = message[-1] if message else "exit %d" % proc.returncode
+        message = message.replace(conf, "REMOTE")
+        return len(tested), 0, "refused: " + message
+    downs = []
+    for line in proc.stdout.splitlines():
+        m = re.match(r"\s*([0-9.]+): event type EV_KEY\(0x01\) key_down: \S+\((0x[0-9a-f]+)\)",
+                     line)
+        if m:
+            downs.append((round(float(m.group(1)) * 1e6), int(m.group(2), 16)))
+    passed, wrong = 0, []
+    for i, name in enumerate(tested):
+        end = starts[i + 1] if i + 1 < len(tested) else now
+        # A sample's time is that of its end: the separator's end is the next start.
+        got = [code for t, code in downs if starts[i] < t <= end]
+        if got == [codes[name.upper()]]:
+            passed += 1
+        else:
+            wrong.append(name)
+    reason = None
+    if wrong:
+        reason = "%d of %d buttons not decoded (%s)" % (len(wrong), len(tested),
+                                                      ", ".join(wrong[:3]))
+    return len(tested), passed, reason
+
+
+def load_expected(path):
+    expected = {}
+    with open(path, encoding="utf-8") as f:
+        for line in f:
+            if line.startswith("#") or not line.strip():
+                continue
+            path_, remote, reason = line.rstrip("\n").split("\t", 2)
+            expected[(path_, remote)] = reason
+    return expected
+
+
+def main():
+    top_builddir = os.environ.get("top_builddir", ".")
+    top_srcdir = os.environ.get("top_srcdir", ".")
+    binary = sys.argv[1] if len(sys.argv) > 1 else os.path.join(top_builddir, "keytable",
+                                                                  "ir-keytable")
+    dump = os.path.join(top_builddir, "tests", "tools", "lircd-conf-dump")
+    plugin = sorted(glob.glob("/usr/lib/*/lirc/plugins/file.so"))
+    if not os.path.isdir(lircd_corpus.ROOTS[0]) or not plugin or not shutil.which("irsimsend"):
+        print("lircd-keymap-corpus: LIRC's remotes or irsimsend not installed "
+              "(tools/install-deps installs lirc and lirc-compat-remotes): skipped")
+        return 77
+    expected_path = os.path.join(top_srcdir, "tests", "data", "lircd",
+                                 "keymap-corpus-failures.txt")
+    expected = load_expected(expected_path)
+    codes = key_codes()
+    files, _ = lircd_corpus.find_files()
+    failures, results = [], {}
+    buttons_tested = buttons_passed = converted = refused = 0
+    with tempfile.TemporaryDirectory() as workdir:
+        plugins = os.path.join(workdir, "plugins")
+        os.mkdir(plugins)
+        os.symlink(plugin[0], os.path.join(plugins, "file.so"))
+        for path in files:
+            blocks = lircd_corpus.remote_blocks(path)
+            proc = subprocess.run([dump, path], capture_output=True, text=True)
+            if blocks is None or proc.returncode != 0:
+                continue            # includes, or refused by the reader (lircd-corpus.py)
+            remotes = lircd_corpus.parse_dump(proc.stdout)
+            if len(blocks) != len(remotes):
+                failures.append("%s: %d blocks, %d remotes read" % (path, len(blocks),
+                                                                    len(remotes)))
+                continue
+            for block, remote in zip(blocks, remotes):
+                if remote["encoding"] == "driver":
+                    continue
+                tested, passed, reason = test_remote(binary, plugins, workdir, block,
+                                                     remote, codes)
+                buttons_tested += tested
+                buttons_passed += passed
+                if reason and reason.startswith("refused"):
+                    refused += 1
+                else:
+                    converted += 1
+                if reason:
+                    results[(path, remote["name"])] = reason
+    for key, reason in sorted(results.items()):
+        if key not in expected:
+            failures.append("%s: %s: %s (not in keymap-corpus-failures.txt)" %
+                            (key[0], key[1], reason))
+        elif expected[key] != reason:
+            failures.append("%s: %s: %s, expected %s" % (key[0], key[1], reason,
+                                                         expected[key]))
+    for key in sorted(expected):
+        if key not in results:
+            failures.append("%s: %s: in keymap-corpus-failures.txt but passes now: take "
+                            "it out of the list" % key)
+    if os.environ.get("IRKIT_CORPUS_UPDATE"):
+        with open(expected_path, "w", encoding="utf-8") as f:
+            f.write("# LIRC's remotes that ir-keytable -w does not decode in full, and why:\n"
+                    "# FILE<TAB>REMOTE<TAB>REASON. tests/lircd-keymap-corpus.py fails on "
+                    "any other failure.\n# This list may only shrink.\n")
+            for key, reason in sorted(results.items()):
+                f.write("%s\t%s\t%s\n" % (key[0], key[1], reason))
+    for failure in failures:
+        print("FAIL " + failure)
+    print("lircd-keymap-corpus: %d of %d buttons decoded (%.1f%%); IR remotes: %d converted, "
+          "%d refused" % (buttons_passed, buttons_tested,
+                          100.0 * buttons_passed / max(buttons_tested, 1), converted, refused))
+    if buttons_tested < 500:
+        failures.append("too few buttons tested: something is missing")
+        print("FAIL " + failures[-1])
+    print("lircd-keymap-corpus: %d passed, %d failed" % (buttons_passed, len(failures)))
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

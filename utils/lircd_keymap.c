@@ -1,0 +1,641 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/* A lircd.conf's remotes as keymap protocols of the generic decoders (lircd_keymap.h). */
+#include "config.h"
+
+#include <errno.h>
+#include <inttypes.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <linux/input-event-codes.h>
+
+#include "keycodes.h"
+#include "keymap-private.h"
+#include "lircd_keymap.h"
+#include "nls.h"
+
+/*
+ * LIRC's common button names that are not input key names (those of its remotes
+ * written before it took the kernel's names), as rc_keymap(5) lists them. Compared
+ * ignoring case.
+ */
+static const struct {
+	const char *name;
+	const char *key;
+} lirc_names[] = {
+	{ "0", "KEY_NUMERIC_0" }, { "1", "KEY_NUMERIC_1" }, { "2", "KEY_NUMERIC_2" },
+	{ "3", "KEY_NUMERIC_3" }, { "4", "KEY_NUMERIC_4" }, { "5", "KEY_NUMERIC_5" },
+	{ "6", "KEY_NUMERIC_6" }, { "7", "KEY_NUMERIC_7" }, { "8", "KEY_NUMERIC_8" },
+	{ "9", "KEY_NUMERIC_9" },
+	{ "power", "KEY_POWER" }, { "standby", "KEY_POWER" }, { "on/off", "KEY_POWER" },
+	{ "mute", "KEY_MUTE" },
+	{ "vol+", "KEY_VOLUMEUP" }, { "vol-", "KEY_VOLUMEDOWN" },
+	{ "vol_up", "KEY_VOLUMEUP" }, { "vol_down", "KEY_VOLUMEDOWN" },
+	{ "volup", "KEY_VOLUMEUP" }, { "voldown", "KEY_VOLUMEDOWN" },
+	{ "volume_up", "KEY_VOLUMEUP" }, { "volume_down", "KEY_VOLUMEDOWN" },
+	{ "ch+", "KEY_CHANNELUP" }, { "ch-", "KEY_CHANNELDOWN" },
+	{ "ch_up", "KEY_CHANNELUP" }, { "ch_down", "KEY_CHANNELDOWN" },
+	{ "chan+", "KEY_CHANNELUP" }, { "chan-", "KEY_CHANNELDOWN" },
+	{ "channel_up", "KEY_CHANNELUP" }, { "channel_down", "KEY_CHANNELDOWN" },
+	{ "up", "KEY_UP" }, { "down", "KEY_DOWN" }, { "left", "KEY_LEFT" },
+	{ "right", "KEY_RIGHT" },
+	{ "ok", "KEY_OK" }, { "enter", "KEY_ENTER" }, { "select", "KEY_SELECT" },
+	{ "menu", "KEY_MENU" }, { "exit", "KEY_EXIT" }, { "back", "KEY_BACK" },
+	{ "return", "KEY_BACK" }, { "info", "KEY_INFO" }, { "guide", "KEY_EPG" },
+	{ "epg", "KEY_EPG" }, { "home", "KEY_HOME" }, { "setup", "KEY_SETUP" },
+	{ "play", "KEY_PLAY" }, { "pause", "KEY_PAUSE" }, { "stop", "KEY_STOP" },
+	{ "rec", "KEY_RECORD" }, { "record", "KEY_RECORD" },
+	{ "rew", "KEY_REWIND" }, { "rewind", "KEY_REWIND" },
+	{ "ff", "KEY_FASTFORWARD" }, { "fwd", "KEY_FASTFORWARD" },
+	{ "forward", "KEY_FASTFORWARD" },
+	{ "next", "KEY_NEXT" }, { "prev", "KEY_PREVIOUS" }, { "previous", "KEY_PREVIOUS" },
+	{ "skip+", "KEY_NEXT" }, { "skip-", "KEY_PREVIOUS" },
+	{ "red", "KEY_RED" }, { "green", "KEY_GREEN" }, { "yellow", "KEY_YELLOW" },
+	{ "blue", "KEY_BLUE" },
+	{ "tv", "KEY_TV" }, { "radio", "KEY_RADIO" }, { "dvd", "KEY_DVD" },
+	{ "text", "KEY_TEXT" }, { "teletext", "KEY_TEXT" }, { "subtitle", "KEY_SUBTITLE" },
+	{ "audio", "KEY_AUDIO" }, { "eject", "KEY_EJECTCD" }, { "sleep", "KEY_SLEEP" },
+	{ "source", "KEY_VIDEO" }, { "input", "KEY_VIDEO" }, { "av", "KEY_VIDEO" },
+	{ "last", "KEY_LAST" }, { "recall", "KEY_LAST" }, { "clear", "KEY_CLEAR" },
+	{ "list", "KEY_LIST" }, { "zoom", "KEY_ZOOM" }, { "help", "KEY_HELP" },
+};
+
+/* Does name start with prefix (upper case letters and '_'), whatever its case? */
+static bool has_prefix(const char *name, const char *prefix)
+{
+	for (; *prefix; name++, prefix++) {
+		char c = *name >= 'a' && *name <= 'z' ? (char)(*name - 'a' + 'A') : *name;
+
+		if (c != *prefix)
+			return false;
+	}
+	return true;
+}
+
+int lircd_keymap_button_keycode(const char *name, uint32_t *ret_keycode)
+{
+	size_t i;
+
+	if (has_prefix(name, "KEY_") || has_prefix(name, "BTN_"))
+		return keycode_from_name(name, ret_keycode);
+	for (i = 0; i < sizeof(lirc_names) / sizeof(lirc_names[0]); i++) {
+		if (keymap_ascii_casecmp(name, lirc_names[i].name) == 0)
+			return keycode_from_name(lirc_names[i].key, ret_keycode);
+	}
+	return -ENOENT;
+}
+
+/* What one remote becomes: the decoder, and how a frame value becomes a scancode. */
+struct conversion {
+	const struct lircd_remote *remote;
+	const char *filename;
+	struct ir_error *err;
+	struct keymap_protocol *protocol;
+	unsigned int frame_bits;
+	bool reverse;			/* REVERSE: each field LSB first */
+	uint64_t start_bit;		/* manchester: the plead's start bit above the frame */
+	bool drop_last_bit;		/* pulse_distance without trailer: the last bit is lost */
+	unsigned int rc6_data_bits;	/* RC-6 as the kernel's rc-6: the bits after the trailer */
+	uint64_t free_mask;		/* the bits lircd does not compare */
+};
+
+__attribute__((format(printf, 2, 3)))
+static int refuse(const struct conversion *c, const char *fmt, ...)
+{
+	char text[IR_ERROR_MESSAGE_MAX];
+	va_list args;
+
+	va_start(args, fmt);
+	vsnprintf(text, sizeof(text), fmt, args);
+	va_end(args);
+	ir_error_set_at(c->err, c->remote->filename, c->remote->line, 0,
+			_("remote '%s' cannot be decoded: %s"), c->remote->name, text);
+	return -EINVAL;
+}
+
+static bool pair_empty(struct lircd_pair p)
+{
+	return p.pulse == 0 && p.space == 0;
+}
+
+static uint32_t min_nonzero(uint32_t a, uint32_t b)
+{
+	if (!a)
+		return b;
+	if (!b)
+		return a;
+	return a < b ? a : b;
+}
+
+/* The larger of aeps and eps percent of shortest, at most limit, at least 1. */
+static int64_t margin_for(const struct lircd_remote *remote, uint32_t shortest,
+			  uint32_t limit)
+{
+	uint64_t margin = (uint64_t)shortest * remote->eps / 100;
+
+	if (remote->aeps > margin)
+		margin = remote->aeps;
+	if (margin > limit)
+		margin = limit;
+	return margin ? (int64_t)margin : 1;
+}
+
+static int add_param(struct conversion *c, const char *name, int64_t value)
+{
+	return keymap_protocol_add_param(c->protocol, name, value);
+}
+
+/* The header: none (header_optional), or both a pulse and a space. */
+static int add_header(struct conversion *c)
+{
+	const struct lircd_remote *r = c->remote;
+	int ret;
+
+	if (pair_empty(r->header))
+		return add_param(c, "header_pulse", 0);
+	if (!r->header.pulse || !r->header.space)
+		return refuse(c, _("a header of a pulse or a space alone"));
+	ret = add_param(c, "header_pulse", r->header.pulse);
+	if (ret == 0)
+		ret = add_param(c, "header_space", r->header.space);
+	return ret;
+}
+
+/* The repeat code, as pulse_distance and pulse_length take one, or none. */
+static int add_repeat(struct conversion *c)
+{
+	const struct lircd_remote *r = c->remote;
+	int ret;
+
+	if (pair_empty(r->repeat))
+		return 0;
+	if ((r->flags & LIRCD_FLAG_REPEAT_HEADER) && !pair_empty(r->header))
+		return refuse(c, _("a repeat code after a header (REPEAT_HEADER)"));
+	if (!pair_empty(r->foot))
+		return refuse(c, _("a repeat code and a foot"));
+	if (!r->repeat.pulse || !r->repeat.space)
+		return refuse(c, _("a repeat code of a pulse or a space alone"));
+	ret = add_param(c, "repeat_pulse", r->repeat.pulse);
+	if (ret == 0)
+		ret = add_param(c, "repeat_space", r->repeat.space);
+	return ret;
+}
+
+/* What pulse_distance and pulse_length share about a frame's ends. */
+static int check_space_frame(struct conversion *c)
+{
+	const struct lircd_remote *r = c->remote;
+
+	if (r->plead)
+		return refuse(c, _("plead (a pulse that runs into the first bit's)"));
+	if (!pair_empty(r->pre) || !pair_empty(r->post))
+		return refuse(c, _("pre or post (durations between the data fields)"));
+	if ((r->flags & LIRCD_FLAG_NO_FOOT_REP) && r->foot.pulse)
+		return refuse(c, _("NO_FOOT_REP with a foot"));
+	return 0;
+}
+
+static int trailer_of(const struct lircd_remote *r)
+{
+	return (int)(r->ptrail + r->foot.pulse);
+}
+
+static int convert_space(struct conversion *c)
+{
+	const struct lircd_remote *r = c->remote;
+	bool distance = r->one.pulse == r->zero.pulse;
+	bool headerless = pair_empty(r->header) || (r->flags & LIRCD_FLAG_NO_HEAD_REP);
+	uint32_t diff, shortest;
+	int ret;
+
+	if (!distance && r->one.space != r->zero.space)
+		return refuse(c, _("one and zero differ in both pulse and space"));
+	ret = check_space_frame(c);
+	if (ret < 0)
+		return ret;
+	if (distance) {
+		/*
+		 * No pulse after the last bit: its space runs into the gap, and only its
+		 * pulse can be seen. That pulse becomes the trailer, and the bit is left out
+		 * of the scancode (lircd_keymap.h).
+		 */
+		if (!trailer_of(r)) {
+			if (c->frame_bits < 2)
+				return refuse(c, _("one bit and no pulse after it"));
+			c->drop_last_bit = true;
+		}
+		diff = r->one.space > r->zero.space ? r->one.space - r->zero.space
+						    : r->zero.space - r->one.space;
+		shortest = min_nonzero(r->one.pulse, min_nonzero(r->one.space, r->zero.space));
+	} else {
+		diff = r->one.pulse > r->zero.pulse ? r->one.pulse - r->zero.pulse
+						    : r->zero.pulse - r->one.pulse;
+		shortest = min_nonzero(r->one.space, min_nonzero(r->one.pulse, r->zero.pulse));
+	}
+	c->protocol->protocol = strdup(distance ? "pulse_distance" : "pulse_length");
+	if (!c->protocol->protocol)
+		return -ENOMEM;
+	ret = add_param(c, "margin", margin_for(r, shortest, diff / 2));
+	if (ret == 0)
+		ret = add_header(c);
+	if (ret == 0)
+		ret = add_repeat(c);
+	if (ret == 0 && distance) {
+		ret = add_param(c, "bit_pulse", r->one.pulse);
+		if (ret == 0)
+			ret = add_param(c, "bit_0_space", r->zero.space);
+		if (ret == 0)
+			ret = add_param(c, "bit_1_space", r->one.space);
+	} else if (ret == 0) {
+		ret = add_param(c, "bit_space", r->one.space);
+		if (ret == 0)
+			ret = add_param(c, "bit_0_pulse", r->zero.pulse);
+		if (ret == 0)
+			ret = add_param(c, "bit_1_pulse", r->one.pulse);
+	}
+	if (ret == 0)
+		ret = add_param(c, "trailer_pulse",
+				c->drop_last_bit ? (int)r->one.pulse : trailer_of(r));
+	if (ret == 0)
+		ret = add_param(c, "bits", c->frame_bits - c->drop_last_bit);
+	if (ret == 0)
+		ret = add_param(c, "reverse", c->reverse);
+	if (ret == 0)
+		ret = add_param(c, "header_optional", headerless);
+	return ret;
+}
+
+static int convert_shift(struct conversion *c)
+{
+	const struct lircd_remote *r = c->remote;
+	int64_t margin;
+	uint32_t half;
+	int ret;
+
+	if (!pair_empty(r->header))
+		return refuse(c, _("a header before bi-phase bits"));
+	if (!pair_empty(r->pre) || !pair_empty(r->post))
+		return refuse(c, _("pre or post (durations between the data fields)"));
+	if (r->ptrail || !pair_empty(r->foot))
+		return refuse(c, _("ptrail or foot after bi-phase bits"));
+	if (!pair_empty(r->repeat))
+		return refuse(c, _("a repeat code on a bi-phase remote"));
+	if (c->reverse)
+		return refuse(c, _("REVERSE on a bi-phase remote"));
+	if (!r->one.pulse || !r->one.space || !r->zero.pulse || !r->zero.space)
+		return refuse(c, _("a bi-phase bit with a half of no duration"));
+	if (r->plead) {
+		if (c->frame_bits >= 64)
+			return refuse(c, _("64 bits and a start bit"));
+		c->start_bit = 1ull << c->frame_bits;
+	}
+	half = min_nonzero(min_nonzero(r->one.pulse, r->one.space),
+			   min_nonzero(r->zero.pulse, r->zero.space));
+	/* Below half a half: one half and two merged ones stay apart. */
+	margin = margin_for(r, half, (half - 1) / 2);
+	/* The plead is the start bit's pulse when the decoder takes it as one's pulse. */
+	if (r->plead && (r->plead <= r->one.pulse - margin || r->plead >= r->one.pulse + margin ||
+			 r->plead + r->zero.pulse <= r->one.pulse + r->zero.pulse - margin ||
+			 r->plead + r->zero.pulse >= r->one.pulse + r->zero.pulse + margin))
+		return refuse(c, _("a plead of %u µs, not a start bit (one's pulse, %u µs, within %" PRId64 " µs)"),
+			      r->plead, r->one.pulse, margin);
+	c->protocol->protocol = strdup("manchester");
+	if (!c->protocol->protocol)
+		return -ENOMEM;
+	ret = add_param(c, "margin", margin);
+	if (ret == 0)
+		ret = add_param(c, "zero_pulse", r->zero.pulse);
+	if (ret == 0)
+		ret = add_param(c, "zero_space", r->zero.space);
+	if (ret == 0)
+		ret = add_param(c, "one_pulse", r->one.pulse);
+	if (ret == 0)
+		ret = add_param(c, "one_space", r->one.space);
+	if (ret == 0)
+		ret = add_param(c, "bits", c->frame_bits + (r->plead ? 1 : 0));
+	return ret;
+}
+
+/* Is d within tolerance of what the kernel's RC-6 decoder expects? */
+static bool near(uint32_t d, uint32_t expected, uint32_t tolerance)
+{
+	return d + tolerance >= expected && d <= expected + tolerance;
+}
+
+/*
+ * RC-6 as lircd describes it: header, then start bit, three mode bits, the trailer
+ * bit of double length (rc6_mask) and the data bits, each bit's value the opposite of
+ * RC-6's (lircd sends a 0 as pulse then space). The kernel's rc-6 decoder (or its
+ * port) decodes it when the timings are RC-6's and the frame is mode 0 with 16 bits or
+ * mode 6A with 20, 24 or 32: its scancode is the data bits, inverted.
+ */
+static int convert_rc6(struct conversion *c)
+{
+	const struct lircd_remote *r = c->remote;
+	unsigned int data_bits = c->frame_bits > 5 ? c->frame_bits - 5 : 0;
+
+	if (data_bits != 16 && data_bits != 20 && data_bits != 24 && data_bits != 32)
+		return refuse(c, _("RC-6 of %u data bits (the rc-6 decoder takes 16, 20, 24 or 32)"),
+			      data_bits);
+	if (r->rc6_mask != 1ull << data_bits)
+		return refuse(c, _("an RC-6 frame whose double bit is not the fifth"));
+	if (!near(r->header.pulse, 2666, 400) || !near(r->header.space, 889, 200) ||
+	    r->one.pulse != r->zero.pulse || r->one.space != r->zero.space ||
+	    !near(r->one.pulse, 444, 100) || !near(r->one.space, 444, 100))
+		return refuse(c, _("RC-6 timings other than RC-6's"));
+	if (r->plead || r->ptrail || !pair_empty(r->pre) || !pair_empty(r->post) ||
+	    !pair_empty(r->foot) || !pair_empty(r->repeat) || c->reverse)
+		return refuse(c, _("plead, ptrail, pre, post, foot, repeat or REVERSE on RC-6"));
+	c->rc6_data_bits = data_bits;
+	c->protocol->protocol = strdup("rc-6");
+	return c->protocol->protocol ? 0 : -ENOMEM;
+}
+
+/* A frame value as the decoder reports it (lircd_keymap.h, "Scancodes"). */
+static uint64_t scancode_of(const struct conversion *c, uint64_t value)
+{
+	const struct lircd_remote *r = c->remote;
+	unsigned int after_pre = r->bits + r->post_data_bits;
+	uint64_t pre, code, post, scancode;
+
+	if (c->rc6_data_bits) {
+		scancode = ~value & (UINT64_MAX >> (64 - c->rc6_data_bits));
+		/* The kernel takes the toggle out of MCE's codes (0x800fxxxx). */
+		if (c->rc6_data_bits == 32 && (scancode & 0xffff0000u) == 0x800f0000u)
+			scancode &= ~(uint64_t)0x8000;
+		return scancode;
+	}
+	if (!c->reverse)
+		return c->drop_last_bit ? value >> 1 : c->start_bit | value;
+	pre = r->pre_data_bits ? value >> after_pre : 0;
+	code = r->bits ? (value >> r->post_data_bits) & (UINT64_MAX >> (64 - r->bits)) : 0;
+	post = r->post_data_bits ? value & (UINT64_MAX >> (64 - r->post_data_bits)) : 0;
+	scancode = pre | (r->bits ? code << r->pre_data_bits : 0) |
+		   (r->post_data_bits ? post << (r->pre_data_bits + r->bits) : 0);
+	/* The last bit sent is the highest of the frame. */
+	if (c->drop_last_bit)
+		scancode &= UINT64_MAX >> (64 - (c->frame_bits - 1));
+	return scancode;
+}
+
+static bool has_scancode(const struct keymap_protocol *protocol, uint64_t scancode,
+			 uint32_t *ret_keycode)
+{
+	size_t i;
+
+	for (i = 0; i < protocol->scancode_count; i++) {
+		if (protocol->scancodes[i].scancode == scancode) {
+			*ret_keycode = protocol->scancodes[i].keycode;
+			return true;
+		}
+	}
+	return false;
+}
+
+/* The key of a button, KEY_UNKNOWN with one warning for a name of no key. */
+static int button_keycode(struct keymap_loader *loader, const struct lircd_remote *r,
+			  size_t index, uint32_t *ret_keycode)
+{
+	const struct lircd_button *b = &r->buttons[index];
+	size_t i;
+
+	if (lircd_keymap_button_keycode(b->name, ret_keycode) == 0)
+		return 0;
+	*ret_keycode = KEY_UNKNOWN;
+	for (i = 0; i < index; i++) {
+		if (strcmp(r->buttons[i].name, b->name) == 0)
+			return 0;	/* warned at its first button */
+	}
+	loader->filename = r->filename;
+	return keymap_warn(loader, b->line, 0,
+			   _("remote '%s': button '%s' is no key name: KEY_UNKNOWN"), r->name,
+			   b->name);
+}
+
+static int add_codes(struct conversion *c, struct keymap_loader *loader)
+{
+	const struct lircd_remote *r = c->remote;
+	size_t i;
+	int ret;
+
+	for (i = 0; i < r->button_count; i++) {
+		const struct lircd_button *b = &r->buttons[i];
+		uint64_t value = lircd_remote_frame_value(r, b->codes[0]), subset = 0;
+		uint32_t keycode, taken;
+
+		/* Start bit 1 (sent as lircd's 0), mode 0 or 6 (000, 110). */
+		if (c->rc6_data_bits &&
+		    ((value & ~c->free_mask) >> (c->frame_bits - 4)) !=
+			    (c->rc6_data_bits == 16 ? 0x7u : 0x1u)) {
+			loader->filename = r->filename;
+			return keymap_fail(loader, b->line, 0,
+					   _("remote '%s' cannot be decoded: button '%s' is not an RC-6 frame of mode %s"),
+					   r->name, b->name, c->rc6_data_bits == 16 ? "0" : "6A");
+		}
+		if (c->start_bit == 0 && r->encoding == LIRCD_ENCODING_SHIFT &&
+		    !((value & ~c->free_mask) >> (c->frame_bits - 1) & 1)) {
+			loader->filename = r->filename;
+			return keymap_fail(loader, b->line, 0,
+					   _("remote '%s' cannot be decoded: button '%s' does not start with a 1 (bi-phase without a start bit)"),
+					   r->name, b->name);
+		}
+		ret = button_keycode(loader, r, i, &keycode);
+		if (ret < 0)
+			return ret;
+		/* Every combination of the free bits: subset walks the subsets of the mask. */
+		do {
+			uint64_t scancode = scancode_of(c, (value & ~c->free_mask) | subset);
+
+			if (has_scancode(c->protocol, scancode, &taken)) {
+				if (taken != keycode && subset == 0) {
+					loader->filename = r->filename;
+					ret = keymap_warn(loader, b->line, 0,
+							  _("remote '%s': button '%s' has the code of an earlier button: no key"),
+							  r->name, b->name);
+					if (ret < 0)
+						return ret;
+				}
+			} else {
+				ret = keymap_protocol_add_scancode(c->protocol, scancode, keycode,
+								   b->line, 1);
+				if (ret < 0)
+					return keymap_fail_nomem(loader);
+			}
+			subset = (subset - c->free_mask) & c->free_mask;
+		} while (subset);
+	}
+	return 0;
+}
+
+static int convert_raw(struct conversion *c, struct keymap_loader *loader)
+{
+	const struct lircd_remote *r = c->remote;
+	uint32_t shortest = 0, longest_space = 0, trail;
+	uint64_t total;
+	size_t i, k;
+	int64_t margin;
+	int ret;
+
+	for (i = 0; i < r->button_count; i++) {
+		const struct lircd_button *b = &r->buttons[i];
+
+		if (b->duration_count > KEYMAP_RAW_DURATIONS_MAX)
+			return refuse(c, _("button '%s' has %zu durations (the raw decoder takes %u)"),
+				      b->name, b->duration_count, KEYMAP_RAW_DURATIONS_MAX);
+		for (k = 0; k < b->duration_count; k++) {
+			if (b->durations[k] > UINT16_MAX)
+				return refuse(c, _("button '%s' has a duration over %u µs"),
+					      b->name, UINT16_MAX);
+			shortest = min_nonzero(shortest, b->durations[k]);
+			if (k % 2 && b->durations[k] > longest_space)
+				longest_space = b->durations[k];
+		}
+	}
+	c->protocol->protocol = strdup("raw");
+	if (!c->protocol->protocol)
+		return -ENOMEM;
+	margin = margin_for(r, shortest, shortest / 2);
+	/*
+	 * The frame ends at a space longer than any of its own and no longer than the
+	 * gap (with CONST_LENGTH, what is left of it after the shortest button).
+	 */
+	trail = r->gap;
+	if (r->flags & LIRCD_FLAG_CONST_LENGTH) {
+		for (i = 0; i < r->button_count; i++) {
+			const struct lircd_button *b = &r->buttons[i];
+
+			for (total = 0, k = 0; k < b->duration_count; k++)
+				total += b->durations[k];
+			trail = total < r->gap && r->gap - total < trail ? (uint32_t)(r->gap - total)
+									 : trail;
+		}
+	}
+	if ((uint64_t)longest_space + (uint64_t)margin >= trail)
+		return refuse(c, _("a space of %u µs within a button, the gap is %u µs"),
+			      longest_space, trail);
+	ret = add_param(c, "margin", margin);
+	if (ret == 0)
+		ret = add_param(c, "trail_space",
+				longest_space + margin + (trail - longest_space - margin) / 2);
+	for (i = 0; ret == 0 && i < r->button_count; i++) {
+		const struct lircd_button *b = &r->buttons[i];
+		uint32_t keycode, *copy;
+
+		ret = button_keycode(loader, r, i, &keycode);
+		if (ret < 0)
+			return ret;
+		copy = malloc(b->duration_count * sizeof(*copy));
+		if (!copy)
+			return keymap_fail_nomem(loader);
+		memcpy(copy, b->durations, b->duration_count * sizeof(*copy));
+		ret = keymap_protocol_add_raw(c->protocol, keycode, copy, b->duration_count,
+					      b->line);
+	}
+	return ret == -ENOMEM ? keymap_fail_nomem(loader) : ret;
+}
+
+static int convert_remote(struct keymap *keymap, const struct lircd_remote *r,
+			  struct keymap_loader *loader)
+{
+	struct conversion c = {
+		.remote = r,
+		.err = loader->err,
+		.frame_bits = lircd_remote_frame_bits(r),
+		.reverse = (r->flags & LIRCD_FLAG_REVERSE) != 0,
+		.free_mask = r->toggle_bit_mask | r->toggle_mask | r->repeat_mask | r->ignore_mask,
+	};
+	int ret;
+
+	c.protocol = keymap_add_protocol(keymap);
+	if (!c.protocol)
+		return keymap_fail_nomem(loader);
+	c.protocol->line = r->line;
+	c.protocol->protocol_line = r->line;
+	c.protocol->name = strdup(r->name);
+	if (!c.protocol->name)
+		return keymap_fail_nomem(loader);
+	if (c.frame_bits < 64)
+		c.free_mask &= (1ull << c.frame_bits) - 1;
+	if (__builtin_popcountll(c.free_mask) > LIRCD_KEYMAP_FREE_BITS_MAX)
+		return refuse(&c, _("more than %u bits that lircd does not compare (toggle, repeat and ignore masks)"),
+			      LIRCD_KEYMAP_FREE_BITS_MAX);
+	switch (r->encoding) {
+	case LIRCD_ENCODING_SPACE:
+		if (!c.frame_bits)
+			return refuse(&c, _("no bits"));
+		ret = convert_space(&c);
+		break;
+	case LIRCD_ENCODING_SHIFT:
+		if (!c.frame_bits)
+			return refuse(&c, _("no bits"));
+		ret = convert_shift(&c);
+		break;
+	case LIRCD_ENCODING_RC6:
+		ret = convert_rc6(&c);
+		break;
+	case LIRCD_ENCODING_RAW:
+		return convert_raw(&c, loader);
+	case LIRCD_ENCODING_DRIVER:
+		return refuse(&c, _("its codes are decoded by a lirc driver, not sent as IR"));
+	default:
+		return refuse(&c, _("the generic decoders do not decode %s"),
+			      lircd_encoding_name(r->encoding));
+	}
+	if (ret == -ENOMEM)
+		return keymap_fail_nomem(loader);
+	if (ret < 0)
+		return ret;
+	return add_codes(&c, loader);
+}
+
+int lircd_keymap_from_conf(const struct lircd_conf *conf, const char *filename,
+			   struct keymap **ret_keymap, struct ir_error *err)
+{
+	struct keymap_loader loader = { .filename = filename, .err = err };
+	struct keymap *keymap;
+	size_t i;
+	int ret;
+
+	keymap = keymap_new(filename);
+	if (!keymap)
+		return keymap_fail_nomem(&loader);
+	loader.keymap = keymap;
+	if (!conf->remote_count) {
+		ret = keymap_fail(&loader, 0, 0, _("no remote in this lircd.conf"));
+		goto out;
+	}
+	keymap->name = strdup(conf->remotes[0].name);
+	if (!keymap->name) {
+		ret = keymap_fail_nomem(&loader);
+		goto out;
+	}
+	for (i = 0; i < conf->remote_count; i++) {
+		ret = convert_remote(keymap, &conf->remotes[i], &loader);
+		if (ret < 0)
+			goto out;
+	}
+	loader.filename = filename;
+	ret = keymap_check_limits(&loader, keymap);
+	if (ret < 0)
+		goto out;
+	*ret_keymap = keymap;
+	return 0;
+out:
+	keymap_free(keymap);
+	return ret;
+}
+
+int lircd_keymap_load_file(const char *path, struct keymap **ret_keymap,
+			   struct ir_error *err)
+{
+	struct lircd_conf *conf = NULL;
+	int ret;
+
+	ret = lircd_conf_load_file(path, &conf, err);
+	if (ret == 0)
+		ret = lircd_keymap_from_conf(conf, path, ret_keymap, err);
+	lircd_conf_free(conf);
+	return ret;
+}

@@ -1,0 +1,82 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * A lircd.conf(5) as a keymap: each remote of the file (struct lircd_conf) becomes one
+ * protocol entry of a struct keymap, decoded by one of the embedded generic decoders
+ * with the remote's own timings as parameters. A remote those decoders cannot decode
+ * exactly as lircd would is refused, with its file, line and the reason; nothing is
+ * dropped in silence. rc_keymap(5), "LIRCD.CONF KEYMAPS", is the user's description.
+ *
+ * Which decoder:
+ *  - SPACE_ENC (and no protocol flag) whose `one` and `zero` pulses are equal:
+ *    pulse_distance; whose spaces are equal: pulse_length. header (or none, then
+ *    header_optional), ptrail plus the foot's pulse as trailer_pulse, the repeat code
+ *    as repeat_pulse/repeat_space, REVERSE as reverse. A pulse-distance frame with no
+ *    pulse after its last bit: that bit's space runs into the gap, so the bit cannot
+ *    be seen; its pulse is the trailer and the bit is left out of the scancode.
+ *    Refused: plead, pre or post pairs, a header with only a pulse or only a space,
+ *    one and zero differing in both pulse and space, a repeat code with REPEAT_HEADER
+ *    or a foot, NO_FOOT_REP with a foot.
+ *  - RC5 / SHIFT_ENC: manchester, with no header; a plead within the margin of one's
+ *    pulse is the start bit (it counts as one more bit, a 1 above the frame); without
+ *    plead every code must start with a 1. Refused: header, other plead, pre, post,
+ *    ptrail, foot, repeat code, REVERSE.
+ *  - RC6 with RC-6's timings, mode 0 (16 data bits) or 6A (20, 24, 32): the kernel's
+ *    rc-6, scancode the data bits inverted (lircd's RC-6 bits are RC-6's inverted),
+ *    MCE's toggle (0x8000 of 0x800fxxxx) cleared as the kernel does.
+ *  - RAW_CODES: raw, each button's durations a pattern (at most
+ *    KEYMAP_RAW_DURATIONS_MAX durations of at most 65535 µs).
+ *  - every other encoding (RC-MM, SPACE_FIRST, GOLDSTAR, GRUNDIG, BO, XMP,
+ *    SERIAL, and driver-decoded codes) is refused.
+ *
+ * Scancodes, as the decoder reports them: the frame's value, pre_data, code and
+ * post_data concatenated MSB first (lircd_remote_frame_value()); with REVERSE (bits
+ * sent LSB first, each field on its own), pre_data in the low bits, then the code,
+ * then post_data: pre_data | code << pre_data_bits | post_data << (pre_data_bits +
+ * bits); without a pulse after the last bit, that bit (the lowest without REVERSE,
+ * the highest with it) left out. For manchester with the plead as start bit, a 1 above the frame's bits. The
+ * bits lircd does not compare (toggle_bit_mask, toggle_mask, repeat_mask,
+ * ignore_mask; at most LIRCD_KEYMAP_FREE_BITS_MAX of them) are taken either way: each
+ * button gets one scancode per combination. A button of several codes answers to its
+ * first (lircd sends the others after it). Two buttons of one scancode: the first one
+ * keeps it, as lircd decodes it, and the other gets a warning.
+ *
+ * margin: the larger of aeps and eps percent of the shortest bit duration, at most
+ * half what tells a 0 from a 1 (half the shortest half for manchester) so that the
+ * windows never overlap.
+ *
+ * Keys: a button named as an input key (KEY_POWER, key_power, BTN_LEFT) is that key;
+ * other names go through lircd_keymap_button_keycode()'s table of LIRC's common names
+ * ("power", "vol+", "1", ...), case ignored; any other name keeps its scancodes with
+ * KEY_UNKNOWN, and one warning for the name.
+ */
+#ifndef IRKIT_LIRCD_KEYMAP_H
+#define IRKIT_LIRCD_KEYMAP_H
+
+#include <stdint.h>
+
+#include "ir_error.h"
+#include "keymap.h"
+#include "lircd_conf.h"
+
+/* The bits of a frame that lircd ignores, beyond which a remote is refused (2^N codes). */
+#define LIRCD_KEYMAP_FREE_BITS_MAX 4
+
+/*
+ * The keymap of a lircd.conf read by lircd_conf_load_file(); filename names the keymap
+ * (its errors name each remote's own file). Returns 0, -EINVAL with err set
+ * ("FILE:LINE: remote 'NAME': reason"), or -ENOMEM.
+ */
+int lircd_keymap_from_conf(const struct lircd_conf *conf, const char *filename,
+			   struct keymap **ret_keymap, struct ir_error *err);
+
+/* lircd_conf_load_file() then lircd_keymap_from_conf(). */
+int lircd_keymap_load_file(const char *path, struct keymap **ret_keymap,
+			   struct ir_error *err);
+
+/*
+ * The key of a button name: a KEY_ or BTN_ name (any case), or one of LIRC's common
+ * names in the table (rc_keymap(5)). 0, or -ENOENT.
+ */
+int lircd_keymap_button_keycode(const char *name, uint32_t *ret_keycode);
+
+#endif
