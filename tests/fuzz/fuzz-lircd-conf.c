@@ -5,16 +5,20 @@
  * promise of lircd_conf.h (names, bit counts, codes within their bits, raw buttons
  * ending on a pulse, a gap, the encoding's symbols, the limits), and the model written
  * back as lircd.conf text (by a writer of this file, from the header's description)
- * reads back to the same model.
+ * reads back to the same model. The model as a keymap (lircd_keymap.h): refused with one
+ * "fuzz.conf:" line, or one protocol entry per remote whose TOML reads back equal.
  */
 #include "config.h"
 
 #include <errno.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "fuzz.h"
+#include "keymap.h"
 #include "lircd_conf.h"
+#include "lircd_keymap.h"
 
 #define NAME "fuzz.conf"
 
@@ -233,6 +237,39 @@ static void round_trip(const struct lircd_conf *conf)
 	free(text);
 }
 
+static void check_keymap(const struct lircd_conf *conf)
+{
+	struct keymap *keymap = (struct keymap *)&keymap, *again = NULL;
+	struct ir_error err = { "" };
+	char *text = NULL;
+	size_t len = 0;
+	int ret;
+
+	ret = lircd_keymap_from_conf(conf, NAME, &keymap, &err);
+	if (ret < 0) {
+		FUZZ_ASSERT(ret == -EINVAL || ret == -ENOMEM, "keymap: ret %d", ret);
+		FUZZ_ASSERT(keymap == (struct keymap *)&keymap, "keymap set on failure");
+		FUZZ_ASSERT(strncmp(err.message, NAME ":", strlen(NAME ":")) == 0,
+			    "keymap: message '%s'", err.message);
+		FUZZ_ASSERT(!strchr(err.message, '\n'), "keymap: message of several lines");
+		return;
+	}
+	FUZZ_ASSERT(keymap->protocol_count == conf->remote_count, "%zu protocols, %zu remotes",
+		    keymap->protocol_count, conf->remote_count);
+	ret = keymap_format_toml(keymap, &text, &len);
+	FUZZ_ASSERT(ret == 0 || ret == -ENOMEM, "keymap_format_toml: %d", ret);
+	if (ret == 0) {
+		ret = keymap_load_toml(text, len, "fuzz.toml", &again, &err);
+		FUZZ_ASSERT(ret == 0 || ret == -ENOMEM, "TOML of a converted keymap: %s",
+			    err.message);
+		FUZZ_ASSERT(ret < 0 || keymap_equal(keymap, again),
+			    "TOML of a converted keymap reads back different");
+	}
+	keymap_free(again);
+	free(text);
+	keymap_free(keymap);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	struct lircd_conf *conf = (struct lircd_conf *)&conf;
@@ -258,6 +295,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	FUZZ_ASSERT(!conf->remote_count || lircd_conf_detect((const char *)data, size),
 		    "remotes read from a text not detected as lircd.conf");
 	round_trip(conf);
+	check_keymap(conf);
 	lircd_conf_free(conf);
 	return 0;
 }
