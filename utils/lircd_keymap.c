@@ -98,6 +98,7 @@ struct conversion {
 	uint64_t start_bit;		/* manchester: the plead's start bit above the frame */
 	bool drop_last_bit;		/* pulse_distance without trailer: the last bit is lost */
 	unsigned int rc6_data_bits;	/* RC-6 as the kernel's rc-6: the bits after the trailer */
+	bool rc5;			/* RC-5 as the kernel's rc-5 */
 	uint64_t free_mask;		/* the bits lircd does not compare */
 };
 
@@ -140,6 +141,12 @@ static int64_t margin_for(const struct lircd_remote *remote, uint32_t shortest,
 	if (margin > limit)
 		margin = limit;
 	return margin ? (int64_t)margin : 1;
+}
+
+/* Is d within tolerance of what a kernel decoder expects? */
+static bool near(uint32_t d, uint32_t expected, uint32_t tolerance)
+{
+	return (uint64_t)d + tolerance >= expected && d <= (uint64_t)expected + tolerance;
 }
 
 static int add_param(struct conversion *c, const char *name, int64_t value)
@@ -301,6 +308,19 @@ static int convert_shift(struct conversion *c)
 			 r->plead + r->zero.pulse >= r->one.pulse + r->zero.pulse + margin))
 		return refuse(c, _("a plead of %u µs, not a start bit (one's pulse, %u µs, within %" PRId64 " µs)"),
 			      r->plead, r->one.pulse, margin);
+	/*
+	 * RC-5 itself (a start bit, then field, toggle, 5 bits of system and 6 of
+	 * command, halves of 889 µs): the kernel's rc-5 decoder gives the same keys, with
+	 * its own scancodes (rc5_scancode()). Timings within 20%, where the kernel's
+	 * half-unit tolerance leaves room for a receiver's drift.
+	 */
+	if (r->plead && c->frame_bits == 13 && near(r->plead, 889, 178) &&
+	    near(r->one.pulse, 889, 178) && near(r->one.space, 889, 178) &&
+	    near(r->zero.pulse, 889, 178) && near(r->zero.space, 889, 178)) {
+		c->rc5 = true;
+		c->protocol->protocol = strdup("rc-5");
+		return c->protocol->protocol ? 0 : -ENOMEM;
+	}
 	c->protocol->protocol = strdup("manchester");
 	if (!c->protocol->protocol)
 		return -ENOMEM;
@@ -316,12 +336,6 @@ static int convert_shift(struct conversion *c)
 	if (ret == 0)
 		ret = add_param(c, "bits", c->frame_bits + (r->plead ? 1 : 0));
 	return ret;
-}
-
-/* Is d within tolerance of what the kernel's RC-6 decoder expects? */
-static bool near(uint32_t d, uint32_t expected, uint32_t tolerance)
-{
-	return d + tolerance >= expected && d <= expected + tolerance;
 }
 
 /*
@@ -360,6 +374,13 @@ static uint64_t scancode_of(const struct conversion *c, uint64_t value)
 	unsigned int after_pre = r->bits + r->post_data_bits;
 	uint64_t pre, code, post, scancode;
 
+	/*
+	 * The kernel's RC-5 scancode: system (bits 10-6 of the 13) above the command
+	 * (bits 5-0), and 0x40 when the field bit (12) is 0; the toggle (11) is no part
+	 * of it.
+	 */
+	if (c->rc5)
+		return ((value >> 6) & 0x1f) << 8 | (value & 0x3f) | ((value & 0x1000) ? 0 : 0x40);
 	if (c->rc6_data_bits) {
 		scancode = ~value & (UINT64_MAX >> (64 - c->rc6_data_bits));
 		/* The kernel takes the toggle out of MCE's codes (0x800fxxxx). */

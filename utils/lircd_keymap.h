@@ -16,7 +16,10 @@
  *    Refused: plead, pre or post pairs, a header with only a pulse or only a space,
  *    one and zero differing in both pulse and space, a repeat code with REPEAT_HEADER
  *    or a foot, NO_FOOT_REP with a foot.
- *  - RC5 / SHIFT_ENC: manchester, with no header; a plead within the margin of one's
+ *  - RC5 / SHIFT_ENC with RC-5's timings (halves and plead of 889 µs within 20%) and
+ *    13 bits after the plead: the kernel's rc-5, scancode system << 8 | command, plus
+ *    0x40 when the field bit is 0 (the kernel's RC-5 scancode).
+ *  - other RC5 / SHIFT_ENC: manchester, with no header; a plead within the margin of one's
  *    pulse is the start bit (it counts as one more bit, a 1 above the frame); without
  *    plead every code must start with a 1. Refused: header, other plead, pre, post,
  *    ptrail, foot, repeat code, REVERSE.

@@ -169,27 +169,52 @@ START_TEST(test_no_trailer_drops_last_bit)
 END_TEST
 
 /*
- * RC-5 as lircd writes it: the plead is the start bit's pulse (a 1 above the 13 bits);
- * the toggle bit may be either way, so each button has two scancodes.
+ * Bi-phase on other timings than RC-5's: manchester. The plead is the start bit's
+ * pulse (a 1 above the 13 bits); the toggle bit may be either way, so each button has
+ * two scancodes.
  */
-START_TEST(test_rc5_manchester)
+START_TEST(test_biphase_manchester)
 {
 	struct keymap *keymap = convert_ok(
-		"begin remote\n  name rc5\n  bits 13\n  flags RC5|CONST_LENGTH\n  eps 30\n"
-		"  aeps 100\n  one 889 889\n  zero 889 889\n  plead 889\n  gap 113792\n"
+		"begin remote\n  name bp\n  bits 13\n  flags RC5|CONST_LENGTH\n  eps 30\n"
+		"  aeps 100\n  one 500 500\n  zero 500 500\n  plead 500\n  gap 113792\n"
 		"  toggle_bit_mask 0x800\n  begin codes\n    KEY_UP 0x1010\n  end codes\n"
 		"end remote\n");
 	const struct keymap_protocol *p = &keymap->protocols[0];
 
 	ck_assert_str_eq(p->protocol, "manchester");
 	ck_assert_int_eq(param(p, "bits"), 14);
-	ck_assert_int_eq(param(p, "one_pulse"), 889);
-	ck_assert_int_eq(param(p, "zero_space"), 889);
-	/* 30% of 889 is 266, under half a half (444). */
-	ck_assert_int_eq(param(p, "margin"), 266);
+	ck_assert_int_eq(param(p, "one_pulse"), 500);
+	ck_assert_int_eq(param(p, "zero_space"), 500);
+	/* 30% of 500 is 150, under half a half (250). */
+	ck_assert_int_eq(param(p, "margin"), 150);
 	ck_assert_int_eq(p->scancode_count, 2);
 	check_scancode(p, 0, 0x2000 | 0x1010, KEY_UP);
 	check_scancode(p, 1, 0x2000 | 0x1810, KEY_UP);
+	keymap_free(keymap);
+}
+END_TEST
+
+/*
+ * RC-5 itself, as lircd writes Hauppauge's remote: the kernel's rc-5, whose scancode
+ * is system << 8 | command, 0x40 added when the field bit is 0, toggle left out.
+ * 0x1794: field 1, toggle 0, system 0x1e, command 0x14; 0x0794: field 0.
+ */
+START_TEST(test_rc5_kernel)
+{
+	struct keymap *keymap = convert_ok(
+		"begin remote\n  name hpg\n  bits 13\n  flags SHIFT_ENC\n  eps 30\n"
+		"  aeps 100\n  one 950 830\n  zero 950 830\n  plead 960\n  gap 89584\n"
+		"  repeat_bit 2\n  begin codes\n    KEY_UP 0x1794\n    KEY_X 0x0794\n"
+		"  end codes\nend remote\n");
+	const struct keymap_protocol *p = &keymap->protocols[0];
+
+	ck_assert_str_eq(p->protocol, "rc-5");
+	ck_assert_int_eq(p->param_count, 0);
+	/* The toggle, either way, gives one scancode. */
+	ck_assert_int_eq(p->scancode_count, 2);
+	check_scancode(p, 0, 0x1e14, KEY_UP);
+	check_scancode(p, 1, 0x1e54, KEY_X);
 	keymap_free(keymap);
 }
 END_TEST
@@ -362,7 +387,8 @@ static Suite *lircd_keymap_suite(void)
 	tcase_add_test(tc, test_reverse_and_post_data);
 	tcase_add_test(tc, test_pulse_length);
 	tcase_add_test(tc, test_no_trailer_drops_last_bit);
-	tcase_add_test(tc, test_rc5_manchester);
+	tcase_add_test(tc, test_biphase_manchester);
+	tcase_add_test(tc, test_rc5_kernel);
 	tcase_add_test(tc, test_rc6_mce);
 	tcase_add_test(tc, test_raw_codes);
 	tcase_add_test(tc, test_button_names);
