@@ -107,12 +107,13 @@ def test_remote(binary, plugins, workdir, block, remote, codes):
     for name, train in trains.items():
         seen.setdefault(tuple(train), []).append(name)
     tested = [n for n in candidates if n in trains and len(seen[tuple(trains[n])]) == 1]
-    if not tested:
-        return 0, 0, None
-    # One capture: each button's train, then a space that ends any key.
+    # One capture: each button's train, then a space that ends any key. With no button
+    # to test (LIRC's generic remotes have none), one pulse: is the remote converted?
     capture = os.path.join(workdir, "capture.txt")
     starts, now = [], 0
     with open(capture, "w") as f:
+        if not tested:
+            f.write("pulse 100\n")
         for name in tested:
             starts.append(now)
             train = trains[name]
@@ -130,6 +131,8 @@ def test_remote(binary, plugins, workdir, block, remote, codes):
         message = message[-1] if message else "exit %d" % proc.returncode
         message = message.replace(conf, "REMOTE")
         return len(tested), 0, "refused: " + message
+    if not tested:
+        return 0, 0, None
     downs = []
     for line in proc.stdout.splitlines():
         m = re.match(r"\s*([0-9.]+): event type EV_KEY\(0x01\) key_down: \S+\((0x[0-9a-f]+)\)",
