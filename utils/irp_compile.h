@@ -1,0 +1,83 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * The IRP compiler: a protocol's tree (irp.h) into a decoder program (bpf_image.h) that
+ * follows the decoder contract of docs/ARCHITECTURE.md, its BPF instructions emitted by
+ * this module (no compiler at run time).
+ *
+ * The protocol becomes one or two frames, each a fixed sequence of expected durations
+ * (a "slot" per flash, gap or extent, two per bit of a bitfield): the whole irstream
+ * when it repeats as a whole ("(...)*", "(...)+", "(...)3"), else what comes before a
+ * repeated irstream at its end and that irstream's body ("(A,(B)*)", as NEC1). Each
+ * frame is matched by its own automaton, all of them on every sample; a frame that
+ * carries bitfields is a message, one that carries none after a message is a repeat
+ * (NEC1's ditto: bpf_rc_repeat()), one with none before any message is a preamble.
+ *
+ * Matching a sample against a slot: a duration matches an expected one e when it is
+ * within max(absolute tolerance, relative tolerance * e) of it (the protocol's
+ * tolerances from the database, else IrpTransmogrifier's defaults, 100 µs and 30%). A
+ * sample longer than that when the next slot may start with the same sign is taken as
+ * e followed by the next slot's start (a receiver merges a space that ends a symbol with
+ * the space that follows; biphase halves merge so). A bit is the one of the two symbols
+ * whose halves match; an extent is the space that makes the time since the start of the
+ * frame (or the previous extent) what it says. The last slot of a frame, when it is a
+ * space, accepts any longer space and a timeout. A sample that does not match restarts
+ * the automaton, and is tried once more as the start of a frame.
+ *
+ * When a message frame is complete, its bitfields give the parameters: a parameter's
+ * bits may come from several bitfields (~F:1:6 and F:6), and bits sent twice (F:8,
+ * ~F:8) must agree; constant bitfields must have their value; every parameter must lie
+ * in its range. Then bpf_rc_keydown(ctx, IRP_COMPILE_PROTOCOL, scancode, toggle).
+ *
+ * The scancode layout: the parameters of the parameter spec that are not persistent,
+ * in the order the spec lists them, the first one in the most significant bits, each
+ * one as many bits wide as its maximum needs ("D:0..255,S:0..255,F:0..255" is
+ * D << 16 | S << 8 | F; "D:0..31,F:0..127" is D << 7 | F). A persistent parameter (T@,
+ * RC5's toggle) is the toggle argument, not part of the scancode. This is the generic
+ * layout; the kernel's layouts for the kernel's protocols are not applied yet.
+ *
+ * Supported so far, refused otherwise with -EOPNOTSUPP and a message naming the
+ * construct and its column: bitspecs of two symbols of one flash and one gap each
+ * (pulse distance, pulse width, biphase), durations and extents of fixed length,
+ * bitfields of fixed width and chop whose data is a parameter or a constant, nested
+ * irstreams without their own bitspec, one repeated irstream at the end, assignments
+ * only after the last duration (they concern the next signal).
+ */
+#ifndef IRKIT_IRP_COMPILE_H
+#define IRKIT_IRP_COMPILE_H
+
+#include <stdint.h>
+
+#include "bpf_image.h"
+#include "ir_error.h"
+#include "irp.h"
+
+/* The protocol number of bpf_rc_keydown() for IRP decoders (generic decoders are 64+). */
+#define IRP_COMPILE_PROTOCOL 80
+
+/* IrpTransmogrifier's defaults, for protocols whose entry gives no tolerance. */
+#define IRP_DEFAULT_ABSOLUTE_TOLERANCE 100.0
+#define IRP_DEFAULT_RELATIVE_TOLERANCE 0.3
+
+/* The state map of a compiled program: one element of state_size bytes. */
+#define IRP_COMPILE_STATE_MAP "irp_state"
+
+struct irp_compile_options {
+	double absolute_tolerance;	/* µs */
+	double relative_tolerance;	/* fraction of the expected duration */
+	const char *name;		/* the program's name (NULL: "irp") */
+};
+
+/* The defaults, then the tolerances of a database entry's parameters column
+ * ("prefer-over=X;absolute-tolerance=100;relative-tolerance=0.2"); NULL for none. */
+void irp_compile_options_init(struct irp_compile_options *options, const char *parameters);
+
+/*
+ * Compile protocol into a new image (freed with bpf_image_free()). Returns 0;
+ * -EOPNOTSUPP for a construct outside the supported class, -EINVAL for a protocol that
+ * cannot be sent as written (a width that is not a number, a negative duration), -E2BIG
+ * for a program too long for jump offsets, each with "irp:COL: ..." in err; -ENOMEM.
+ */
+int irp_compile(const struct irp_protocol *protocol, const struct irp_compile_options *options,
+		struct bpf_image **ret_image, struct ir_error *err);
+
+#endif
