@@ -25,6 +25,8 @@
 
 #define PARAMS_MAX 48
 #define SLOTS_MAX 4096
+#define SYMBOL_BITS_MAX 4
+#define SYMBOLS_MAX (1 << SYMBOL_BITS_MAX)
 #define TIMEOUT_US 0xffffff
 /* the top 8 bits of a LIRC mode2 sample */
 #define KIND_PULSE 1
@@ -41,8 +43,9 @@ struct slot {
 	enum slot_kind kind;
 	bool pulse;		/* DURATION */
 	double us;		/* DURATION, EXTENT */
-	unsigned int field;	/* BIT_SECOND: which bitfield */
-	unsigned int value_bit;	/* BIT_SECOND: the bit of the field's value */
+	/* BIT_SECOND: where each bit of the symbol goes, its most significant first */
+	unsigned int field[SYMBOL_BITS_MAX];
+	unsigned int value_bit[SYMBOL_BITS_MAX];
 };
 
 enum field_source { FIELD_PARAMETER, FIELD_CONSTANT };
@@ -61,6 +64,9 @@ struct frame {
 	struct field *fields;
 	size_t field_count;
 	bool repeat;		/* no bitfield, after a message: bpf_rc_repeat() */
+	/* bits of bitfields waiting to fill a symbol */
+	unsigned int pending, pending_field[SYMBOL_BITS_MAX], pending_bit[SYMBOL_BITS_MAX];
+	unsigned int pending_column;
 	unsigned int state;	/* byte offset of its state in the map element */
 };
 
@@ -75,7 +81,8 @@ struct compiler {
 	struct ir_error *err;
 	struct irp_env *env;		/* definitions only: constant folding */
 	double unit_us, period_us;
-	struct symbol symbols[2];
+	struct symbol symbols[SYMBOLS_MAX];
+	unsigned int symbol_count, symbol_bits;
 	struct frame frames[2];
 	size_t frame_count;
 	/* the emitter */
@@ -350,10 +357,17 @@ static int add_bitfield(struct compiler *c, struct frame *f, const struct irp_it
 		msb_first = !msb_first;
 	for (i = 0; i < field.width; i++) {
 		struct slot first = { .kind = SLOT_BIT_FIRST };
-		struct slot second = { .kind = SLOT_BIT_SECOND,
-				       .field = (unsigned int)f->field_count,
-				       .value_bit = msb_first ? field.width - 1 - i : i };
+		struct slot second = { .kind = SLOT_BIT_SECOND };
 
+		if (f->pending == 0)
+			f->pending_column = item->column;
+		f->pending_field[f->pending] = (unsigned int)f->field_count;
+		f->pending_bit[f->pending++] = msb_first ? field.width - 1 - i : i;
+		if (f->pending < c->symbol_bits)
+			continue;
+		memcpy(second.field, f->pending_field, sizeof(second.field));
+		memcpy(second.value_bit, f->pending_bit, sizeof(second.value_bit));
+		f->pending = 0;
 		ret = add_slot(c, f, &first);
 		if (ret == 0)
 			ret = add_slot(c, f, &second);
@@ -389,6 +403,9 @@ static int flatten(struct compiler *c, struct frame *f, const struct irp_sequenc
 		const struct irp_item *item = &seq->items[i];
 		struct slot slot = { 0 };
 
+		if (item->kind != IRP_ITEM_BITFIELD && f->pending)
+			return unsupported(c, f->pending_column,
+					   _("bits short of a symbol before a duration"));
 		switch (item->kind) {
 		case IRP_ITEM_DURATION:
 			ret = duration_us(c, item, &slot.us);
@@ -447,6 +464,8 @@ static int add_frame(struct compiler *c, const struct irp_sequence *seq, size_t 
 	ret = flatten(c, f, seq, count, 0);
 	if (ret < 0)
 		return ret;
+	if (f->pending)
+		return unsupported(c, f->pending_column, _("bits short of a symbol at the end"));
 	if (f->slot_count == 0) {
 		frame_free(f);
 		c->frame_count--;
@@ -468,9 +487,14 @@ static int read_symbols(struct compiler *c, const struct irp_bitspec *b)
 {
 	size_t s, k;
 
-	if (b->count != 2)
-		return unsupported(c, b->column, _("a bitspec of other than two symbols"));
-	for (s = 0; s < 2; s++) {
+	for (c->symbol_bits = 1; c->symbol_bits <= SYMBOL_BITS_MAX; c->symbol_bits++)
+		if (b->count == (size_t)1 << c->symbol_bits)
+			break;
+	if (c->symbol_bits > SYMBOL_BITS_MAX)
+		return unsupported(c, b->column,
+				   _("a bitspec of other than 2, 4, 8 or 16 symbols"));
+	c->symbol_count = (unsigned int)b->count;
+	for (s = 0; s < b->count; s++) {
 		const struct irp_sequence *symbol = &b->symbols[s];
 
 		if (symbol->count != 2)
@@ -595,21 +619,35 @@ static bool next_may_start(const struct compiler *c, const struct frame *f, size
 		return next->pulse == pulse;
 	case SLOT_EXTENT:
 		return !pulse;
-	case SLOT_BIT_FIRST:
-		return c->symbols[0].pulse[0] == pulse || c->symbols[1].pulse[0] == pulse;
+	case SLOT_BIT_FIRST: {
+		unsigned int k;
+
+		for (k = 0; k < c->symbol_count; k++)
+			if (c->symbols[k].pulse[0] == pulse)
+				return true;
+		return false;
+	}
 	default:
 		return false;
 	}
 }
 
-static void set_bit(struct compiler *c, const struct frame *f, const struct slot *s)
+/* The bits of symbol value into the fields its slot says. */
+static void set_bits(struct compiler *c, const struct frame *f, const struct slot *s,
+		     unsigned int value)
 {
-	int16_t off = (int16_t)(f->state + STATE_FIELD(s->field));
+	unsigned int j;
 
-	LDX64(c, BPF_REG_3, BPF_REG_7, off);
-	mov_imm(c, BPF_REG_4, (uint64_t)1 << s->value_bit);
-	ALU64_REG(c, BPF_OR, BPF_REG_3, BPF_REG_4);
-	STX64(c, BPF_REG_7, BPF_REG_3, off);
+	for (j = 0; j < c->symbol_bits; j++) {
+		int16_t off = (int16_t)(f->state + STATE_FIELD(s->field[j]));
+
+		if (!(value >> (c->symbol_bits - 1 - j) & 1))
+			continue;
+		LDX64(c, BPF_REG_3, BPF_REG_7, off);
+		mov_imm(c, BPF_REG_4, (uint64_t)1 << s->value_bit[j]);
+		ALU64_REG(c, BPF_OR, BPF_REG_3, BPF_REG_4);
+		STX64(c, BPF_REG_7, BPF_REG_3, off);
+	}
 }
 
 struct frame_labels {
@@ -669,56 +707,53 @@ static void emit_slot(struct compiler *c, const struct frame *f, size_t i,
 		GOTO(c, l->consumed[i]);
 		break;
 	}
-	case SLOT_BIT_FIRST: {
-		int no0 = new_label(c), no1 = new_label(c);
-
+	case SLOT_BIT_FIRST:
+		/* r2 = the symbols whose first half matches, one bit each */
 		ALU64_IMM(c, BPF_MOV, BPF_REG_2, 0);
-		match(c, c->symbols[0].pulse[0], window_of(c, c->symbols[0].us[0], false), no0);
-		ALU64_IMM(c, BPF_OR, BPF_REG_2, 1);
-		place(c, no0);
-		match(c, c->symbols[1].pulse[0], window_of(c, c->symbols[1].us[0], false), no1);
-		ALU64_IMM(c, BPF_OR, BPF_REG_2, 2);
-		place(c, no1);
+		for (k = 0; k < c->symbol_count; k++) {
+			int no = new_label(c);
+
+			match(c, c->symbols[k].pulse[0], window_of(c, c->symbols[k].us[0], false),
+			      no);
+			ALU64_IMM(c, BPF_OR, BPF_REG_2, (int32_t)(1u << k));
+			place(c, no);
+		}
 		JUMP_IMM(c, BPF_JEQ, BPF_REG_2, 0, l->fail);
 		STX64(c, BPF_REG_7, BPF_REG_2, state + STATE_CAND);
 		GOTO(c, l->consumed[i]);
 		break;
-	}
-	case SLOT_BIT_SECOND: {
+	case SLOT_BIT_SECOND:
 		LDX64(c, BPF_REG_2, BPF_REG_7, state + STATE_CAND);
-		for (k = 0; k < 2; k++) {
+		for (k = 0; k < c->symbol_count; k++) {
 			const struct symbol *sym = &c->symbols[k];
 			bool open = last && !sym->pulse[1];
 			int skip = new_label(c);
 
 			ALU64_REG(c, BPF_MOV, BPF_REG_3, BPF_REG_2);
-			ALU64_IMM(c, BPF_AND, BPF_REG_3, (int32_t)(k + 1));
+			ALU64_IMM(c, BPF_AND, BPF_REG_3, (int32_t)(1u << k));
 			JUMP_IMM(c, BPF_JEQ, BPF_REG_3, 0, skip);
 			match(c, sym->pulse[1], window_of(c, sym->us[1], open), skip);
-			if (k == 1)
-				set_bit(c, f, s);
+			set_bits(c, f, s, (unsigned int)k);
 			GOTO(c, l->consumed[i]);
 			place(c, skip);
 		}
-		/* longer than either: the rest starts the next slot, if one symbol is left */
-		for (k = 0; k < 2; k++) {
+		/* longer than the one symbol left: the rest starts the next slot */
+		for (k = 0; k < c->symbol_count; k++) {
 			const struct symbol *sym = &c->symbols[k];
 			int skip = new_label(c);
 
 			if (!next_may_start(c, f, i, sym->pulse[1]))
 				continue;
-			JUMP_IMM(c, BPF_JNE, BPF_REG_2, (int32_t)(k + 1), skip);
+			JUMP_IMM(c, BPF_JNE, BPF_REG_2, (int32_t)(1u << k), skip);
 			JUMP_IMM(c, BPF_JNE, BPF_REG_9, sym->pulse[1] ? 1 : 0, l->fail);
 			jump_if(c, BPF_JLE, BPF_REG_8, window_of(c, sym->us[1], false).hi, l->fail);
-			if (k == 1)
-				set_bit(c, f, s);
+			set_bits(c, f, s, (unsigned int)k);
 			ALU64_IMM(c, BPF_SUB, BPF_REG_8, (int32_t)(sym->us[1] + 0.5));
 			GOTO(c, l->slot[i + 1]);
 			place(c, skip);
 		}
 		GOTO(c, l->fail);
 		break;
-	}
 	}
 }
 

@@ -36,8 +36,8 @@
  * layout; the kernel's layouts for the kernel's protocols are not applied yet.
  *
  * Supported so far, refused otherwise with -EOPNOTSUPP and a message naming the
- * construct and its column: bitspecs of two symbols of one flash and one gap each
- * (pulse distance, pulse width, biphase), durations and extents of fixed length,
+ * construct and its column: bitspecs of 2, 4, 8 or 16 symbols of one flash and one gap
+ * each (pulse distance, pulse width, biphase; Nokia's and XMP's), durations and extents of fixed length,
  * bitfields of fixed width and chop whose data is a parameter or a constant, nested
  * irstreams without their own bitspec, one repeated irstream at the end, assignments
  * only after the last duration (they concern the next signal).
