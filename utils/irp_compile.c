@@ -23,7 +23,9 @@
 #include "irp_compile.h"
 #include "nls.h"
 
-#define PARAMS_MAX 48
+#define PARAMS_MAX 24
+#define TEMPS_MAX 32		/* stack slots for expressions: their height */
+#define INLINE_MAX 16		/* definitions inlined in definitions */
 #define SLOTS_MAX 4096
 #define SYMBOL_BITS_MAX 4
 #define SYMBOLS_MAX (1 << SYMBOL_BITS_MAX)
@@ -48,12 +50,17 @@ struct slot {
 	unsigned int value_bit[SYMBOL_BITS_MAX];
 };
 
-enum field_source { FIELD_PARAMETER, FIELD_CONSTANT };
+enum field_source {
+	FIELD_PARAMETER,	/* D:8: bits of a parameter */
+	FIELD_CONSTANT,		/* 0:4, or a definition of constants */
+	FIELD_COMPUTED,		/* C:4 {C=...}: checked once the parameters are known */
+};
 
 struct field {
 	enum field_source source;
 	unsigned int parameter;	/* PARAMETER: index in the parameter spec */
 	uint64_t constant;	/* CONSTANT: the value sent */
+	const struct irp_expr *expr;	/* COMPUTED: the whole bitfield */
 	unsigned int width, chop;
 	bool complement;
 };
@@ -310,6 +317,7 @@ static int parameter_index(const struct irp_protocol *p, const char *name)
 static int add_bitfield(struct compiler *c, struct frame *f, const struct irp_item *item)
 {
 	const struct irp_expr *e = item->bitfield;
+	struct ir_error ignored = { "" };
 	struct field field = { 0 };
 	struct field *grown;
 	int64_t width, chop = 0, value;
@@ -336,12 +344,15 @@ static int add_bitfield(struct compiler *c, struct frame *f, const struct irp_it
 	if (index >= 0 && !irp_env_has_value(c->env, e->a->name)) {
 		field.source = FIELD_PARAMETER;
 		field.parameter = (unsigned int)index;
-	} else {
-		ret = evaluate(c, e, &value, _("a bitfield computed from the parameters"));
-		if (ret < 0)
-			return ret;
+	} else if (irp_eval(e, c->env, &value, &ignored) == 0) {
 		field.source = FIELD_CONSTANT;
 		field.constant = (uint64_t)value;
+	} else if (e->reverse) {
+		return unsupported(c, item->column, _("a reversed bitfield computed from the "
+						      "parameters"));
+	} else {
+		field.source = FIELD_COMPUTED;
+		field.expr = e;
 	}
 	grown = realloc(f->fields, (f->field_count + 1) * sizeof(*grown));
 	if (!grown)
@@ -560,6 +571,7 @@ static int build_frames(struct compiler *c)
 #define STACK_RETRIED	(-16)
 #define STACK_SAMPLE	(-24)
 #define STACK_PARAM(i)	(-32 - 8 * (int)(i))
+#define STACK_TEMP(i)	(STACK_PARAM(PARAMS_MAX) - 8 * (int)(i))
 
 #define STATE_POS	0
 #define STATE_CAND	8
@@ -772,6 +784,255 @@ static uint64_t low_mask(unsigned int width)
 	return width >= 64 ? UINT64_MAX : ((uint64_t)1 << width) - 1;
 }
 
+static bool is_parameter_name(const struct compiler *c, const char *name)
+{
+	return parameter_index(c->protocol, name) >= 0 && !irp_env_has_value(c->env, name);
+}
+
+static const struct irp_expr *definition_of(const struct compiler *c, const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < c->protocol->definition_count; i++)
+		if (strcmp(c->protocol->definitions[i].name, name) == 0)
+			return c->protocol->definitions[i].value;
+	return NULL;
+}
+
+/*
+ * r0 = the expression, with Java's 64-bit rules as irp_eval() has them; the parameters
+ * are on the stack. Constant subexpressions are folded here. temp is the first free
+ * temporary slot. A zero divisor goes to fail, as the evaluation would fail.
+ */
+static int emit_expr(struct compiler *c, const struct irp_expr *e, unsigned int temp,
+		     unsigned int inlined, int fail)
+{
+	struct ir_error ignored = { "" };
+	int64_t value, width, chop = 0;
+	int ret, a_done, skip;
+
+	if (irp_eval(e, c->env, &value, &ignored) == 0) {
+		mov_imm(c, BPF_REG_0, (uint64_t)value);
+		return 0;
+	}
+	if (temp >= TEMPS_MAX || inlined > INLINE_MAX)
+		return unsupported(c, e->column, _("an expression too deep to compile"));
+	switch (e->kind) {
+	case IRP_EXPR_NAME: {
+		const struct irp_expr *definition;
+
+		if (is_parameter_name(c, e->name)) {
+			LDX64(c, BPF_REG_0, BPF_REG_10,
+			      (int16_t)STACK_PARAM(parameter_index(c->protocol, e->name)));
+			return 0;
+		}
+		definition = definition_of(c, e->name);
+		if (!definition)
+			return unsupported(c, e->column, _("a name that is neither a parameter "
+							   "nor a definition"));
+		return emit_expr(c, definition, temp, inlined + 1, fail);
+	}
+	case IRP_EXPR_BITFIELD:
+		if (e->reverse)
+			return unsupported(c, e->column, _("a reversed bitfield in an expression"));
+		if (!e->infinite && irp_eval(e->b, c->env, &width, &ignored) < 0)
+			return unsupported(c, e->column, _("a bitfield width that is not a constant"));
+		if (e->c && irp_eval(e->c, c->env, &chop, &ignored) < 0)
+			return unsupported(c, e->column, _("a bitfield chop that is not a constant"));
+		if ((!e->infinite && (width < 0 || width > 64)) || chop < 0)
+			return unsupported(c, e->column, _("a bitfield of width or chop out of range"));
+		ret = emit_expr(c, e->a, temp, inlined, fail);
+		if (ret < 0)
+			return ret;
+		if (chop >= 64)
+			ALU64_IMM(c, BPF_MOV, BPF_REG_0, 0);
+		else if (chop > 0)
+			ALU64_IMM(c, BPF_RSH, BPF_REG_0, (int32_t)chop);
+		if (e->complement)
+			ALU64_IMM(c, BPF_XOR, BPF_REG_0, -1);
+		if (!e->infinite && width < 64) {
+			mov_imm(c, BPF_REG_1, low_mask((unsigned int)width));
+			ALU64_REG(c, BPF_AND, BPF_REG_0, BPF_REG_1);
+		}
+		return 0;
+	case IRP_EXPR_UNARY:
+		ret = emit_expr(c, e->a, temp, inlined, fail);
+		if (ret < 0)
+			return ret;
+		switch (e->op) {
+		case IRP_OP_NEG:
+			ALU64_IMM(c, BPF_NEG, BPF_REG_0, 0);
+			return 0;
+		case IRP_OP_COMPLEMENT:
+			ALU64_IMM(c, BPF_XOR, BPF_REG_0, -1);
+			return 0;
+		case IRP_OP_NOT:
+			skip = new_label(c);
+			ALU64_REG(c, BPF_MOV, BPF_REG_1, BPF_REG_0);
+			ALU64_IMM(c, BPF_MOV, BPF_REG_0, 1);
+			JUMP_IMM(c, BPF_JEQ, BPF_REG_1, 0, skip);
+			ALU64_IMM(c, BPF_MOV, BPF_REG_0, 0);
+			place(c, skip);
+			return 0;
+		case IRP_OP_BITCOUNT:
+			/* the population count, by halves (no loop) */
+			ALU64_REG(c, BPF_MOV, BPF_REG_1, BPF_REG_0);
+			ALU64_IMM(c, BPF_RSH, BPF_REG_1, 1);
+			load_imm64(c, BPF_REG_2, 0x5555555555555555ull);
+			ALU64_REG(c, BPF_AND, BPF_REG_1, BPF_REG_2);
+			ALU64_REG(c, BPF_SUB, BPF_REG_0, BPF_REG_1);
+			load_imm64(c, BPF_REG_2, 0x3333333333333333ull);
+			ALU64_REG(c, BPF_MOV, BPF_REG_1, BPF_REG_0);
+			ALU64_IMM(c, BPF_RSH, BPF_REG_1, 2);
+			ALU64_REG(c, BPF_AND, BPF_REG_1, BPF_REG_2);
+			ALU64_REG(c, BPF_AND, BPF_REG_0, BPF_REG_2);
+			ALU64_REG(c, BPF_ADD, BPF_REG_0, BPF_REG_1);
+			ALU64_REG(c, BPF_MOV, BPF_REG_1, BPF_REG_0);
+			ALU64_IMM(c, BPF_RSH, BPF_REG_1, 4);
+			ALU64_REG(c, BPF_ADD, BPF_REG_0, BPF_REG_1);
+			load_imm64(c, BPF_REG_2, 0x0f0f0f0f0f0f0f0full);
+			ALU64_REG(c, BPF_AND, BPF_REG_0, BPF_REG_2);
+			load_imm64(c, BPF_REG_2, 0x0101010101010101ull);
+			ALU64_REG(c, BPF_MUL, BPF_REG_0, BPF_REG_2);
+			ALU64_IMM(c, BPF_RSH, BPF_REG_0, 56);
+			return 0;
+		default:
+			return unsupported(c, e->column, _("an operator in an expression"));
+		}
+	case IRP_EXPR_TERNARY: {
+		int otherwise = new_label(c), done = new_label(c);
+
+		ret = emit_expr(c, e->a, temp, inlined, fail);
+		if (ret < 0)
+			return ret;
+		JUMP_IMM(c, BPF_JEQ, BPF_REG_0, 0, otherwise);
+		ret = emit_expr(c, e->b, temp, inlined, fail);
+		if (ret < 0)
+			return ret;
+		GOTO(c, done);
+		place(c, otherwise);
+		ret = emit_expr(c, e->c, temp, inlined, fail);
+		if (ret < 0)
+			return ret;
+		place(c, done);
+		return 0;
+	}
+	case IRP_EXPR_BINARY:
+		break;
+	default:
+		return unsupported(c, e->column, _("an expression"));
+	}
+	/* binary: r1 = a, r0 = b */
+	ret = emit_expr(c, e->a, temp, inlined, fail);
+	if (ret < 0)
+		return ret;
+	STX64(c, BPF_REG_10, BPF_REG_0, (int16_t)STACK_TEMP(temp));
+	ret = emit_expr(c, e->b, temp + 1, inlined, fail);
+	if (ret < 0)
+		return ret;
+	LDX64(c, BPF_REG_1, BPF_REG_10, (int16_t)STACK_TEMP(temp));
+	a_done = new_label(c);
+	switch (e->op) {
+	case IRP_OP_ADD:
+	case IRP_OP_MUL:
+	case IRP_OP_AND:
+	case IRP_OP_OR:
+	case IRP_OP_XOR:
+		ALU64_REG(c, e->op == IRP_OP_ADD ? BPF_ADD : e->op == IRP_OP_MUL ? BPF_MUL :
+			     e->op == IRP_OP_AND ? BPF_AND : e->op == IRP_OP_OR ? BPF_OR : BPF_XOR,
+			  BPF_REG_0, BPF_REG_1);
+		break;
+	case IRP_OP_SUB:
+		ALU64_REG(c, BPF_SUB, BPF_REG_1, BPF_REG_0);
+		ALU64_REG(c, BPF_MOV, BPF_REG_0, BPF_REG_1);
+		break;
+	case IRP_OP_SHL:
+	case IRP_OP_SHR:
+		/* the count modulo 64; >> copies the sign */
+		ALU64_IMM(c, BPF_AND, BPF_REG_0, 63);
+		ALU64_REG(c, e->op == IRP_OP_SHL ? BPF_LSH : BPF_ARSH, BPF_REG_1, BPF_REG_0);
+		ALU64_REG(c, BPF_MOV, BPF_REG_0, BPF_REG_1);
+		break;
+	case IRP_OP_LAND:
+	case IRP_OP_LOR: {
+		/* both sides are evaluated: only a zero divisor on the right could tell */
+		int one = new_label(c), zero = new_label(c);
+
+		if (e->op == IRP_OP_LAND) {
+			JUMP_IMM(c, BPF_JEQ, BPF_REG_1, 0, zero);
+			JUMP_IMM(c, BPF_JEQ, BPF_REG_0, 0, zero);
+			GOTO(c, one);
+		} else {
+			JUMP_IMM(c, BPF_JNE, BPF_REG_1, 0, one);
+			JUMP_IMM(c, BPF_JNE, BPF_REG_0, 0, one);
+			GOTO(c, zero);
+		}
+		place(c, one);
+		ALU64_IMM(c, BPF_MOV, BPF_REG_0, 1);
+		GOTO(c, a_done);
+		place(c, zero);
+		ALU64_IMM(c, BPF_MOV, BPF_REG_0, 0);
+		break;
+	}
+	case IRP_OP_LT:
+	case IRP_OP_LE:
+	case IRP_OP_GT:
+	case IRP_OP_GE:
+	case IRP_OP_EQ:
+	case IRP_OP_NE: {
+		static const uint8_t jumps[] = {
+			[IRP_OP_LT] = BPF_JSLT, [IRP_OP_LE] = BPF_JSLE, [IRP_OP_GT] = BPF_JSGT,
+			[IRP_OP_GE] = BPF_JSGE, [IRP_OP_EQ] = BPF_JEQ, [IRP_OP_NE] = BPF_JNE,
+		};
+		int yes = new_label(c);
+
+		JUMP_REG(c, jumps[e->op], BPF_REG_1, BPF_REG_0, yes);
+		ALU64_IMM(c, BPF_MOV, BPF_REG_0, 0);
+		GOTO(c, a_done);
+		place(c, yes);
+		ALU64_IMM(c, BPF_MOV, BPF_REG_0, 1);
+		break;
+	}
+	case IRP_OP_DIV:
+	case IRP_OP_MOD: {
+		/*
+		 * Signed, truncating toward zero, from the unsigned operation on the
+		 * magnitudes: the quotient is negative when the signs differ, the remainder
+		 * takes the dividend's sign. A zero divisor fails the frame.
+		 */
+		int a_positive = new_label(c), b_positive = new_label(c), positive = new_label(c);
+
+		JUMP_IMM(c, BPF_JEQ, BPF_REG_0, 0, fail);
+		ALU64_IMM(c, BPF_MOV, BPF_REG_2, 0);	/* r2: bit 0 a < 0, bit 1 b < 0 */
+		JUMP_IMM(c, BPF_JSGE, BPF_REG_1, 0, a_positive);
+		ALU64_IMM(c, BPF_NEG, BPF_REG_1, 0);
+		ALU64_IMM(c, BPF_OR, BPF_REG_2, 1);
+		place(c, a_positive);
+		JUMP_IMM(c, BPF_JSGE, BPF_REG_0, 0, b_positive);
+		ALU64_IMM(c, BPF_NEG, BPF_REG_0, 0);
+		ALU64_IMM(c, BPF_OR, BPF_REG_2, 2);
+		place(c, b_positive);
+		ALU64_REG(c, e->op == IRP_OP_DIV ? BPF_DIV : BPF_MOD, BPF_REG_1, BPF_REG_0);
+		ALU64_REG(c, BPF_MOV, BPF_REG_0, BPF_REG_1);
+		if (e->op == IRP_OP_DIV) {
+			/* negative when exactly one sign bit is set */
+			JUMP_IMM(c, BPF_JEQ, BPF_REG_2, 0, positive);
+			JUMP_IMM(c, BPF_JEQ, BPF_REG_2, 3, positive);
+		} else {
+			ALU64_IMM(c, BPF_AND, BPF_REG_2, 1);
+			JUMP_IMM(c, BPF_JEQ, BPF_REG_2, 0, positive);
+		}
+		ALU64_IMM(c, BPF_NEG, BPF_REG_0, 0);
+		place(c, positive);
+		break;
+	}
+	default:
+		return unsupported(c, e->column, _("an operator in an expression"));
+	}
+	place(c, a_done);
+	return 0;
+}
+
 /* Parameters out of the fields, checked, then bpf_rc_keydown(); or bpf_rc_repeat(). */
 static int emit_report(struct compiler *c, const struct frame *f, const struct frame_labels *l)
 {
@@ -801,6 +1062,8 @@ static int emit_report(struct compiler *c, const struct frame *f, const struct f
 			JUMP_REG(c, BPF_JNE, BPF_REG_3, BPF_REG_4, l->reset);
 			continue;
 		}
+		if (fd->source == FIELD_COMPUTED)
+			continue;
 		if (fd->complement) {
 			mov_imm(c, BPF_REG_4, mask);
 			ALU64_REG(c, BPF_XOR, BPF_REG_3, BPF_REG_4);
@@ -856,6 +1119,19 @@ static int emit_report(struct compiler *c, const struct frame *f, const struct f
 	if (total_bits > 64)
 		return unsupported(c, c->protocol->stream->column,
 				   _("parameters of more than 64 bits in all"));
+	/* checksums and other computed fields, now that the parameters are known */
+	for (i = 0; i < f->field_count; i++) {
+		const struct field *fd = &f->fields[i];
+		int ret;
+
+		if (fd->source != FIELD_COMPUTED)
+			continue;
+		ret = emit_expr(c, fd->expr, 0, 0, l->reset);
+		if (ret < 0)
+			return ret;
+		LDX64(c, BPF_REG_3, BPF_REG_7, (int16_t)(f->state + STATE_FIELD(i)));
+		JUMP_REG(c, BPF_JNE, BPF_REG_0, BPF_REG_3, l->reset);
+	}
 	/* the scancode, first parameter in the most significant bits */
 	ALU64_IMM(c, BPF_MOV, BPF_REG_3, 0);
 	for (i = 0; i < p->parameter_count; i++) {

@@ -25,8 +25,8 @@
  *
  * When a message frame is complete, its bitfields give the parameters: a parameter's
  * bits may come from several bitfields (~F:1:6 and F:6), and bits sent twice (F:8,
- * ~F:8) must agree; constant bitfields must have their value; every parameter must lie
- * in its range. Then bpf_rc_keydown(ctx, IRP_COMPILE_PROTOCOL, scancode, toggle).
+ * ~F:8) must agree; constant bitfields must have their value, computed ones the value
+ * their expression gives; every parameter must lie in its range. Then bpf_rc_keydown(ctx, IRP_COMPILE_PROTOCOL, scancode, toggle).
  *
  * The scancode layout: the parameters of the parameter spec that are not persistent,
  * in the order the spec lists them, the first one in the most significant bits, each
@@ -38,7 +38,9 @@
  * Supported so far, refused otherwise with -EOPNOTSUPP and a message naming the
  * construct and its column: bitspecs of 2, 4, 8 or 16 symbols of one flash and one gap
  * each (pulse distance, pulse width, biphase; Nokia's and XMP's), durations and extents of fixed length,
- * bitfields of fixed width and chop whose data is a parameter or a constant, nested
+ * bitfields of fixed width and chop whose data is a parameter, a constant or an
+ * expression of the parameters (a checksum, compiled to instructions with Java's 64-bit
+ * rules as irp_eval() has them; ** only between constants), nested
  * irstreams without their own bitspec, one repeated irstream at the end, assignments
  * only after the last duration (they concern the next signal).
  */

@@ -223,6 +223,58 @@ START_TEST(test_rc5_toggle_by_hand)
 }
 END_TEST
 
+/* A checksum: C = (D + 1) & 15 and, wrapped, E = (-D - 7) / 3 % 5 (Java's signs). */
+static size_t checksum_frame(int32_t *d, unsigned int D, unsigned int C, unsigned int E)
+{
+	uint32_t bits = D | C << 8 | E << 12;
+	size_t n = 0;
+	unsigned int i;
+
+	d[n++] = 8000;
+	d[n++] = -4000;
+	for (i = 0; i < 16; i++) {
+		d[n++] = 500;
+		d[n++] = bits >> i & 1 ? -1500 : -500;
+	}
+	d[n++] = 500;
+	d[n++] = -40000;
+	return n;
+}
+
+START_TEST(test_checksum_by_hand)
+{
+	struct irp_protocol *p = parse("{38k,500}<1,-1|1,-3>(16,-8,D:8,C:4,E:4,1,-40m)"
+				       "{C=D+1,E=(-D-7)/3%5}[D:0..255]");
+	struct bpf_vm *vm = compile_to_vm(p, NULL);
+	int32_t d[64];
+	size_t n;
+
+	/* D = 0x35 = 53: C = 54 & 15 = 6; (-60) / 3 = -20, -20 % 5 = 0 */
+	n = checksum_frame(d, 0x35, 6, 0);
+	feed(vm, d, n);
+	ck_assert_uint_eq(count_events(vm, BPF_VM_EVENT_KEYDOWN), 1);
+	ck_assert_uint_eq(bpf_vm_event_at(vm, 0)->scancode, 0x35);
+	/* D = 9: C = 10; -16 / 3 = -5, -5 % 5 = 0; D = 10: -17 / 3 = -5 too; D = 12:
+	 * -19 / 3 = -6, -6 % 5 = -1, whose low 4 bits are 15 */
+	bpf_vm_reset(vm);
+	n = checksum_frame(d, 12, 13, 15);
+	feed(vm, d, n);
+	ck_assert_uint_eq(count_events(vm, BPF_VM_EVENT_KEYDOWN), 1);
+	ck_assert_uint_eq(bpf_vm_event_at(vm, 0)->scancode, 12);
+	/* a wrong checksum: nothing */
+	bpf_vm_reset(vm);
+	n = checksum_frame(d, 12, 13, 14);
+	feed(vm, d, n);
+	ck_assert_uint_eq(bpf_vm_event_count(vm), 0);
+	bpf_vm_reset(vm);
+	n = checksum_frame(d, 0x35, 7, 0);
+	feed(vm, d, n);
+	ck_assert_uint_eq(bpf_vm_event_count(vm), 0);
+	bpf_vm_free(vm);
+	irp_protocol_free(p);
+}
+END_TEST
+
 static void refused(const char *text, const char *message)
 {
 	struct irp_protocol *p = parse(text);
@@ -243,9 +295,8 @@ START_TEST(test_refusals_name_the_construct)
 	refused("{36k,1p,msb}<6,-10|6,-16|6,-22|6,-28>(15,-10,D:3,6,^100m)*[D:0..7]",
 		"irp:46: not supported by the IRP compiler yet: bits short of a symbol before a "
 		"duration");
-	refused("{38k}<1,-1|1,-3>(16,-8,D:8,C:4,1,-40m){C=D+1}[D:0..255]",
-		"irp:28: not supported by the IRP compiler yet: a bitfield computed from the "
-		"parameters");
+	refused("{38k}<1,-1|1,-3>(16,-8,D:8,C:4,1,-40m){C=D**2}[D:0..255]",
+		"not supported by the IRP compiler yet: an operator in an expression");
 	refused("{38k}<1,-1|1,-3>([16][8],-8,D:8,1,-40m)+[D:0..255]", "a variation");
 	refused("{38k}<1,-1|1,-3>(16,-8,D:4,1,-40m)*[D:0..255]", "parameter 'D' is not wholly");
 	refused("{38k}<1,-1|1,-3>(16,-8,<1,-2|2,-1>(D:8),1,-40m)*[D:0..255]", "a nested bitspec");
@@ -479,6 +530,7 @@ static Suite *irp_compile_suite(void)
 	tcase_add_test(tc, test_tolerance_edges);
 	tcase_add_test(tc, test_truncated_and_noise);
 	tcase_add_test(tc, test_rc5_toggle_by_hand);
+	tcase_add_test(tc, test_checksum_by_hand);
 	tcase_add_test(tc, test_refusals_name_the_construct);
 	suite_add_tcase(s, tc);
 	tc = tcase_create("database");
