@@ -465,6 +465,38 @@ static void frame_free(struct frame *f)
 	memset(f, 0, sizeof(*f));
 }
 
+/* The scancode's bits for parameter i: as many as its maximum needs. */
+static unsigned int parameter_bits(const struct irp_parameter *p)
+{
+	unsigned int bits = 0;
+
+	while (bits < 64 && (p->max >> bits) != 0)
+		bits++;
+	return bits;
+}
+
+static uint64_t low_mask(unsigned int width)
+{
+	return width >= 64 ? UINT64_MAX : ((uint64_t)1 << width) - 1;
+}
+
+static bool sends_every_parameter(const struct compiler *c, const struct frame *f)
+{
+	size_t i, k;
+
+	for (i = 0; i < c->protocol->parameter_count; i++) {
+		uint64_t needed = low_mask(parameter_bits(&c->protocol->parameters[i]));
+		uint64_t known = 0;
+
+		for (k = 0; k < f->field_count; k++)
+			if (f->fields[k].source == FIELD_PARAMETER && f->fields[k].parameter == i)
+				known |= low_mask(f->fields[k].width) << f->fields[k].chop;
+		if ((known & needed) != needed)
+			return false;
+	}
+	return true;
+}
+
 static int add_frame(struct compiler *c, const struct irp_sequence *seq, size_t count)
 {
 	struct frame *f = &c->frames[c->frame_count];
@@ -490,7 +522,11 @@ static int add_frame(struct compiler *c, const struct irp_sequence *seq, size_t 
 			return 0;
 		}
 		f->repeat = true;
+		return 0;
 	}
+	/* after a message, a frame that does not send every parameter repeats it */
+	if (c->frame_count > 1 && !c->frames[0].repeat && !sends_every_parameter(c, f))
+		f->repeat = true;
 	return 0;
 }
 
@@ -767,21 +803,6 @@ static void emit_slot(struct compiler *c, const struct frame *f, size_t i,
 		GOTO(c, l->fail);
 		break;
 	}
-}
-
-/* The scancode's bits for parameter i: as many as its maximum needs. */
-static unsigned int parameter_bits(const struct irp_parameter *p)
-{
-	unsigned int bits = 0;
-
-	while (bits < 64 && (p->max >> bits) != 0)
-		bits++;
-	return bits;
-}
-
-static uint64_t low_mask(unsigned int width)
-{
-	return width >= 64 ? UINT64_MAX : ((uint64_t)1 << width) - 1;
 }
 
 static bool is_parameter_name(const struct compiler *c, const char *name)

@@ -9,8 +9,9 @@
  * when it repeats as a whole ("(...)*", "(...)+", "(...)3"), else what comes before a
  * repeated irstream at its end and that irstream's body ("(A,(B)*)", as NEC1). Each
  * frame is matched by its own automaton, all of them on every sample; a frame that
- * carries bitfields is a message, one that carries none after a message is a repeat
- * (NEC1's ditto: bpf_rc_repeat()), one with none before any message is a preamble.
+ * carries bitfields is a message, one that carries none (or not every parameter) after
+ * a message is a repeat (NEC1's ditto: bpf_rc_repeat()), one with none before any
+ * message is a preamble.
  *
  * Matching a sample against a slot: a duration matches an expected one e when it is
  * within max(absolute tolerance, relative tolerance * e) of it (the protocol's
