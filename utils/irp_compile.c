@@ -27,6 +27,9 @@
 #define TEMPS_MAX 32		/* stack slots for expressions: their height */
 #define INLINE_MAX 16		/* definitions inlined in definitions */
 #define SLOTS_MAX 4096
+#define FRAMES_MAX 4		/* a first part, then a repeated part's three passes */
+#define ASSIGNED_MAX 8
+#define STOPPED 1		/* an empty alternative ends the frame */
 #define SYMBOL_BITS_MAX 4
 #define SYMBOLS_MAX (1 << SYMBOL_BITS_MAX)
 #define TIMEOUT_US 0xffffff
@@ -50,6 +53,12 @@ struct slot {
 	unsigned int value_bit[SYMBOL_BITS_MAX];
 };
 
+/* A name's value set by an assignment, while frames are laid out. */
+struct assignment {
+	const char *name;
+	int64_t value;
+};
+
 enum field_source {
 	FIELD_PARAMETER,	/* D:8: bits of a parameter */
 	FIELD_CONSTANT,		/* 0:4, or a definition of constants */
@@ -61,6 +70,8 @@ struct field {
 	unsigned int parameter;	/* PARAMETER: index in the parameter spec */
 	uint64_t constant;	/* CONSTANT: the value sent */
 	const struct irp_expr *expr;	/* COMPUTED: the whole bitfield */
+	struct assignment snapshot[ASSIGNED_MAX];	/* COMPUTED: the names assigned */
+	size_t snapshot_count;
 	unsigned int width, chop;
 	bool complement;
 };
@@ -90,7 +101,9 @@ struct compiler {
 	double unit_us, period_us;
 	struct symbol symbols[SYMBOLS_MAX];
 	unsigned int symbol_count, symbol_bits;
-	struct frame frames[2];
+	struct frame frames[FRAMES_MAX];
+	struct assignment assigned[ASSIGNED_MAX];
+	size_t assigned_count;
 	size_t frame_count;
 	/* the emitter */
 	struct bpf_insn *insns;
@@ -353,6 +366,8 @@ static int add_bitfield(struct compiler *c, struct frame *f, const struct irp_it
 	} else {
 		field.source = FIELD_COMPUTED;
 		field.expr = e;
+		memcpy(field.snapshot, c->assigned, sizeof(field.snapshot));
+		field.snapshot_count = c->assigned_count;
 	}
 	grown = realloc(f->fields, (f->field_count + 1) * sizeof(*grown));
 	if (!grown)
@@ -404,8 +419,34 @@ static size_t without_trailing_assignments(const struct irp_sequence *body)
 	return n;
 }
 
+/* An assignment of a constant: the name has that value from here on. */
+static int assign(struct compiler *c, const struct irp_item *item)
+{
+	struct ir_error ignored = { "" };
+	int64_t value;
+	size_t i;
+	int ret;
+
+	if (irp_eval(item->value, c->env, &value, &ignored) < 0)
+		return unsupported(c, item->column,
+				   _("an assignment of a value that depends on the parameters"));
+	for (i = 0; i < c->assigned_count; i++)
+		if (strcmp(c->assigned[i].name, item->name) == 0)
+			break;
+	if (i == ASSIGNED_MAX)
+		return unsupported(c, item->column, _("more than 8 names assigned"));
+	ret = irp_env_set(c->env, item->name, value);
+	if (ret < 0)
+		return ret;
+	c->assigned[i].name = item->name;
+	c->assigned[i].value = value;
+	if (i == c->assigned_count)
+		c->assigned_count++;
+	return 0;
+}
+
 static int flatten(struct compiler *c, struct frame *f, const struct irp_sequence *seq,
-		   size_t count, unsigned int depth)
+		   size_t count, unsigned int depth, unsigned int pass)
 {
 	size_t i;
 	int ret;
@@ -445,14 +486,21 @@ static int flatten(struct compiler *c, struct frame *f, const struct irp_sequenc
 				return unsupported(c, item->column,
 						   _("a repeated irstream inside a frame"));
 			ret = flatten(c, f, &item->stream->body, item->stream->body.count,
-				      depth + 1);
+				      depth + 1, pass);
 			break;
 		case IRP_ITEM_VARIATION:
-			return unsupported(c, item->column, _("a variation [..][..]"));
+			/* the pass's alternative; an empty or missing one ends the frame */
+			if (pass >= item->alternative_count ||
+			    item->alternatives[pass].count == 0)
+				return STOPPED;
+			ret = flatten(c, f, &item->alternatives[pass],
+				      item->alternatives[pass].count, depth, pass);
+			break;
 		default:
-			return unsupported(c, item->column, _("an assignment inside a frame"));
+			ret = assign(c, item);
+			break;
 		}
-		if (ret < 0)
+		if (ret != 0)
 			return ret;
 	}
 	return 0;
@@ -497,19 +545,64 @@ static bool sends_every_parameter(const struct compiler *c, const struct frame *
 	return true;
 }
 
-static int add_frame(struct compiler *c, const struct irp_sequence *seq, size_t count)
+static bool same_slot(const struct slot *a, const struct slot *b)
+{
+	return a->kind == b->kind && a->pulse == b->pulse && a->us == b->us &&
+	       memcmp(a->field, b->field, sizeof(a->field)) == 0 &&
+	       memcmp(a->value_bit, b->value_bit, sizeof(a->value_bit)) == 0;
+}
+
+static bool same_field(const struct field *a, const struct field *b)
+{
+	size_t i;
+
+	if (a->source != b->source || a->parameter != b->parameter ||
+	    a->constant != b->constant || a->width != b->width || a->chop != b->chop ||
+	    a->complement != b->complement || a->expr != b->expr ||
+	    a->snapshot_count != b->snapshot_count)
+		return false;
+	for (i = 0; i < a->snapshot_count; i++)
+		if (a->snapshot[i].name != b->snapshot[i].name ||
+		    a->snapshot[i].value != b->snapshot[i].value)
+			return false;
+	return true;
+}
+
+/* A frame that another one already decodes (a repeated part's passes, often). */
+static bool is_duplicate(const struct compiler *c, const struct frame *f)
+{
+	size_t k, i;
+
+	for (k = 0; k + 1 < c->frame_count; k++) {
+		const struct frame *o = &c->frames[k];
+		bool same = o->slot_count == f->slot_count && o->field_count == f->field_count;
+
+		for (i = 0; same && i < f->slot_count; i++)
+			same = same_slot(&o->slots[i], &f->slots[i]);
+		for (i = 0; same && i < f->field_count; i++)
+			same = same_field(&o->fields[i], &f->fields[i]);
+		if (same)
+			return true;
+	}
+	return false;
+}
+
+static int add_frame(struct compiler *c, const struct irp_sequence *seq, size_t count,
+		     unsigned int pass)
 {
 	struct frame *f = &c->frames[c->frame_count];
 	int ret;
 
+	if (c->frame_count == FRAMES_MAX)
+		return unsupported(c, c->protocol->stream->column, _("more than 4 frames"));
 	memset(f, 0, sizeof(*f));
 	c->frame_count++;
-	ret = flatten(c, f, seq, count, 0);
+	ret = flatten(c, f, seq, count, 0, pass);
 	if (ret < 0)
 		return ret;
 	if (f->pending)
 		return unsupported(c, f->pending_column, _("bits short of a symbol at the end"));
-	if (f->slot_count == 0) {
+	if (f->slot_count == 0 || is_duplicate(c, f)) {
 		frame_free(f);
 		c->frame_count--;
 		return 0;
@@ -567,6 +660,25 @@ static int read_symbols(struct compiler *c, const struct irp_bitspec *b)
 	return 0;
 }
 
+/* The passes of a repeated part: first, repeats, and the ending if it has one. */
+static int add_passes(struct compiler *c, const struct irp_sequence *body)
+{
+	unsigned int passes = 2, pass;
+	size_t i;
+	int ret;
+
+	for (i = 0; i < body->count; i++)
+		if (body->items[i].kind == IRP_ITEM_VARIATION &&
+		    body->items[i].alternative_count == 3)
+			passes = 3;
+	for (pass = 0; pass < passes; pass++) {
+		ret = add_frame(c, body, body->count, pass);
+		if (ret < 0)
+			return ret;
+	}
+	return 0;
+}
+
 static int build_frames(struct compiler *c)
 {
 	const struct irp_stream *top = c->protocol->stream;
@@ -583,21 +695,26 @@ static int build_frames(struct compiler *c)
 		body = &top->body;
 		count = without_trailing_assignments(body);
 	}
-	if (repeating(top) || count == 0)
-		return add_frame(c, body, count);
+	if (repeating(top)) {
+		if (count != body->count)
+			return unsupported(c, body->items[count].column,
+					   _("an assignment at the end of a repeated irstream"));
+		return add_passes(c, body);
+	}
+	if (count == 0)
+		return 0;
 	for (i = 0; i + 1 < count; i++)
 		if (body->items[i].kind == IRP_ITEM_STREAM && repeating(body->items[i].stream))
 			return unsupported(c, body->items[i].column,
 					   _("a repeated irstream before the end"));
 	last = &body->items[count - 1];
 	if (last->kind != IRP_ITEM_STREAM || !repeating(last->stream))
-		return add_frame(c, body, count);
+		return add_frame(c, body, count, 0);
 	if (last->stream->bitspec)
 		return unsupported(c, last->column, _("a nested bitspec"));
-	ret = add_frame(c, body, count - 1);
+	ret = add_frame(c, body, count - 1, 0);
 	if (ret == 0)
-		ret = add_frame(c, &last->stream->body,
-				without_trailing_assignments(&last->stream->body));
+		ret = add_passes(c, &last->stream->body);
 	return ret;
 }
 
@@ -1145,9 +1262,17 @@ static int emit_report(struct compiler *c, const struct frame *f, const struct f
 		const struct field *fd = &f->fields[i];
 		int ret;
 
+		size_t k;
+
 		if (fd->source != FIELD_COMPUTED)
 			continue;
-		ret = emit_expr(c, fd->expr, 0, 0, l->reset);
+		/* the names assigned where the field was sent */
+		for (k = 0, ret = 0; k < fd->snapshot_count && ret == 0; k++)
+			ret = irp_env_set(c->env, fd->snapshot[k].name, fd->snapshot[k].value);
+		if (ret == 0)
+			ret = emit_expr(c, fd->expr, 0, 0, l->reset);
+		for (k = 0; k < fd->snapshot_count; k++)
+			irp_env_unset(c->env, fd->snapshot[k].name);
 		if (ret < 0)
 			return ret;
 		LDX64(c, BPF_REG_3, BPF_REG_7, (int16_t)(f->state + STATE_FIELD(i)));
@@ -1354,6 +1479,9 @@ int irp_compile(const struct irp_protocol *protocol, const struct irp_compile_op
 	ret = read_symbols(&c, protocol->stream->bitspec);
 	if (ret == 0)
 		ret = build_frames(&c);
+	/* the frames' fields keep what they need of the assignments */
+	for (i = 0; i < c.assigned_count; i++)
+		irp_env_unset(c.env, c.assigned[i].name);
 	if (ret == 0 && c.frame_count == 0)
 		ret = unsupported(&c, protocol->stream->column, _("a signal with no bitfield"));
 	if (ret == 0 && c.frames[0].repeat)
@@ -1385,7 +1513,7 @@ out:
 	if (ret == -ENOMEM)
 		ir_error_set(err, _("irp: out of memory"));
 	bpf_image_free(image);
-	for (i = 0; i < 2; i++)
+	for (i = 0; i < FRAMES_MAX; i++)
 		frame_free(&c.frames[i]);
 	irp_env_free(c.env);
 	free(c.insns);

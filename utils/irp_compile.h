@@ -4,10 +4,15 @@
  * follows the decoder contract of docs/ARCHITECTURE.md, its BPF instructions emitted by
  * this module (no compiler at run time).
  *
- * The protocol becomes one or two frames, each a fixed sequence of expected durations
- * (a "slot" per flash, gap or extent, two per bit of a bitfield): the whole irstream
+ * The protocol becomes up to four frames, each a fixed sequence of expected durations
+ * (a "slot" per flash, gap or extent, two per symbol of a bitspec): the whole irstream
  * when it repeats as a whole ("(...)*", "(...)+", "(...)3"), else what comes before a
- * repeated irstream at its end and that irstream's body ("(A,(B)*)", as NEC1). Each
+ * repeated irstream at its end and that irstream's body ("(A,(B)*)", as NEC1). A
+ * repeated body is laid out once per pass, as the renderer sends it: the first, the
+ * repeats, and the ending when a variation has a third alternative; each pass takes its
+ * alternative of the variations ("[P=0][P=1][P=2]"; an empty one ends the frame there)
+ * and the values that constant assignments give ("T=1,(...,T:1,...,T=0)+"); passes that
+ * come out the same are one frame. Each
  * frame is matched by its own automaton, all of them on every sample; a frame that
  * carries bitfields is a message, one that carries none (or not every parameter) after
  * a message is a repeat (NEC1's ditto: bpf_rc_repeat()), one with none before any
@@ -42,8 +47,9 @@
  * bitfields of fixed width and chop whose data is a parameter, a constant or an
  * expression of the parameters (a checksum, compiled to instructions with Java's 64-bit
  * rules as irp_eval() has them; ** only between constants), nested
- * irstreams without their own bitspec, one repeated irstream at the end, assignments
- * only after the last duration (they concern the next signal).
+ * irstreams without their own bitspec, one repeated irstream at the end, variations,
+ * assignments of constants (those of the parameters only at the very end, where they
+ * concern the next signal).
  */
 #ifndef IRKIT_IRP_COMPILE_H
 #define IRKIT_IRP_COMPILE_H
