@@ -32,6 +32,7 @@
 #define STOPPED 1		/* an empty alternative ends the frame */
 #define SYMBOL_BITS_MAX 4
 #define SYMBOLS_MAX (1 << SYMBOL_BITS_MAX)
+#define BITSPECS_MAX 4
 #define TIMEOUT_US 0xffffff
 /* the top 8 bits of a LIRC mode2 sample */
 #define KIND_PULSE 1
@@ -48,6 +49,7 @@ struct slot {
 	enum slot_kind kind;
 	bool pulse;		/* DURATION */
 	double us;		/* DURATION, EXTENT */
+	unsigned int table;	/* BIT_*: the bitspec */
 	/* BIT_SECOND: where each bit of the symbol goes, its most significant first */
 	unsigned int field[SYMBOL_BITS_MAX];
 	unsigned int value_bit[SYMBOL_BITS_MAX];
@@ -85,6 +87,7 @@ struct frame {
 	/* bits of bitfields waiting to fill a symbol */
 	unsigned int pending, pending_field[SYMBOL_BITS_MAX], pending_bit[SYMBOL_BITS_MAX];
 	unsigned int pending_column;
+	unsigned int table;	/* the bitspec of the irstream being laid out */
 	unsigned int state;	/* byte offset of its state in the map element */
 };
 
@@ -93,14 +96,20 @@ struct symbol {
 	double us[2];
 };
 
+struct bitspec_table {
+	const struct irp_bitspec *source;
+	struct symbol symbols[SYMBOLS_MAX];
+	unsigned int count, bits;	/* symbols, and the bits each one carries */
+};
+
 struct compiler {
 	const struct irp_protocol *protocol;
 	const struct irp_compile_options *options;
 	struct ir_error *err;
 	struct irp_env *env;		/* definitions only: constant folding */
 	double unit_us, period_us;
-	struct symbol symbols[SYMBOLS_MAX];
-	unsigned int symbol_count, symbol_bits;
+	struct bitspec_table tables[BITSPECS_MAX];
+	size_t table_count;
 	struct frame frames[FRAMES_MAX];
 	struct assignment assigned[ASSIGNED_MAX];
 	size_t assigned_count;
@@ -382,14 +391,14 @@ static int add_bitfield(struct compiler *c, struct frame *f, const struct irp_it
 	if (e->reverse && field.source == FIELD_PARAMETER)
 		msb_first = !msb_first;
 	for (i = 0; i < field.width; i++) {
-		struct slot first = { .kind = SLOT_BIT_FIRST };
-		struct slot second = { .kind = SLOT_BIT_SECOND };
+		struct slot first = { .kind = SLOT_BIT_FIRST, .table = f->table };
+		struct slot second = { .kind = SLOT_BIT_SECOND, .table = f->table };
 
 		if (f->pending == 0)
 			f->pending_column = item->column;
 		f->pending_field[f->pending] = (unsigned int)f->field_count;
 		f->pending_bit[f->pending++] = msb_first ? field.width - 1 - i : i;
-		if (f->pending < c->symbol_bits)
+		if (f->pending < c->tables[f->table].bits)
 			continue;
 		memcpy(second.field, f->pending_field, sizeof(second.field));
 		memcpy(second.value_bit, f->pending_bit, sizeof(second.value_bit));
@@ -418,6 +427,9 @@ static size_t without_trailing_assignments(const struct irp_sequence *body)
 		n--;
 	return n;
 }
+
+static int read_symbols(struct compiler *c, const struct irp_bitspec *b,
+			unsigned int *ret_index);
 
 /* An assignment of a constant: the name has that value from here on. */
 static int assign(struct compiler *c, const struct irp_item *item)
@@ -479,15 +491,26 @@ static int flatten(struct compiler *c, struct frame *f, const struct irp_sequenc
 		case IRP_ITEM_BITFIELD:
 			ret = add_bitfield(c, f, item);
 			break;
-		case IRP_ITEM_STREAM:
-			if (item->stream->bitspec)
-				return unsupported(c, item->column, _("a nested bitspec"));
+		case IRP_ITEM_STREAM: {
+			unsigned int outer = f->table, inner = f->table;
+
 			if (repeating(item->stream))
 				return unsupported(c, item->column,
 						   _("a repeated irstream inside a frame"));
+			if (item->stream->bitspec) {
+				ret = read_symbols(c, item->stream->bitspec, &inner);
+				if (ret < 0)
+					return ret;
+			}
+			f->table = inner;
 			ret = flatten(c, f, &item->stream->body, item->stream->body.count,
 				      depth + 1, pass);
+			if (ret == 0 && f->pending)
+				return unsupported(c, f->pending_column,
+						   _("bits short of a symbol at the end of an irstream"));
+			f->table = outer;
 			break;
+		}
 		case IRP_ITEM_VARIATION:
 			/* the pass's alternative; an empty or missing one ends the frame */
 			if (pass >= item->alternative_count ||
@@ -623,17 +646,29 @@ static int add_frame(struct compiler *c, const struct irp_sequence *seq, size_t 
 	return 0;
 }
 
-static int read_symbols(struct compiler *c, const struct irp_bitspec *b)
+/* The symbols of bitspec b, as table *ret_index. */
+static int read_symbols(struct compiler *c, const struct irp_bitspec *b, unsigned int *ret_index)
 {
+	struct bitspec_table *t;
 	size_t s, k;
 
-	for (c->symbol_bits = 1; c->symbol_bits <= SYMBOL_BITS_MAX; c->symbol_bits++)
-		if (b->count == (size_t)1 << c->symbol_bits)
+	for (k = 0; k < c->table_count; k++)
+		if (c->tables[k].source == b) {
+			*ret_index = (unsigned int)k;
+			return 0;
+		}
+	if (c->table_count == BITSPECS_MAX)
+		return unsupported(c, b->column, _("more than 4 bitspecs"));
+	t = &c->tables[c->table_count];
+	memset(t, 0, sizeof(*t));
+	t->source = b;
+	for (t->bits = 1; t->bits <= SYMBOL_BITS_MAX; t->bits++)
+		if (b->count == (size_t)1 << t->bits)
 			break;
-	if (c->symbol_bits > SYMBOL_BITS_MAX)
+	if (t->bits > SYMBOL_BITS_MAX)
 		return unsupported(c, b->column,
 				   _("a bitspec of other than 2, 4, 8 or 16 symbols"));
-	c->symbol_count = (unsigned int)b->count;
+	t->count = (unsigned int)b->count;
 	for (s = 0; s < b->count; s++) {
 		const struct irp_sequence *symbol = &b->symbols[s];
 
@@ -648,15 +683,16 @@ static int read_symbols(struct compiler *c, const struct irp_bitspec *b)
 			    item->duration.kind == IRP_EXTENT)
 				return unsupported(c, item->column,
 						   _("a symbol of other than a flash and a gap"));
-			ret = duration_us(c, item, &c->symbols[s].us[k]);
+			ret = duration_us(c, item, &t->symbols[s].us[k]);
 			if (ret < 0)
 				return ret;
-			c->symbols[s].pulse[k] = item->duration.kind == IRP_FLASH;
+			t->symbols[s].pulse[k] = item->duration.kind == IRP_FLASH;
 		}
-		if (c->symbols[s].pulse[0] == c->symbols[s].pulse[1])
+		if (t->symbols[s].pulse[0] == t->symbols[s].pulse[1])
 			return unsupported(c, b->column,
 					   _("a symbol of other than a flash and a gap"));
 	}
+	*ret_index = (unsigned int)c->table_count++;
 	return 0;
 }
 
@@ -711,7 +747,7 @@ static int build_frames(struct compiler *c)
 	if (last->kind != IRP_ITEM_STREAM || !repeating(last->stream))
 		return add_frame(c, body, count, 0);
 	if (last->stream->bitspec)
-		return unsupported(c, last->column, _("a nested bitspec"));
+		return unsupported(c, last->column, _("a repeated irstream with its own bitspec"));
 	ret = add_frame(c, body, count - 1, 0);
 	if (ret == 0)
 		ret = add_passes(c, &last->stream->body);
@@ -785,10 +821,11 @@ static bool next_may_start(const struct compiler *c, const struct frame *f, size
 	case SLOT_EXTENT:
 		return !pulse;
 	case SLOT_BIT_FIRST: {
+		const struct bitspec_table *t = &c->tables[next->table];
 		unsigned int k;
 
-		for (k = 0; k < c->symbol_count; k++)
-			if (c->symbols[k].pulse[0] == pulse)
+		for (k = 0; k < t->count; k++)
+			if (t->symbols[k].pulse[0] == pulse)
 				return true;
 		return false;
 	}
@@ -801,12 +838,12 @@ static bool next_may_start(const struct compiler *c, const struct frame *f, size
 static void set_bits(struct compiler *c, const struct frame *f, const struct slot *s,
 		     unsigned int value)
 {
-	unsigned int j;
+	unsigned int j, bits = c->tables[s->table].bits;
 
-	for (j = 0; j < c->symbol_bits; j++) {
+	for (j = 0; j < bits; j++) {
 		int16_t off = (int16_t)(f->state + STATE_FIELD(s->field[j]));
 
-		if (!(value >> (c->symbol_bits - 1 - j) & 1))
+		if (!(value >> (bits - 1 - j) & 1))
 			continue;
 		LDX64(c, BPF_REG_3, BPF_REG_7, off);
 		mov_imm(c, BPF_REG_4, (uint64_t)1 << s->value_bit[j]);
@@ -825,6 +862,7 @@ static void emit_slot(struct compiler *c, const struct frame *f, size_t i,
 		      const struct frame_labels *l)
 {
 	const struct slot *s = &f->slots[i];
+	const struct bitspec_table *t = &c->tables[s->table];
 	bool last = i + 1 == f->slot_count;
 	int16_t state = (int16_t)f->state;
 	size_t k;
@@ -853,7 +891,7 @@ static void emit_slot(struct compiler *c, const struct frame *f, size_t i,
 		break;
 	}
 	case SLOT_EXTENT: {
-		double t = tolerance(c, s->us);
+		double slack = tolerance(c, s->us);
 
 		/* r1 = the time from the origin to this gap */
 		JUMP_IMM(c, BPF_JNE, BPF_REG_9, 0, l->fail);
@@ -861,11 +899,11 @@ static void emit_slot(struct compiler *c, const struct frame *f, size_t i,
 		LDX64(c, BPF_REG_2, BPF_REG_10, STACK_SAMPLE);
 		ALU64_REG(c, BPF_SUB, BPF_REG_2, BPF_REG_8);
 		ALU64_REG(c, BPF_ADD, BPF_REG_1, BPF_REG_2);
-		mov_imm(c, BPF_REG_3, s->us - t > 0 ? (uint64_t)(s->us - t) : 0);
+		mov_imm(c, BPF_REG_3, s->us - slack > 0 ? (uint64_t)(s->us - slack) : 0);
 		ALU64_REG(c, BPF_SUB, BPF_REG_3, BPF_REG_1);
 		JUMP_REG(c, BPF_JSLT, BPF_REG_8, BPF_REG_3, l->fail);
 		if (!last) {
-			mov_imm(c, BPF_REG_3, (uint64_t)(s->us + t + 0.5));
+			mov_imm(c, BPF_REG_3, (uint64_t)(s->us + slack + 0.5));
 			ALU64_REG(c, BPF_SUB, BPF_REG_3, BPF_REG_1);
 			JUMP_REG(c, BPF_JSGT, BPF_REG_8, BPF_REG_3, l->fail);
 		}
@@ -875,10 +913,10 @@ static void emit_slot(struct compiler *c, const struct frame *f, size_t i,
 	case SLOT_BIT_FIRST:
 		/* r2 = the symbols whose first half matches, one bit each */
 		ALU64_IMM(c, BPF_MOV, BPF_REG_2, 0);
-		for (k = 0; k < c->symbol_count; k++) {
+		for (k = 0; k < t->count; k++) {
 			int no = new_label(c);
 
-			match(c, c->symbols[k].pulse[0], window_of(c, c->symbols[k].us[0], false),
+			match(c, t->symbols[k].pulse[0], window_of(c, t->symbols[k].us[0], false),
 			      no);
 			ALU64_IMM(c, BPF_OR, BPF_REG_2, (int32_t)(1u << k));
 			place(c, no);
@@ -889,8 +927,8 @@ static void emit_slot(struct compiler *c, const struct frame *f, size_t i,
 		break;
 	case SLOT_BIT_SECOND:
 		LDX64(c, BPF_REG_2, BPF_REG_7, state + STATE_CAND);
-		for (k = 0; k < c->symbol_count; k++) {
-			const struct symbol *sym = &c->symbols[k];
+		for (k = 0; k < t->count; k++) {
+			const struct symbol *sym = &t->symbols[k];
 			bool open = last && !sym->pulse[1];
 			int skip = new_label(c);
 
@@ -903,8 +941,8 @@ static void emit_slot(struct compiler *c, const struct frame *f, size_t i,
 			place(c, skip);
 		}
 		/* longer than the one symbol left: the rest starts the next slot */
-		for (k = 0; k < c->symbol_count; k++) {
-			const struct symbol *sym = &c->symbols[k];
+		for (k = 0; k < t->count; k++) {
+			const struct symbol *sym = &t->symbols[k];
 			int skip = new_label(c);
 
 			if (!next_may_start(c, f, i, sym->pulse[1]))
@@ -1445,6 +1483,7 @@ int irp_compile(const struct irp_protocol *protocol, const struct irp_compile_op
 	struct bpf_image *image = NULL;
 	double frequency;
 	size_t state_size = 0, i;
+	unsigned int top_table;
 	int ret;
 
 	if (!options) {
@@ -1476,7 +1515,7 @@ int irp_compile(const struct irp_protocol *protocol, const struct irp_compile_op
 	if (ret < 0)
 		goto out;
 	irp_env_limit(c.env, IRP_EVAL_BUDGET);
-	ret = read_symbols(&c, protocol->stream->bitspec);
+	ret = read_symbols(&c, protocol->stream->bitspec, &top_table);
 	if (ret == 0)
 		ret = build_frames(&c);
 	/* the frames' fields keep what they need of the assignments */

@@ -47,7 +47,8 @@
  * bitfields of fixed width and chop whose data is a parameter, a constant or an
  * expression of the parameters (a checksum, compiled to instructions with Java's 64-bit
  * rules as irp_eval() has them; ** only between constants), nested
- * irstreams without their own bitspec, one repeated irstream at the end, variations,
+ * irstreams (with their own bitspec too: RC6's trailer bit), one repeated irstream at
+ * the end, variations,
  * assignments of constants (those of the parameters only at the very end, where they
  * concern the next signal).
  */
