@@ -16,6 +16,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "bpf_lint.h"
 #include "bpf_vm.h"
 #include "irp.h"
 #include "irp_compile.h"
@@ -445,6 +446,7 @@ START_TEST(test_every_compiled_protocol_decodes_its_renderings)
 		struct ir_error err = { "" };
 		struct bpf_image *image = NULL;
 		struct bpf_vm *vm = NULL;
+		struct bpf_lint_finding findings[BPF_LINT_KIND_MAX];
 		char *name = line, *irp, *params, *nl, why[256] = "";
 		struct timespec t0, t1;
 		double seconds;
@@ -487,6 +489,9 @@ START_TEST(test_every_compiled_protocol_decodes_its_renderings)
 			continue;
 		}
 		ck_assert_msg(bpf_vm_new(image, &vm, &err) == 0, "%s: %s", name, err.message);
+		/* what the kernel's verifier checks most: initialised registers, NULL tests */
+		ck_assert_msg(bpf_lint_image(image, findings) == 0, "%s: lint finding %d at %zu",
+			      name, findings[0].kind, findings[0].insn);
 		if (image->insn_count < insns_min)
 			insns_min = image->insn_count;
 		if (image->insn_count > insns_max)
