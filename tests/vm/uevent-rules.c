@@ -10,7 +10,7 @@
  * programs run to their end before the next uevent is read), as udev does, until no
  * uevent came for MS milliseconds (default 1000) after COMMAND ended. Prints what it
  * ran and its exit status; -v also prints every uevent ("uevent: ACTION SUBSYSTEM
- * KERNEL-NAME"). Exit status 0, or 1 when COMMAND failed.
+ * KERNEL-NAME DEVPATH"). Exit status 0, or 1 when COMMAND failed.
  *
  * The rules are read with the subset of udev(7) that a rule like 70-infrared.rules
  * needs, and anything else is refused with FILE:LINE: reason, so that a rule using a
@@ -614,8 +614,9 @@ int main(int argc, char **argv)
 		if (parse_uevent(buf, n, &ev) < 0)
 			continue;
 		if (verbose)
-			printf("uevent: %s %s %s\n", ev.action,
-			       event_var(&ev, "SUBSYSTEM") ?: "-", base_name(ev.devpath));
+			printf("uevent: %s %s %s %s\n", ev.action,
+			       event_var(&ev, "SUBSYSTEM") ?: "-", base_name(ev.devpath),
+			       ev.devpath);
 		if (apply_rules(&rules, &ev) < 0)
 			return 1;
 		for (i = 0; i < ev.nruns; i++)

@@ -28,10 +28,13 @@ cfg=$(sed -n 's/^[^#].* -a \([^ ]*\) .*/\1/p' "$rules")
 printf 'rc-loopback\trc-empty\ttanix_tx3mini.toml\n' >>"$cfg"
 module=/irkit/modules/rc-loopback.ko
 
-# The order of the uevents of interest, and the rule's RUN lines among them.
+# The order of the uevents of interest, and the rule's RUN lines among them. Only the
+# uevents of rc-loopback's devices (their paths are under /rc/rcN): a loaded machine
+# may still be announcing the PS/2 mouse that its boot probed.
 order() {
-	grep -E '^(uevent: add (rc|lirc|input) |RUN /)' "$1" |
-		sed -E -e 's/(rc|lirc|input|event)[0-9]+/\1N/g' -e 's| /[^ ]*/ir-keytable | ir-keytable |' \
+	grep -E '^(uevent: add (rc|lirc|input) [^ ]+ [^ ]*/rc/rc[0-9]+|RUN /)' "$1" |
+		sed -E -e 's/^(uevent: [^ ]+ [^ ]+ [^ ]+) .*/\1/' \
+			-e 's/(rc|lirc|input|event)[0-9]+/\1N/g' -e 's| /[^ ]*/ir-keytable | ir-keytable |' \
 			-e 's| -a /[^ ]*/rc_maps.cfg | -a rc_maps.cfg |'
 }
 

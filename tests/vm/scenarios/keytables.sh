@@ -64,7 +64,8 @@ ir-keytable -s rc0 -k 0x1122334455667788:KEY_VOLUMEUP,0x55667788:KEY_VOLUMEDOWN 
 echo "exit status: $?"
 ir-keytable -s rc0 -r 2>&1
 echo "exit status: $?"
-# 65 bits: refused before the kernel is asked; the table stays as it was.
+# 65 bits: a usage error (exit 64), refused before the kernel is asked; the table stays
+# as it was.
 ir-keytable -s rc0 -k 0x11122334455667788:KEY_MUTE >err 2>&1
 echo "exit status: $?"
 cat err
