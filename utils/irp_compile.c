@@ -111,6 +111,8 @@ struct compiler {
 	struct bitspec_table tables[BITSPECS_MAX];
 	size_t table_count;
 	struct frame frames[FRAMES_MAX];
+	/* the kernel's layout, when the protocol is one of the kernel's */
+	const struct irp_expr *layout_protocol, *layout_scancode;
 	struct assignment assigned[ASSIGNED_MAX];
 	size_t assigned_count;
 	size_t frame_count;
@@ -251,6 +253,49 @@ static int resolve(struct compiler *c)
 		c->insns[c->fixups[i].at].off = (int16_t)off;
 	}
 	return 0;
+}
+
+/*
+ * The kernel's scancode layouts, for the database protocols that the kernel's decoders
+ * report (its enum rc_proto numbers): the protocol and the scancode as expressions of
+ * the parameters. NEC: 16 bits when S is D's complement, else 24 (NECX), and 32 (NEC32)
+ * when the fourth byte is not F's complement.
+ */
+struct kernel_layout {
+	const char *name;
+	const char *protocol;
+	const char *scancode;
+};
+
+#define NEC_PROTOCOL "((D^S)==255?9:10)"
+#define NEC_SCANCODE "((D^S)==255?D<<8|F:D<<16|S<<8|F)"
+#define NEC32_PROTOCOL "((F^E)!=255?11:" NEC_PROTOCOL ")"
+#define NEC32_SCANCODE "((F^E)!=255?D<<24|S<<16|F<<8|E:" NEC_SCANCODE ")"
+
+static const struct kernel_layout kernel_layouts[] = {
+	{ "NEC", NEC_PROTOCOL, NEC_SCANCODE },
+	{ "NEC1", NEC_PROTOCOL, NEC_SCANCODE },
+	{ "NEC2", NEC_PROTOCOL, NEC_SCANCODE },
+	{ "NEC-f16", NEC32_PROTOCOL, NEC32_SCANCODE },
+	{ "NEC1-f16", NEC32_PROTOCOL, NEC32_SCANCODE },
+	{ "NEC2-f16", NEC32_PROTOCOL, NEC32_SCANCODE },
+	{ "RC5", "2", "D<<8|F" },		/* RC_PROTO_RC5 */
+	{ "JVC", "5", "D<<8|F" },		/* RC_PROTO_JVC */
+	{ "Sony12", "6", "D<<16|F" },		/* RC_PROTO_SONY12 */
+	{ "Sony15", "7", "D<<16|F" },		/* RC_PROTO_SONY15 */
+	{ "Sony20", "8", "D<<16|S<<8|F" },	/* RC_PROTO_SONY20 */
+	{ "RC6", "15", "D<<8|F" },		/* RC_PROTO_RC6_0 */
+	{ "Sharp", "20", "D<<8|F" },		/* RC_PROTO_SHARP */
+};
+
+const char *irp_compile_kernel_layout(const char *name)
+{
+	size_t i;
+
+	for (i = 0; name && i < sizeof(kernel_layouts) / sizeof(kernel_layouts[0]); i++)
+		if (strcmp(kernel_layouts[i].name, name) == 0)
+			return kernel_layouts[i].scancode;
+	return NULL;
 }
 
 /* ---- the protocol into frames ---- */
@@ -1316,6 +1361,19 @@ static int emit_report(struct compiler *c, const struct frame *f, const struct f
 		LDX64(c, BPF_REG_3, BPF_REG_7, (int16_t)(f->state + STATE_FIELD(i)));
 		JUMP_REG(c, BPF_JNE, BPF_REG_0, BPF_REG_3, l->reset);
 	}
+	if (c->layout_scancode) {
+		int ret = emit_expr(c, c->layout_scancode, 0, 0, l->reset);
+
+		if (ret < 0)
+			return ret;
+		STX64(c, BPF_REG_10, BPF_REG_0, (int16_t)STACK_TEMP(0));
+		ret = emit_expr(c, c->layout_protocol, 1, 0, l->reset);
+		if (ret < 0)
+			return ret;
+		ALU64_REG(c, BPF_MOV, BPF_REG_2, BPF_REG_0);
+		LDX64(c, BPF_REG_3, BPF_REG_10, (int16_t)STACK_TEMP(0));
+		goto call;
+	}
 	/* the scancode, first parameter in the most significant bits */
 	ALU64_IMM(c, BPF_MOV, BPF_REG_3, 0);
 	for (i = 0; i < p->parameter_count; i++) {
@@ -1328,12 +1386,13 @@ static int emit_report(struct compiler *c, const struct frame *f, const struct f
 		LDX64(c, BPF_REG_1, BPF_REG_10, (int16_t)STACK_PARAM(i));
 		ALU64_REG(c, BPF_OR, BPF_REG_3, BPF_REG_1);
 	}
+	ALU64_IMM(c, BPF_MOV, BPF_REG_2, IRP_COMPILE_PROTOCOL);
+call:
 	if (toggle >= 0)
 		LDX64(c, BPF_REG_4, BPF_REG_10, (int16_t)STACK_PARAM(toggle));
 	else
 		ALU64_IMM(c, BPF_MOV, BPF_REG_4, 0);
 	ALU64_REG(c, BPF_MOV, BPF_REG_1, BPF_REG_6);
-	ALU64_IMM(c, BPF_MOV, BPF_REG_2, IRP_COMPILE_PROTOCOL);
 	insn(c, BPF_JMP | BPF_CALL, 0, 0, 0, BPF_FUNC_rc_keydown);
 	GOTO(c, l->reset);
 	return 0;
@@ -1482,6 +1541,7 @@ int irp_compile(const struct irp_protocol *protocol, const struct irp_compile_op
 	struct compiler c = { 0 };
 	struct bpf_image *image = NULL;
 	double frequency;
+	struct irp_protocol *layout_holders[2] = { NULL, NULL };
 	size_t state_size = 0, i;
 	unsigned int top_table;
 	int ret;
@@ -1515,6 +1575,19 @@ int irp_compile(const struct irp_protocol *protocol, const struct irp_compile_op
 	if (ret < 0)
 		goto out;
 	irp_env_limit(c.env, IRP_EVAL_BUDGET);
+	for (i = 0; i < sizeof(kernel_layouts) / sizeof(kernel_layouts[0]); i++) {
+		const struct kernel_layout *k = &kernel_layouts[i];
+
+		if (!options->name || strcmp(k->name, options->name) != 0)
+			continue;
+		ret = irp_parse_expression(k->protocol, strlen(k->protocol), &layout_holders[0],
+					   &c.layout_protocol, err);
+		if (ret == 0)
+			ret = irp_parse_expression(k->scancode, strlen(k->scancode),
+						   &layout_holders[1], &c.layout_scancode, err);
+		if (ret < 0)
+			goto out;
+	}
 	ret = read_symbols(&c, protocol->stream->bitspec, &top_table);
 	if (ret == 0)
 		ret = build_frames(&c);
@@ -1554,6 +1627,8 @@ out:
 	bpf_image_free(image);
 	for (i = 0; i < FRAMES_MAX; i++)
 		frame_free(&c.frames[i]);
+	irp_protocol_free(layout_holders[0]);
+	irp_protocol_free(layout_holders[1]);
 	irp_env_free(c.env);
 	free(c.insns);
 	free(c.labels);

@@ -39,7 +39,12 @@
  * one as many bits wide as its maximum needs ("D:0..255,S:0..255,F:0..255" is
  * D << 16 | S << 8 | F; "D:0..31,F:0..127" is D << 7 | F). A persistent parameter (T@,
  * RC5's toggle) is the toggle argument, not part of the scancode. This is the generic
- * layout; the kernel's layouts for the kernel's protocols are not applied yet.
+ * layout. For the database protocols that the kernel decodes, when options->name is
+ * their database name, the kernel's protocol number and layout apply instead:
+ * NEC, NEC1, NEC2 (NEC: D << 8 | F when S is D's complement, else NECX: D << 16 |
+ * S << 8 | F) and their -f16 forms (NEC32: D << 24 | S << 16 | F << 8 | E when E is
+ * not F's complement), RC5 and RC6 (mode 0) and JVC and Sharp (D << 8 | F), Sony12
+ * and Sony15 (D << 16 | F), Sony20 (D << 16 | S << 8 | F).
  *
  * Supported so far, refused otherwise with -EOPNOTSUPP and a message naming the
  * construct and its column: bitspecs of 2, 4, 8 or 16 symbols of one flash and one gap
@@ -74,12 +79,17 @@
 struct irp_compile_options {
 	double absolute_tolerance;	/* µs */
 	double relative_tolerance;	/* fraction of the expected duration */
-	const char *name;		/* the program's name (NULL: "irp") */
+	/* the protocol's database name ("NEC1"): the program's name, and the kernel's
+	 * layout for the kernel's protocols; NULL: "irp" and the generic layout */
+	const char *name;
 };
 
 /* The defaults, then the tolerances of a database entry's parameters column
  * ("prefer-over=X;absolute-tolerance=100;relative-tolerance=0.2"); NULL for none. */
 void irp_compile_options_init(struct irp_compile_options *options, const char *parameters);
+
+/* The kernel's scancode layout for a database name, as an IRP expression, or NULL. */
+const char *irp_compile_kernel_layout(const char *name);
 
 /*
  * Compile protocol into a new image (freed with bpf_image_free()). Returns 0;

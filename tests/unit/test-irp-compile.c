@@ -127,6 +127,36 @@ START_TEST(test_nec1_by_hand)
 }
 END_TEST
 
+/* With its database name, NEC1 reports as the kernel's NEC decoder does. */
+START_TEST(test_kernel_layout_by_hand)
+{
+	struct irp_protocol *p = parse(NEC1);
+	struct irp_compile_options options;
+	struct ir_error err = { "" };
+	struct bpf_image *image;
+	struct bpf_vm *vm;
+	int32_t d[256];
+	size_t n = nec1_by_hand(d, 1.0, 1);
+
+	irp_compile_options_init(&options, NULL);
+	options.name = "NEC1";
+	ck_assert_int_eq(irp_compile(p, &options, &image, &err), 0);
+	ck_assert_str_eq(image->name, "NEC1");
+	ck_assert_int_eq(bpf_vm_new(image, &vm, &err), 0);
+	feed(vm, d, n);
+	ck_assert_uint_eq(bpf_vm_event_count(vm), 2);
+	/* S = 0xfb is ~D: plain NEC, 16 bits */
+	ck_assert_uint_eq(bpf_vm_event_at(vm, 0)->protocol, RC_PROTO_NEC);
+	ck_assert_uint_eq(bpf_vm_event_at(vm, 0)->scancode, 0x0408);
+	ck_assert_int_eq(bpf_vm_event_at(vm, 1)->type, BPF_VM_EVENT_REPEAT);
+	ck_assert_str_eq(irp_compile_kernel_layout("RC5"), "D<<8|F");
+	ck_assert_ptr_null(irp_compile_kernel_layout("Amino"));
+	bpf_vm_free(vm);
+	bpf_image_free(image);
+	irp_protocol_free(p);
+}
+END_TEST
+
 /* 30% relative tolerance: 25% long still decodes, 45% long does not. */
 START_TEST(test_tolerance_edges)
 {
@@ -354,14 +384,69 @@ static uint64_t next_random(uint64_t *state)
 	return *state * 0x2545f4914f6cdd1dull;
 }
 
+static uint64_t value_named(const struct irp_protocol *p, const uint64_t *values,
+			    const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < p->parameter_count; i++)
+		if (strcmp(p->parameters[i].name, name) == 0)
+			return values[i];
+	ck_abort_msg("no parameter %s", name);
+	return 0;
+}
+
+/* The kernel's layouts (rc-core's decoders) for the protocols it has; false if none. */
+static bool kernel_code(const char *name, const struct irp_protocol *p, const uint64_t *v,
+			uint64_t *ret_scancode, uint32_t *ret_protocol)
+{
+	bool f16 = strstr(name, "-f16") != NULL;
+
+	if (!strcmp(name, "NEC") || !strcmp(name, "NEC1") || !strcmp(name, "NEC2") ||
+	    !strcmp(name, "NEC-f16") || !strcmp(name, "NEC1-f16") || !strcmp(name, "NEC2-f16")) {
+		uint64_t d = value_named(p, v, "D"), s = value_named(p, v, "S");
+		uint64_t f = value_named(p, v, "F"), e = f16 ? value_named(p, v, "E") : 255 - f;
+
+		if ((f ^ e) != 0xff) {
+			*ret_scancode = d << 24 | s << 16 | f << 8 | e;
+			*ret_protocol = RC_PROTO_NEC32;
+		} else if ((d ^ s) != 0xff) {
+			*ret_scancode = d << 16 | s << 8 | f;
+			*ret_protocol = RC_PROTO_NECX;
+		} else {
+			*ret_scancode = d << 8 | f;
+			*ret_protocol = RC_PROTO_NEC;
+		}
+		return true;
+	}
+	if (!strcmp(name, "RC5") || !strcmp(name, "RC6") || !strcmp(name, "JVC") ||
+	    !strcmp(name, "Sharp")) {
+		*ret_scancode = value_named(p, v, "D") << 8 | value_named(p, v, "F");
+		*ret_protocol = name[0] == 'J' ? RC_PROTO_JVC : name[0] == 'S' ? RC_PROTO_SHARP :
+				name[2] == '5' ? RC_PROTO_RC5 : RC_PROTO_RC6_0;
+		return true;
+	}
+	if (!strcmp(name, "Sony12") || !strcmp(name, "Sony15") || !strcmp(name, "Sony20")) {
+		*ret_scancode = value_named(p, v, "D") << 16 | value_named(p, v, "F");
+		*ret_protocol = name[4] == '1' && name[5] == '2' ? RC_PROTO_SONY12 :
+				name[5] == '5' ? RC_PROTO_SONY15 : RC_PROTO_SONY20;
+		if (name[5] == '0')
+			*ret_scancode |= value_named(p, v, "S") << 8;
+		return true;
+	}
+	return false;
+}
+
 /* The documented layout, worked out here: non-persistent parameters, first on top. */
-static void expected_code(const struct irp_protocol *p, const uint64_t *values,
-			  uint64_t *ret_scancode, uint32_t *ret_toggle)
+static void expected_code(const char *name, const struct irp_protocol *p,
+			  const uint64_t *values, uint64_t *ret_scancode, uint32_t *ret_toggle,
+			  uint32_t *ret_protocol)
 {
 	uint64_t scancode = 0;
 	size_t i;
 
 	*ret_toggle = 0;
+	*ret_protocol = IRP_COMPILE_PROTOCOL;
 	for (i = 0; i < p->parameter_count; i++) {
 		unsigned int bits = 0;
 
@@ -374,13 +459,15 @@ static void expected_code(const struct irp_protocol *p, const uint64_t *values,
 		scancode = bits == 64 ? values[i] : scancode << bits | values[i];
 	}
 	*ret_scancode = scancode;
+	kernel_code(name, p, values, ret_scancode, ret_protocol);
 }
 
 /*
  * One rendering of random parameters (two repeats, and the ending when asked), decoded:
  * NULL when there is a keydown and every keydown gives them back, else what went wrong.
  */
-static const char *render_and_decode(const struct irp_protocol *p, struct bpf_vm *vm,
+static const char *render_and_decode(const char *name, const struct irp_protocol *p,
+				     struct bpf_vm *vm,
 				     uint64_t *seed, bool ending, char *why, size_t size)
 {
 	struct irp_render_options options = { .repeats = 2, .ending = ending };
@@ -388,7 +475,7 @@ static const char *render_and_decode(const struct irp_protocol *p, struct bpf_vm
 	struct ir_error err = { "" };
 	uint64_t values[64], scancode;
 	struct irp_env *env;
-	uint32_t toggle;
+	uint32_t toggle, protocol;
 	size_t i, keydowns = 0;
 
 	ck_assert_uint_le(p->parameter_count, 64);
@@ -402,7 +489,7 @@ static const char *render_and_decode(const struct irp_protocol *p, struct bpf_vm
 	}
 	ck_assert_msg(irp_env_prepare(env, p, &err) == 0, "%s", err.message);
 	ck_assert_msg(irp_render(p, env, &options, &signal, &err) == 0, "%s", err.message);
-	expected_code(p, values, &scancode, &toggle);
+	expected_code(name, p, values, &scancode, &toggle, &protocol);
 	bpf_vm_reset(vm);
 	feed(vm, signal.durations, signal.count);
 	for (i = 0; i < bpf_vm_event_count(vm); i++) {
@@ -411,9 +498,10 @@ static const char *render_and_decode(const struct irp_protocol *p, struct bpf_vm
 		if (e->type != BPF_VM_EVENT_KEYDOWN)
 			continue;
 		keydowns++;
-		if (e->scancode != scancode || e->toggle != toggle) {
-			snprintf(why, size, "scancode 0x%llx toggle %u, expected 0x%llx toggle %u",
-				 (unsigned long long)e->scancode, e->toggle,
+		if (e->scancode != scancode || e->toggle != toggle || e->protocol != protocol) {
+			snprintf(why, size, "protocol %u scancode 0x%llx toggle %u, expected "
+				 "protocol %u scancode 0x%llx toggle %u", e->protocol,
+				 (unsigned long long)e->scancode, e->toggle, protocol,
 				 (unsigned long long)scancode, toggle);
 			break;
 		}
@@ -470,6 +558,7 @@ START_TEST(test_every_compiled_protocol_decodes_its_renderings)
 		ck_assert_msg(irp_parse(irp, strlen(irp), &p, &err) == 0, "%s: %s", name,
 			      err.message);
 		irp_compile_options_init(&options, params);
+		options.name = name;
 		clock_gettime(CLOCK_MONOTONIC, &t0);
 		ret = irp_compile(p, &options, &image, &err);
 		clock_gettime(CLOCK_MONOTONIC, &t1);
@@ -499,7 +588,7 @@ START_TEST(test_every_compiled_protocol_decodes_its_renderings)
 		insns_total += image->insn_count;
 		compiled++;
 		for (trial = 0; trial < TRIALS && !why[0]; trial++)
-			render_and_decode(p, vm, &seed, trial % 2, why, sizeof(why));
+			render_and_decode(name, p, vm, &seed, trial % 2, why, sizeof(why));
 		if (why[0]) {
 			if (!is_exception(&exceptions, name)) {
 				printf("%s\tdecodes wrong: %s\n", name, why);
@@ -536,6 +625,7 @@ static Suite *irp_compile_suite(void)
 	TCase *tc = tcase_create("by hand");
 
 	tcase_add_test(tc, test_nec1_by_hand);
+	tcase_add_test(tc, test_kernel_layout_by_hand);
 	tcase_add_test(tc, test_tolerance_edges);
 	tcase_add_test(tc, test_truncated_and_noise);
 	tcase_add_test(tc, test_rc5_toggle_by_hand);
