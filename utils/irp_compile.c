@@ -100,6 +100,8 @@ struct bitspec_table {
 	const struct irp_bitspec *source;
 	struct symbol symbols[SYMBOLS_MAX];
 	unsigned int count, bits;	/* symbols, and the bits each one carries */
+	/* durations per symbol: 2 (a flash and a gap), or 1 (kept as the second half) */
+	unsigned int length;
 };
 
 struct compiler {
@@ -448,7 +450,7 @@ static int add_bitfield(struct compiler *c, struct frame *f, const struct irp_it
 		memcpy(second.field, f->pending_field, sizeof(second.field));
 		memcpy(second.value_bit, f->pending_bit, sizeof(second.value_bit));
 		f->pending = 0;
-		ret = add_slot(c, f, &first);
+		ret = c->tables[f->table].length == 2 ? add_slot(c, f, &first) : 0;
 		if (ret == 0)
 			ret = add_slot(c, f, &second);
 		if (ret < 0)
@@ -714,14 +716,15 @@ static int read_symbols(struct compiler *c, const struct irp_bitspec *b, unsigne
 		return unsupported(c, b->column,
 				   _("a bitspec of other than 2, 4, 8 or 16 symbols"));
 	t->count = (unsigned int)b->count;
+	t->length = (unsigned int)b->symbols[0].count;
 	for (s = 0; s < b->count; s++) {
 		const struct irp_sequence *symbol = &b->symbols[s];
 
-		if (symbol->count != 2)
+		if (symbol->count != t->length || (t->length != 1 && t->length != 2))
 			return unsupported(c, b->column,
 					   _("a symbol of other than a flash and a gap"));
-		for (k = 0; k < 2; k++) {
-			const struct irp_item *item = &symbol->items[k];
+		for (k = 2 - t->length; k < 2; k++) {
+			const struct irp_item *item = &symbol->items[k - (2 - t->length)];
 			int ret;
 
 			if (item->kind != IRP_ITEM_DURATION ||
@@ -733,10 +736,14 @@ static int read_symbols(struct compiler *c, const struct irp_bitspec *b, unsigne
 				return ret;
 			t->symbols[s].pulse[k] = item->duration.kind == IRP_FLASH;
 		}
-		if (t->symbols[s].pulse[0] == t->symbols[s].pulse[1])
+		if (t->length == 2 && t->symbols[s].pulse[0] == t->symbols[s].pulse[1])
 			return unsupported(c, b->column,
 					   _("a symbol of other than a flash and a gap"));
 	}
+	/* one-duration symbols: one of each kind, told apart by it (<-1|1>) */
+	if (t->length == 1 && (t->count != 2 || t->symbols[0].pulse[1] == t->symbols[1].pulse[1]))
+		return unsupported(c, b->column,
+				   _("one-duration symbols other than a flash and a gap"));
 	*ret_index = (unsigned int)c->table_count++;
 	return 0;
 }
@@ -874,6 +881,15 @@ static bool next_may_start(const struct compiler *c, const struct frame *f, size
 				return true;
 		return false;
 	}
+	case SLOT_BIT_SECOND: {
+		const struct bitspec_table *t = &c->tables[next->table];
+		unsigned int k;
+
+		for (k = 0; t->length == 1 && k < t->count; k++)
+			if (t->symbols[k].pulse[1] == pulse)
+				return true;
+		return false;
+	}
 	default:
 		return false;
 	}
@@ -971,7 +987,11 @@ static void emit_slot(struct compiler *c, const struct frame *f, size_t i,
 		GOTO(c, l->consumed[i]);
 		break;
 	case SLOT_BIT_SECOND:
-		LDX64(c, BPF_REG_2, BPF_REG_7, state + STATE_CAND);
+		/* one-duration symbols are all candidates */
+		if (t->length == 1)
+			mov_imm(c, BPF_REG_2, low_mask(t->count));
+		else
+			LDX64(c, BPF_REG_2, BPF_REG_7, state + STATE_CAND);
 		for (k = 0; k < t->count; k++) {
 			const struct symbol *sym = &t->symbols[k];
 			bool open = last && !sym->pulse[1];
@@ -992,8 +1012,13 @@ static void emit_slot(struct compiler *c, const struct frame *f, size_t i,
 
 			if (!next_may_start(c, f, i, sym->pulse[1]))
 				continue;
-			JUMP_IMM(c, BPF_JNE, BPF_REG_2, (int32_t)(1u << k), skip);
-			JUMP_IMM(c, BPF_JNE, BPF_REG_9, sym->pulse[1] ? 1 : 0, l->fail);
+			if (t->length == 1) {
+				/* the kind of the sample tells the symbol */
+				JUMP_IMM(c, BPF_JNE, BPF_REG_9, sym->pulse[1] ? 1 : 0, skip);
+			} else {
+				JUMP_IMM(c, BPF_JNE, BPF_REG_2, (int32_t)(1u << k), skip);
+				JUMP_IMM(c, BPF_JNE, BPF_REG_9, sym->pulse[1] ? 1 : 0, l->fail);
+			}
 			jump_if(c, BPF_JLE, BPF_REG_8, window_of(c, sym->us[1], false).hi, l->fail);
 			set_bits(c, f, s, (unsigned int)k);
 			ALU64_IMM(c, BPF_SUB, BPF_REG_8, (int32_t)(sym->us[1] + 0.5));

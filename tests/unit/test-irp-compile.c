@@ -333,7 +333,7 @@ START_TEST(test_refusals_name_the_construct)
 		"depends on the parameters");
 	refused("{38k}<1,-1|1,-3>(16,-8,D:4,1,-40m)*[D:0..255]", "parameter 'D' is not wholly");
 	refused("{38k,388}<1,-3|3,-1>(<0:2|2:2>(D:4),-10m)*[D:0..15]",
-		"irp:22: not supported by the IRP compiler yet: a symbol of other than a flash "
+		"irp:23: not supported by the IRP compiler yet: a symbol of other than a flash "
 		"and a gap");
 }
 END_TEST
