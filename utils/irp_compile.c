@@ -34,6 +34,8 @@
 #define SYMBOLS_MAX (1 << SYMBOL_BITS_MAX)
 #define BITSPECS_MAX 4
 #define TIMEOUT_US 0xffffff
+/* the longest duration a LIRC mode2 sample carries */
+#define DURATION_MAX_US 0xffffffu
 /* the top 8 bits of a LIRC mode2 sample */
 #define KIND_PULSE 1
 #define KIND_TIMEOUT 3
@@ -347,6 +349,11 @@ static int duration_us(struct compiler *c, const struct irp_item *item, double *
 		return -EINVAL;
 	}
 	*ret_us = irp_decimal_value(d->value) * scale;
+	if (*ret_us > DURATION_MAX_US) {
+		ir_error_set(c->err, _("irp:%u: a duration of %.0f µs, longer than a receiver "
+				       "reports (%u µs)"), item->column, *ret_us, DURATION_MAX_US);
+		return -EINVAL;
+	}
 	return 0;
 }
 
@@ -363,6 +370,11 @@ static int add_slot(struct compiler *c, struct frame *f, const struct slot *slot
 	    f->slots[f->slot_count - 1].kind == SLOT_DURATION &&
 	    f->slots[f->slot_count - 1].pulse == slot->pulse) {
 		f->slots[f->slot_count - 1].us += slot->us;
+		if (f->slots[f->slot_count - 1].us > DURATION_MAX_US) {
+			ir_error_set(c->err, _("irp: durations that add up to more than a "
+					       "receiver reports (%u µs)"), DURATION_MAX_US);
+			return -EINVAL;
+		}
 		return 0;
 	}
 	grown = realloc(f->slots, (f->slot_count + 1) * sizeof(*grown));

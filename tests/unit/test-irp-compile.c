@@ -318,6 +318,26 @@ static void refused(const char *text, const char *message)
 	irp_protocol_free(p);
 }
 
+/* Found by fuzzing: a duration no receiver reports (UINT48_MAX units) was cast to int. */
+START_TEST(test_duration_beyond_lirc)
+{
+	struct irp_protocol *p = parse("{38.6k,480}<1,-1|-1,1>(4,UINT48_MAX,F:6,-48m)+[F:0..63]");
+	struct ir_error err = { "" };
+	struct bpf_image *image = NULL;
+
+	ck_assert_int_eq(irp_compile(p, NULL, &image, &err), -EINVAL);
+	ck_assert_ptr_null(image);
+	ck_assert_msg(strstr(err.message, "irp:26: a duration of") &&
+		      strstr(err.message, "longer than a receiver reports"), "%s", err.message);
+	irp_protocol_free(p);
+	/* durations that add up to too much */
+	p = parse("{38k,1}<1,-1|-1,1>(16000000,16000000,F:6,-48m)+[F:0..63]");
+	ck_assert_int_eq(irp_compile(p, NULL, &image, &err), -EINVAL);
+	ck_assert_msg(strstr(err.message, "add up to more than"), "%s", err.message);
+	irp_protocol_free(p);
+}
+END_TEST
+
 START_TEST(test_refusals_name_the_construct)
 {
 	refused("{36k,1p,msb}<6,-10|6,-16|6,-22>(15,-10,D:4,F:8,6,^100m)*[D:0..15,F:0..255]",
@@ -630,6 +650,7 @@ static Suite *irp_compile_suite(void)
 	tcase_add_test(tc, test_truncated_and_noise);
 	tcase_add_test(tc, test_rc5_toggle_by_hand);
 	tcase_add_test(tc, test_checksum_by_hand);
+	tcase_add_test(tc, test_duration_beyond_lirc);
 	tcase_add_test(tc, test_refusals_name_the_construct);
 	suite_add_tcase(s, tc);
 	tc = tcase_create("database");
