@@ -1435,6 +1435,17 @@ call:
 	return 0;
 }
 
+/*
+ * The retry flag is spilled from a register, not stored as an immediate: the 6.1
+ * verifier tracks a spilled constant register (BPF_ST immediates only from 6.3), so
+ * it sees that the one backward jump runs once and does not call it a loop.
+ */
+static void set_retried(struct compiler *c, int32_t value)
+{
+	ALU64_IMM(c, BPF_MOV, BPF_REG_1, value);
+	STX64(c, BPF_REG_10, BPF_REG_1, STACK_RETRIED);
+}
+
 static int emit_frame(struct compiler *c, const struct frame *f)
 {
 	struct frame_labels l = { 0 };
@@ -1457,12 +1468,12 @@ static int emit_frame(struct compiler *c, const struct frame *f)
 	l.emit = new_label(c);
 
 	/* dispatch on pos; pos 0 (or anything else) starts a frame, with no retry */
-	ST64(c, BPF_REG_10, STACK_RETRIED, 0);
+	set_retried(c, 0);
 	load_sample(c);
 	LDX64(c, BPF_REG_1, BPF_REG_7, state + STATE_POS);
 	for (i = 1; i < f->slot_count; i++)
 		JUMP_IMM(c, BPF_JEQ, BPF_REG_1, (int32_t)i, l.slot[i]);
-	ST64(c, BPF_REG_10, STACK_RETRIED, 1);
+	set_retried(c, 1);
 	place(c, start);
 	ST64(c, BPF_REG_7, state + STATE_ELAPSED, 0);
 	for (i = 0; i < f->field_count; i++)
@@ -1496,7 +1507,7 @@ static int emit_frame(struct compiler *c, const struct frame *f)
 	place(c, l.fail);
 	LDX64(c, BPF_REG_1, BPF_REG_10, STACK_RETRIED);
 	JUMP_IMM(c, BPF_JNE, BPF_REG_1, 0, l.reset);
-	ST64(c, BPF_REG_10, STACK_RETRIED, 1);
+	set_retried(c, 1);
 	ST64(c, BPF_REG_7, state + STATE_POS, 0);
 	load_sample(c);
 	GOTO(c, start);

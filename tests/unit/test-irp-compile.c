@@ -639,6 +639,68 @@ START_TEST(test_every_compiled_protocol_decodes_its_renderings)
 }
 END_TEST
 
+/*
+ * What a compiled decoder costs: instructions run per sample on a rendering of the four
+ * protocols the issue's benchmark names, printed for the record. A frame's automaton
+ * runs one slot's code per sample (a dispatch, a match), so the mean stays far below a
+ * thousand whatever the protocol.
+ */
+START_TEST(test_cost_per_sample)
+{
+	static const char *const names[] = { "NEC1", "RC5", "RC6", "Sony12" };
+	static const char *const texts[] = {
+		NEC1, RC5,
+		"{36k,444,msb}<-1,1|1,-1>((6,-2,1:1,0:3,<-2,2|2,-2>(T:1),D:8,F:8,^107m)*,T=1-T)"
+		"[D:0..255,F:0..255,T@:0..1=0]",
+		"{40k,600}<1,-1|2,-1>(4,-1,F:7,D:5,^45m)*[D:0..31,F:0..127]",
+	};
+	size_t k;
+
+	for (k = 0; k < 4; k++) {
+		struct irp_render_options options = { .repeats = 1 };
+		struct irp_protocol *p = parse(texts[k]);
+		struct irp_compile_options copts;
+		struct irp_signal signal = { 0 };
+		struct ir_error err = { "" };
+		struct bpf_image *image;
+		struct irp_env *env;
+		struct bpf_vm *vm;
+		uint64_t insns = 0, most = 0;
+		size_t i;
+
+		irp_compile_options_init(&copts, NULL);
+		copts.name = names[k];
+		ck_assert_int_eq(irp_compile(p, &copts, &image, &err), 0);
+		ck_assert_int_eq(bpf_vm_new(image, &vm, &err), 0);
+		ck_assert_int_eq(irp_env_new(&env), 0);
+		for (i = 0; i < p->parameter_count; i++)
+			ck_assert_int_eq(irp_env_set(env, p->parameters[i].name, 1), 0);
+		ck_assert_int_eq(irp_env_prepare(env, p, &err), 0);
+		ck_assert_int_eq(irp_render(p, env, &options, &signal, &err), 0);
+		for (i = 0; i < signal.count; i++) {
+			int32_t d = signal.durations[i];
+
+			ck_assert_int_eq(bpf_vm_run(vm, d > 0 ? LIRC_PULSE((uint32_t)d) :
+						    LIRC_SPACE((uint32_t)-d), &err), 0);
+			insns += bpf_vm_last_insn_count(vm);
+			if (bpf_vm_last_insn_count(vm) > most)
+				most = bpf_vm_last_insn_count(vm);
+		}
+		ck_assert_uint_ge(count_events(vm, BPF_VM_EVENT_KEYDOWN), 1);
+		printf("irp-compile cost: %s: %zu instructions, %.1f run per sample (at most "
+		       "%llu) over %zu samples\n", names[k], image->insn_count,
+		       (double)insns / (double)signal.count, (unsigned long long)most,
+		       signal.count);
+		ck_assert_uint_lt(insns / signal.count, 1000);
+		irp_signal_free(&signal);
+		irp_env_free(env);
+		bpf_vm_free(vm);
+		bpf_image_free(image);
+		irp_protocol_free(p);
+	}
+}
+END_TEST
+
 static Suite *irp_compile_suite(void)
 {
 	Suite *s = suite_create("irp_compile");
@@ -652,6 +714,7 @@ static Suite *irp_compile_suite(void)
 	tcase_add_test(tc, test_checksum_by_hand);
 	tcase_add_test(tc, test_duration_beyond_lirc);
 	tcase_add_test(tc, test_refusals_name_the_construct);
+	tcase_add_test(tc, test_cost_per_sample);
 	suite_add_tcase(s, tc);
 	tc = tcase_create("database");
 	tcase_set_timeout(tc, 120);
