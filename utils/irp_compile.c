@@ -1435,6 +1435,27 @@ call:
 	return 0;
 }
 
+/* Jump to the slot r1 names among first..last, by halves; none of them: to other. */
+static void dispatch(struct compiler *c, const struct frame_labels *l, size_t first,
+		     size_t last, int other)
+{
+	size_t i, middle;
+	int upper;
+
+	if (last - first < 4) {
+		for (i = first; i <= last; i++)
+			JUMP_IMM(c, BPF_JEQ, BPF_REG_1, (int32_t)i, l->slot[i]);
+		GOTO(c, other);
+		return;
+	}
+	middle = first + (last - first) / 2;
+	upper = new_label(c);
+	JUMP_IMM(c, BPF_JGT, BPF_REG_1, (int32_t)middle, upper);
+	dispatch(c, l, first, middle, other);
+	place(c, upper);
+	dispatch(c, l, middle + 1, last, other);
+}
+
 /*
  * The retry flag is spilled from a register, not stored as an immediate: the 6.1
  * verifier tracks a spilled constant register (BPF_ST immediates only from 6.3), so
@@ -1450,7 +1471,7 @@ static int emit_frame(struct compiler *c, const struct frame *f)
 {
 	struct frame_labels l = { 0 };
 	int16_t state = (int16_t)f->state;
-	int start = new_label(c), consumed = new_label(c);
+	int start = new_label(c), consumed = new_label(c), zero = new_label(c);
 	size_t i;
 	int ret = -ENOMEM;
 
@@ -1471,8 +1492,9 @@ static int emit_frame(struct compiler *c, const struct frame *f)
 	set_retried(c, 0);
 	load_sample(c);
 	LDX64(c, BPF_REG_1, BPF_REG_7, state + STATE_POS);
-	for (i = 1; i < f->slot_count; i++)
-		JUMP_IMM(c, BPF_JEQ, BPF_REG_1, (int32_t)i, l.slot[i]);
+	if (f->slot_count > 1)
+		dispatch(c, &l, 1, f->slot_count - 1, zero);
+	place(c, zero);
 	set_retried(c, 1);
 	place(c, start);
 	ST64(c, BPF_REG_7, state + STATE_ELAPSED, 0);
