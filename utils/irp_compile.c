@@ -27,7 +27,7 @@
 #define TEMPS_MAX 32		/* stack slots for expressions: their height */
 #define INLINE_MAX 16		/* definitions inlined in definitions */
 #define SLOTS_MAX 4096
-#define FRAMES_MAX 4		/* a first part, then a repeated part's three passes */
+#define FRAMES_MAX 6		/* before a repeated part, its three passes, after it */
 #define ASSIGNED_MAX 8
 #define STOPPED 1		/* an empty alternative ends the frame */
 #define SYMBOL_BITS_MAX 4
@@ -669,6 +669,16 @@ static bool is_duplicate(const struct compiler *c, const struct frame *f)
 	return false;
 }
 
+static bool sends_some_parameter(const struct frame *f)
+{
+	size_t k;
+
+	for (k = 0; k < f->field_count; k++)
+		if (f->fields[k].source == FIELD_PARAMETER)
+			return true;
+	return false;
+}
+
 static int add_frame(struct compiler *c, const struct irp_sequence *seq, size_t count,
 		     unsigned int pass)
 {
@@ -676,7 +686,7 @@ static int add_frame(struct compiler *c, const struct irp_sequence *seq, size_t 
 	int ret;
 
 	if (c->frame_count == FRAMES_MAX)
-		return unsupported(c, c->protocol->stream->column, _("more than 4 frames"));
+		return unsupported(c, c->protocol->stream->column, _("more than 6 frames"));
 	memset(f, 0, sizeof(*f));
 	c->frame_count++;
 	ret = flatten(c, f, seq, count, 0, pass);
@@ -689,7 +699,7 @@ static int add_frame(struct compiler *c, const struct irp_sequence *seq, size_t 
 		c->frame_count--;
 		return 0;
 	}
-	if (f->field_count == 0) {
+	if (!sends_some_parameter(f)) {
 		/* before any message: a preamble, nothing to report */
 		if (c->frame_count == 1) {
 			frame_free(f);
@@ -784,8 +794,8 @@ static int build_frames(struct compiler *c)
 	const struct irp_stream *top = c->protocol->stream;
 	const struct irp_sequence *body = &top->body;
 	size_t count = without_trailing_assignments(body);
-	const struct irp_item *last;
-	size_t i;
+	const struct irp_item *repeated = NULL;
+	size_t i, at = 0;
 	int ret;
 
 	/* "((frame)*,T=1-T)": the frame is the inner irstream */
@@ -799,22 +809,39 @@ static int build_frames(struct compiler *c)
 		if (count != body->count)
 			return unsupported(c, body->items[count].column,
 					   _("an assignment at the end of a repeated irstream"));
+		/* "((frame)2)*": the frame is still the inner irstream */
+		while (body->count == 1 && body->items[0].kind == IRP_ITEM_STREAM &&
+		       !body->items[0].stream->bitspec &&
+		       (body->items[0].stream->repeat == IRP_REPEAT_ONCE ||
+			body->items[0].stream->repeat == IRP_REPEAT_COUNT))
+			body = &body->items[0].stream->body;
 		return add_passes(c, body);
 	}
 	if (count == 0)
 		return 0;
-	for (i = 0; i + 1 < count; i++)
-		if (body->items[i].kind == IRP_ITEM_STREAM && repeating(body->items[i].stream))
+	/* one repeated irstream: what comes before it, its passes, what comes after */
+	for (i = 0; i < count; i++) {
+		if (body->items[i].kind != IRP_ITEM_STREAM || !repeating(body->items[i].stream))
+			continue;
+		if (repeated)
 			return unsupported(c, body->items[i].column,
-					   _("a repeated irstream before the end"));
-	last = &body->items[count - 1];
-	if (last->kind != IRP_ITEM_STREAM || !repeating(last->stream))
+					   _("a second repeated irstream"));
+		repeated = &body->items[i];
+		at = i;
+	}
+	if (!repeated)
 		return add_frame(c, body, count, 0);
-	if (last->stream->bitspec)
-		return unsupported(c, last->column, _("a repeated irstream with its own bitspec"));
-	ret = add_frame(c, body, count - 1, 0);
+	if (repeated->stream->bitspec)
+		return unsupported(c, repeated->column,
+				   _("a repeated irstream with its own bitspec"));
+	ret = add_frame(c, body, at, 0);
 	if (ret == 0)
-		ret = add_passes(c, &last->stream->body);
+		ret = add_passes(c, &repeated->stream->body);
+	if (ret == 0 && at + 1 < count) {
+		struct irp_sequence rest = { body->items + at + 1, count - at - 1 };
+
+		ret = add_frame(c, &rest, rest.count, 0);
+	}
 	return ret;
 }
 

@@ -4,19 +4,20 @@
  * follows the decoder contract of docs/ARCHITECTURE.md, its BPF instructions emitted by
  * this module (no compiler at run time).
  *
- * The protocol becomes up to four frames, each a fixed sequence of expected durations
+ * The protocol becomes up to six frames, each a fixed sequence of expected durations
  * (a "slot" per flash, gap or extent, two per symbol of a bitspec): the whole irstream
- * when it repeats as a whole ("(...)*", "(...)+", "(...)3"), else what comes before a
- * repeated irstream at its end and that irstream's body ("(A,(B)*)", as NEC1). A
+ * when it repeats as a whole ("(...)*", "(...)+", "((...)2)*"), else what comes before
+ * a repeated irstream, that irstream's body and what comes after it ("(A,(B)*)", as
+ * NEC1; "(A,(B)+,C)", as NRC16). A
  * repeated body is laid out once per pass, as the renderer sends it: the first, the
  * repeats, and the ending when a variation has a third alternative; each pass takes its
  * alternative of the variations ("[P=0][P=1][P=2]"; an empty one ends the frame there)
  * and the values that constant assignments give ("T=1,(...,T:1,...,T=0)+"); passes that
  * come out the same are one frame. Each
  * frame is matched by its own automaton, all of them on every sample; a frame that
- * carries bitfields is a message, one that carries none (or not every parameter) after
- * a message is a repeat (NEC1's ditto: bpf_rc_repeat()), one with none before any
- * message is a preamble.
+ * sends parameters is a message, one that sends none (or not every parameter) after
+ * a message is a repeat (NEC1's ditto: bpf_rc_repeat()), one that sends none before
+ * any message is a preamble.
  *
  * Matching a sample against a slot: a duration matches an expected one e when it is
  * within max(absolute tolerance, relative tolerance * e) of it (the protocol's
@@ -53,8 +54,8 @@
  * bitfields of fixed width and chop whose data is a parameter, a constant or an
  * expression of the parameters (a checksum, compiled to instructions with Java's 64-bit
  * rules as irp_eval() has them; ** only between constants), nested
- * irstreams (with their own bitspec too: RC6's trailer bit), one repeated irstream at
- * the end, variations,
+ * irstreams (with their own bitspec too: RC6's trailer bit), one repeated irstream,
+ * variations,
  * assignments of constants (those of the parameters only at the very end, where they
  * concern the next signal).
  */
