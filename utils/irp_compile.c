@@ -428,9 +428,6 @@ static int add_bitfield(struct compiler *c, struct frame *f, const struct irp_it
 	} else if (irp_eval(e, c->env, &value, &ignored) == 0) {
 		field.source = FIELD_CONSTANT;
 		field.constant = (uint64_t)value;
-	} else if (e->reverse) {
-		return unsupported(c, item->column, _("a reversed bitfield computed from the "
-						      "parameters"));
 	} else {
 		field.source = FIELD_COMPUTED;
 		field.expr = e;
@@ -1118,8 +1115,6 @@ static int emit_expr(struct compiler *c, const struct irp_expr *e, unsigned int 
 		return emit_expr(c, definition, temp, inlined + 1, fail);
 	}
 	case IRP_EXPR_BITFIELD:
-		if (e->reverse)
-			return unsupported(c, e->column, _("a reversed bitfield in an expression"));
 		if (!e->infinite && irp_eval(e->b, c->env, &width, &ignored) < 0)
 			return unsupported(c, e->column, _("a bitfield width that is not a constant"));
 		if (e->c && irp_eval(e->c, c->env, &chop, &ignored) < 0)
@@ -1138,6 +1133,22 @@ static int emit_expr(struct compiler *c, const struct irp_expr *e, unsigned int 
 		if (!e->infinite && width < 64) {
 			mov_imm(c, BPF_REG_1, low_mask((unsigned int)width));
 			ALU64_REG(c, BPF_AND, BPF_REG_0, BPF_REG_1);
+		}
+		if (e->reverse && !e->infinite) {
+			/* the width's bits in the other order, one by one (no loop) */
+			int64_t bit;
+
+			ALU64_IMM(c, BPF_MOV, BPF_REG_2, 0);
+			for (bit = 0; bit < width; bit++) {
+				ALU64_REG(c, BPF_MOV, BPF_REG_1, BPF_REG_0);
+				if (bit)
+					ALU64_IMM(c, BPF_RSH, BPF_REG_1, (int32_t)bit);
+				ALU64_IMM(c, BPF_AND, BPF_REG_1, 1);
+				if (width - 1 - bit)
+					ALU64_IMM(c, BPF_LSH, BPF_REG_1, (int32_t)(width - 1 - bit));
+				ALU64_REG(c, BPF_OR, BPF_REG_2, BPF_REG_1);
+			}
+			ALU64_REG(c, BPF_MOV, BPF_REG_0, BPF_REG_2);
 		}
 		return 0;
 	case IRP_EXPR_UNARY:

@@ -318,6 +318,29 @@ static void refused(const char *text, const char *message)
 	irp_protocol_free(p);
 }
 
+/* A reversed bitfield in an expression: R = D:-4, D's low four bits in reverse order. */
+START_TEST(test_reversed_in_expression_by_hand)
+{
+	struct irp_protocol *p = parse("{38k,500}<1,-1|1,-3>(16,-8,D:8,R:4,0:4,1,-40m)"
+				       "{R=D:-4}[D:0..255]");
+	struct bpf_vm *vm = compile_to_vm(p, NULL);
+	int32_t d[64];
+	size_t n;
+
+	/* D = 0x35: low bits 0101, reversed 1010 */
+	n = checksum_frame(d, 0x35, 0xa, 0);
+	feed(vm, d, n);
+	ck_assert_uint_eq(count_events(vm, BPF_VM_EVENT_KEYDOWN), 1);
+	ck_assert_uint_eq(bpf_vm_event_at(vm, 0)->scancode, 0x35);
+	bpf_vm_reset(vm);
+	n = checksum_frame(d, 0x35, 0x5, 0);
+	feed(vm, d, n);
+	ck_assert_uint_eq(bpf_vm_event_count(vm), 0);
+	bpf_vm_free(vm);
+	irp_protocol_free(p);
+}
+END_TEST
+
 /* Found by fuzzing: a duration no receiver reports (UINT48_MAX units) was cast to int. */
 START_TEST(test_duration_beyond_lirc)
 {
@@ -713,6 +736,7 @@ static Suite *irp_compile_suite(void)
 	tcase_add_test(tc, test_rc5_toggle_by_hand);
 	tcase_add_test(tc, test_checksum_by_hand);
 	tcase_add_test(tc, test_duration_beyond_lirc);
+	tcase_add_test(tc, test_reversed_in_expression_by_hand);
 	tcase_add_test(tc, test_refusals_name_the_construct);
 	tcase_add_test(tc, test_cost_per_sample);
 	suite_add_tcase(s, tc);
