@@ -549,8 +549,12 @@ static int flatten(struct compiler *c, struct frame *f, const struct irp_sequenc
 			break;
 		case IRP_ITEM_STREAM: {
 			unsigned int outer = f->table, inner = f->table;
+			uint64_t times = 1, k;
 
-			if (repeating(item->stream))
+			/* "(A)2" inside a frame: A twice, in the frame */
+			if (item->stream->repeat == IRP_REPEAT_COUNT && item->stream->count <= 8)
+				times = item->stream->count;
+			else if (repeating(item->stream))
 				return unsupported(c, item->column,
 						   _("a repeated irstream inside a frame"));
 			if (item->stream->bitspec) {
@@ -559,11 +563,14 @@ static int flatten(struct compiler *c, struct frame *f, const struct irp_sequenc
 					return ret;
 			}
 			f->table = inner;
-			ret = flatten(c, f, &item->stream->body, item->stream->body.count,
-				      depth + 1, pass);
-			if (ret == 0 && f->pending)
-				return unsupported(c, f->pending_column,
-						   _("bits short of a symbol at the end of an irstream"));
+			for (k = 0, ret = 0; k < times && ret == 0; k++) {
+				ret = flatten(c, f, &item->stream->body, item->stream->body.count,
+					      depth + 1, pass);
+				if (ret == 0 && f->pending)
+					return unsupported(c, f->pending_column,
+							   _("bits short of a symbol at the end of an "
+							     "irstream"));
+			}
 			f->table = outer;
 			break;
 		}

@@ -54,7 +54,8 @@
  * bitfields of fixed width and chop whose data is a parameter, a constant or an
  * expression of the parameters (a checksum, compiled to instructions with Java's 64-bit
  * rules as irp_eval() has them; ** only between constants), nested
- * irstreams (with their own bitspec too: RC6's trailer bit), one repeated irstream,
+ * irstreams (with their own bitspec too: RC6's trailer bit; "(...)2" up to 8 times, laid
+ * out in the frame), one repeated irstream,
  * variations,
  * assignments of constants (those of the parameters only at the very end, where they
  * concern the next signal).
