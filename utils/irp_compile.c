@@ -14,6 +14,7 @@
  */
 #include "config.h"
 
+#include <ctype.h>
 #include <errno.h>
 #include <stdio.h>
 #include <stdbool.h>
@@ -1723,6 +1724,10 @@ int irp_compile(const struct irp_protocol *protocol, const struct irp_compile_op
 		goto out;
 	}
 	snprintf(image->name, sizeof(image->name), "%s", options->name ? options->name : "irp");
+	/* the kernel takes letters, digits, '_' and '.' in a program's name */
+	for (i = 0; image->name[i]; i++)
+		if (!isalnum((unsigned char)image->name[i]) && image->name[i] != '.')
+			image->name[i] = '_';
 	snprintf(image->license, sizeof(image->license), "GPL");
 	image->map_count = 1;
 	snprintf(image->maps[0].name, sizeof(image->maps[0].name), IRP_COMPILE_STATE_MAP);

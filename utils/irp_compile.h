@@ -82,7 +82,8 @@
 struct irp_compile_options {
 	double absolute_tolerance;	/* µs */
 	double relative_tolerance;	/* fraction of the expected duration */
-	/* the protocol's database name ("NEC1"): the program's name, and the kernel's
+	/* the protocol's database name ("NEC1"): the program's name (with "_" for
+	 * what the kernel does not take in one), and the kernel's
 	 * layout for the kernel's protocols; NULL: "irp" and the generic layout */
 	const char *name;
 };

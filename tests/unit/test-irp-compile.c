@@ -150,6 +150,11 @@ START_TEST(test_kernel_layout_by_hand)
 	ck_assert_uint_eq(bpf_vm_event_at(vm, 0)->scancode, 0x0408);
 	ck_assert_int_eq(bpf_vm_event_at(vm, 1)->type, BPF_VM_EVENT_REPEAT);
 	ck_assert_str_eq(irp_compile_kernel_layout("RC5"), "D<<8|F");
+	bpf_image_free(image);
+	/* a program name as the kernel takes it */
+	options.name = "NEC1-f16 x";
+	ck_assert_int_eq(irp_compile(p, &options, &image, &err), 0);
+	ck_assert_str_eq(image->name, "NEC1_f16_x");
 	ck_assert_ptr_null(irp_compile_kernel_layout("Amino"));
 	bpf_vm_free(vm);
 	bpf_image_free(image);
