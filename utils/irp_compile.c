@@ -1,0 +1,1757 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * IRP compiler: protocol tree -> frames of slots -> BPF instructions. See irp_compile.h
+ * for what the program does; this file says how.
+ *
+ * Registers of the generated program: r6 the context, r7 the state map's element, r8 the
+ * part of the sample not yet matched (µs), r9 its kind (1 pulse, 0 space; a timeout is a
+ * space of 0xffffff µs); r0-r5 scratch. Stack: -8 the map key, -16 "already retried",
+ * -24 the whole sample, then one u64 per parameter from -32 down.
+ * State element: per frame, u64 pos (the slot that expects the next sample), cand (the
+ * symbols whose first half matched), elapsed (µs since the frame or the last extent
+ * began), then one u64 per bitfield of the frame.
+ * Every jump but the one retry goes forward, so the only loop runs at most twice.
+ */
+#include "config.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdbool.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "irp_compile.h"
+#include "nls.h"
+
+#define PARAMS_MAX 24
+#define TEMPS_MAX 32		/* stack slots for expressions: their height */
+#define INLINE_MAX 16		/* definitions inlined in definitions */
+#define SLOTS_MAX 4096
+#define FRAMES_MAX 6		/* before a repeated part, its three passes, after it */
+#define ASSIGNED_MAX 8
+#define STOPPED 1		/* an empty alternative ends the frame */
+#define SYMBOL_BITS_MAX 4
+#define SYMBOLS_MAX (1 << SYMBOL_BITS_MAX)
+#define BITSPECS_MAX 4
+#define TIMEOUT_US 0xffffff
+/* the longest duration a LIRC mode2 sample carries */
+#define DURATION_MAX_US 0xffffffu
+/* the top 8 bits of a LIRC mode2 sample */
+#define KIND_PULSE 1
+#define KIND_TIMEOUT 3
+
+enum slot_kind {
+	SLOT_DURATION,		/* a flash or a gap of fixed length */
+	SLOT_EXTENT,		/* a gap up to a time since the origin */
+	SLOT_BIT_FIRST,		/* the first half of a symbol */
+	SLOT_BIT_SECOND,	/* the second half: decides the bit */
+};
+
+struct slot {
+	enum slot_kind kind;
+	bool pulse;		/* DURATION */
+	double us;		/* DURATION, EXTENT */
+	unsigned int table;	/* BIT_*: the bitspec */
+	/* BIT_SECOND: where each bit of the symbol goes, its most significant first */
+	unsigned int field[SYMBOL_BITS_MAX];
+	unsigned int value_bit[SYMBOL_BITS_MAX];
+};
+
+/* A name's value set by an assignment, while frames are laid out. */
+struct assignment {
+	const char *name;
+	int64_t value;
+};
+
+enum field_source {
+	FIELD_PARAMETER,	/* D:8: bits of a parameter */
+	FIELD_CONSTANT,		/* 0:4, or a definition of constants */
+	FIELD_COMPUTED,		/* C:4 {C=...}: checked once the parameters are known */
+};
+
+struct field {
+	enum field_source source;
+	unsigned int parameter;	/* PARAMETER: index in the parameter spec */
+	uint64_t constant;	/* CONSTANT: the value sent */
+	const struct irp_expr *expr;	/* COMPUTED: the whole bitfield */
+	struct assignment snapshot[ASSIGNED_MAX];	/* COMPUTED: the names assigned */
+	size_t snapshot_count;
+	unsigned int width, chop;
+	bool complement;
+};
+
+struct frame {
+	struct slot *slots;
+	size_t slot_count;
+	struct field *fields;
+	size_t field_count;
+	bool repeat;		/* no bitfield, after a message: bpf_rc_repeat() */
+	/* bits of bitfields waiting to fill a symbol */
+	unsigned int pending, pending_field[SYMBOL_BITS_MAX], pending_bit[SYMBOL_BITS_MAX];
+	unsigned int pending_column;
+	unsigned int table;	/* the bitspec of the irstream being laid out */
+	unsigned int state;	/* byte offset of its state in the map element */
+};
+
+struct symbol {
+	bool pulse[2];
+	double us[2];
+};
+
+struct bitspec_table {
+	const struct irp_bitspec *source;
+	struct symbol symbols[SYMBOLS_MAX];
+	unsigned int count, bits;	/* symbols, and the bits each one carries */
+	/* durations per symbol: 2 (a flash and a gap), or 1 (kept as the second half) */
+	unsigned int length;
+};
+
+struct compiler {
+	const struct irp_protocol *protocol;
+	const struct irp_compile_options *options;
+	struct ir_error *err;
+	struct irp_env *env;		/* definitions only: constant folding */
+	double unit_us, period_us;
+	struct bitspec_table tables[BITSPECS_MAX];
+	size_t table_count;
+	struct frame frames[FRAMES_MAX];
+	/* the kernel's layout, when the protocol is one of the kernel's */
+	const struct irp_expr *layout_protocol, *layout_scancode;
+	struct assignment assigned[ASSIGNED_MAX];
+	size_t assigned_count;
+	size_t frame_count;
+	/* the emitter */
+	struct bpf_insn *insns;
+	size_t insn_count, insn_capacity;
+	long *labels;			/* instruction index, -1 until placed */
+	size_t label_count, label_capacity;
+	struct fixup { size_t at; int label; } *fixups;
+	size_t fixup_count, fixup_capacity;
+	bool out_of_memory;
+};
+
+static int unsupported(struct compiler *c, unsigned int column, const char *what)
+{
+	ir_error_set(c->err, _("irp:%u: not supported by the IRP compiler yet: %s"), column, what);
+	return -EOPNOTSUPP;
+}
+
+/* ---- the emitter ---- */
+
+static bool grow(void **array, size_t *capacity, size_t count, size_t size)
+{
+	size_t wanted;
+	void *grown;
+
+	if (count < *capacity)
+		return true;
+	wanted = *capacity ? *capacity * 2 : 256;
+	grown = realloc(*array, wanted * size);
+	if (!grown)
+		return false;
+	*array = grown;
+	*capacity = wanted;
+	return true;
+}
+
+static void insn(struct compiler *c, uint8_t code, uint8_t dst, uint8_t src, int16_t off,
+		 int32_t imm)
+{
+	struct bpf_insn *i;
+
+	if (c->out_of_memory || !grow((void **)&c->insns, &c->insn_capacity, c->insn_count,
+				      sizeof(*c->insns))) {
+		c->out_of_memory = true;
+		return;
+	}
+	i = &c->insns[c->insn_count++];
+	memset(i, 0, sizeof(*i));
+	i->code = code;
+	i->dst_reg = dst;
+	i->src_reg = src;
+	i->off = off;
+	i->imm = imm;
+}
+
+static int new_label(struct compiler *c)
+{
+	if (c->out_of_memory || !grow((void **)&c->labels, &c->label_capacity, c->label_count,
+				      sizeof(*c->labels))) {
+		c->out_of_memory = true;
+		return 0;
+	}
+	c->labels[c->label_count] = -1;
+	return (int)c->label_count++;
+}
+
+static void place(struct compiler *c, int label)
+{
+	if (!c->out_of_memory)
+		c->labels[label] = (long)c->insn_count;
+}
+
+/* A jump (op BPF_JA or a condition) to label; src_reg set for the register forms. */
+static void jump(struct compiler *c, uint8_t code, uint8_t dst, uint8_t src, int32_t imm,
+		 int label)
+{
+	if (c->out_of_memory || !grow((void **)&c->fixups, &c->fixup_capacity,
+				      c->fixup_count, sizeof(*c->fixups))) {
+		c->out_of_memory = true;
+		return;
+	}
+	c->fixups[c->fixup_count].at = c->insn_count;
+	c->fixups[c->fixup_count++].label = label;
+	insn(c, code, dst, src, 0, imm);
+}
+
+#define ALU64_IMM(c, op, d, i)	insn(c, BPF_ALU64 | (op) | BPF_K, d, 0, 0, i)
+#define ALU64_REG(c, op, d, s)	insn(c, BPF_ALU64 | (op) | BPF_X, d, s, 0, 0)
+#define LDX64(c, d, s, o)	insn(c, BPF_LDX | BPF_DW | BPF_MEM, d, s, o, 0)
+#define STX64(c, d, s, o)	insn(c, BPF_STX | BPF_DW | BPF_MEM, d, s, o, 0)
+#define ST64(c, d, o, i)	insn(c, BPF_ST | BPF_DW | BPF_MEM, d, 0, o, i)
+#define JUMP_IMM(c, op, d, i, l) jump(c, BPF_JMP | (op) | BPF_K, d, 0, i, l)
+#define JUMP_REG(c, op, d, s, l) jump(c, BPF_JMP | (op) | BPF_X, d, s, 0, l)
+#define GOTO(c, l)		jump(c, BPF_JMP | BPF_JA, 0, 0, 0, l)
+
+static void load_imm64(struct compiler *c, uint8_t dst, uint64_t value)
+{
+	insn(c, BPF_LD | BPF_DW | BPF_IMM, dst, 0, 0, (int32_t)(uint32_t)value);
+	insn(c, 0, 0, 0, 0, (int32_t)(uint32_t)(value >> 32));
+}
+
+/* dst = value, in the shortest form. */
+static void mov_imm(struct compiler *c, uint8_t dst, uint64_t value)
+{
+	if (value <= INT32_MAX)
+		ALU64_IMM(c, BPF_MOV, dst, (int32_t)value);
+	else
+		load_imm64(c, dst, value);
+}
+
+/* if (reg OP value) goto label, unsigned 64-bit; r5 holds a wide value. */
+static void jump_if(struct compiler *c, uint8_t op, uint8_t reg, uint64_t value, int label)
+{
+	if (value <= INT32_MAX) {
+		JUMP_IMM(c, op, reg, (int32_t)value, label);
+		return;
+	}
+	load_imm64(c, BPF_REG_5, value);
+	JUMP_REG(c, op, reg, BPF_REG_5, label);
+}
+
+static int resolve(struct compiler *c)
+{
+	size_t i;
+
+	if (c->out_of_memory)
+		return -ENOMEM;
+	for (i = 0; i < c->fixup_count; i++) {
+		long target = c->labels[c->fixups[i].label];
+		long off = target - (long)c->fixups[i].at - 1;
+
+		if (target < 0 || off < INT16_MIN || off > INT16_MAX) {
+			ir_error_set(c->err, _("irp: the decoder is too long (%zu instructions)"),
+				     c->insn_count);
+			return -E2BIG;
+		}
+		c->insns[c->fixups[i].at].off = (int16_t)off;
+	}
+	return 0;
+}
+
+/*
+ * The kernel's scancode layouts, for the database protocols that the kernel's decoders
+ * report (its enum rc_proto numbers): the protocol and the scancode as expressions of
+ * the parameters. NEC: 16 bits when S is D's complement, else 24 (NECX), and 32 (NEC32)
+ * when the fourth byte is not F's complement.
+ */
+struct kernel_layout {
+	const char *name;
+	const char *protocol;
+	const char *scancode;
+};
+
+#define NEC_PROTOCOL "((D^S)==255?9:10)"
+#define NEC_SCANCODE "((D^S)==255?D<<8|F:D<<16|S<<8|F)"
+#define NEC32_PROTOCOL "((F^E)!=255?11:" NEC_PROTOCOL ")"
+#define NEC32_SCANCODE "((F^E)!=255?D<<24|S<<16|F<<8|E:" NEC_SCANCODE ")"
+
+static const struct kernel_layout kernel_layouts[] = {
+	{ "NEC", NEC_PROTOCOL, NEC_SCANCODE },
+	{ "NEC1", NEC_PROTOCOL, NEC_SCANCODE },
+	{ "NEC2", NEC_PROTOCOL, NEC_SCANCODE },
+	{ "NEC-f16", NEC32_PROTOCOL, NEC32_SCANCODE },
+	{ "NEC1-f16", NEC32_PROTOCOL, NEC32_SCANCODE },
+	{ "NEC2-f16", NEC32_PROTOCOL, NEC32_SCANCODE },
+	{ "RC5", "2", "D<<8|F" },		/* RC_PROTO_RC5 */
+	{ "JVC", "5", "D<<8|F" },		/* RC_PROTO_JVC */
+	{ "Sony12", "6", "D<<16|F" },		/* RC_PROTO_SONY12 */
+	{ "Sony15", "7", "D<<16|F" },		/* RC_PROTO_SONY15 */
+	{ "Sony20", "8", "D<<16|S<<8|F" },	/* RC_PROTO_SONY20 */
+	{ "RC6", "15", "D<<8|F" },		/* RC_PROTO_RC6_0 */
+	{ "Sharp", "20", "D<<8|F" },		/* RC_PROTO_SHARP */
+};
+
+const char *irp_compile_kernel_layout(const char *name)
+{
+	size_t i;
+
+	for (i = 0; name && i < sizeof(kernel_layouts) / sizeof(kernel_layouts[0]); i++)
+		if (strcmp(kernel_layouts[i].name, name) == 0)
+			return kernel_layouts[i].scancode;
+	return NULL;
+}
+
+/* ---- the protocol into frames ---- */
+
+static int evaluate(struct compiler *c, const struct irp_expr *e, int64_t *ret_value,
+		    const char *what)
+{
+	struct ir_error ignored = { "" };
+
+	if (irp_eval(e, c->env, ret_value, &ignored) == 0)
+		return 0;
+	return unsupported(c, e->column, what);
+}
+
+static double tolerance(const struct compiler *c, double us)
+{
+	double relative = c->options->relative_tolerance * us;
+
+	return relative > c->options->absolute_tolerance ? relative :
+	       c->options->absolute_tolerance;
+}
+
+static int duration_us(struct compiler *c, const struct irp_item *item, double *ret_us)
+{
+	const struct irp_duration *d = &item->duration;
+	double scale;
+
+	if (d->name)
+		return unsupported(c, item->column, _("a duration given by a name"));
+	switch (d->unit) {
+	case IRP_TIME_MICROSECONDS:
+		scale = 1;
+		break;
+	case IRP_TIME_MILLISECONDS:
+		scale = 1000;
+		break;
+	case IRP_TIME_PERIODS:
+		scale = c->period_us;
+		break;
+	default:
+		scale = c->unit_us;
+		break;
+	}
+	if (scale <= 0) {
+		ir_error_set(c->err, _("irp:%u: a duration in periods with no carrier"),
+			     item->column);
+		return -EINVAL;
+	}
+	*ret_us = irp_decimal_value(d->value) * scale;
+	if (*ret_us > DURATION_MAX_US) {
+		ir_error_set(c->err, _("irp:%u: a duration of %.0f µs, longer than a receiver "
+				       "reports (%u µs)"), item->column, *ret_us, DURATION_MAX_US);
+		return -EINVAL;
+	}
+	return 0;
+}
+
+static int add_slot(struct compiler *c, struct frame *f, const struct slot *slot)
+{
+	struct slot *grown;
+
+	if (f->slot_count >= SLOTS_MAX) {
+		ir_error_set(c->err, _("irp: a frame of more than %d durations"), SLOTS_MAX);
+		return -E2BIG;
+	}
+	/* a flash or gap after one of its kind is one longer duration */
+	if (slot->kind == SLOT_DURATION && f->slot_count &&
+	    f->slots[f->slot_count - 1].kind == SLOT_DURATION &&
+	    f->slots[f->slot_count - 1].pulse == slot->pulse) {
+		f->slots[f->slot_count - 1].us += slot->us;
+		if (f->slots[f->slot_count - 1].us > DURATION_MAX_US) {
+			ir_error_set(c->err, _("irp: durations that add up to more than a "
+					       "receiver reports (%u µs)"), DURATION_MAX_US);
+			return -EINVAL;
+		}
+		return 0;
+	}
+	grown = realloc(f->slots, (f->slot_count + 1) * sizeof(*grown));
+	if (!grown)
+		return -ENOMEM;
+	f->slots = grown;
+	f->slots[f->slot_count++] = *slot;
+	return 0;
+}
+
+static int parameter_index(const struct irp_protocol *p, const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < p->parameter_count; i++)
+		if (strcmp(p->parameters[i].name, name) == 0)
+			return (int)i;
+	return -1;
+}
+
+static int add_bitfield(struct compiler *c, struct frame *f, const struct irp_item *item)
+{
+	const struct irp_expr *e = item->bitfield;
+	struct ir_error ignored = { "" };
+	struct field field = { 0 };
+	struct field *grown;
+	int64_t width, chop = 0, value;
+	unsigned int i;
+	bool msb_first;
+	int index, ret;
+
+	if (e->infinite)
+		return unsupported(c, item->column, _("an infinite bitfield"));
+	ret = evaluate(c, e->b, &width, _("a bitfield width that is not a constant"));
+	if (ret == 0 && e->c)
+		ret = evaluate(c, e->c, &chop, _("a bitfield chop that is not a constant"));
+	if (ret < 0)
+		return ret;
+	if (width < 0 || width > 64 || chop < 0 || chop + width > 64) {
+		ir_error_set(c->err, _("irp:%u: a bitfield of width %lld and chop %lld"),
+			     item->column, (long long)width, (long long)chop);
+		return -EINVAL;
+	}
+	field.width = (unsigned int)width;
+	field.chop = (unsigned int)chop;
+	field.complement = e->complement;
+	index = e->a->kind == IRP_EXPR_NAME ? parameter_index(c->protocol, e->a->name) : -1;
+	if (index >= 0 && !irp_env_has_value(c->env, e->a->name)) {
+		field.source = FIELD_PARAMETER;
+		field.parameter = (unsigned int)index;
+	} else if (irp_eval(e, c->env, &value, &ignored) == 0) {
+		field.source = FIELD_CONSTANT;
+		field.constant = (uint64_t)value;
+	} else {
+		field.source = FIELD_COMPUTED;
+		field.expr = e;
+		memcpy(field.snapshot, c->assigned, sizeof(field.snapshot));
+		field.snapshot_count = c->assigned_count;
+	}
+	grown = realloc(f->fields, (f->field_count + 1) * sizeof(*grown));
+	if (!grown)
+		return -ENOMEM;
+	f->fields = grown;
+	f->fields[f->field_count] = field;
+	/*
+	 * The bits go out most significant first under msb; a reversed parameter field is
+	 * collected the other way round, giving the parameter's bits unreversed.
+	 */
+	msb_first = c->protocol->general.msb;
+	if (e->reverse && field.source == FIELD_PARAMETER)
+		msb_first = !msb_first;
+	for (i = 0; i < field.width; i++) {
+		struct slot first = { .kind = SLOT_BIT_FIRST, .table = f->table };
+		struct slot second = { .kind = SLOT_BIT_SECOND, .table = f->table };
+
+		if (f->pending == 0)
+			f->pending_column = item->column;
+		f->pending_field[f->pending] = (unsigned int)f->field_count;
+		f->pending_bit[f->pending++] = msb_first ? field.width - 1 - i : i;
+		if (f->pending < c->tables[f->table].bits)
+			continue;
+		memcpy(second.field, f->pending_field, sizeof(second.field));
+		memcpy(second.value_bit, f->pending_bit, sizeof(second.value_bit));
+		f->pending = 0;
+		ret = c->tables[f->table].length == 2 ? add_slot(c, f, &first) : 0;
+		if (ret == 0)
+			ret = add_slot(c, f, &second);
+		if (ret < 0)
+			return ret;
+	}
+	f->field_count++;
+	return 0;
+}
+
+static bool repeating(const struct irp_stream *s)
+{
+	return s->repeat != IRP_REPEAT_ONCE;
+}
+
+/* Assignments at the end of a body concern the next signal: the count without them. */
+static size_t without_trailing_assignments(const struct irp_sequence *body)
+{
+	size_t n = body->count;
+
+	while (n && body->items[n - 1].kind == IRP_ITEM_ASSIGNMENT)
+		n--;
+	return n;
+}
+
+static int read_symbols(struct compiler *c, const struct irp_bitspec *b,
+			unsigned int *ret_index);
+
+/* An assignment of a constant: the name has that value from here on. */
+static int assign(struct compiler *c, const struct irp_item *item)
+{
+	struct ir_error ignored = { "" };
+	int64_t value;
+	size_t i;
+	int ret;
+
+	if (irp_eval(item->value, c->env, &value, &ignored) < 0)
+		return unsupported(c, item->column,
+				   _("an assignment of a value that depends on the parameters"));
+	for (i = 0; i < c->assigned_count; i++)
+		if (strcmp(c->assigned[i].name, item->name) == 0)
+			break;
+	if (i == ASSIGNED_MAX)
+		return unsupported(c, item->column, _("more than 8 names assigned"));
+	ret = irp_env_set(c->env, item->name, value);
+	if (ret < 0)
+		return ret;
+	c->assigned[i].name = item->name;
+	c->assigned[i].value = value;
+	if (i == c->assigned_count)
+		c->assigned_count++;
+	return 0;
+}
+
+static int flatten(struct compiler *c, struct frame *f, const struct irp_sequence *seq,
+		   size_t count, unsigned int depth, unsigned int pass)
+{
+	size_t i;
+	int ret;
+
+	for (i = 0; i < count; i++) {
+		const struct irp_item *item = &seq->items[i];
+		struct slot slot = { 0 };
+
+		if (item->kind != IRP_ITEM_BITFIELD && f->pending)
+			return unsupported(c, f->pending_column,
+					   _("bits short of a symbol before a duration"));
+		switch (item->kind) {
+		case IRP_ITEM_DURATION:
+			ret = duration_us(c, item, &slot.us);
+			if (ret < 0)
+				return ret;
+			if (item->duration.kind == IRP_EXTENT) {
+				if (depth > 0)
+					return unsupported(c, item->column,
+							   _("an extent in a nested irstream"));
+				slot.kind = SLOT_EXTENT;
+			} else {
+				if (slot.us < 0.5)
+					continue;
+				slot.kind = SLOT_DURATION;
+				slot.pulse = item->duration.kind == IRP_FLASH;
+			}
+			ret = add_slot(c, f, &slot);
+			break;
+		case IRP_ITEM_BITFIELD:
+			ret = add_bitfield(c, f, item);
+			break;
+		case IRP_ITEM_STREAM: {
+			unsigned int outer = f->table, inner = f->table;
+			uint64_t times = 1, k;
+
+			/* "(A)2" inside a frame: A twice, in the frame */
+			if (item->stream->repeat == IRP_REPEAT_COUNT && item->stream->count <= 8)
+				times = item->stream->count;
+			else if (repeating(item->stream))
+				return unsupported(c, item->column,
+						   _("a repeated irstream inside a frame"));
+			if (item->stream->bitspec) {
+				ret = read_symbols(c, item->stream->bitspec, &inner);
+				if (ret < 0)
+					return ret;
+			}
+			f->table = inner;
+			for (k = 0, ret = 0; k < times && ret == 0; k++) {
+				ret = flatten(c, f, &item->stream->body, item->stream->body.count,
+					      depth + 1, pass);
+				if (ret == 0 && f->pending)
+					return unsupported(c, f->pending_column,
+							   _("bits short of a symbol at the end of an "
+							     "irstream"));
+			}
+			f->table = outer;
+			break;
+		}
+		case IRP_ITEM_VARIATION:
+			/* the pass's alternative; an empty or missing one ends the frame */
+			if (pass >= item->alternative_count ||
+			    item->alternatives[pass].count == 0)
+				return STOPPED;
+			ret = flatten(c, f, &item->alternatives[pass],
+				      item->alternatives[pass].count, depth, pass);
+			break;
+		default:
+			ret = assign(c, item);
+			break;
+		}
+		if (ret != 0)
+			return ret;
+	}
+	return 0;
+}
+
+static void frame_free(struct frame *f)
+{
+	free(f->slots);
+	free(f->fields);
+	memset(f, 0, sizeof(*f));
+}
+
+/* The scancode's bits for parameter i: as many as its maximum needs. */
+static unsigned int parameter_bits(const struct irp_parameter *p)
+{
+	unsigned int bits = 0;
+
+	while (bits < 64 && (p->max >> bits) != 0)
+		bits++;
+	return bits;
+}
+
+static uint64_t low_mask(unsigned int width)
+{
+	return width >= 64 ? UINT64_MAX : ((uint64_t)1 << width) - 1;
+}
+
+static bool sends_every_parameter(const struct compiler *c, const struct frame *f)
+{
+	size_t i, k;
+
+	for (i = 0; i < c->protocol->parameter_count; i++) {
+		uint64_t needed = low_mask(parameter_bits(&c->protocol->parameters[i]));
+		uint64_t known = 0;
+
+		for (k = 0; k < f->field_count; k++)
+			if (f->fields[k].source == FIELD_PARAMETER && f->fields[k].parameter == i)
+				known |= low_mask(f->fields[k].width) << f->fields[k].chop;
+		if ((known & needed) != needed)
+			return false;
+	}
+	return true;
+}
+
+static bool same_slot(const struct slot *a, const struct slot *b)
+{
+	return a->kind == b->kind && a->pulse == b->pulse && a->us == b->us &&
+	       memcmp(a->field, b->field, sizeof(a->field)) == 0 &&
+	       memcmp(a->value_bit, b->value_bit, sizeof(a->value_bit)) == 0;
+}
+
+static bool same_field(const struct field *a, const struct field *b)
+{
+	size_t i;
+
+	if (a->source != b->source || a->parameter != b->parameter ||
+	    a->constant != b->constant || a->width != b->width || a->chop != b->chop ||
+	    a->complement != b->complement || a->expr != b->expr ||
+	    a->snapshot_count != b->snapshot_count)
+		return false;
+	for (i = 0; i < a->snapshot_count; i++)
+		if (a->snapshot[i].name != b->snapshot[i].name ||
+		    a->snapshot[i].value != b->snapshot[i].value)
+			return false;
+	return true;
+}
+
+/* A frame that another one already decodes (a repeated part's passes, often). */
+static bool is_duplicate(const struct compiler *c, const struct frame *f)
+{
+	size_t k, i;
+
+	for (k = 0; k + 1 < c->frame_count; k++) {
+		const struct frame *o = &c->frames[k];
+		bool same = o->slot_count == f->slot_count && o->field_count == f->field_count;
+
+		for (i = 0; same && i < f->slot_count; i++)
+			same = same_slot(&o->slots[i], &f->slots[i]);
+		for (i = 0; same && i < f->field_count; i++)
+			same = same_field(&o->fields[i], &f->fields[i]);
+		if (same)
+			return true;
+	}
+	return false;
+}
+
+static bool sends_some_parameter(const struct frame *f)
+{
+	size_t k;
+
+	for (k = 0; k < f->field_count; k++)
+		if (f->fields[k].source == FIELD_PARAMETER)
+			return true;
+	return false;
+}
+
+static int add_frame(struct compiler *c, const struct irp_sequence *seq, size_t count,
+		     unsigned int pass)
+{
+	struct frame *f = &c->frames[c->frame_count];
+	int ret;
+
+	if (c->frame_count == FRAMES_MAX)
+		return unsupported(c, c->protocol->stream->column, _("more than 6 frames"));
+	memset(f, 0, sizeof(*f));
+	c->frame_count++;
+	ret = flatten(c, f, seq, count, 0, pass);
+	if (ret < 0)
+		return ret;
+	if (f->pending)
+		return unsupported(c, f->pending_column, _("bits short of a symbol at the end"));
+	if (f->slot_count == 0 || is_duplicate(c, f)) {
+		frame_free(f);
+		c->frame_count--;
+		return 0;
+	}
+	if (!sends_some_parameter(f)) {
+		/* before any message: a preamble, nothing to report */
+		if (c->frame_count == 1) {
+			frame_free(f);
+			c->frame_count--;
+			return 0;
+		}
+		f->repeat = true;
+		return 0;
+	}
+	/* after a message, a frame that does not send every parameter repeats it */
+	if (c->frame_count > 1 && !c->frames[0].repeat && !sends_every_parameter(c, f))
+		f->repeat = true;
+	return 0;
+}
+
+/* The symbols of bitspec b, as table *ret_index. */
+static int read_symbols(struct compiler *c, const struct irp_bitspec *b, unsigned int *ret_index)
+{
+	struct bitspec_table *t;
+	size_t s, k;
+
+	for (k = 0; k < c->table_count; k++)
+		if (c->tables[k].source == b) {
+			*ret_index = (unsigned int)k;
+			return 0;
+		}
+	if (c->table_count == BITSPECS_MAX)
+		return unsupported(c, b->column, _("more than 4 bitspecs"));
+	t = &c->tables[c->table_count];
+	memset(t, 0, sizeof(*t));
+	t->source = b;
+	for (t->bits = 1; t->bits <= SYMBOL_BITS_MAX; t->bits++)
+		if (b->count == (size_t)1 << t->bits)
+			break;
+	if (t->bits > SYMBOL_BITS_MAX)
+		return unsupported(c, b->column,
+				   _("a bitspec of other than 2, 4, 8 or 16 symbols"));
+	t->count = (unsigned int)b->count;
+	t->length = (unsigned int)b->symbols[0].count;
+	for (s = 0; s < b->count; s++) {
+		const struct irp_sequence *symbol = &b->symbols[s];
+
+		if (symbol->count != t->length || (t->length != 1 && t->length != 2))
+			return unsupported(c, b->column,
+					   _("a symbol of other than a flash and a gap"));
+		for (k = 2 - t->length; k < 2; k++) {
+			const struct irp_item *item = &symbol->items[k - (2 - t->length)];
+			int ret;
+
+			if (item->kind != IRP_ITEM_DURATION ||
+			    item->duration.kind == IRP_EXTENT)
+				return unsupported(c, item->column,
+						   _("a symbol of other than a flash and a gap"));
+			ret = duration_us(c, item, &t->symbols[s].us[k]);
+			if (ret < 0)
+				return ret;
+			t->symbols[s].pulse[k] = item->duration.kind == IRP_FLASH;
+		}
+		if (t->length == 2 && t->symbols[s].pulse[0] == t->symbols[s].pulse[1])
+			return unsupported(c, b->column,
+					   _("a symbol of other than a flash and a gap"));
+	}
+	/* one-duration symbols: one of each kind, told apart by it (<-1|1>) */
+	if (t->length == 1 && (t->count != 2 || t->symbols[0].pulse[1] == t->symbols[1].pulse[1]))
+		return unsupported(c, b->column,
+				   _("one-duration symbols other than a flash and a gap"));
+	*ret_index = (unsigned int)c->table_count++;
+	return 0;
+}
+
+/* The passes of a repeated part: first, repeats, and the ending if it has one. */
+static int add_passes(struct compiler *c, const struct irp_sequence *body)
+{
+	unsigned int passes = 2, pass;
+	size_t i;
+	int ret;
+
+	for (i = 0; i < body->count; i++)
+		if (body->items[i].kind == IRP_ITEM_VARIATION &&
+		    body->items[i].alternative_count == 3)
+			passes = 3;
+	for (pass = 0; pass < passes; pass++) {
+		ret = add_frame(c, body, body->count, pass);
+		if (ret < 0)
+			return ret;
+	}
+	return 0;
+}
+
+static int build_frames(struct compiler *c)
+{
+	const struct irp_stream *top = c->protocol->stream;
+	const struct irp_sequence *body = &top->body;
+	size_t count = without_trailing_assignments(body);
+	const struct irp_item *repeated = NULL;
+	size_t i, at = 0;
+	int ret;
+
+	/* "((frame)*,T=1-T)": the frame is the inner irstream */
+	while (!repeating(top) && count == 1 && body->items[0].kind == IRP_ITEM_STREAM &&
+	       !body->items[0].stream->bitspec) {
+		top = body->items[0].stream;
+		body = &top->body;
+		count = without_trailing_assignments(body);
+	}
+	if (repeating(top)) {
+		if (count != body->count)
+			return unsupported(c, body->items[count].column,
+					   _("an assignment at the end of a repeated irstream"));
+		/* "((frame)2)*": the frame is still the inner irstream */
+		while (body->count == 1 && body->items[0].kind == IRP_ITEM_STREAM &&
+		       !body->items[0].stream->bitspec &&
+		       (body->items[0].stream->repeat == IRP_REPEAT_ONCE ||
+			body->items[0].stream->repeat == IRP_REPEAT_COUNT))
+			body = &body->items[0].stream->body;
+		return add_passes(c, body);
+	}
+	if (count == 0)
+		return 0;
+	/* one repeated irstream: what comes before it, its passes, what comes after */
+	for (i = 0; i < count; i++) {
+		if (body->items[i].kind != IRP_ITEM_STREAM || !repeating(body->items[i].stream))
+			continue;
+		if (repeated)
+			return unsupported(c, body->items[i].column,
+					   _("a second repeated irstream"));
+		repeated = &body->items[i];
+		at = i;
+	}
+	if (!repeated)
+		return add_frame(c, body, count, 0);
+	if (repeated->stream->bitspec)
+		return unsupported(c, repeated->column,
+				   _("a repeated irstream with its own bitspec"));
+	ret = add_frame(c, body, at, 0);
+	if (ret == 0)
+		ret = add_passes(c, &repeated->stream->body);
+	if (ret == 0 && at + 1 < count) {
+		struct irp_sequence rest = { body->items + at + 1, count - at - 1 };
+
+		ret = add_frame(c, &rest, rest.count, 0);
+	}
+	return ret;
+}
+
+/* ---- the frames into code ---- */
+
+#define STACK_KEY	(-8)
+#define STACK_RETRIED	(-16)
+#define STACK_SAMPLE	(-24)
+#define STACK_PARAM(i)	(-32 - 8 * (int)(i))
+#define STACK_TEMP(i)	(STACK_PARAM(PARAMS_MAX) - 8 * (int)(i))
+
+#define STATE_POS	0
+#define STATE_CAND	8
+#define STATE_ELAPSED	16
+#define STATE_FIELD(i)	(24 + 8 * (int)(i))
+
+struct window {
+	uint64_t lo, hi;	/* hi UINT64_MAX: no upper bound */
+};
+
+static struct window window_of(const struct compiler *c, double us, bool open)
+{
+	double t = tolerance(c, us);
+	struct window w;
+
+	w.lo = us - t > 1 ? (uint64_t)(us - t) : 1;
+	w.hi = open ? UINT64_MAX : (uint64_t)(us + t + 0.5);
+	return w;
+}
+
+/* r8, r9 = the sample: its duration, 1 for a pulse and 0 for a space or timeout. */
+static void load_sample(struct compiler *c)
+{
+	int pulse_or_space = new_label(c);
+
+	insn(c, BPF_LDX | BPF_W | BPF_MEM, BPF_REG_8, BPF_REG_6, 0, 0);
+	ALU64_REG(c, BPF_MOV, BPF_REG_9, BPF_REG_8);
+	ALU64_IMM(c, BPF_RSH, BPF_REG_9, 24);
+	ALU64_IMM(c, BPF_AND, BPF_REG_8, 0xffffff);
+	JUMP_IMM(c, BPF_JNE, BPF_REG_9, KIND_TIMEOUT, pulse_or_space);
+	ALU64_IMM(c, BPF_MOV, BPF_REG_9, 0);
+	ALU64_IMM(c, BPF_MOV, BPF_REG_8, TIMEOUT_US);
+	place(c, pulse_or_space);
+	STX64(c, BPF_REG_10, BPF_REG_8, STACK_SAMPLE);
+}
+
+/* if the sample (r9, r8) is not of this kind within w, goto fail */
+static void match(struct compiler *c, bool pulse, struct window w, int fail)
+{
+	JUMP_IMM(c, BPF_JNE, BPF_REG_9, pulse ? 1 : 0, fail);
+	jump_if(c, BPF_JLT, BPF_REG_8, w.lo, fail);
+	if (w.hi != UINT64_MAX)
+		jump_if(c, BPF_JGT, BPF_REG_8, w.hi, fail);
+}
+
+/* May the slot after index i start with a duration of this kind? */
+static bool next_may_start(const struct compiler *c, const struct frame *f, size_t i,
+			   bool pulse)
+{
+	const struct slot *next;
+
+	if (i + 1 >= f->slot_count)
+		return false;
+	next = &f->slots[i + 1];
+	switch (next->kind) {
+	case SLOT_DURATION:
+		return next->pulse == pulse;
+	case SLOT_EXTENT:
+		return !pulse;
+	case SLOT_BIT_FIRST: {
+		const struct bitspec_table *t = &c->tables[next->table];
+		unsigned int k;
+
+		for (k = 0; k < t->count; k++)
+			if (t->symbols[k].pulse[0] == pulse)
+				return true;
+		return false;
+	}
+	case SLOT_BIT_SECOND: {
+		const struct bitspec_table *t = &c->tables[next->table];
+		unsigned int k;
+
+		for (k = 0; t->length == 1 && k < t->count; k++)
+			if (t->symbols[k].pulse[1] == pulse)
+				return true;
+		return false;
+	}
+	default:
+		return false;
+	}
+}
+
+/* The bits of symbol value into the fields its slot says. */
+static void set_bits(struct compiler *c, const struct frame *f, const struct slot *s,
+		     unsigned int value)
+{
+	unsigned int j, bits = c->tables[s->table].bits;
+
+	for (j = 0; j < bits; j++) {
+		int16_t off = (int16_t)(f->state + STATE_FIELD(s->field[j]));
+
+		if (!(value >> (bits - 1 - j) & 1))
+			continue;
+		LDX64(c, BPF_REG_3, BPF_REG_7, off);
+		mov_imm(c, BPF_REG_4, (uint64_t)1 << s->value_bit[j]);
+		ALU64_REG(c, BPF_OR, BPF_REG_3, BPF_REG_4);
+		STX64(c, BPF_REG_7, BPF_REG_3, off);
+	}
+}
+
+struct frame_labels {
+	int *slot;		/* entry of each slot, the sample's rest in r8 */
+	int *consumed;		/* slot i took the whole sample */
+	int fail, reset, end, emit;
+};
+
+static void emit_slot(struct compiler *c, const struct frame *f, size_t i,
+		      const struct frame_labels *l)
+{
+	const struct slot *s = &f->slots[i];
+	const struct bitspec_table *t = &c->tables[s->table];
+	bool last = i + 1 == f->slot_count;
+	int16_t state = (int16_t)f->state;
+	size_t k;
+
+	place(c, l->slot[i]);
+	switch (s->kind) {
+	case SLOT_DURATION: {
+		struct window w = window_of(c, s->us, last && !s->pulse);
+		int longer = new_label(c);
+
+		JUMP_IMM(c, BPF_JNE, BPF_REG_9, s->pulse ? 1 : 0, l->fail);
+		jump_if(c, BPF_JLT, BPF_REG_8, w.lo, l->fail);
+		if (w.hi == UINT64_MAX) {
+			GOTO(c, l->consumed[i]);
+			break;
+		}
+		jump_if(c, BPF_JGT, BPF_REG_8, w.hi, longer);
+		GOTO(c, l->consumed[i]);
+		place(c, longer);
+		if (!next_may_start(c, f, i, s->pulse)) {
+			GOTO(c, l->fail);
+			break;
+		}
+		ALU64_IMM(c, BPF_SUB, BPF_REG_8, (int32_t)(s->us + 0.5));
+		GOTO(c, l->slot[i + 1]);
+		break;
+	}
+	case SLOT_EXTENT: {
+		double slack = tolerance(c, s->us);
+
+		/* r1 = the time from the origin to this gap */
+		JUMP_IMM(c, BPF_JNE, BPF_REG_9, 0, l->fail);
+		LDX64(c, BPF_REG_1, BPF_REG_7, state + STATE_ELAPSED);
+		LDX64(c, BPF_REG_2, BPF_REG_10, STACK_SAMPLE);
+		ALU64_REG(c, BPF_SUB, BPF_REG_2, BPF_REG_8);
+		ALU64_REG(c, BPF_ADD, BPF_REG_1, BPF_REG_2);
+		mov_imm(c, BPF_REG_3, s->us - slack > 0 ? (uint64_t)(s->us - slack) : 0);
+		ALU64_REG(c, BPF_SUB, BPF_REG_3, BPF_REG_1);
+		JUMP_REG(c, BPF_JSLT, BPF_REG_8, BPF_REG_3, l->fail);
+		if (!last) {
+			mov_imm(c, BPF_REG_3, (uint64_t)(s->us + slack + 0.5));
+			ALU64_REG(c, BPF_SUB, BPF_REG_3, BPF_REG_1);
+			JUMP_REG(c, BPF_JSGT, BPF_REG_8, BPF_REG_3, l->fail);
+		}
+		GOTO(c, l->consumed[i]);
+		break;
+	}
+	case SLOT_BIT_FIRST:
+		/* r2 = the symbols whose first half matches, one bit each */
+		ALU64_IMM(c, BPF_MOV, BPF_REG_2, 0);
+		for (k = 0; k < t->count; k++) {
+			int no = new_label(c);
+
+			match(c, t->symbols[k].pulse[0], window_of(c, t->symbols[k].us[0], false),
+			      no);
+			ALU64_IMM(c, BPF_OR, BPF_REG_2, (int32_t)(1u << k));
+			place(c, no);
+		}
+		JUMP_IMM(c, BPF_JEQ, BPF_REG_2, 0, l->fail);
+		STX64(c, BPF_REG_7, BPF_REG_2, state + STATE_CAND);
+		GOTO(c, l->consumed[i]);
+		break;
+	case SLOT_BIT_SECOND:
+		/* one-duration symbols are all candidates */
+		if (t->length == 1)
+			mov_imm(c, BPF_REG_2, low_mask(t->count));
+		else
+			LDX64(c, BPF_REG_2, BPF_REG_7, state + STATE_CAND);
+		for (k = 0; k < t->count; k++) {
+			const struct symbol *sym = &t->symbols[k];
+			bool open = last && !sym->pulse[1];
+			int skip = new_label(c);
+
+			ALU64_REG(c, BPF_MOV, BPF_REG_3, BPF_REG_2);
+			ALU64_IMM(c, BPF_AND, BPF_REG_3, (int32_t)(1u << k));
+			JUMP_IMM(c, BPF_JEQ, BPF_REG_3, 0, skip);
+			match(c, sym->pulse[1], window_of(c, sym->us[1], open), skip);
+			set_bits(c, f, s, (unsigned int)k);
+			GOTO(c, l->consumed[i]);
+			place(c, skip);
+		}
+		/* longer than the one symbol left: the rest starts the next slot */
+		for (k = 0; k < t->count; k++) {
+			const struct symbol *sym = &t->symbols[k];
+			int skip = new_label(c);
+
+			if (!next_may_start(c, f, i, sym->pulse[1]))
+				continue;
+			if (t->length == 1) {
+				/* the kind of the sample tells the symbol */
+				JUMP_IMM(c, BPF_JNE, BPF_REG_9, sym->pulse[1] ? 1 : 0, skip);
+			} else {
+				JUMP_IMM(c, BPF_JNE, BPF_REG_2, (int32_t)(1u << k), skip);
+				JUMP_IMM(c, BPF_JNE, BPF_REG_9, sym->pulse[1] ? 1 : 0, l->fail);
+			}
+			jump_if(c, BPF_JLE, BPF_REG_8, window_of(c, sym->us[1], false).hi, l->fail);
+			set_bits(c, f, s, (unsigned int)k);
+			ALU64_IMM(c, BPF_SUB, BPF_REG_8, (int32_t)(sym->us[1] + 0.5));
+			GOTO(c, l->slot[i + 1]);
+			place(c, skip);
+		}
+		GOTO(c, l->fail);
+		break;
+	}
+}
+
+static bool is_parameter_name(const struct compiler *c, const char *name)
+{
+	return parameter_index(c->protocol, name) >= 0 && !irp_env_has_value(c->env, name);
+}
+
+static const struct irp_expr *definition_of(const struct compiler *c, const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < c->protocol->definition_count; i++)
+		if (strcmp(c->protocol->definitions[i].name, name) == 0)
+			return c->protocol->definitions[i].value;
+	return NULL;
+}
+
+/*
+ * r0 = the expression, with Java's 64-bit rules as irp_eval() has them; the parameters
+ * are on the stack. Constant subexpressions are folded here. temp is the first free
+ * temporary slot. A zero divisor goes to fail, as the evaluation would fail.
+ */
+static int emit_expr(struct compiler *c, const struct irp_expr *e, unsigned int temp,
+		     unsigned int inlined, int fail)
+{
+	struct ir_error ignored = { "" };
+	int64_t value, width, chop = 0;
+	int ret, a_done, skip;
+
+	if (irp_eval(e, c->env, &value, &ignored) == 0) {
+		mov_imm(c, BPF_REG_0, (uint64_t)value);
+		return 0;
+	}
+	if (temp >= TEMPS_MAX || inlined > INLINE_MAX)
+		return unsupported(c, e->column, _("an expression too deep to compile"));
+	switch (e->kind) {
+	case IRP_EXPR_NAME: {
+		const struct irp_expr *definition;
+
+		if (is_parameter_name(c, e->name)) {
+			LDX64(c, BPF_REG_0, BPF_REG_10,
+			      (int16_t)STACK_PARAM(parameter_index(c->protocol, e->name)));
+			return 0;
+		}
+		definition = definition_of(c, e->name);
+		if (!definition)
+			return unsupported(c, e->column, _("a name that is neither a parameter "
+							   "nor a definition"));
+		return emit_expr(c, definition, temp, inlined + 1, fail);
+	}
+	case IRP_EXPR_BITFIELD:
+		if (!e->infinite && irp_eval(e->b, c->env, &width, &ignored) < 0)
+			return unsupported(c, e->column, _("a bitfield width that is not a constant"));
+		if (e->c && irp_eval(e->c, c->env, &chop, &ignored) < 0)
+			return unsupported(c, e->column, _("a bitfield chop that is not a constant"));
+		if ((!e->infinite && (width < 0 || width > 64)) || chop < 0)
+			return unsupported(c, e->column, _("a bitfield of width or chop out of range"));
+		ret = emit_expr(c, e->a, temp, inlined, fail);
+		if (ret < 0)
+			return ret;
+		if (chop >= 64)
+			ALU64_IMM(c, BPF_MOV, BPF_REG_0, 0);
+		else if (chop > 0)
+			ALU64_IMM(c, BPF_RSH, BPF_REG_0, (int32_t)chop);
+		if (e->complement)
+			ALU64_IMM(c, BPF_XOR, BPF_REG_0, -1);
+		if (!e->infinite && width < 64) {
+			mov_imm(c, BPF_REG_1, low_mask((unsigned int)width));
+			ALU64_REG(c, BPF_AND, BPF_REG_0, BPF_REG_1);
+		}
+		if (e->reverse && !e->infinite) {
+			/* the width's bits in the other order, one by one (no loop) */
+			int64_t bit;
+
+			ALU64_IMM(c, BPF_MOV, BPF_REG_2, 0);
+			for (bit = 0; bit < width; bit++) {
+				ALU64_REG(c, BPF_MOV, BPF_REG_1, BPF_REG_0);
+				if (bit)
+					ALU64_IMM(c, BPF_RSH, BPF_REG_1, (int32_t)bit);
+				ALU64_IMM(c, BPF_AND, BPF_REG_1, 1);
+				if (width - 1 - bit)
+					ALU64_IMM(c, BPF_LSH, BPF_REG_1, (int32_t)(width - 1 - bit));
+				ALU64_REG(c, BPF_OR, BPF_REG_2, BPF_REG_1);
+			}
+			ALU64_REG(c, BPF_MOV, BPF_REG_0, BPF_REG_2);
+		}
+		return 0;
+	case IRP_EXPR_UNARY:
+		ret = emit_expr(c, e->a, temp, inlined, fail);
+		if (ret < 0)
+			return ret;
+		switch (e->op) {
+		case IRP_OP_NEG:
+			ALU64_IMM(c, BPF_NEG, BPF_REG_0, 0);
+			return 0;
+		case IRP_OP_COMPLEMENT:
+			ALU64_IMM(c, BPF_XOR, BPF_REG_0, -1);
+			return 0;
+		case IRP_OP_NOT:
+			skip = new_label(c);
+			ALU64_REG(c, BPF_MOV, BPF_REG_1, BPF_REG_0);
+			ALU64_IMM(c, BPF_MOV, BPF_REG_0, 1);
+			JUMP_IMM(c, BPF_JEQ, BPF_REG_1, 0, skip);
+			ALU64_IMM(c, BPF_MOV, BPF_REG_0, 0);
+			place(c, skip);
+			return 0;
+		case IRP_OP_BITCOUNT:
+			/* the population count, by halves (no loop) */
+			ALU64_REG(c, BPF_MOV, BPF_REG_1, BPF_REG_0);
+			ALU64_IMM(c, BPF_RSH, BPF_REG_1, 1);
+			load_imm64(c, BPF_REG_2, 0x5555555555555555ull);
+			ALU64_REG(c, BPF_AND, BPF_REG_1, BPF_REG_2);
+			ALU64_REG(c, BPF_SUB, BPF_REG_0, BPF_REG_1);
+			load_imm64(c, BPF_REG_2, 0x3333333333333333ull);
+			ALU64_REG(c, BPF_MOV, BPF_REG_1, BPF_REG_0);
+			ALU64_IMM(c, BPF_RSH, BPF_REG_1, 2);
+			ALU64_REG(c, BPF_AND, BPF_REG_1, BPF_REG_2);
+			ALU64_REG(c, BPF_AND, BPF_REG_0, BPF_REG_2);
+			ALU64_REG(c, BPF_ADD, BPF_REG_0, BPF_REG_1);
+			ALU64_REG(c, BPF_MOV, BPF_REG_1, BPF_REG_0);
+			ALU64_IMM(c, BPF_RSH, BPF_REG_1, 4);
+			ALU64_REG(c, BPF_ADD, BPF_REG_0, BPF_REG_1);
+			load_imm64(c, BPF_REG_2, 0x0f0f0f0f0f0f0f0full);
+			ALU64_REG(c, BPF_AND, BPF_REG_0, BPF_REG_2);
+			load_imm64(c, BPF_REG_2, 0x0101010101010101ull);
+			ALU64_REG(c, BPF_MUL, BPF_REG_0, BPF_REG_2);
+			ALU64_IMM(c, BPF_RSH, BPF_REG_0, 56);
+			return 0;
+		default:
+			return unsupported(c, e->column, _("an operator in an expression"));
+		}
+	case IRP_EXPR_TERNARY: {
+		int otherwise = new_label(c), done = new_label(c);
+
+		ret = emit_expr(c, e->a, temp, inlined, fail);
+		if (ret < 0)
+			return ret;
+		JUMP_IMM(c, BPF_JEQ, BPF_REG_0, 0, otherwise);
+		ret = emit_expr(c, e->b, temp, inlined, fail);
+		if (ret < 0)
+			return ret;
+		GOTO(c, done);
+		place(c, otherwise);
+		ret = emit_expr(c, e->c, temp, inlined, fail);
+		if (ret < 0)
+			return ret;
+		place(c, done);
+		return 0;
+	}
+	case IRP_EXPR_BINARY:
+		break;
+	default:
+		return unsupported(c, e->column, _("an expression"));
+	}
+	/* binary: r1 = a, r0 = b */
+	ret = emit_expr(c, e->a, temp, inlined, fail);
+	if (ret < 0)
+		return ret;
+	STX64(c, BPF_REG_10, BPF_REG_0, (int16_t)STACK_TEMP(temp));
+	ret = emit_expr(c, e->b, temp + 1, inlined, fail);
+	if (ret < 0)
+		return ret;
+	LDX64(c, BPF_REG_1, BPF_REG_10, (int16_t)STACK_TEMP(temp));
+	a_done = new_label(c);
+	switch (e->op) {
+	case IRP_OP_ADD:
+	case IRP_OP_MUL:
+	case IRP_OP_AND:
+	case IRP_OP_OR:
+	case IRP_OP_XOR:
+		ALU64_REG(c, e->op == IRP_OP_ADD ? BPF_ADD : e->op == IRP_OP_MUL ? BPF_MUL :
+			     e->op == IRP_OP_AND ? BPF_AND : e->op == IRP_OP_OR ? BPF_OR : BPF_XOR,
+			  BPF_REG_0, BPF_REG_1);
+		break;
+	case IRP_OP_SUB:
+		ALU64_REG(c, BPF_SUB, BPF_REG_1, BPF_REG_0);
+		ALU64_REG(c, BPF_MOV, BPF_REG_0, BPF_REG_1);
+		break;
+	case IRP_OP_SHL:
+	case IRP_OP_SHR:
+		/* the count modulo 64; >> copies the sign */
+		ALU64_IMM(c, BPF_AND, BPF_REG_0, 63);
+		ALU64_REG(c, e->op == IRP_OP_SHL ? BPF_LSH : BPF_ARSH, BPF_REG_1, BPF_REG_0);
+		ALU64_REG(c, BPF_MOV, BPF_REG_0, BPF_REG_1);
+		break;
+	case IRP_OP_LAND:
+	case IRP_OP_LOR: {
+		/* both sides are evaluated: only a zero divisor on the right could tell */
+		int one = new_label(c), zero = new_label(c);
+
+		if (e->op == IRP_OP_LAND) {
+			JUMP_IMM(c, BPF_JEQ, BPF_REG_1, 0, zero);
+			JUMP_IMM(c, BPF_JEQ, BPF_REG_0, 0, zero);
+			GOTO(c, one);
+		} else {
+			JUMP_IMM(c, BPF_JNE, BPF_REG_1, 0, one);
+			JUMP_IMM(c, BPF_JNE, BPF_REG_0, 0, one);
+			GOTO(c, zero);
+		}
+		place(c, one);
+		ALU64_IMM(c, BPF_MOV, BPF_REG_0, 1);
+		GOTO(c, a_done);
+		place(c, zero);
+		ALU64_IMM(c, BPF_MOV, BPF_REG_0, 0);
+		break;
+	}
+	case IRP_OP_LT:
+	case IRP_OP_LE:
+	case IRP_OP_GT:
+	case IRP_OP_GE:
+	case IRP_OP_EQ:
+	case IRP_OP_NE: {
+		static const uint8_t jumps[] = {
+			[IRP_OP_LT] = BPF_JSLT, [IRP_OP_LE] = BPF_JSLE, [IRP_OP_GT] = BPF_JSGT,
+			[IRP_OP_GE] = BPF_JSGE, [IRP_OP_EQ] = BPF_JEQ, [IRP_OP_NE] = BPF_JNE,
+		};
+		int yes = new_label(c);
+
+		JUMP_REG(c, jumps[e->op], BPF_REG_1, BPF_REG_0, yes);
+		ALU64_IMM(c, BPF_MOV, BPF_REG_0, 0);
+		GOTO(c, a_done);
+		place(c, yes);
+		ALU64_IMM(c, BPF_MOV, BPF_REG_0, 1);
+		break;
+	}
+	case IRP_OP_DIV:
+	case IRP_OP_MOD: {
+		/*
+		 * Signed, truncating toward zero, from the unsigned operation on the
+		 * magnitudes: the quotient is negative when the signs differ, the remainder
+		 * takes the dividend's sign. A zero divisor fails the frame.
+		 */
+		int a_positive = new_label(c), b_positive = new_label(c), positive = new_label(c);
+
+		JUMP_IMM(c, BPF_JEQ, BPF_REG_0, 0, fail);
+		ALU64_IMM(c, BPF_MOV, BPF_REG_2, 0);	/* r2: bit 0 a < 0, bit 1 b < 0 */
+		JUMP_IMM(c, BPF_JSGE, BPF_REG_1, 0, a_positive);
+		ALU64_IMM(c, BPF_NEG, BPF_REG_1, 0);
+		ALU64_IMM(c, BPF_OR, BPF_REG_2, 1);
+		place(c, a_positive);
+		JUMP_IMM(c, BPF_JSGE, BPF_REG_0, 0, b_positive);
+		ALU64_IMM(c, BPF_NEG, BPF_REG_0, 0);
+		ALU64_IMM(c, BPF_OR, BPF_REG_2, 2);
+		place(c, b_positive);
+		ALU64_REG(c, e->op == IRP_OP_DIV ? BPF_DIV : BPF_MOD, BPF_REG_1, BPF_REG_0);
+		ALU64_REG(c, BPF_MOV, BPF_REG_0, BPF_REG_1);
+		if (e->op == IRP_OP_DIV) {
+			/* negative when exactly one sign bit is set */
+			JUMP_IMM(c, BPF_JEQ, BPF_REG_2, 0, positive);
+			JUMP_IMM(c, BPF_JEQ, BPF_REG_2, 3, positive);
+		} else {
+			ALU64_IMM(c, BPF_AND, BPF_REG_2, 1);
+			JUMP_IMM(c, BPF_JEQ, BPF_REG_2, 0, positive);
+		}
+		ALU64_IMM(c, BPF_NEG, BPF_REG_0, 0);
+		place(c, positive);
+		break;
+	}
+	default:
+		return unsupported(c, e->column, _("an operator in an expression"));
+	}
+	place(c, a_done);
+	return 0;
+}
+
+/* Parameters out of the fields, checked, then bpf_rc_keydown(); or bpf_rc_repeat(). */
+static int emit_report(struct compiler *c, const struct frame *f, const struct frame_labels *l)
+{
+	const struct irp_protocol *p = c->protocol;
+	uint64_t known[PARAMS_MAX] = { 0 };
+	unsigned int total_bits = 0;
+	int toggle = -1;
+	size_t i;
+
+	place(c, l->emit);
+	if (f->repeat) {
+		ALU64_REG(c, BPF_MOV, BPF_REG_1, BPF_REG_6);
+		insn(c, BPF_JMP | BPF_CALL, 0, 0, 0, BPF_FUNC_rc_repeat);
+		GOTO(c, l->reset);
+		return 0;
+	}
+	for (i = 0; i < p->parameter_count; i++)
+		ST64(c, BPF_REG_10, STACK_PARAM(i), 0);
+	for (i = 0; i < f->field_count; i++) {
+		const struct field *fd = &f->fields[i];
+		uint64_t mask = low_mask(fd->width), fresh, overlap;
+		int16_t param = (int16_t)STACK_PARAM(fd->parameter);
+
+		LDX64(c, BPF_REG_3, BPF_REG_7, (int16_t)(f->state + STATE_FIELD(i)));
+		if (fd->source == FIELD_CONSTANT) {
+			mov_imm(c, BPF_REG_4, fd->constant & mask);
+			JUMP_REG(c, BPF_JNE, BPF_REG_3, BPF_REG_4, l->reset);
+			continue;
+		}
+		if (fd->source == FIELD_COMPUTED)
+			continue;
+		if (fd->complement) {
+			mov_imm(c, BPF_REG_4, mask);
+			ALU64_REG(c, BPF_XOR, BPF_REG_3, BPF_REG_4);
+		}
+		overlap = (known[fd->parameter] >> fd->chop) & mask;
+		fresh = mask & ~overlap;
+		if (overlap) {
+			/* bits sent before must agree */
+			LDX64(c, BPF_REG_1, BPF_REG_10, param);
+			if (fd->chop)
+				ALU64_IMM(c, BPF_RSH, BPF_REG_1, (int32_t)fd->chop);
+			mov_imm(c, BPF_REG_4, overlap);
+			ALU64_REG(c, BPF_AND, BPF_REG_1, BPF_REG_4);
+			ALU64_REG(c, BPF_MOV, BPF_REG_0, BPF_REG_3);
+			ALU64_REG(c, BPF_AND, BPF_REG_0, BPF_REG_4);
+			JUMP_REG(c, BPF_JNE, BPF_REG_0, BPF_REG_1, l->reset);
+		}
+		if (fresh) {
+			mov_imm(c, BPF_REG_4, fresh);
+			ALU64_REG(c, BPF_AND, BPF_REG_3, BPF_REG_4);
+			if (fd->chop)
+				ALU64_IMM(c, BPF_LSH, BPF_REG_3, (int32_t)fd->chop);
+			LDX64(c, BPF_REG_1, BPF_REG_10, param);
+			ALU64_REG(c, BPF_OR, BPF_REG_1, BPF_REG_3);
+			STX64(c, BPF_REG_10, BPF_REG_1, param);
+		}
+		known[fd->parameter] |= mask << fd->chop;
+	}
+	for (i = 0; i < p->parameter_count; i++) {
+		const struct irp_parameter *pa = &p->parameters[i];
+		unsigned int bits = parameter_bits(pa);
+
+		if ((known[i] & low_mask(bits)) != low_mask(bits)) {
+			ir_error_set(c->err, _("irp:%u: not supported by the IRP compiler yet: "
+				     "parameter '%s' is not wholly sent in a frame"),
+				     pa->column, pa->name);
+			return -EOPNOTSUPP;
+		}
+		LDX64(c, BPF_REG_3, BPF_REG_10, (int16_t)STACK_PARAM(i));
+		if (pa->min > 0)
+			jump_if(c, BPF_JLT, BPF_REG_3, pa->min, l->reset);
+		if (pa->max < UINT64_MAX)
+			jump_if(c, BPF_JGT, BPF_REG_3, pa->max, l->reset);
+		if (pa->persistent) {
+			if (toggle >= 0)
+				return unsupported(c, pa->column,
+						   _("more than one persistent parameter"));
+			toggle = (int)i;
+			continue;
+		}
+		total_bits += bits;
+	}
+	if (total_bits > 64)
+		return unsupported(c, c->protocol->stream->column,
+				   _("parameters of more than 64 bits in all"));
+	/* checksums and other computed fields, now that the parameters are known */
+	for (i = 0; i < f->field_count; i++) {
+		const struct field *fd = &f->fields[i];
+		int ret;
+
+		size_t k;
+
+		if (fd->source != FIELD_COMPUTED)
+			continue;
+		/* the names assigned where the field was sent */
+		for (k = 0, ret = 0; k < fd->snapshot_count && ret == 0; k++)
+			ret = irp_env_set(c->env, fd->snapshot[k].name, fd->snapshot[k].value);
+		if (ret == 0)
+			ret = emit_expr(c, fd->expr, 0, 0, l->reset);
+		for (k = 0; k < fd->snapshot_count; k++)
+			irp_env_unset(c->env, fd->snapshot[k].name);
+		if (ret < 0)
+			return ret;
+		LDX64(c, BPF_REG_3, BPF_REG_7, (int16_t)(f->state + STATE_FIELD(i)));
+		JUMP_REG(c, BPF_JNE, BPF_REG_0, BPF_REG_3, l->reset);
+	}
+	if (c->layout_scancode) {
+		int ret = emit_expr(c, c->layout_scancode, 0, 0, l->reset);
+
+		if (ret < 0)
+			return ret;
+		STX64(c, BPF_REG_10, BPF_REG_0, (int16_t)STACK_TEMP(0));
+		ret = emit_expr(c, c->layout_protocol, 1, 0, l->reset);
+		if (ret < 0)
+			return ret;
+		ALU64_REG(c, BPF_MOV, BPF_REG_2, BPF_REG_0);
+		LDX64(c, BPF_REG_3, BPF_REG_10, (int16_t)STACK_TEMP(0));
+		goto call;
+	}
+	/* the scancode, first parameter in the most significant bits */
+	ALU64_IMM(c, BPF_MOV, BPF_REG_3, 0);
+	for (i = 0; i < p->parameter_count; i++) {
+		unsigned int bits = parameter_bits(&p->parameters[i]);
+
+		if ((int)i == toggle || bits == 0)
+			continue;
+		if (bits < 64)
+			ALU64_IMM(c, BPF_LSH, BPF_REG_3, (int32_t)bits);
+		LDX64(c, BPF_REG_1, BPF_REG_10, (int16_t)STACK_PARAM(i));
+		ALU64_REG(c, BPF_OR, BPF_REG_3, BPF_REG_1);
+	}
+	ALU64_IMM(c, BPF_MOV, BPF_REG_2, IRP_COMPILE_PROTOCOL);
+call:
+	if (toggle >= 0)
+		LDX64(c, BPF_REG_4, BPF_REG_10, (int16_t)STACK_PARAM(toggle));
+	else
+		ALU64_IMM(c, BPF_MOV, BPF_REG_4, 0);
+	ALU64_REG(c, BPF_MOV, BPF_REG_1, BPF_REG_6);
+	insn(c, BPF_JMP | BPF_CALL, 0, 0, 0, BPF_FUNC_rc_keydown);
+	GOTO(c, l->reset);
+	return 0;
+}
+
+/* Jump to the slot r1 names among first..last, by halves; none of them: to other. */
+static void dispatch(struct compiler *c, const struct frame_labels *l, size_t first,
+		     size_t last, int other)
+{
+	size_t i, middle;
+	int upper;
+
+	if (last - first < 4) {
+		for (i = first; i <= last; i++)
+			JUMP_IMM(c, BPF_JEQ, BPF_REG_1, (int32_t)i, l->slot[i]);
+		GOTO(c, other);
+		return;
+	}
+	middle = first + (last - first) / 2;
+	upper = new_label(c);
+	JUMP_IMM(c, BPF_JGT, BPF_REG_1, (int32_t)middle, upper);
+	dispatch(c, l, first, middle, other);
+	place(c, upper);
+	dispatch(c, l, middle + 1, last, other);
+}
+
+/*
+ * The retry flag is spilled from a register, not stored as an immediate: the 6.1
+ * verifier tracks a spilled constant register (BPF_ST immediates only from 6.3), so
+ * it sees that the one backward jump runs once and does not call it a loop.
+ */
+static void set_retried(struct compiler *c, int32_t value)
+{
+	ALU64_IMM(c, BPF_MOV, BPF_REG_1, value);
+	STX64(c, BPF_REG_10, BPF_REG_1, STACK_RETRIED);
+}
+
+static int emit_frame(struct compiler *c, const struct frame *f)
+{
+	struct frame_labels l = { 0 };
+	int16_t state = (int16_t)f->state;
+	int start = new_label(c), consumed = new_label(c), zero = new_label(c);
+	size_t i;
+	int ret = -ENOMEM;
+
+	l.slot = calloc(f->slot_count, sizeof(*l.slot));
+	l.consumed = calloc(f->slot_count, sizeof(*l.consumed));
+	if (!l.slot || !l.consumed)
+		goto out;
+	for (i = 0; i < f->slot_count; i++) {
+		l.slot[i] = new_label(c);
+		l.consumed[i] = new_label(c);
+	}
+	l.fail = new_label(c);
+	l.reset = new_label(c);
+	l.end = new_label(c);
+	l.emit = new_label(c);
+
+	/* dispatch on pos; pos 0 (or anything else) starts a frame, with no retry */
+	set_retried(c, 0);
+	load_sample(c);
+	LDX64(c, BPF_REG_1, BPF_REG_7, state + STATE_POS);
+	if (f->slot_count > 1)
+		dispatch(c, &l, 1, f->slot_count - 1, zero);
+	place(c, zero);
+	set_retried(c, 1);
+	place(c, start);
+	ST64(c, BPF_REG_7, state + STATE_ELAPSED, 0);
+	for (i = 0; i < f->field_count; i++)
+		ST64(c, BPF_REG_7, (int16_t)(state + STATE_FIELD(i)), 0);
+	for (i = 0; i < f->slot_count; i++)
+		emit_slot(c, f, i, &l);
+
+	/* slot i took the whole sample: the next one waits for the next sample */
+	for (i = 0; i < f->slot_count; i++) {
+		place(c, l.consumed[i]);
+		if (i + 1 == f->slot_count) {
+			GOTO(c, l.emit);
+			continue;
+		}
+		ST64(c, BPF_REG_7, state + STATE_POS, (int32_t)(i + 1));
+		if (f->slots[i].kind == SLOT_EXTENT) {
+			ST64(c, BPF_REG_7, state + STATE_ELAPSED, 0);
+			GOTO(c, l.end);
+		} else {
+			GOTO(c, consumed);
+		}
+	}
+	place(c, consumed);
+	LDX64(c, BPF_REG_1, BPF_REG_7, state + STATE_ELAPSED);
+	LDX64(c, BPF_REG_2, BPF_REG_10, STACK_SAMPLE);
+	ALU64_REG(c, BPF_ADD, BPF_REG_1, BPF_REG_2);
+	STX64(c, BPF_REG_7, BPF_REG_1, state + STATE_ELAPSED);
+	GOTO(c, l.end);
+
+	/* no match: once more from the start with the whole sample */
+	place(c, l.fail);
+	LDX64(c, BPF_REG_1, BPF_REG_10, STACK_RETRIED);
+	JUMP_IMM(c, BPF_JNE, BPF_REG_1, 0, l.reset);
+	set_retried(c, 1);
+	ST64(c, BPF_REG_7, state + STATE_POS, 0);
+	load_sample(c);
+	GOTO(c, start);
+
+	ret = emit_report(c, f, &l);
+	if (ret < 0)
+		goto out;
+	place(c, l.reset);
+	ST64(c, BPF_REG_7, state + STATE_POS, 0);
+	ST64(c, BPF_REG_7, state + STATE_ELAPSED, 0);
+	place(c, l.end);
+	ret = 0;
+out:
+	free(l.slot);
+	free(l.consumed);
+	return ret;
+}
+
+static int emit_program(struct compiler *c, size_t *ret_state_size)
+{
+	int exit = new_label(c), sample = new_label(c);
+	size_t state = 0, i;
+	int ret;
+
+	for (i = 0; i < c->frame_count; i++) {
+		c->frames[i].state = (unsigned int)state;
+		state += (size_t)STATE_FIELD(c->frames[i].field_count);
+	}
+	if (state > 4096)
+		return unsupported(c, c->protocol->stream->column, _("frames of too many bitfields"));
+	*ret_state_size = state;
+	/* r7 = the state element */
+	ALU64_REG(c, BPF_MOV, BPF_REG_6, BPF_REG_1);
+	insn(c, BPF_ST | BPF_W | BPF_MEM, BPF_REG_10, 0, STACK_KEY, 0);
+	insn(c, BPF_LD | BPF_DW | BPF_IMM, BPF_REG_1, BPF_PSEUDO_MAP_IDX, 0, 0);
+	insn(c, 0, 0, 0, 0, 0);
+	ALU64_REG(c, BPF_MOV, BPF_REG_2, BPF_REG_10);
+	ALU64_IMM(c, BPF_ADD, BPF_REG_2, STACK_KEY);
+	insn(c, BPF_JMP | BPF_CALL, 0, 0, 0, BPF_FUNC_map_lookup_elem);
+	JUMP_IMM(c, BPF_JEQ, BPF_REG_0, 0, exit);
+	ALU64_REG(c, BPF_MOV, BPF_REG_7, BPF_REG_0);
+	/* frequency reports and overflows are not durations */
+	insn(c, BPF_LDX | BPF_W | BPF_MEM, BPF_REG_1, BPF_REG_6, 0, 0);
+	ALU64_IMM(c, BPF_RSH, BPF_REG_1, 24);
+	JUMP_IMM(c, BPF_JLE, BPF_REG_1, KIND_PULSE, sample);
+	JUMP_IMM(c, BPF_JNE, BPF_REG_1, KIND_TIMEOUT, exit);
+	place(c, sample);
+	for (i = 0; i < c->frame_count; i++) {
+		ret = emit_frame(c, &c->frames[i]);
+		if (ret < 0)
+			return ret;
+	}
+	place(c, exit);
+	ALU64_IMM(c, BPF_MOV, BPF_REG_0, 0);
+	insn(c, BPF_JMP | BPF_EXIT, 0, 0, 0, 0);
+	return resolve(c);
+}
+
+void irp_compile_options_init(struct irp_compile_options *options, const char *parameters)
+{
+	const char *p;
+
+	memset(options, 0, sizeof(*options));
+	options->absolute_tolerance = IRP_DEFAULT_ABSOLUTE_TOLERANCE;
+	options->relative_tolerance = IRP_DEFAULT_RELATIVE_TOLERANCE;
+	for (p = parameters; p && *p; p = strchr(p, ';') ? strchr(p, ';') + 1 : NULL) {
+		if (strncmp(p, "absolute-tolerance=", 19) == 0)
+			options->absolute_tolerance = strtod(p + 19, NULL);
+		else if (strncmp(p, "relative-tolerance=", 19) == 0)
+			options->relative_tolerance = strtod(p + 19, NULL);
+	}
+}
+
+int irp_compile(const struct irp_protocol *protocol, const struct irp_compile_options *options,
+		struct bpf_image **ret_image, struct ir_error *err)
+{
+	const struct irp_general *g = &protocol->general;
+	struct irp_compile_options defaults;
+	struct compiler c = { 0 };
+	struct bpf_image *image = NULL;
+	double frequency;
+	struct irp_protocol *layout_holders[2] = { NULL, NULL };
+	size_t state_size = 0, i;
+	unsigned int top_table;
+	int ret;
+
+	if (!options) {
+		irp_compile_options_init(&defaults, NULL);
+		options = &defaults;
+	}
+	c.protocol = protocol;
+	c.options = options;
+	c.err = err;
+	frequency = g->has_frequency ? irp_decimal_value(g->frequency) * 1000 : 38000;
+	c.period_us = frequency > 0 ? 1e6 / frequency : 0;
+	c.unit_us = g->has_unit ? irp_decimal_value(g->unit) : 1;
+	if (g->has_unit && g->unit_in_periods)
+		c.unit_us *= c.period_us;
+	if (c.unit_us <= 0) {
+		ir_error_set(err, _("irp: a unit in periods with no carrier"));
+		return -EINVAL;
+	}
+	if (protocol->parameter_count > PARAMS_MAX)
+		return unsupported(&c, protocol->stream->column, _("more than 48 parameters"));
+	if (!protocol->has_parameter_specs)
+		return unsupported(&c, protocol->stream->column, _("a protocol without parameter specs"));
+	ret = irp_env_new(&c.env);
+	if (ret < 0)
+		goto out;
+	for (i = 0; i < protocol->definition_count && ret == 0; i++)
+		ret = irp_env_define(c.env, protocol->definitions[i].name,
+				     protocol->definitions[i].value);
+	if (ret < 0)
+		goto out;
+	irp_env_limit(c.env, IRP_EVAL_BUDGET);
+	for (i = 0; i < sizeof(kernel_layouts) / sizeof(kernel_layouts[0]); i++) {
+		const struct kernel_layout *k = &kernel_layouts[i];
+
+		if (!options->name || strcmp(k->name, options->name) != 0)
+			continue;
+		ret = irp_parse_expression(k->protocol, strlen(k->protocol), &layout_holders[0],
+					   &c.layout_protocol, err);
+		if (ret == 0)
+			ret = irp_parse_expression(k->scancode, strlen(k->scancode),
+						   &layout_holders[1], &c.layout_scancode, err);
+		if (ret < 0)
+			goto out;
+	}
+	ret = read_symbols(&c, protocol->stream->bitspec, &top_table);
+	if (ret == 0)
+		ret = build_frames(&c);
+	/* the frames' fields keep what they need of the assignments */
+	for (i = 0; i < c.assigned_count; i++)
+		irp_env_unset(c.env, c.assigned[i].name);
+	if (ret == 0 && c.frame_count == 0)
+		ret = unsupported(&c, protocol->stream->column, _("a signal with no bitfield"));
+	if (ret == 0 && c.frames[0].repeat)
+		ret = unsupported(&c, protocol->stream->column, _("a signal with no bitfield"));
+	if (ret == 0)
+		ret = emit_program(&c, &state_size);
+	if (ret < 0)
+		goto out;
+	image = calloc(1, sizeof(*image));
+	if (!image || !(image->maps = calloc(1, sizeof(*image->maps)))) {
+		ret = -ENOMEM;
+		goto out;
+	}
+	snprintf(image->name, sizeof(image->name), "%s", options->name ? options->name : "irp");
+	/* the kernel takes letters, digits, '_' and '.' in a program's name */
+	for (i = 0; image->name[i]; i++)
+		if (!isalnum((unsigned char)image->name[i]) && image->name[i] != '.')
+			image->name[i] = '_';
+	snprintf(image->license, sizeof(image->license), "GPL");
+	image->map_count = 1;
+	snprintf(image->maps[0].name, sizeof(image->maps[0].name), IRP_COMPILE_STATE_MAP);
+	image->maps[0].type = BPF_MAP_TYPE_ARRAY;
+	image->maps[0].key_size = 4;
+	image->maps[0].value_size = (uint32_t)state_size;
+	image->maps[0].max_entries = 1;
+	image->insns = c.insns;
+	image->insn_count = c.insn_count;
+	c.insns = NULL;
+	*ret_image = image;
+	image = NULL;
+	ret = 0;
+out:
+	if (ret == -ENOMEM)
+		ir_error_set(err, _("irp: out of memory"));
+	bpf_image_free(image);
+	for (i = 0; i < FRAMES_MAX; i++)
+		frame_free(&c.frames[i]);
+	irp_protocol_free(layout_holders[0]);
+	irp_protocol_free(layout_holders[1]);
+	irp_env_free(c.env);
+	free(c.insns);
+	free(c.labels);
+	free(c.fixups);
+	return ret;
+}

@@ -1,0 +1,107 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * The IRP compiler: a protocol's tree (irp.h) into a decoder program (bpf_image.h) that
+ * follows the decoder contract of docs/ARCHITECTURE.md, its BPF instructions emitted by
+ * this module (no compiler at run time).
+ *
+ * The protocol becomes up to six frames, each a fixed sequence of expected durations
+ * (a "slot" per flash, gap or extent, two per symbol of a bitspec): the whole irstream
+ * when it repeats as a whole ("(...)*", "(...)+", "((...)2)*"), else what comes before
+ * a repeated irstream, that irstream's body and what comes after it ("(A,(B)*)", as
+ * NEC1; "(A,(B)+,C)", as NRC16). A
+ * repeated body is laid out once per pass, as the renderer sends it: the first, the
+ * repeats, and the ending when a variation has a third alternative; each pass takes its
+ * alternative of the variations ("[P=0][P=1][P=2]"; an empty one ends the frame there)
+ * and the values that constant assignments give ("T=1,(...,T:1,...,T=0)+"); passes that
+ * come out the same are one frame. Each
+ * frame is matched by its own automaton, all of them on every sample; a frame that
+ * sends parameters is a message, one that sends none (or not every parameter) after
+ * a message is a repeat (NEC1's ditto: bpf_rc_repeat()), one that sends none before
+ * any message is a preamble.
+ *
+ * Matching a sample against a slot: a duration matches an expected one e when it is
+ * within max(absolute tolerance, relative tolerance * e) of it (the protocol's
+ * tolerances from the database, else IrpTransmogrifier's defaults, 100 µs and 30%). A
+ * sample longer than that when the next slot may start with the same sign is taken as
+ * e followed by the next slot's start (a receiver merges a space that ends a symbol with
+ * the space that follows; biphase halves merge so). A bit is the one of the two symbols
+ * whose halves match; an extent is the space that makes the time since the start of the
+ * frame (or the previous extent) what it says. The last slot of a frame, when it is a
+ * space, accepts any longer space and a timeout. A sample that does not match restarts
+ * the automaton, and is tried once more as the start of a frame.
+ *
+ * When a message frame is complete, its bitfields give the parameters: a parameter's
+ * bits may come from several bitfields (~F:1:6 and F:6), and bits sent twice (F:8,
+ * ~F:8) must agree; constant bitfields must have their value, computed ones the value
+ * their expression gives; every parameter must lie in its range. Then bpf_rc_keydown(ctx, IRP_COMPILE_PROTOCOL, scancode, toggle).
+ *
+ * The scancode layout: the parameters of the parameter spec that are not persistent,
+ * in the order the spec lists them, the first one in the most significant bits, each
+ * one as many bits wide as its maximum needs ("D:0..255,S:0..255,F:0..255" is
+ * D << 16 | S << 8 | F; "D:0..31,F:0..127" is D << 7 | F). A persistent parameter (T@,
+ * RC5's toggle) is the toggle argument, not part of the scancode. This is the generic
+ * layout. For the database protocols that the kernel decodes, when options->name is
+ * their database name, the kernel's protocol number and layout apply instead:
+ * NEC, NEC1, NEC2 (NEC: D << 8 | F when S is D's complement, else NECX: D << 16 |
+ * S << 8 | F) and their -f16 forms (NEC32: D << 24 | S << 16 | F << 8 | E when E is
+ * not F's complement), RC5 and RC6 (mode 0) and JVC and Sharp (D << 8 | F), Sony12
+ * and Sony15 (D << 16 | F), Sony20 (D << 16 | S << 8 | F).
+ *
+ * Supported so far, refused otherwise with -EOPNOTSUPP and a message naming the
+ * construct and its column: bitspecs of 2, 4, 8 or 16 symbols of one flash and one gap
+ * each (pulse distance, pulse width, biphase; Nokia's and XMP's) or of a flash and a
+ * gap alone (<-1|1>: runs of equal bits merge into one duration), durations and extents of fixed length,
+ * bitfields of fixed width and chop whose data is a parameter, a constant or an
+ * expression of the parameters (a checksum, compiled to instructions with Java's 64-bit
+ * rules as irp_eval() has them; ** only between constants), nested
+ * irstreams (with their own bitspec too: RC6's trailer bit; "(...)2" up to 8 times, laid
+ * out in the frame), one repeated irstream,
+ * variations,
+ * assignments of constants (those of the parameters only at the very end, where they
+ * concern the next signal).
+ */
+#ifndef IRKIT_IRP_COMPILE_H
+#define IRKIT_IRP_COMPILE_H
+
+#include <stdint.h>
+
+#include "bpf_image.h"
+#include "ir_error.h"
+#include "irp.h"
+
+/* The protocol number of bpf_rc_keydown() for IRP decoders (generic decoders are 64+). */
+#define IRP_COMPILE_PROTOCOL 80
+
+/* IrpTransmogrifier's defaults, for protocols whose entry gives no tolerance. */
+#define IRP_DEFAULT_ABSOLUTE_TOLERANCE 100.0
+#define IRP_DEFAULT_RELATIVE_TOLERANCE 0.3
+
+/* The state map of a compiled program: one element of state_size bytes. */
+#define IRP_COMPILE_STATE_MAP "irp_state"
+
+struct irp_compile_options {
+	double absolute_tolerance;	/* µs */
+	double relative_tolerance;	/* fraction of the expected duration */
+	/* the protocol's database name ("NEC1"): the program's name (with "_" for
+	 * what the kernel does not take in one), and the kernel's
+	 * layout for the kernel's protocols; NULL: "irp" and the generic layout */
+	const char *name;
+};
+
+/* The defaults, then the tolerances of a database entry's parameters column
+ * ("prefer-over=X;absolute-tolerance=100;relative-tolerance=0.2"); NULL for none. */
+void irp_compile_options_init(struct irp_compile_options *options, const char *parameters);
+
+/* The kernel's scancode layout for a database name, as an IRP expression, or NULL. */
+const char *irp_compile_kernel_layout(const char *name);
+
+/*
+ * Compile protocol into a new image (freed with bpf_image_free()). Returns 0;
+ * -EOPNOTSUPP for a construct outside the supported class, -EINVAL for a protocol that
+ * cannot be sent as written (a width that is not a number, a negative duration), -E2BIG
+ * for a program too long for jump offsets, each with "irp:COL: ..." in err; -ENOMEM.
+ */
+int irp_compile(const struct irp_protocol *protocol, const struct irp_compile_options *options,
+		struct bpf_image **ret_image, struct ir_error *err);
+
+#endif
