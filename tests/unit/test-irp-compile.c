@@ -21,6 +21,7 @@
 #include "irp.h"
 #include "irp_compile.h"
 #include "irp_render.h"
+#include "exception-list.h"
 #include "test-main.h"
 
 #define PROTOCOLS_TSV TOP_SRCDIR "/utils/irp/protocols.tsv"
@@ -388,41 +389,6 @@ END_TEST
 
 /* ---- the database ---- */
 
-struct exception_list {
-	char names[256][64];
-	unsigned int count;
-};
-
-static void read_exceptions(struct exception_list *list)
-{
-	FILE *f = fopen(EXCEPTIONS_TXT, "r");
-	char line[512];
-
-	ck_assert_msg(f != NULL, "%s", EXCEPTIONS_TXT);
-	list->count = 0;
-	while (fgets(line, sizeof(line), f)) {
-		char *tab = strchr(line, '\t');
-
-		if (line[0] == '#' || line[0] == '\n')
-			continue;
-		ck_assert_msg(tab != NULL && tab[1] != '\n', "no reason: %s", line);
-		*tab = '\0';
-		ck_assert_uint_lt(list->count, 256);
-		snprintf(list->names[list->count++], sizeof(list->names[0]), "%.63s", line);
-	}
-	fclose(f);
-}
-
-static bool is_exception(const struct exception_list *list, const char *name)
-{
-	unsigned int i;
-
-	for (i = 0; i < list->count; i++)
-		if (strcmp(list->names[i], name) == 0)
-			return true;
-	return false;
-}
-
 static uint64_t next_random(uint64_t *state)
 {
 	/* xorshift64* */
@@ -575,7 +541,7 @@ START_TEST(test_every_compiled_protocol_decodes_its_renderings)
 	char line[8192];
 
 	ck_assert_msg(f != NULL, "%s", PROTOCOLS_TSV);
-	read_exceptions(&exceptions);
+	exception_list_read(EXCEPTIONS_TXT, &exceptions);
 	while (fgets(line, sizeof(line), f)) {
 		struct irp_compile_options options;
 		struct irp_protocol *p;
@@ -617,7 +583,7 @@ START_TEST(test_every_compiled_protocol_decodes_its_renderings)
 		if (ret < 0) {
 			ck_assert_msg(ret == -EOPNOTSUPP, "%s: %d %s", name, ret, err.message);
 			ck_assert_msg(err.message[0] != '\0', "%s: refused with no message", name);
-			if (!is_exception(&exceptions, name)) {
+			if (!exception_list_has(&exceptions, name)) {
 				printf("%s\t%s\n", name, err.message);
 				problems++;
 			}
@@ -638,13 +604,13 @@ START_TEST(test_every_compiled_protocol_decodes_its_renderings)
 		for (trial = 0; trial < TRIALS && !why[0]; trial++)
 			render_and_decode(name, p, vm, &seed, trial % 2, why, sizeof(why));
 		if (why[0]) {
-			if (!is_exception(&exceptions, name)) {
+			if (!exception_list_has(&exceptions, name)) {
 				printf("%s\tdecodes wrong: %s\n", name, why);
 				problems++;
 			}
 			listed_failing++;
 		} else {
-			if (is_exception(&exceptions, name)) {
+			if (exception_list_has(&exceptions, name)) {
 				printf("%s decodes now: take it off %s\n", name, EXCEPTIONS_TXT);
 				problems++;
 			}
@@ -753,4 +719,3 @@ static Suite *irp_compile_suite(void)
 }
 
 UNIT_TEST(.suite = irp_compile_suite);
-#include "test-main.h"

@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "irp.h"
+#include "exception-list.h"
 #include "test-main.h"
 
 #define PROTOCOLS_TSV TOP_SRCDIR "/utils/irp/protocols.tsv"
@@ -850,42 +851,6 @@ END_TEST
 
 /* ---- the database ---- */
 
-struct exception_list {
-	char names[64][64];
-	unsigned int count;
-};
-
-static void read_exceptions(struct exception_list *list)
-{
-	FILE *f = fopen(EXCEPTIONS_TXT, "r");
-	char line[512];
-
-	ck_assert_msg(f != NULL, "%s", EXCEPTIONS_TXT);
-	list->count = 0;
-	while (fgets(line, sizeof(line), f)) {
-		char *tab = strchr(line, '\t');
-
-		if (line[0] == '#' || line[0] == '\n')
-			continue;
-		/* NAME<TAB>reason */
-		ck_assert_msg(tab != NULL && tab[1] != '\n', "no reason: %s", line);
-		*tab = '\0';
-		ck_assert_uint_lt(list->count, 64);
-		snprintf(list->names[list->count++], sizeof(list->names[0]), "%.63s", line);
-	}
-	fclose(f);
-}
-
-static bool is_exception(const struct exception_list *list, const char *name)
-{
-	unsigned int i;
-
-	for (i = 0; i < list->count; i++)
-		if (strcmp(list->names[i], name) == 0)
-			return true;
-	return false;
-}
-
 /* Parse, print, parse again: the same text each time. */
 static void round_trip(const struct irp_protocol *p, const char *name)
 {
@@ -928,7 +893,7 @@ START_TEST(test_every_database_protocol_parses)
 	char line[8192];
 
 	ck_assert_msg(f != NULL, "%s", PROTOCOLS_TSV);
-	read_exceptions(&exceptions);
+	exception_list_read(EXCEPTIONS_TXT, &exceptions);
 	while (fgets(line, sizeof(line), f)) {
 		struct irp_protocol *p;
 		struct ir_error err = { "" };
@@ -945,7 +910,7 @@ START_TEST(test_every_database_protocol_parses)
 		*end = '\0';
 		count++;
 		ret = irp_parse(irp, strlen(irp), &p, &err);
-		if (is_exception(&exceptions, name)) {
+		if (exception_list_has(&exceptions, name)) {
 			ck_assert_msg(ret < 0, "%s parses now: take it off %s", name,
 				      EXCEPTIONS_TXT);
 			continue;
