@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "nls.h"
 #include "options.h"
@@ -117,7 +118,10 @@ static int append_string(char ***array, size_t *count, const char *text, size_t 
 /* Between the items of a list option: v4l-utils takes ';' as well as ','. */
 #define LIST_SEPARATORS ",;"
 
-/* -p nec,rc-5 -p pulse_distance: every comma-separated item is one protocol. */
+/*
+ * -p nec,rc-5 -p pulse_distance: every comma-separated item is one protocol. An IRP
+ * string has commas of its own: "irp:{" takes the rest of the argument.
+ */
 static int add_protocols(struct keytable_options *options, const char *list,
 			 struct ir_error *err)
 {
@@ -126,6 +130,9 @@ static int add_protocols(struct keytable_options *options, const char *list,
 	for (;;) {
 		size_t len = strcspn(item, LIST_SEPARATORS);
 		int ret;
+
+		if (!strncasecmp(item, "irp:{", 5))
+			len = strlen(item);
 
 		if (len == 0) {
 			ir_error_set(err, _("empty protocol name in '%s'"), list);
@@ -480,7 +487,8 @@ void options_print_help(const char *program)
 	fputs(_("  -k, --set-key=SCANCODE:KEYCODE\n"
 		"                             set scancode to keycode mappings (comma-separated list)\n"), stdout);
 	fputs(_("  -p, --protocol=PROTOCOL    kernel protocols, BPF decoders or decoder objects to\n"
-		"                             enable (comma-separated list; 'all', 'none')\n"), stdout);
+		"                             enable (comma-separated list; 'all', 'none'); IRP\n"
+		"                             decoders: 'irp:NAME' (IRP database), 'irp:{...}'\n"), stdout);
 	fputs(_("  -P, --period=PERIOD        set the period to repeat a keystroke (ms)\n"), stdout);
 	fputs(_("  -r, --read                 read and show the scancode to keycode mappings\n"), stdout);
 	fputs(_("  -s, --sysdev=SYSDEV        rc device to control (default: rc0)\n"), stdout);

@@ -8,8 +8,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "decoders.h"
+#include "irp.h"
+#include "irp_compile.h"
+#include "irp_database.h"
 #include "keycodes.h"
 #include "lirc.h"
 #include "nls.h"
@@ -264,6 +268,120 @@ static int add_file_decoder(struct planner *p, const char *path,
 	return new_decoder(p, path, false, object, ret_decoder);
 }
 
+/* The protocol of -p irp:NAME and -p 'irp:{...}', and of keymaps' protocol = "irp". */
+#define IRP_PROTOCOL "irp"
+#define IRP_OPTION_PREFIX "irp:"
+
+/* An IRP string, rather than a database name: its general spec comes first. */
+static bool is_irp_string(const char *text)
+{
+	while (*text == ' ' || *text == '\t' || *text == '\n' || *text == '\r')
+		text++;
+	return *text == '{';
+}
+
+/*
+ * Compile an IRP string or a database name (text) into *ret_image, and the decoder's
+ * name into *ret_name ("irp:NEC1", or "irp:" and the string). where starts the messages
+ * ("FILE:LINE:COLUMN: " of a keymap's irp, or -p's argument); the compiler's own say
+ * "irp:COLUMN: ...", the column within the IRP string.
+ */
+static int compile_irp(const char *text, const char *where, struct bpf_image **ret_image,
+		       char **ret_name, struct ir_error *err)
+{
+	const struct irp_database_entry *entry = NULL;
+	struct irp_compile_options options;
+	struct irp_protocol *protocol = NULL;
+	struct bpf_image *image = NULL;
+	struct ir_error irp_err = { "" };
+	const char *irp = text;
+	int ret;
+
+	if (!is_irp_string(text)) {
+		entry = irp_database_find(text);
+		if (!entry) {
+			ir_error_set(err, _("%sunknown IRP protocol '%s': neither a name of the "
+					    "IRP database nor an IRP string ('{...}')"),
+				     where, text);
+			return -EINVAL;
+		}
+		if (!irp_database_decodable(entry)) {
+			ir_error_set(err, _("%sIRP protocol '%s' cannot be decoded: its IRP "
+					    "database entry marks it as not decodable"),
+				     where, entry->name);
+			return -EINVAL;
+		}
+		irp = entry->irp;
+	}
+	ret = irp_parse(irp, strlen(irp), &protocol, &irp_err);
+	if (ret < 0)
+		goto fail;
+	irp_compile_options_init(&options, entry ? entry->parameters : NULL);
+	options.name = entry ? entry->name : NULL;
+	ret = irp_compile(protocol, &options, &image, &irp_err);
+	if (ret < 0)
+		goto fail;
+	/* Requests for one database protocol, spelt in any case, load it once. */
+	if (asprintf(ret_name, IRP_OPTION_PREFIX "%s", entry ? entry->name : text) < 0) {
+		ret = -ENOMEM;
+		goto out;
+	}
+	/* An IRP string may span lines: the name is printed on one (-v). */
+	ir_error_filter_controls(*ret_name);
+	*ret_image = image;
+	image = NULL;
+	goto out;
+fail:
+	if (ret == -ENOMEM)
+		goto out;
+	if (entry)
+		ir_error_set(err, _("%sIRP protocol '%s': %s"), where, entry->name,
+			     irp_err.message);
+	else
+		ir_error_set(err, "%s%s", where, irp_err.message);
+	ret = -EINVAL;
+out:
+	bpf_image_free(image);
+	irp_protocol_free(protocol);
+	return ret;
+}
+
+int plan_irp_check(const char *text, const char *where, struct ir_error *err)
+{
+	struct bpf_image *image = NULL;
+	char *name = NULL;
+	int ret;
+
+	ret = compile_irp(text, where, &image, &name, err);
+	if (ret == -ENOMEM)
+		ir_error_set(err, "%s", strerror(ENOMEM));
+	bpf_image_free(image);
+	free(name);
+	return ret;
+}
+
+/* An IRP decoder, compiled now: a protocol that cannot be decoded is an error before
+ * any device is touched. */
+static int add_irp_decoder(struct planner *p, const char *text, const char *where,
+			   struct plan_decoder **ret_decoder)
+{
+	struct bpf_image *image = NULL;
+	char *name = NULL;
+	int ret;
+
+	ret = compile_irp(text, where, &image, &name, p->err);
+	if (ret < 0)
+		return ret;
+	ret = new_decoder(p, name, false, NULL, ret_decoder);
+	free(name);
+	if (ret < 0) {
+		bpf_image_free(image);
+		return ret;
+	}
+	(*ret_decoder)->image = image;
+	return 0;
+}
+
 /* Set (or replace) one parameter value of a decoder; the name is copied. */
 static int set_param(struct plan_decoder *decoder, const char *name, int64_t value)
 {
@@ -310,7 +428,7 @@ static int apply_keymap_params(struct planner *p, struct plan_decoder *decoder,
 	for (i = 0; i < protocol->param_count; i++) {
 		const struct keymap_param *param = &protocol->params[i];
 
-		if (bpf_object_param_find(decoder->object, param->name) < 0) {
+		if (!decoder->object || bpf_object_param_find(decoder->object, param->name) < 0) {
 			origin_prefix(origin, where, sizeof(where));
 			ret = add_note(p->plan, _("%sdecoder '%s' has no parameter '%s': ignored"),
 				       where, decoder->name, param->name);
@@ -510,6 +628,67 @@ static int resolve_protocol(struct planner *p, const char *name, const struct or
 	return note_wanted_by(origin, *ret_decoder);
 }
 
+static void plan_decoder_clear(struct plan_decoder *decoder);
+
+/*
+ * A keymap's or -p's IRP protocol: compiled first, so that a bad IRP is an error even
+ * where the device could not take it; then, as for every BPF decoder, a device with no
+ * LIRC device cannot take it (an error for -p, a note for a keymap).
+ */
+static int plan_irp_protocol(struct planner *p, const char *text, const char *where,
+			     const struct origin *origin, enum protocol_kind *ret_kind,
+			     struct plan_decoder **ret_decoder)
+{
+	struct keytable_plan *plan = p->plan;
+	int ret;
+
+	p->named_protocols = true;
+	*ret_kind = PROTOCOL_DECODER;
+	ret = add_irp_decoder(p, text, where, ret_decoder);
+	if (ret < 0)
+		return ret;
+	ret = check_lirc(p, (*ret_decoder)->name, origin);
+	if (ret < 0) {
+		plan_decoder_clear(&plan->decoders[--plan->decoder_count]);
+		*ret_decoder = NULL;
+		return undecodable(p, origin, ret_kind);
+	}
+	return note_wanted_by(origin, *ret_decoder);
+}
+
+static int plan_keymap_irp(struct planner *p, const struct keymap *keymap,
+			   const struct keymap_protocol *protocol)
+{
+	struct origin name_origin = { keymap->filename, protocol->protocol_line,
+				      protocol->protocol_column };
+	struct origin origin = { keymap->filename, protocol->line, 0 };
+	char where[IR_ERROR_MESSAGE_MAX];
+	struct plan_decoder *decoder;
+	enum protocol_kind kind;
+	int ret;
+
+	/* A legacy keymap's "type: irp" has nowhere to say which. */
+	if (!protocol->irp) {
+		ir_error_set_at(p->err, keymap->filename, protocol->protocol_line,
+				protocol->protocol_column,
+				_("protocol 'irp' needs an 'irp' key: an IRP string or the name "
+				  "of a protocol of the IRP database"));
+		return -EINVAL;
+	}
+	snprintf(where, sizeof(where), "%s:%u:%u: ", keymap->filename, protocol->irp_line,
+		 protocol->irp_column);
+	ret = plan_irp_protocol(p, protocol->irp, where, &name_origin, &kind, &decoder);
+	if (ret < 0 || kind == PROTOCOL_SKIPPED)
+		return ret;
+	if (protocol->raw_count) {
+		ir_error_set_at(p->err, keymap->filename, protocol->line, 0,
+				_("raw patterns need the raw decoder, not protocol '%s'"),
+				protocol->protocol);
+		return -EINVAL;
+	}
+	return apply_keymap_params(p, decoder, protocol, &origin);
+}
+
 static int plan_keymap_protocol(struct planner *p, const struct keymap *keymap,
 				const struct keymap_protocol *protocol)
 {
@@ -520,6 +699,8 @@ static int plan_keymap_protocol(struct planner *p, const struct keymap *keymap,
 	enum protocol_kind kind;
 	int ret;
 
+	if (!strcasecmp(protocol->protocol, IRP_PROTOCOL))
+		return plan_keymap_irp(p, keymap, protocol);
 	p->named_protocols = true;
 	ret = resolve_protocol(p, protocol->protocol, &name_origin, &kind, &decoder);
 	if (ret < 0 || kind == PROTOCOL_SKIPPED)
@@ -556,6 +737,13 @@ static int plan_option_protocol(struct planner *p, const char *name)
 	if (!strcasecmp(name, "none") || !strcasecmp(name, "lirc")) {
 		p->named_kernel_protocols = true;
 		return 0;
+	}
+	if (!strncasecmp(name, IRP_OPTION_PREFIX, strlen(IRP_OPTION_PREFIX))) {
+		char where[IR_ERROR_MESSAGE_MAX];
+
+		snprintf(where, sizeof(where), "-p %s: ", name);
+		return plan_irp_protocol(p, name + strlen(IRP_OPTION_PREFIX), where, &origin,
+					 &kind, &decoder);
 	}
 	if (strcasecmp(name, "all"))
 		return resolve_protocol(p, name, &origin, &kind, &decoder);
@@ -610,7 +798,7 @@ static int apply_option_param(struct planner *p, const struct option_parameter *
 		if (param->decoder && !decoder_answers_to(decoder, param->decoder))
 			continue;
 		decoder_seen = true;
-		if (bpf_object_param_find(decoder->object, param->name) < 0)
+		if (!decoder->object || bpf_object_param_find(decoder->object, param->name) < 0)
 			continue;
 		ret = set_param(decoder, param->name, param->value);
 		if (ret < 0)
@@ -643,7 +831,7 @@ static int64_t param_value(const struct plan_decoder *decoder, const char *name)
 	for (i = 0; i < decoder->param_count; i++)
 		if (!strcmp(decoder->params[i].name, name))
 			return decoder->params[i].value;
-	index = bpf_object_param_find(decoder->object, name);
+	index = decoder->object ? bpf_object_param_find(decoder->object, name) : -1;
 	return index < 0 ? 0 : bpf_object_param_default(decoder->object, (size_t)index);
 }
 
@@ -654,7 +842,7 @@ static int set_raw_trail_space(struct plan_decoder *decoder)
 	size_t i, j;
 
 	if (!decoder->raw_pattern_count || has_param(decoder, "trail_space") ||
-	    bpf_object_param_find(decoder->object, "trail_space") < 0)
+	    !decoder->object || bpf_object_param_find(decoder->object, "trail_space") < 0)
 		return 0;
 	for (i = 0; i < decoder->raw_pattern_count; i++)
 		for (j = 1; decoder->raw_patterns[i].durations[j]; j += 2)
@@ -671,7 +859,7 @@ static int set_raw_trail_space(struct plan_decoder *decoder)
 static int set_raw_pattern_count(struct plan_decoder *decoder)
 {
 	if (!decoder->raw_pattern_count || has_param(decoder, "patterns") ||
-	    bpf_object_param_find(decoder->object, "patterns") < 0)
+	    !decoder->object || bpf_object_param_find(decoder->object, "patterns") < 0)
 		return 0;
 	return set_param(decoder, "patterns", (int64_t)decoder->raw_pattern_count);
 }
@@ -682,6 +870,9 @@ static int relocate(struct planner *p, struct plan_decoder *decoder)
 {
 	int ret;
 
+	/* An IRP decoder was compiled with its values: nothing to relocate. */
+	if (!decoder->object)
+		return 0;
 	ret = bpf_object_relocate(decoder->object, NULL, decoder->params, decoder->param_count,
 				  &decoder->image, p->err);
 	if (ret < 0)
@@ -709,10 +900,10 @@ static bool same_decoder(const struct plan_decoder *a, const struct plan_decoder
 {
 	size_t i;
 
-	if (a->embedded != b->embedded || strcmp(a->name, b->name) ||
+	if (a->embedded != b->embedded || !a->object != !b->object || strcmp(a->name, b->name) ||
 	    a->raw_pattern_count != b->raw_pattern_count)
 		return false;
-	for (i = 0; i < bpf_object_param_count(a->object); i++) {
+	for (i = 0; a->object && i < bpf_object_param_count(a->object); i++) {
 		const char *name = bpf_object_param_name(a->object, i);
 
 		if (param_value(a, name) != param_value(b, name))

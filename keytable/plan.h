@@ -16,6 +16,12 @@
  * decoder table) are libraries.
  *
  * The rules:
+ * - A keymap's protocol "irp" (with its irp key) and -p irp:NAME or -p 'irp:{...}' are
+ *   an IRP decoder: a protocol of the built-in IRP database (irp_database.h, the name
+ *   ignoring case) or an IRP string, compiled by irp_compile() here, with the kernel's
+ *   scancode layout for a database protocol the kernel has. It takes no parameters.
+ *   An unknown name, an IRP that does not parse and one the compiler cannot take are
+ *   errors, for a keymap too (not notes: the keymap says exactly what it wants).
  * - A protocol name (of a keymap, or -p) is, in this order: a protocol the device's
  *   protocols file offers (the kernel decodes it); a kernel protocol the device does
  *   not offer but an embedded BPF port decodes (a note says so); for a keymap, an
@@ -133,6 +139,13 @@ uint32_t keytable_plan_lookup(const struct keytable_plan *plan, uint64_t scancod
  * KEYMAPDIR/protocols/ under the root, or a path (with a '/') to a file. 1, 0, or -ENOMEM.
  */
 int plan_protocol_known(const char *root, const char *name);
+
+/*
+ * Whether an IRP protocol of a keymap (its irp key) or of -p irp:... compiles: text is
+ * an IRP string or a name of the IRP database. 0, or -EINVAL with where (a prefix,
+ * "FILE:LINE:COLUMN: ") and the cause in err, or -ENOMEM.
+ */
+int plan_irp_check(const char *text, const char *where, struct ir_error *err);
 
 /* Names compared as keymaps write protocols: ignoring case, '-' and '_'. */
 bool plan_protocol_name_equal(const char *a, const char *b);

@@ -13,10 +13,40 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "nls.h"
 #include "prepare.h"
 #include "steps.h"
+
+/* An IRP protocol that does not compile: printed, and counted. */
+static int check_irp(const struct keymap *keymap, const struct keymap_protocol *protocol,
+		     size_t *problems)
+{
+	char where[IR_ERROR_MESSAGE_MAX];
+	struct ir_error message;
+	int ret;
+
+	/* A legacy keymap's "type: irp" has no irp key (a TOML one must have it). */
+	if (!protocol->irp) {
+		ir_error_set_at(&message, keymap->filename, protocol->protocol_line,
+				protocol->protocol_column,
+				_("protocol 'irp' needs an 'irp' key: an IRP string or the name "
+				  "of a protocol of the IRP database"));
+		ret = -EINVAL;
+	} else {
+		snprintf(where, sizeof(where), "%s:%u:%u: ", keymap->filename,
+			 protocol->irp_line, protocol->irp_column);
+		ret = plan_irp_check(protocol->irp, where, &message);
+	}
+	if (ret == -ENOMEM)
+		return ret;
+	if (ret < 0) {
+		fprintf(stderr, "%s\n", message.message);
+		(*problems)++;
+	}
+	return 0;
+}
 
 /* The protocol names of a keymap nothing decodes: printed, and counted. */
 static int check_protocols(const char *root, const struct keymap *keymap, size_t *problems)
@@ -28,6 +58,12 @@ static int check_protocols(const char *root, const struct keymap *keymap, size_t
 	for (i = 0; i < keymap->protocol_count; i++) {
 		const struct keymap_protocol *protocol = &keymap->protocols[i];
 
+		if (!strcasecmp(protocol->protocol, "irp")) {
+			ret = check_irp(keymap, protocol, problems);
+			if (ret < 0)
+				return ret;
+			continue;
+		}
 		ret = plan_protocol_known(root, protocol->protocol);
 		if (ret < 0)
 			return ret;

@@ -267,6 +267,11 @@ static int load_protocol_key(const struct keymap_loader *loader,
 	}
 	if (strcmp(key, "variant") == 0)
 		return copy_string(loader, key, value, &protocol->variant);
+	if (strcmp(key, "irp") == 0) {
+		protocol->irp_line = toml_value_line(value);
+		protocol->irp_column = toml_value_column(value);
+		return copy_string(loader, key, value, &protocol->irp);
+	}
 	if (strcmp(key, "scancodes") == 0) {
 		if (toml_value_type(value) != TOML_TABLE)
 			return wrong_type(loader, key, value, TOML_TABLE);
@@ -324,6 +329,18 @@ static int load_protocol(const struct keymap_loader *loader, struct keymap *keym
 	} else if (raw) {
 		return keymap_fail(loader, toml_value_line(raw), toml_value_column(raw),
 				   _("raw entries need protocol 'raw', not '%s'"),
+				   protocol->protocol);
+	}
+	/* rc_keymap(5): the IRP of protocol "irp" says what it decodes; no other has one. */
+	if (keymap_ascii_casecmp(protocol->protocol, "irp") == 0) {
+		if (!protocol->irp)
+			return keymap_fail(loader, protocol->protocol_line,
+					   protocol->protocol_column,
+					   _("protocol 'irp' needs an 'irp' key: an IRP string "
+					     "or the name of a protocol of the IRP database"));
+	} else if (protocol->irp) {
+		return keymap_fail(loader, protocol->irp_line, protocol->irp_column,
+				   _("'irp' belongs to protocol 'irp', not '%s'"),
 				   protocol->protocol);
 	}
 	return 0;

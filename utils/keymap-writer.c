@@ -101,6 +101,11 @@ static void write_protocol(FILE *out, const struct keymap_protocol *protocol)
 	fputs("protocol = ", out);
 	write_string(out, protocol->protocol);
 	fputc('\n', out);
+	if (protocol->irp) {
+		fputs("irp = ", out);
+		write_string(out, protocol->irp);
+		fputc('\n', out);
+	}
 	if (protocol->variant) {
 		fputs("variant = ", out);
 		write_string(out, protocol->variant);

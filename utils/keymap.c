@@ -107,6 +107,7 @@ static void protocol_clear(struct keymap_protocol *protocol)
 	free(protocol->name);
 	free(protocol->protocol);
 	free(protocol->variant);
+	free(protocol->irp);
 	for (i = 0; i < protocol->param_count; i++)
 		free(protocol->params[i].name);
 	free(protocol->params);
@@ -434,7 +435,7 @@ static bool protocol_equal(const struct keymap_protocol *a, const struct keymap_
 	size_t i;
 
 	if (!same_string(a->name, b->name) || !same_string(a->protocol, b->protocol) ||
-	    !same_string(a->variant, b->variant) || a->param_count != b->param_count ||
+	    !same_string(a->variant, b->variant) || !same_string(a->irp, b->irp) || a->param_count != b->param_count ||
 	    a->scancode_count != b->scancode_count || a->raw_count != b->raw_count)
 		return false;
 	for (i = 0; i < a->param_count; i++) {

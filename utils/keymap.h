@@ -8,8 +8,8 @@
  * decoder, raw entries (keycode -> pulse/space durations).
  *
  * Two file formats are read:
- *   TOML (rc_keymap(5)):   [[protocols]] name, protocol, variant, other integer keys as
- *                          parameters, [protocols.scancodes] "0x1e3b" = "KEY_SELECT",
+ *   TOML (rc_keymap(5)):   [[protocols]] name, protocol, variant, irp (a string, for
+ *                          protocol "irp" only), other integer keys as parameters, [protocols.scancodes] "0x1e3b" = "KEY_SELECT",
  *                          raw = [ { keycode = "KEY_X", raw = "+9000 -4500 +560" } ]
  *   legacy text:           "# table NAME, type: NEC" (type may be a comma list), then
  *                          "0x1e3b KEY_SELECT" lines (or "scancode 0x1e3b = KEY_SELECT",
@@ -84,6 +84,12 @@ struct keymap_protocol {
 	char *name;			/* the remote's description; NULL when absent */
 	char *protocol;			/* never NULL */
 	char *variant;			/* NULL when absent */
+	/*
+	 * Protocol "irp" only: the IRP string or the name of a protocol of the IRP
+	 * database (irp_database.h), as written; NULL for every other protocol.
+	 */
+	char *irp;
+	unsigned int irp_line, irp_column;	/* where irp's value was written */
 	struct keymap_param *params;	/* in file order, names unique */
 	size_t param_count;
 	struct keymap_scancode *scancodes;	/* in file order, scancodes unique */

@@ -757,6 +757,55 @@ START_TEST(test_writer_reports_write_errors)
 }
 END_TEST
 
+/* protocol = "irp" with its IRP: kept as written, where it was written, and written back. */
+START_TEST(test_toml_irp_key)
+{
+	static const char text[] = "[[protocols]]\nprotocol = \"irp\"\n"
+				   "irp = \"{38k,500}<1,-1|1,-3>(D:8,F:8,-50m)*[D:0..255,F:0..255]\"\n"
+				   "[protocols.scancodes]\n0x1234 = \"KEY_A\"\n";
+	struct keymap *keymap = toml_ok(text), *again;
+	char *written;
+	size_t len;
+
+	ck_assert_str_eq(keymap->protocols[0].irp,
+			 "{38k,500}<1,-1|1,-3>(D:8,F:8,-50m)*[D:0..255,F:0..255]");
+	ck_assert_uint_eq(keymap->protocols[0].irp_line, 3);
+	ck_assert_uint_eq(keymap->protocols[0].irp_column, 7);
+	ck_assert_uint_eq(keymap->protocols[0].param_count, 0);
+	ck_assert_int_eq(keymap_format_toml(keymap, &written, &len), 0);
+	ck_assert_msg(strstr(written, "\nirp = \"{38k,500}") != NULL, "%s", written);
+	again = toml_ok(written);
+	ck_assert(keymap_equal(keymap, again));
+	/* A different IRP is a different keymap. */
+	again->protocols[0].irp[1] = '4';
+	ck_assert(!keymap_equal(keymap, again));
+	free(written);
+	keymap_free(again);
+	keymap_free(keymap);
+
+	keymap = toml_ok("[[protocols]]\nprotocol = \"IRP\"\nirp = \"nec1\"\n");
+	ck_assert_str_eq(keymap->protocols[0].irp, "nec1");
+	keymap_free(keymap);
+	keymap = toml_ok(NEC_HEAD "0x10 = \"KEY_A\"\n");
+	ck_assert_ptr_null(keymap->protocols[0].irp);
+	keymap_free(keymap);
+}
+END_TEST
+
+START_TEST(test_toml_irp_errors)
+{
+	toml_error("[[protocols]]\nprotocol = \"irp\"\n",
+		   "k.toml:2:12: protocol 'irp' needs an 'irp' key: an IRP string or the name of "
+		   "a protocol of the IRP database");
+	toml_error("[[protocols]]\nprotocol = \"nec\"\nirp = \"NEC1\"\n",
+		   "k.toml:3:7: 'irp' belongs to protocol 'irp', not 'nec'");
+	toml_error("[[protocols]]\nprotocol = \"irp\"\nirp = 1\n",
+		   "k.toml:3:7: 'irp' has type integer, expected string");
+	toml_error("[[protocols]]\nprotocol = \"irp\"\nirp = \"a\\u0000b\"\n",
+		   "k.toml:3:7: 'irp' contains a NUL character");
+}
+END_TEST
+
 START_TEST(test_equal_notices_each_difference)
 {
 	struct keymap *a = file_ok("imon_rsc.toml"), *b = file_ok("imon_rsc.toml");
@@ -1117,6 +1166,7 @@ static Suite *keymap_suite(void)
 	tcase_add_test(tc, test_toml_parameters_and_number_forms);
 	tcase_add_test(tc, test_toml_raw_entries);
 	tcase_add_test(tc, test_toml_scancode_limits);
+	tcase_add_test(tc, test_toml_irp_key);
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("toml errors");
@@ -1127,6 +1177,7 @@ static Suite *keymap_suite(void)
 	tcase_add_test(tc, test_toml_raw_errors);
 	tcase_add_test(tc, test_toml_structure_errors);
 	tcase_add_test(tc, test_toml_syntax_error_is_passed_on);
+	tcase_add_test(tc, test_toml_irp_errors);
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("legacy");

@@ -1,0 +1,1 @@
+--decode=$IRKIT_SRCDIR/tests/cli/data/irp-rc5.txt -w $IRKIT_SRCDIR/tests/cli/data/irp-rc5-string.toml

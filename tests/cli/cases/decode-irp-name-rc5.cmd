@@ -1,0 +1,1 @@
+--decode=$IRKIT_SRCDIR/tests/cli/data/irp-rc5.txt -p irp:RC5

@@ -1,0 +1,1 @@
+--decode=$IRKIT_SRCDIR/tests/cli/data/irp-necx.txt -p 'irp:{38k,564}<1,-1|1,-3>(16,-8,D:8,1,-50m[D:0..255]'

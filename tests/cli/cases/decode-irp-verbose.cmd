@@ -1,0 +1,1 @@
+-v --decode=$IRKIT_SRCDIR/tests/cli/data/irp-rc5.txt -p irp:rc5 -w $IRKIT_SRCDIR/tests/cli/data/irp-rc5-string.toml

@@ -1,0 +1,1 @@
+-c -p nec -p irp:NEC-1

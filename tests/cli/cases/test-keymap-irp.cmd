@@ -1,0 +1,1 @@
+--test-keymap=$IRKIT_SRCDIR/tests/cli/data/irp-bad.toml --test-keymap=$IRKIT_SRCDIR/tests/cli/data/irp-unknown.toml --test-keymap=$IRKIT_SRCDIR/tests/cli/data/irp-nec1.toml
