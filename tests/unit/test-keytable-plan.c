@@ -593,6 +593,113 @@ START_TEST(test_device_checks)
 }
 END_TEST
 
+/*
+ * IRP protocols (plan.h): compiled into the decoder's image, with no object and no
+ * parameters; one request per database protocol whatever the case of its name; the
+ * kernel's protocols left alone (a BPF decoder only); errors before anything else, for
+ * a keymap too.
+ */
+#define LEGACY_IRP "# table x, type: irp\n0x10 KEY_1\n"
+
+START_TEST(test_irp)
+{
+	struct keymap *legacy;
+	struct ir_error err;
+	struct fixture f;
+
+	init(&f);
+	f.device = new_device("[nec] rc-5 [lirc]", true);
+	f.keymaps[f.keymap_count++] = toml("[[protocols]]\nprotocol = \"irp\"\nirp = \"NEC1\"\n"
+					   "margin = 100\n[protocols.scancodes]\n"
+					   "0x8051 = \"KEY_POWER\"\n");
+	add_protocol(&f, "irp:nec1");
+	ck_assert_int_eq(make(&f), 0);
+	ck_assert(!f.plan->change_kernel_protocols);
+	ck_assert(f.plan->change_decoders);
+	ck_assert_uint_eq(f.plan->decoder_count, 1);
+	ck_assert_str_eq(f.plan->decoders[0].name, "irp:NEC1");
+	ck_assert_ptr_null(f.plan->decoders[0].object);
+	ck_assert_ptr_nonnull(f.plan->decoders[0].image);
+	ck_assert_uint_gt(f.plan->decoders[0].image->insn_count, 0);
+	ck_assert_uint_eq(f.plan->decoders[0].param_count, 0);
+	ck_assert_uint_eq(f.plan->key_count, 1);
+	ck_assert_uint_eq(f.plan->note_count, 1);
+	ck_assert_str_eq(f.plan->notes[0],
+			 "test.toml:1: decoder 'irp:NEC1' has no parameter 'margin': ignored");
+	done(&f);
+
+	/* -e has nothing to set in an IRP decoder. */
+	init(&f);
+	add_protocol(&f, "irp:{38k,500}<1,-1|1,-3>(16,-8,D:8,F:8,1,-50m)*[D:0..255,F:0..255]");
+	add_parameter(&f, NULL, "margin", 100);
+	ck_assert_int_eq(make(&f), -EINVAL);
+	ck_assert_str_eq(f.err.message, "parameter 'margin': no decoder loaded by this command "
+			 "has it");
+	done(&f);
+
+	/* Offline, an IRP string: its own decoder, named by the string. */
+	init(&f);
+	add_protocol(&f, "irp:{38k,500}<1,-1|1,-3>(16,-8,D:8,F:8,1,-50m)*[D:0..255,F:0..255]");
+	add_protocol(&f, "irp:RC5");
+	ck_assert_int_eq(make(&f), 0);
+	ck_assert_uint_eq(f.plan->decoder_count, 2);
+	ck_assert_str_eq(f.plan->decoders[0].name,
+			 "irp:{38k,500}<1,-1|1,-3>(16,-8,D:8,F:8,1,-50m)*[D:0..255,F:0..255]");
+	ck_assert_str_eq(f.plan->decoders[1].name, "irp:RC5");
+	done(&f);
+
+	/* No LIRC device: a keymap's IRP protocol is skipped, -p's is an error. */
+	init(&f);
+	f.device = new_device("[nec]", false);
+	f.keymaps[f.keymap_count++] = toml("[[protocols]]\nprotocol = \"irp\"\nirp = \"RC5\"\n"
+					   "[protocols.scancodes]\n0x10 = \"KEY_1\"\n");
+	ck_assert_int_eq(make(&f), 0);
+	ck_assert_uint_eq(f.plan->decoder_count, 0);
+	ck_assert_uint_eq(f.plan->key_count, 1);
+	ck_assert_uint_eq(f.plan->note_count, 1);
+	ck_assert_ptr_nonnull(strstr(f.plan->notes[0], "no LIRC device"));
+	done(&f);
+	init(&f);
+	f.device = new_device("[nec]", false);
+	add_protocol(&f, "irp:RC5");
+	ck_assert_int_eq(make(&f), -EINVAL);
+	ck_assert_ptr_nonnull(strstr(f.err.message, "no LIRC device"));
+	done(&f);
+
+	/* ... but an IRP that does not compile is an error even there. */
+	init(&f);
+	f.device = new_device("[nec]", false);
+	f.keymaps[f.keymap_count++] = toml("[[protocols]]\nprotocol = \"irp\"\n"
+					   "irp = \"{38k,500}<1,-1|1,-3>(D:8,F:8\"\n");
+	ck_assert_int_eq(make(&f), -EINVAL);
+	ck_assert_str_eq(f.err.message, "test.toml:3:7: irp:29: expected ',' or ')', "
+			 "found the end");
+	done(&f);
+
+	/* Unknown names, for a keymap too; a legacy keymap cannot say which. */
+	init(&f);
+	f.keymaps[f.keymap_count++] = toml("[[protocols]]\nprotocol = \"irp\"\n"
+					   "irp = \"NEC-1\"\n");
+	ck_assert_int_eq(make(&f), -EINVAL);
+	ck_assert_str_eq(f.err.message, "test.toml:3:7: unknown IRP protocol 'NEC-1': "
+			 "neither a name of the IRP database nor an IRP string ('{...}')");
+	done(&f);
+	init(&f);
+	ck_assert_int_eq(keymap_load_legacy(LEGACY_IRP, strlen(LEGACY_IRP), "old", &legacy,
+					    &err), 0);
+	f.keymaps[f.keymap_count++] = legacy;
+	ck_assert_int_eq(make(&f), -EINVAL);
+	ck_assert_ptr_nonnull(strstr(f.err.message, "old:1:"));
+	ck_assert_ptr_nonnull(strstr(f.err.message, "protocol 'irp' needs an 'irp' key"));
+	done(&f);
+
+	ck_assert_int_eq(plan_irp_check("sony12", "x: ", &err), 0);
+	ck_assert_int_eq(plan_irp_check("Zenith", "x: ", &err), -EINVAL);
+	ck_assert_str_eq(err.message, "x: IRP protocol 'Zenith' cannot be decoded: its IRP "
+			 "database entry marks it as not decodable");
+}
+END_TEST
+
 static Suite *keytable_plan_suite(void)
 {
 	Suite *s = suite_create("keytable_plan");
@@ -626,6 +733,9 @@ static Suite *keytable_plan_suite(void)
 	suite_add_tcase(s, tc);
 	tc = tcase_create("objects");
 	tcase_add_test(tc, test_keymap_names_option_object);
+	suite_add_tcase(s, tc);
+	tc = tcase_create("irp");
+	tcase_add_test(tc, test_irp);
 	suite_add_tcase(s, tc);
 	tc = tcase_create("device");
 	tcase_add_test(tc, test_device_checks);
