@@ -323,6 +323,7 @@ static int compile_irp(const char *text, const char *where, struct bpf_image **r
 		goto fail;
 	/* Requests for one database protocol, spelt in any case, load it once. */
 	if (asprintf(ret_name, IRP_OPTION_PREFIX "%s", entry ? entry->name : text) < 0) {
+		*ret_name = NULL;
 		ret = -ENOMEM;
 		goto out;
 	}

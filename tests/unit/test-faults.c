@@ -455,6 +455,7 @@ START_TEST(test_keymap_nomem)
 	keymap_nomem(DATA "keymaps/pulse_distance.toml", keymap_load_toml);
 	keymap_nomem(DATA "keymaps/raw.toml", keymap_load_toml);
 	keymap_nomem(DATA "keymaps/imon_rsc.toml", keymap_load_toml);
+	keymap_nomem(DATA "keymaps/irp.toml", keymap_load_toml);
 	keymap_nomem(DATA "keymaps/hauppauge.legacy", keymap_load_legacy);
 	keymap_nomem(DATA "keymaps/rc6_mce.legacy", keymap_load_legacy);
 }
