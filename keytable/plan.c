@@ -632,9 +632,10 @@ static int resolve_protocol(struct planner *p, const char *name, const struct or
 static void plan_decoder_clear(struct plan_decoder *decoder);
 
 /*
- * A keymap's or -p's IRP protocol: compiled first, so that a bad IRP is an error even
+ * A keymap's or -p's IRP protocol: compiled first, so that a bad IRP is reported even
  * where the device could not take it; then, as for every BPF decoder, a device with no
- * LIRC device cannot take it (an error for -p, a note for a keymap).
+ * LIRC device cannot take it. Either is an error for -p and, as an unknown protocol
+ * is, a skipped entry with a note for a keymap: at boot the rest of the keymap loads.
  */
 static int plan_irp_protocol(struct planner *p, const char *text, const char *where,
 			     const struct origin *origin, enum protocol_kind *ret_kind,
@@ -646,6 +647,9 @@ static int plan_irp_protocol(struct planner *p, const char *text, const char *wh
 	p->named_protocols = true;
 	*ret_kind = PROTOCOL_DECODER;
 	ret = add_irp_decoder(p, text, where, ret_decoder);
+	/* As an unknown protocol: a keymap's entry is skipped, -p's is an error. */
+	if (ret == -EINVAL)
+		return undecodable(p, origin, ret_kind);
 	if (ret < 0)
 		return ret;
 	ret = check_lirc(p, (*ret_decoder)->name, origin);
@@ -674,7 +678,7 @@ static int plan_keymap_irp(struct planner *p, const struct keymap *keymap,
 				protocol->protocol_column,
 				_("protocol 'irp' needs an 'irp' key: an IRP string or the name "
 				  "of a protocol of the IRP database"));
-		return -EINVAL;
+		return undecodable(p, &name_origin, &kind);
 	}
 	snprintf(where, sizeof(where), "%s:%u:%u: ", keymap->filename, protocol->irp_line,
 		 protocol->irp_column);

@@ -666,31 +666,42 @@ START_TEST(test_irp)
 	ck_assert_ptr_nonnull(strstr(f.err.message, "no LIRC device"));
 	done(&f);
 
-	/* ... but an IRP that does not compile is an error even there. */
+	/*
+	 * A keymap's IRP that does not compile, names no database protocol, or is not
+	 * given (a legacy keymap cannot say which) is skipped with a note, as an unknown
+	 * protocol is: the rest of the keymap still loads at boot.
+	 */
 	init(&f);
 	f.device = new_device("[nec]", false);
 	f.keymaps[f.keymap_count++] = toml("[[protocols]]\nprotocol = \"irp\"\n"
 					   "irp = \"{38k,500}<1,-1|1,-3>(D:8,F:8\"\n");
-	ck_assert_int_eq(make(&f), -EINVAL);
-	ck_assert_str_eq(f.err.message, "test.toml:3:7: irp:29: expected ',' or ')', "
-			 "found the end");
+	ck_assert_int_eq(make(&f), 0);
+	ck_assert_uint_eq(f.plan->decoder_count, 0);
+	ck_assert_str_eq(f.plan->notes[0], "test.toml:3:7: irp:29: expected ',' or ')', "
+			 "found the end: skipped");
 	done(&f);
-
-	/* Unknown names, for a keymap too; a legacy keymap cannot say which. */
 	init(&f);
 	f.keymaps[f.keymap_count++] = toml("[[protocols]]\nprotocol = \"irp\"\n"
 					   "irp = \"NEC-1\"\n");
-	ck_assert_int_eq(make(&f), -EINVAL);
-	ck_assert_str_eq(f.err.message, "test.toml:3:7: unknown IRP protocol 'NEC-1': "
-			 "neither a name of the IRP database nor an IRP string ('{...}')");
+	ck_assert_int_eq(make(&f), 0);
+	ck_assert_str_eq(f.plan->notes[0], "test.toml:3:7: unknown IRP protocol 'NEC-1': "
+			 "neither a name of the IRP database nor an IRP string ('{...}'): skipped");
 	done(&f);
 	init(&f);
 	ck_assert_int_eq(keymap_load_legacy(LEGACY_IRP, strlen(LEGACY_IRP), "old", &legacy,
 					    &err), 0);
 	f.keymaps[f.keymap_count++] = legacy;
+	ck_assert_int_eq(make(&f), 0);
+	ck_assert_ptr_nonnull(strstr(f.plan->notes[0], "old:1:"));
+	ck_assert_ptr_nonnull(strstr(f.plan->notes[0], "protocol 'irp' needs an 'irp' key"));
+	done(&f);
+
+	/* -p's is an error. */
+	init(&f);
+	add_protocol(&f, "irp:NEC-1");
 	ck_assert_int_eq(make(&f), -EINVAL);
-	ck_assert_ptr_nonnull(strstr(f.err.message, "old:1:"));
-	ck_assert_ptr_nonnull(strstr(f.err.message, "protocol 'irp' needs an 'irp' key"));
+	ck_assert_str_eq(f.err.message, "-p irp:NEC-1: unknown IRP protocol 'NEC-1': "
+			 "neither a name of the IRP database nor an IRP string ('{...}')");
 	done(&f);
 
 	ck_assert_int_eq(plan_irp_check("sony12", "x: ", &err), 0);
