@@ -28,6 +28,7 @@
 #define TEMPS_MAX 32		/* stack slots for expressions: their height */
 #define INLINE_MAX 16		/* definitions inlined in definitions */
 #define SLOTS_MAX 4096
+#define FLATTEN_STEPS_MAX 65536	/* items laid out, over all frames and passes */
 #define FRAMES_MAX 6		/* before a repeated part, its three passes, after it */
 #define ASSIGNED_MAX 8
 #define STOPPED 1		/* an empty alternative ends the frame */
@@ -83,7 +84,7 @@ struct field {
 
 struct frame {
 	struct slot *slots;
-	size_t slot_count;
+	size_t slot_count, slot_capacity;
 	struct field *fields;
 	size_t field_count;
 	bool repeat;		/* no bitfield, after a message: bpf_rc_repeat() */
@@ -121,6 +122,7 @@ struct compiler {
 	struct assignment assigned[ASSIGNED_MAX];
 	size_t assigned_count;
 	size_t frame_count;
+	size_t flatten_steps;
 	/* the emitter */
 	struct bpf_insn *insns;
 	size_t insn_count, insn_capacity;
@@ -378,10 +380,15 @@ static int add_slot(struct compiler *c, struct frame *f, const struct slot *slot
 		}
 		return 0;
 	}
-	grown = realloc(f->slots, (f->slot_count + 1) * sizeof(*grown));
-	if (!grown)
-		return -ENOMEM;
-	f->slots = grown;
+	if (f->slot_count == f->slot_capacity) {
+		size_t capacity = f->slot_capacity ? f->slot_capacity * 2 : 64;
+
+		grown = realloc(f->slots, capacity * sizeof(*grown));
+		if (!grown)
+			return -ENOMEM;
+		f->slots = grown;
+		f->slot_capacity = capacity;
+	}
 	f->slots[f->slot_count++] = *slot;
 	return 0;
 }
@@ -523,6 +530,16 @@ static int flatten(struct compiler *c, struct frame *f, const struct irp_sequenc
 	for (i = 0; i < count; i++) {
 		const struct irp_item *item = &seq->items[i];
 		struct slot slot = { 0 };
+
+		/*
+		 * Nested "(...)N" unroll to N times N ... items, most of which can merge
+		 * into the same few slots: bound the work, not only the slots.
+		 */
+		if (++c->flatten_steps > FLATTEN_STEPS_MAX) {
+			ir_error_set(c->err, _("irp: more than %d items to lay out in the "
+					       "frames"), FLATTEN_STEPS_MAX);
+			return -E2BIG;
+		}
 
 		if (item->kind != IRP_ITEM_BITFIELD && f->pending)
 			return unsupported(c, f->pending_column,

@@ -367,6 +367,31 @@ START_TEST(test_duration_beyond_lirc)
 }
 END_TEST
 
+/*
+ * Found by fuzzing: nested "(...)8" unroll to 8 to the power of their depth items, which
+ * merge into a few slots, so the slot limit never stopped the work (seconds for 329
+ * bytes of IRP). The work is bounded: 8^6 flashes (one slot) are refused, 8^2 compile.
+ */
+START_TEST(test_nested_repeats_bounded)
+{
+	struct irp_protocol *p = parse("{38k,1}<500,-500|500,-1500>(((((((1)8)8)8)8)8)8,-100,"
+				       "D:8,500,-50m)[D:0..255]");
+	struct ir_error err = { "" };
+	struct bpf_image *image = NULL;
+
+	ck_assert_int_eq(irp_compile(p, NULL, &image, &err), -E2BIG);
+	ck_assert_ptr_null(image);
+	ck_assert_msg(strstr(err.message, "more than 65536 items to lay out"), "%s",
+		      err.message);
+	irp_protocol_free(p);
+	p = parse("{38k,500}<1,-1|1,-3>(((1,-1)8)8,D:8,1,-50m)[D:0..255]");
+	ck_assert_int_eq(irp_compile(p, NULL, &image, &err), 0);
+	ck_assert_ptr_nonnull(image);
+	bpf_image_free(image);
+	irp_protocol_free(p);
+}
+END_TEST
+
 START_TEST(test_refusals_name_the_construct)
 {
 	refused("{36k,1p,msb}<6,-10|6,-16|6,-22>(15,-10,D:4,F:8,6,^100m)*[D:0..15,F:0..255]",
@@ -707,6 +732,7 @@ static Suite *irp_compile_suite(void)
 	tcase_add_test(tc, test_rc5_toggle_by_hand);
 	tcase_add_test(tc, test_checksum_by_hand);
 	tcase_add_test(tc, test_duration_beyond_lirc);
+	tcase_add_test(tc, test_nested_repeats_bounded);
 	tcase_add_test(tc, test_reversed_in_expression_by_hand);
 	tcase_add_test(tc, test_refusals_name_the_construct);
 	tcase_add_test(tc, test_cost_per_sample);
