@@ -305,6 +305,16 @@ const char *irp_compile_kernel_layout(const char *name)
 	return NULL;
 }
 
+const char *irp_compile_kernel_protocol(const char *name)
+{
+	size_t i;
+
+	for (i = 0; name && i < sizeof(kernel_layouts) / sizeof(kernel_layouts[0]); i++)
+		if (strcmp(kernel_layouts[i].name, name) == 0)
+			return kernel_layouts[i].protocol;
+	return NULL;
+}
+
 /* ---- the protocol into frames ---- */
 
 static int evaluate(struct compiler *c, const struct irp_expr *e, int64_t *ret_value,

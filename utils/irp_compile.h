@@ -94,6 +94,8 @@ void irp_compile_options_init(struct irp_compile_options *options, const char *p
 
 /* The kernel's scancode layout for a database name, as an IRP expression, or NULL. */
 const char *irp_compile_kernel_layout(const char *name);
+/* Its protocol number (enum rc_proto), as an IRP expression of the parameters, or NULL. */
+const char *irp_compile_kernel_protocol(const char *name);
 
 /*
  * Compile protocol into a new image (freed with bpf_image_free()). Returns 0;
@@ -103,5 +105,22 @@ const char *irp_compile_kernel_layout(const char *name);
  */
 int irp_compile(const struct irp_protocol *protocol, const struct irp_compile_options *options,
 		struct bpf_image **ret_image, struct ir_error *err);
+
+/*
+ * The other way: the parameters of a report that the program irp_compile(protocol,
+ * options) makes, from its protocol number, scancode and toggle (utils/irp_unpack.c).
+ * values[i] (protocol->parameter_count of them) is the value of parameter i of the
+ * parameter spec, the persistent one (the toggle) included. Generic layout: the
+ * scancode cut into the parameters' widths, last parameter in the lowest bits. Kernel
+ * layouts: the fields that the protocol number has (NEC's D << 8 | F, NECX's
+ * D << 16 | S << 8 | F, ...), the other parameters from their defaults (NEC's S is
+ * 255-D, -f16's E 255-F). Either way the parameters must be in range and give back the
+ * same protocol number and scancode. Returns 0; -EINVAL when they do not (a report this
+ * program cannot make), with the cause in err; -ENOMEM.
+ */
+int irp_compile_unpack(const struct irp_protocol *protocol,
+		       const struct irp_compile_options *options, uint32_t rc_protocol,
+		       uint64_t scancode, uint32_t toggle, uint64_t *values,
+		       struct ir_error *err);
 
 #endif

@@ -1,0 +1,255 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * irp_compile_unpack() (utils/irp_unpack.c): the reports of a compiled protocol back into
+ * its parameters. For every protocol of the database that compiles and decodes (those
+ * that do not are in irp-compile-exceptions.txt), random parameters rendered by
+ * utils/irp_render.c (which shares only the parser with the compiler), decoded in
+ * bpf_vm, and every keydown unpacked must give back the rendered parameters, in the
+ * kernel's layouts and in the generic one. Reports written by hand check the refusals.
+ */
+#include "config.h"
+
+#include <check.h>
+#include <errno.h>
+#include <linux/lirc.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "bpf_vm.h"
+#include "irp.h"
+#include "irp_compile.h"
+#include "irp_database.h"
+#include "irp_render.h"
+#include "exception-list.h"
+#include "test-main.h"
+
+#define EXCEPTIONS_TXT TOP_SRCDIR "/tests/unit/irp-compile-exceptions.txt"
+
+static struct irp_protocol *parse_entry(const char *name)
+{
+	const struct irp_database_entry *entry = irp_database_find(name);
+	struct irp_protocol *p;
+	struct ir_error err = { "" };
+
+	ck_assert_ptr_nonnull(entry);
+	ck_assert_msg(irp_parse(entry->irp, strlen(entry->irp), &p, &err) == 0, "%s",
+		      err.message);
+	return p;
+}
+
+static int unpack(const char *name, const struct irp_protocol *p, uint32_t rc_protocol,
+		  uint64_t scancode, uint32_t toggle, uint64_t *values, struct ir_error *err)
+{
+	struct irp_compile_options options;
+
+	irp_compile_options_init(&options, NULL);
+	options.name = name;
+	return irp_compile_unpack(p, &options, rc_protocol, scancode, toggle, values, err);
+}
+
+START_TEST(test_nec_kernel_layouts)
+{
+	struct irp_protocol *p = parse_entry("NEC1");
+	struct ir_error err = { "" };
+	uint64_t v[3];
+
+	/* NEC: D << 8 | F, S is D's complement */
+	ck_assert_int_eq(unpack("NEC1", p, RC_PROTO_NEC, 0x0408, 0, v, &err), 0);
+	ck_assert_uint_eq(v[0], 4);
+	ck_assert_uint_eq(v[1], 251);
+	ck_assert_uint_eq(v[2], 8);
+	/* NECX: D << 16 | S << 8 | F */
+	ck_assert_int_eq(unpack("NEC1", p, RC_PROTO_NECX, 0x123456, 0, v, &err), 0);
+	ck_assert_uint_eq(v[0], 0x12);
+	ck_assert_uint_eq(v[1], 0x34);
+	ck_assert_uint_eq(v[2], 0x56);
+	/* NECX with S = ~D is what the program reports as NEC: not its report */
+	ck_assert_int_eq(unpack("NEC1", p, RC_PROTO_NECX, 0x04fb08, 0, v, &err), -EINVAL);
+	ck_assert_str_eq(err.message, "irp: no parameters of 'NEC1' give protocol 10, "
+			 "scancode 0x4fb08, toggle 0");
+	/* NEC32 is for the -f16 forms only */
+	ck_assert_int_eq(unpack("NEC1", p, RC_PROTO_NEC32, 0x04fb0801, 0, v, &err), -EINVAL);
+	/* the generic number is not the kernel layout's */
+	ck_assert_int_eq(unpack("NEC1", p, IRP_COMPILE_PROTOCOL, 0x0408, 0, v, &err), -EINVAL);
+	irp_protocol_free(p);
+
+	p = parse_entry("NEC1-f16");
+	ck_assert_int_eq(unpack("NEC1-f16", p, RC_PROTO_NEC32, 0x04fb0801, 0, v, &err), 0);
+	ck_assert_uint_eq(v[0], 4);
+	ck_assert_uint_eq(v[1], 0xfb);
+	ck_assert_uint_eq(v[2], 8);
+	irp_protocol_free(p);
+}
+END_TEST
+
+START_TEST(test_generic_layout_and_toggle)
+{
+	struct irp_protocol *p = parse_entry("RC5");
+	struct ir_error err = { "" };
+	uint64_t v[3];
+
+	/* RC5 with no name: D << 7 | F, and T is the toggle */
+	ck_assert_int_eq(unpack(NULL, p, IRP_COMPILE_PROTOCOL, 5 << 7 | 0x35, 1, v, &err), 0);
+	ck_assert_uint_eq(v[0], 5);
+	ck_assert_uint_eq(v[1], 0x35);
+	ck_assert_uint_eq(v[2], 1);
+	/* a bit above D's five */
+	ck_assert_int_eq(unpack(NULL, p, IRP_COMPILE_PROTOCOL, 1 << 12, 0, v, &err), -EINVAL);
+	/* a toggle out of T's range */
+	ck_assert_int_eq(unpack(NULL, p, IRP_COMPILE_PROTOCOL, 0, 2, v, &err), -EINVAL);
+	/* with its name: the kernel's D << 8 | F */
+	ck_assert_int_eq(unpack("RC5", p, RC_PROTO_RC5, 0x0a35, 1, v, &err), 0);
+	ck_assert_uint_eq(v[0], 10);
+	ck_assert_uint_eq(v[1], 0x35);
+	ck_assert_uint_eq(v[2], 1);
+	/* F is 7 bits: 0xff is no RC5 report */
+	ck_assert_int_eq(unpack("RC5", p, RC_PROTO_RC5, 0x0aff, 0, v, &err), -EINVAL);
+	irp_protocol_free(p);
+
+	/* Akai, D:0..7 and F:0..127: D << 7 | F */
+	p = parse_entry("Akai");
+	ck_assert_int_eq(unpack(NULL, p, IRP_COMPILE_PROTOCOL, 7 << 7 | 127, 0, v, &err), 0);
+	ck_assert_uint_eq(v[0], 7);
+	ck_assert_uint_eq(v[1], 127);
+	irp_protocol_free(p);
+}
+END_TEST
+
+static uint64_t next_random(uint64_t *state)
+{
+	/* xorshift64* */
+	*state ^= *state >> 12;
+	*state ^= *state << 25;
+	*state ^= *state >> 27;
+	return *state * 0x2545f4914f6cdd1dull;
+}
+
+static void feed(struct bpf_vm *vm, const struct irp_signal *signal)
+{
+	struct ir_error err = { "" };
+	size_t i;
+
+	for (i = 0; i < signal->count; i++) {
+		int32_t d = signal->durations[i];
+		uint32_t sample = d > 0 ? LIRC_PULSE((uint32_t)d) : LIRC_SPACE((uint32_t)-d);
+
+		ck_assert_msg(bpf_vm_run(vm, sample, &err) == 0, "%s", err.message);
+	}
+	ck_assert_msg(bpf_vm_run(vm, LIRC_TIMEOUT(125000), &err) == 0, "%s", err.message);
+}
+
+/* One rendering of random parameters (two repeats, the ending when asked), decoded and unpacked; NULL, or what differs. */
+static const char *round_trip(const char *name, const struct irp_protocol *p,
+			      const struct irp_compile_options *options, struct bpf_vm *vm,
+			      uint64_t *seed, bool ending, char *why, size_t size)
+{
+	struct irp_render_options render_options = { .repeats = 2, .ending = ending };
+	struct irp_signal signal = { 0 };
+	struct ir_error err = { "" };
+	uint64_t sent[64], got[64];
+	struct irp_env *env;
+	size_t i, k, keydowns = 0;
+
+	ck_assert_uint_le(p->parameter_count, 64);
+	ck_assert_int_eq(irp_env_new(&env), 0);
+	for (i = 0; i < p->parameter_count; i++) {
+		const struct irp_parameter *pa = &p->parameters[i];
+		uint64_t span = pa->max - pa->min + 1;
+
+		sent[i] = pa->min + (span ? next_random(seed) % span : next_random(seed));
+		ck_assert_int_eq(irp_env_set(env, pa->name, (int64_t)sent[i]), 0);
+	}
+	ck_assert_msg(irp_env_prepare(env, p, &err) == 0, "%s", err.message);
+	ck_assert_msg(irp_render(p, env, &render_options, &signal, &err) == 0, "%s",
+		      err.message);
+	bpf_vm_reset(vm);
+	feed(vm, &signal);
+	for (i = 0; i < bpf_vm_event_count(vm) && !why[0]; i++) {
+		const struct bpf_vm_event *e = bpf_vm_event_at(vm, i);
+
+		if (e->type != BPF_VM_EVENT_KEYDOWN)
+			continue;
+		keydowns++;
+		if (irp_compile_unpack(p, options, e->protocol, e->scancode, e->toggle, got,
+				       &err) < 0) {
+			snprintf(why, size, "%s", err.message);
+			break;
+		}
+		/* the persistent parameter is sent as it was, the first time */
+		for (k = 0; k < p->parameter_count; k++)
+			if (got[k] != sent[k] && !(p->parameters[k].persistent && keydowns > 1))
+				snprintf(why, size, "%s=%llu, sent %llu", p->parameters[k].name,
+					 (unsigned long long)got[k], (unsigned long long)sent[k]);
+	}
+	if (!keydowns && !why[0])
+		snprintf(why, size, "no keydown");
+	irp_signal_free(&signal);
+	irp_env_free(env);
+	return why[0] ? why : NULL;
+}
+
+#define TRIALS 10
+
+START_TEST(test_every_protocol_round_trips)
+{
+	struct exception_list exceptions;
+	uint64_t seed = 0x0123456789abcdefull;
+	unsigned int checked = 0, failed = 0;
+	size_t i;
+
+	exception_list_read(EXCEPTIONS_TXT, &exceptions);
+	for (i = 0; i < irp_database_count(); i++) {
+		const struct irp_database_entry *entry = irp_database_at(i);
+		struct irp_compile_options options;
+		struct ir_error err = { "" };
+		struct irp_protocol *p;
+		struct bpf_image *image;
+		struct bpf_vm *vm;
+		char why[256] = "";
+		unsigned int trial;
+
+		if (!irp_database_decodable(entry) ||
+		    exception_list_has(&exceptions, entry->name))
+			continue;
+		p = parse_entry(entry->name);
+		irp_compile_options_init(&options, entry->parameters);
+		options.name = entry->name;
+		ck_assert_msg(irp_compile(p, &options, &image, &err) == 0, "%s: %s",
+			      entry->name, err.message);
+		ck_assert_int_eq(bpf_vm_new(image, &vm, &err), 0);
+		for (trial = 0; trial < TRIALS && !why[0]; trial++)
+			round_trip(entry->name, p, &options, vm, &seed, trial % 2, why,
+				   sizeof(why));
+		if (why[0]) {
+			printf("%s: %s\n", entry->name, why);
+			failed++;
+		}
+		checked++;
+		bpf_vm_free(vm);
+		bpf_image_free(image);
+		irp_protocol_free(p);
+	}
+	printf("irp-unpack: %u protocols round-trip through their reports, %u fail\n",
+	       checked - failed, failed);
+	ck_assert_uint_ge(checked, 180);
+	ck_assert_uint_eq(failed, 0);
+}
+END_TEST
+
+static Suite *irp_unpack_suite(void)
+{
+	Suite *s = suite_create("irp_unpack");
+	TCase *tc = tcase_create("layouts");
+
+	tcase_add_test(tc, test_nec_kernel_layouts);
+	tcase_add_test(tc, test_generic_layout_and_toggle);
+	suite_add_tcase(s, tc);
+	tc = tcase_create("database");
+	tcase_set_timeout(tc, 120);
+	tcase_add_test(tc, test_every_protocol_round_trips);
+	suite_add_tcase(s, tc);
+	return s;
+}
+
+UNIT_TEST(.suite = irp_unpack_suite);
