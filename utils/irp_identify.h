@@ -1,0 +1,76 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * Decoding with every protocol of the IRP database at once, to identify an unknown
+ * remote (ir-keytable --decode=FILE -p irp): each decodable protocol of the database
+ * (irp_database.h) that irp_compile() takes, compiled with its database name (so the
+ * kernel's protocols report as the kernel does) and its tolerances, runs in its own
+ * bpf_vm on every sample. Each keydown is a decode, its parameters unpacked with
+ * irp_compile_unpack().
+ *
+ * Prefer-over, as IrpTransmogrifier applies it: the decodes of one message (reported
+ * on the same sample) are compared, and a decode is dropped when the protocol of
+ * another decode of them lists its protocol in its prefer-over (names compared
+ * ignoring case). An entry "EXPR ; NAME" applies only when EXPR, evaluated with the
+ * parameters of the preferring decode, is not 0. Every rule is checked against all the
+ * decodes of the message, so a protocol dropped by a third one still drops those it
+ * prefers over. Those left are the message's decodes, in the order of the database.
+ */
+#ifndef IRKIT_IRP_IDENTIFY_H
+#define IRKIT_IRP_IDENTIFY_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "ir_error.h"
+#include "irp.h"
+#include "irp_database.h"
+
+struct irp_identify;
+
+struct irp_identify_decode {
+	size_t protocol;		/* irp_identify_entry()'s index */
+	uint64_t time_ns;		/* the report's, as the VMs' clocks count */
+	uint32_t rc_protocol;		/* the report: bpf_rc_keydown()'s arguments */
+	uint64_t scancode;
+	uint32_t toggle;
+	/* the parameters, in the order of the parameter spec (the toggle included) */
+	const uint64_t *values;
+	size_t value_count;
+};
+
+/*
+ * Compile the database. The protocols the compiler refuses are left out (counted by
+ * irp_identify_left_out()). Returns 0; -ENOMEM; what bpf_vm_new() returns for a
+ * compiled program it does not take, with err naming the protocol.
+ */
+int irp_identify_new(struct irp_identify **ret_identify, struct ir_error *err);
+void irp_identify_free(struct irp_identify *identify);	/* accepts NULL */
+
+size_t irp_identify_protocol_count(const struct irp_identify *identify);
+size_t irp_identify_left_out(const struct irp_identify *identify);
+const struct irp_database_entry *irp_identify_entry(const struct irp_identify *identify,
+						   size_t index);
+const struct irp_protocol *irp_identify_protocol(const struct irp_identify *identify,
+						 size_t index);
+
+/*
+ * One LIRC sample through every protocol: the decodes it completes, prefer-over
+ * applied, replace those of the previous sample. Returns 0, or what bpf_vm_run()
+ * returns (err names the protocol).
+ */
+int irp_identify_sample(struct irp_identify *identify, uint32_t sample,
+			struct ir_error *err);
+
+/*
+ * Whether a decode of protocol preferring, with these parameters (in the order of its
+ * parameter spec), drops a decode of protocol other of the same message. 0 or -ENOMEM.
+ */
+int irp_identify_prefers_over(const struct irp_identify *identify, size_t preferring,
+			      const uint64_t *values, size_t other, bool *ret_prefers);
+
+size_t irp_identify_decode_count(const struct irp_identify *identify);
+const struct irp_identify_decode *irp_identify_decode_at(const struct irp_identify *identify,
+							 size_t index);
+
+#endif
