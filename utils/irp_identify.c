@@ -7,15 +7,28 @@
 #include <string.h>
 #include <strings.h>
 
+#include <linux/lirc.h>
+
 #include "bpf_vm.h"
 #include "irp_compile.h"
 #include "irp_identify.h"
+#include "irp_render.h"
 
 /* Reports kept per sample and program: a compiled decoder makes one at most. */
 #define IDENTIFY_EVENTS_PER_SAMPLE 16
 #define PREFER_OVER_KEY "prefer-over="
 /* A decode's parameters: irp_compile() takes 48 at most. */
 #define IDENTIFY_VALUES_MAX 64
+/* The samples kept for checking decodes against their renderings (see whole_message()). */
+#define IDENTIFY_HISTORY 4096
+/* A timeout in the history: longer than any space. */
+#define HISTORY_TIMEOUT INT32_MIN
+/*
+ * The space before a message, at least (µs), less the tolerance: the one its
+ * rendering ends with when longer (a signal's end), but a frame of bits that ends with a
+ * short space (GwtS) must not start in the middle of another's.
+ */
+#define GAP_BEFORE_MIN 10000
 
 /* "NAME" or "EXPR ; NAME" of a prefer-over entry. */
 struct prefer_rule {
@@ -44,6 +57,9 @@ struct irp_identify {
 	size_t count, left_out;
 	struct decode_slot *slots;
 	size_t slot_count, slot_capacity;
+	/* the last samples, + pulse, - space (µs), a ring; history_count ever seen */
+	int32_t history[IDENTIFY_HISTORY];
+	uint64_t history_count;
 };
 
 static bool is_space(char c)
@@ -267,6 +283,99 @@ static struct decode_slot *new_slot(struct irp_identify *identify)
 	return &identify->slots[identify->slot_count];
 }
 
+/* Sample i (counted from the start) of the history, which must still be there. */
+static int32_t history_at(const struct irp_identify *identify, uint64_t i)
+{
+	return identify->history[i % IDENTIFY_HISTORY];
+}
+
+static bool near(const struct member *m, int32_t got, int32_t want)
+{
+	double slack = m->options.relative_tolerance * abs(want);
+	double off = (double)got - (double)want;
+
+	if (slack < m->options.absolute_tolerance)
+		slack = m->options.absolute_tolerance;
+	if ((got > 0) != (want > 0) || got == HISTORY_TIMEOUT)
+		return false;
+	return (off < 0 ? -off : off) <= slack;
+}
+
+/* A space at least as long as want, less the tolerance, or a timeout. */
+static bool long_enough(const struct member *m, int32_t got, int32_t want)
+{
+	if (got == HISTORY_TIMEOUT)
+		return true;
+	if (got > 0 || want > 0)
+		return false;
+	return -(double)got >= -(double)want * (1 - m->options.relative_tolerance) -
+			       m->options.absolute_tolerance;
+}
+
+/*
+ * Whether the samples up to the one just taken end with the rendering's durations
+ * up to index end, from its start: that one as the last slot of a frame (a longer space
+ * or a timeout does), and each before it within the tolerances; and whether what comes
+ * before is a gap as long as the one the rendering ends with (a signal's end; at least
+ * GAP_BEFORE_MIN), or the start of the capture.
+ */
+static bool ends_with(const struct irp_identify *identify, const struct member *m,
+		      const struct irp_signal *r, size_t end)
+{
+	uint64_t last = identify->history_count - 1, back;
+	int32_t want_gap = r->durations[r->count - 1], before;
+
+	if (end + 1 > identify->history_count || end + 1 >= IDENTIFY_HISTORY)
+		return false;
+	if (!near(m, history_at(identify, last), r->durations[end]) &&
+	    !long_enough(m, history_at(identify, last), r->durations[end]))
+		return false;
+	for (back = 1; back <= end; back++)
+		if (!near(m, history_at(identify, last - back), r->durations[end - back]))
+			return false;
+	if (end + 1 == identify->history_count)
+		return true;
+	before = history_at(identify, last - end - 1);
+	return long_enough(m, before, want_gap > -GAP_BEFORE_MIN ? -GAP_BEFORE_MIN : want_gap);
+}
+
+/*
+ * Whether a decode is a whole message, as IrpTransmogrifier decodes a whole signal: a
+ * program matches frames wherever they are, so a protocol whose frame is the tail of
+ * another's (Matsui's ten bits at the end of NEC's 32) or that ends on a short space
+ * (JVC's 16 bits at the start of NEC's) decodes too. The decode's parameters rendered
+ * (first frames, repeats and ending) must end, at some frame of the rendering, with
+ * the samples that led to the report, all the way back to the rendering's start, after
+ * a gap. One that cannot be rendered is kept.
+ */
+static int whole_message(const struct irp_identify *identify, const struct member *m,
+			 const uint64_t *values, bool *ret_whole)
+{
+	struct irp_render_options options = { .repeats = 2, .ending = true };
+	struct irp_signal signal = { 0 };
+	struct ir_error ignored = { "" };
+	struct irp_env *env;
+	size_t i;
+	int ret;
+
+	*ret_whole = true;
+	ret = irp_env_new(&env);
+	for (i = 0; ret == 0 && i < m->protocol->parameter_count; i++)
+		ret = irp_env_set(env, m->protocol->parameters[i].name, (int64_t)values[i]);
+	if (ret == 0)
+		ret = irp_env_prepare(env, m->protocol, &ignored);
+	if (ret == 0)
+		ret = irp_render(m->protocol, env, &options, &signal, &ignored);
+	if (ret == 0 && signal.count) {
+		*ret_whole = false;
+		for (i = 0; i < signal.count && !*ret_whole; i++)
+			*ret_whole = ends_with(identify, m, &signal, i);
+	}
+	irp_signal_free(&signal);
+	irp_env_free(env);
+	return ret == -ENOMEM ? ret : 0;
+}
+
 /* A keydown of member index: a decode, unless it does not unpack (then none). */
 static int add_decode(struct irp_identify *identify, size_t index,
 		      const struct bpf_vm_event *event)
@@ -274,6 +383,7 @@ static int add_decode(struct irp_identify *identify, size_t index,
 	const struct member *m = &identify->members[index];
 	struct ir_error ignored = { "" };
 	struct decode_slot *slot = new_slot(identify);
+	bool whole;
 	int ret;
 
 	if (!slot)
@@ -286,6 +396,9 @@ static int add_decode(struct irp_identify *identify, size_t index,
 		return ret;
 	if (ret < 0)
 		return 0;
+	ret = whole_message(identify, m, slot->values, &whole);
+	if (ret < 0 || !whole)
+		return ret;
 	slot->decode.protocol = index;
 	slot->decode.time_ns = event->time_ns;
 	slot->decode.rc_protocol = event->protocol;
@@ -377,6 +490,22 @@ int irp_identify_sample(struct irp_identify *identify, uint32_t sample,
 	int ret;
 
 	identify->slot_count = 0;
+	switch (sample & LIRC_MODE2_MASK) {
+	case LIRC_MODE2_PULSE:
+		identify->history[identify->history_count++ % IDENTIFY_HISTORY] =
+			(int32_t)(sample & LIRC_VALUE_MASK);
+		break;
+	case LIRC_MODE2_SPACE:
+		identify->history[identify->history_count++ % IDENTIFY_HISTORY] =
+			-(int32_t)(sample & LIRC_VALUE_MASK);
+		break;
+	case LIRC_MODE2_TIMEOUT:
+		identify->history[identify->history_count++ % IDENTIFY_HISTORY] =
+			HISTORY_TIMEOUT;
+		break;
+	default:
+		break;
+	}
 	for (i = 0; i < identify->count; i++) {
 		struct bpf_vm *vm = identify->members[i].vm;
 

@@ -5,7 +5,15 @@
  * (irp_database.h) that irp_compile() takes, compiled with its database name (so the
  * kernel's protocols report as the kernel does) and its tolerances, runs in its own
  * bpf_vm on every sample. Each keydown is a decode, its parameters unpacked with
- * irp_compile_unpack().
+ * irp_compile_unpack(), if it is a whole message: a program matches its frames
+ * wherever they are, where IrpTransmogrifier decodes a whole signal, so a frame found
+ * within another protocol's (Matsui's ten bits at the end of NEC's 32, JVC's first 16)
+ * would be a decode too. The decode's parameters are rendered (irp_render.h: the first
+ * frames, two repeats and the ending), and the samples that led to the report must be,
+ * within the protocol's tolerances, that rendering from its start up to one of its
+ * frames' end (the report's sample as a last slot: a longer space or a timeout does),
+ * after a space as long as the one the rendering ends with (10 ms at least), a timeout
+ * or the start of the capture. A decode whose parameters cannot be rendered is kept.
  *
  * Prefer-over, as IrpTransmogrifier applies it: the decodes of one message (reported
  * on the same sample) are compared, and a decode is dropped when the protocol of

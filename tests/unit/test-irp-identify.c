@@ -142,6 +142,9 @@ START_TEST(test_nec1_prefers_over)
 	ck_assert(!seen_has(&seen, "Pioneer"));
 	ck_assert(!seen_has(&seen, "NEC1-f16"));
 	ck_assert(!seen_has(&seen, "NEC-f16"));
+	/* frames within NEC's: JVC's 16 bits at its start, Matsui's 10 at its end */
+	ck_assert(!seen_has(&seen, "JVC"));
+	ck_assert(!seen_has(&seen, "Matsui"));
 	for (i = 0; i < seen.count && strcmp(seen.names[i], "NEC1"); i++)
 		;
 	ck_assert_uint_eq(seen.values[i][0], 4);
@@ -199,6 +202,22 @@ START_TEST(test_prefer_over_rules)
 	ck_assert_int_eq(irp_identify_prefers_over(shared, denon, values,
 						   index_of("Denon{2}"), &prefers), 0);
 	ck_assert(prefers);
+}
+END_TEST
+
+/* GwtS's frame of bits with no lead and no gap is found within Panasonic's: not a message. */
+START_TEST(test_frames_within_frames)
+{
+	static const uint64_t values[] = { 128, 0, 61 };
+	int32_t d[512];
+	size_t n = render_values("Panasonic", values, d, 512, 1);
+	struct seen seen;
+
+	settle(shared);
+	identify_signal(shared, d, n, &seen);
+	ck_assert_uint_eq(seen.count, 1);
+	ck_assert_str_eq(seen.names[0], "Panasonic");
+	ck_assert_uint_eq(seen.values[0][2], 61);
 }
 END_TEST
 
@@ -373,6 +392,7 @@ static Suite *irp_identify_suite(void)
 	tcase_add_unchecked_fixture(tc, setup_identify, teardown_identify);
 	tcase_add_test(tc, test_nec1_prefers_over);
 	tcase_add_test(tc, test_prefer_over_rules);
+	tcase_add_test(tc, test_frames_within_frames);
 	tcase_add_test(tc, test_noise_is_nothing);
 	suite_add_tcase(s, tc);
 	tc = tcase_create("database");
