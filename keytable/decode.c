@@ -3,6 +3,12 @@
  * --decode=CAPTURE: the plan of -w/-p/-e made with no device, its decoders run in the
  * userspace VM on the capture's samples, and what rc-core would make of their reports
  * printed as -t prints it, stamped with the capture's running time.
+ *
+ * With -p irp, every protocol of the IRP database runs too (irp_identify.h), after the
+ * plan's decoders on each sample: each decode of a message, prefer-over applied, is
+ * reported to rc-core as its program reports it, and its lirc line is followed by
+ * "SECONDS: irp protocol(NAME): P=V ...", the protocol's parameters in the order of
+ * its parameter spec.
  */
 #include "config.h"
 
@@ -17,6 +23,7 @@
 #include "capture.h"
 #include "event_print.h"
 #include "ir_replay.h"
+#include "irp_identify.h"
 #include "keycodes.h"
 #include "lirc.h"
 #include "nls.h"
@@ -35,6 +42,8 @@
 #define REPLAY_EVENTS_PER_SAMPLE 16
 #define REPLAY_INSNS_FLOOR (1ull << 28)
 #define REPLAY_INSNS_PER_SAMPLE 2048
+/* Parameters printed on an irp line: irp_compile() takes 48 at most. */
+#define IRP_LINE_VALUES_MAX 64
 
 static uint32_t plan_lookup(void *user, uint64_t scancode)
 {
@@ -174,12 +183,147 @@ static int run(const struct keytable_plan *plan, const struct capture *capture,
 	return ret;
 }
 
+/* A decode's line, printed after the lirc record at index record of rc_input. */
+struct irp_line {
+	size_t record;
+	uint64_t time_ns;
+	size_t protocol;
+	uint64_t values[IRP_LINE_VALUES_MAX];
+	size_t value_count;
+};
+
+struct irp_lines {
+	struct irp_line *lines;
+	size_t count, capacity;
+};
+
+static void print_irp_line(const struct irp_identify *identify, const struct irp_line *line)
+{
+	const struct irp_protocol *protocol = irp_identify_protocol(identify, line->protocol);
+	size_t i;
+
+	printf("%llu.%06llu: irp protocol(%s):",
+	       (unsigned long long)(line->time_ns / 1000000000),
+	       (unsigned long long)(line->time_ns % 1000000000 / 1000),
+	       irp_identify_entry(identify, line->protocol)->name);
+	for (i = 0; i < line->value_count; i++)
+		printf(" %s=%llu", protocol->parameters[i].name,
+		       (unsigned long long)line->values[i]);
+	putchar('\n');
+}
+
+/* print_records(), with each decode's line after its lirc line. */
+static void print_records_and_lines(struct rc_input *input, const struct irp_identify *identify,
+				    struct irp_lines *lines)
+{
+	size_t count = rc_input_record_count(input), i, next = 0;
+
+	for (i = 0; i < count; i++) {
+		const struct rc_input_record *record = rc_input_record_at(input, i);
+
+		if (record->type == RC_INPUT_RECORD_LIRC)
+			event_print_lirc(stdout, record->time_ns, &record->lirc,
+					 lirc_proto_enum_name(record->lirc.rc_proto));
+		else
+			event_print_input(stdout, record->time_ns, record->event_type,
+					  record->event_code, record->event_value,
+					  record->event_type == EV_KEY ?
+					  keycode_to_name(record->event_code) : NULL);
+		for (; next < lines->count && lines->lines[next].record == i; next++)
+			print_irp_line(identify, &lines->lines[next]);
+	}
+	rc_input_records_clear(input);
+	lines->count = 0;
+}
+
+/* The sample's decodes to rc_input, each with its line to print after its lirc record. */
+static int report_decodes(struct irp_identify *identify, struct rc_input *input,
+			  struct irp_lines *lines)
+{
+	size_t i, r;
+	int ret;
+
+	for (i = 0; i < irp_identify_decode_count(identify); i++) {
+		const struct irp_identify_decode *decode = irp_identify_decode_at(identify, i);
+		size_t before = rc_input_record_count(input);
+		struct irp_line *line;
+
+		ret = rc_input_keydown(input, decode->time_ns, decode->rc_protocol,
+				       decode->scancode, decode->toggle);
+		if (ret < 0)
+			return ret;
+		for (r = before; r < rc_input_record_count(input); r++)
+			if (rc_input_record_at(input, r)->type == RC_INPUT_RECORD_LIRC)
+				break;
+		if (lines->count == lines->capacity) {
+			size_t capacity = lines->capacity ? 2 * lines->capacity : 16;
+			struct irp_line *grown = realloc(lines->lines, capacity * sizeof(*grown));
+
+			if (!grown)
+				return -ENOMEM;
+			lines->lines = grown;
+			lines->capacity = capacity;
+		}
+		line = &lines->lines[lines->count++];
+		line->record = r;
+		line->time_ns = decode->time_ns;
+		line->protocol = decode->protocol;
+		line->value_count = decode->value_count < IRP_LINE_VALUES_MAX ?
+				    decode->value_count : IRP_LINE_VALUES_MAX;
+		memcpy(line->values, decode->values, line->value_count * sizeof(*line->values));
+	}
+	return 0;
+}
+
+/*
+ * run() for -p irp: one sample at a time through the plan's decoders, then through every
+ * protocol of the IRP database, the records printed after each sample that made some.
+ */
+static int run_identify(const struct keytable_plan *plan, const struct capture *capture,
+			struct bpf_vm *const *vms, struct irp_identify *identify,
+			struct ir_error *err)
+{
+	struct rc_input_config config = {
+		.timeout_us = RC_INPUT_DEFAULT_TIMEOUT_US,
+		.repeat_delay_ms = RC_INPUT_DEFAULT_REPEAT_DELAY_MS,
+		.repeat_period_ms = RC_INPUT_DEFAULT_REPEAT_PERIOD_MS,
+		.lookup = plan_lookup,
+		.user = (void *)plan,
+	};
+	struct irp_lines lines = { NULL, 0, 0 };
+	struct rc_input *input;
+	uint64_t clock_ns = 0;
+	size_t i;
+	int ret;
+
+	ret = rc_input_new(&config, &input);
+	if (ret < 0)
+		return ret;
+	for (i = 0; ret == 0 && i < capture->count; i++) {
+		ret = ir_replay_sample(vms, plan->decoder_count, input, capture->samples[i],
+				       &clock_ns, err);
+		if (ret == 0)
+			ret = irp_identify_sample(identify, capture->samples[i], err);
+		if (ret == 0)
+			ret = report_decodes(identify, input, &lines);
+		if (rc_input_record_count(input))
+			print_records_and_lines(input, identify, &lines);
+	}
+	if (ret == 0)
+		ret = rc_input_finish(input);
+	print_records_and_lines(input, identify, &lines);
+	free(lines.lines);
+	rc_input_free(input);
+	return ret;
+}
+
 int keytable_decode(const struct keytable_options *options, struct ir_error *err)
 {
 	struct keytable_prepared prepared = { NULL, 0, NULL, false };
 	struct keytable_plan *plan;
 	struct capture *capture = NULL;
 	struct bpf_vm **vms = NULL;
+	struct irp_identify *identify = NULL;
 	size_t i;
 	int ret;
 
@@ -198,7 +342,15 @@ int keytable_decode(const struct keytable_options *options, struct ir_error *err
 	}
 	for (i = 0; ret == 0 && i < plan->decoder_count; i++)
 		ret = new_vm(&plan->decoders[i], capture->count, &vms[i], err);
-	if (ret == 0)
+	if (ret == 0 && plan->irp_all)
+		ret = irp_identify_new(&identify, err);
+	if (identify && options->verbose)
+		fprintf(stderr, _("IRP database: %zu protocols tried, %zu left out (the compiler "
+				  "does not take them yet)\n"), irp_identify_protocol_count(identify),
+			irp_identify_left_out(identify));
+	if (ret == 0 && identify)
+		ret = run_identify(plan, capture, vms, identify, err);
+	else if (ret == 0)
 		ret = run(plan, capture, vms, err);
 	for (i = 0; vms && i < plan->decoder_count; i++)
 		report_dropped(&plan->decoders[i], vms[i]);
@@ -208,6 +360,7 @@ out:
 	for (i = 0; vms && i < plan->decoder_count; i++)
 		bpf_vm_free(vms[i]);
 	free(vms);
+	irp_identify_free(identify);
 	capture_free(capture);
 	keytable_prepared_clear(&prepared);
 	return ret;

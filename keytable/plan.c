@@ -743,6 +743,16 @@ static int plan_option_protocol(struct planner *p, const char *name)
 		p->named_kernel_protocols = true;
 		return 0;
 	}
+	if (!strcasecmp(name, IRP_PROTOCOL)) {
+		if (device) {
+			ir_error_set(p->err, _("-p irp tries every protocol of the IRP database "
+					       "and is for --decode only: name one protocol "
+					       "with -p irp:NAME"));
+			return -EINVAL;
+		}
+		p->plan->irp_all = true;
+		return 0;
+	}
 	if (!strncasecmp(name, IRP_OPTION_PREFIX, strlen(IRP_OPTION_PREFIX))) {
 		char where[IR_ERROR_MESSAGE_MAX];
 

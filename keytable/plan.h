@@ -36,6 +36,9 @@
  *   it, a note says so ("FILE:LINE:COLUMN: ...: skipped"), and the keymap's other
  *   protocols and all of its scancodes are still planned.
  * - Offline (no device), every kernel protocol is decoded by its BPF port.
+ * - -p irp (no name): every protocol of the IRP database, to identify an unknown
+ *   remote; offline only (--decode): a device takes 64 BPF programs at most, and the
+ *   database compiles to 189. It plans no decoder: plan->irp_all says so.
  * - -p all: every protocol the device offers (offline: every embedded decoder that
  *   needs no keymap data, which is all but raw); -p none: none; -p lirc: nothing
  *   (the kernel keeps the lirc device on by itself).
@@ -104,6 +107,8 @@ struct keytable_plan {
 	char **kernel_protocols;	/* as the device spells them; may be empty */
 	size_t kernel_protocol_count;
 	bool change_decoders;		/* the device's BPF decoders are replaced */
+	/* -p irp: every protocol of the IRP database (irp_identify.h), offline only */
+	bool irp_all;
 	struct plan_decoder *decoders;
 	size_t decoder_count;
 	struct plan_key *keys;		/* scancode order is the order they were given */

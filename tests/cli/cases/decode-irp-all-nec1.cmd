@@ -1,0 +1,1 @@
+--decode=$IRKIT_SRCDIR/tests/cli/data/irp-all-nec1.txt -p irp

@@ -1,0 +1,1 @@
+-v --decode=$IRKIT_SRCDIR/tests/cli/data/irp-all-nothing.txt -p irp

@@ -1,0 +1,1 @@
+--decode=$IRKIT_SRCDIR/tests/cli/data/irp-all-mixed.txt -p irp,sony
