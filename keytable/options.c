@@ -488,7 +488,8 @@ void options_print_help(const char *program)
 		"                             set scancode to keycode mappings (comma-separated list)\n"), stdout);
 	fputs(_("  -p, --protocol=PROTOCOL    kernel protocols, BPF decoders or decoder objects to\n"
 		"                             enable (comma-separated list; 'all', 'none'); IRP\n"
-		"                             decoders: 'irp:NAME' (IRP database), 'irp:{...}'\n"), stdout);
+		"                             decoders: 'irp:NAME' (IRP database), 'irp:{...}',\n"
+		"                             'irp' (every one, --decode only)\n"), stdout);
 	fputs(_("  -P, --period=PERIOD        set the period to repeat a keystroke (ms)\n"), stdout);
 	fputs(_("  -r, --read                 read and show the scancode to keycode mappings\n"), stdout);
 	fputs(_("  -s, --sysdev=SYSDEV        rc device to control (default: rc0)\n"), stdout);
