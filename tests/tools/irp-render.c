@@ -4,7 +4,7 @@
  * "space N" / "timeout N" text that --decode reads) of protocols of the IRP database,
  * made by utils/irp_render.c, which shares only the parser with the decoder compiler.
  * Each signal ends with a timeout. Used to make the captures of tests/cli/data and
- * contrib/ offline.
+ * tests/data/captures offline.
  */
 #include "config.h"
 
