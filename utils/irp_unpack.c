@@ -171,7 +171,8 @@ int irp_compile_unpack(const struct irp_protocol *protocol,
 		int64_t value;
 
 		ret = env_value(env, protocol->parameters[i].name, &value, &ignored);
-		values[i] = (uint64_t)value;
+		if (ret == 0)
+			values[i] = (uint64_t)value;
 	}
 out:
 	if (ret == -ENOMEM) {

@@ -52,7 +52,7 @@ START_TEST(test_nec_kernel_layouts)
 {
 	struct irp_protocol *p = parse_entry("NEC1");
 	struct ir_error err = { "" };
-	uint64_t v[3];
+	uint64_t v[4];	/* NEC1-f16's D, S, F, E */
 
 	/* NEC: D << 8 | F, S is D's complement */
 	ck_assert_int_eq(unpack("NEC1", p, RC_PROTO_NEC, 0x0408, 0, v, &err), 0);
@@ -79,6 +79,7 @@ START_TEST(test_nec_kernel_layouts)
 	ck_assert_uint_eq(v[0], 4);
 	ck_assert_uint_eq(v[1], 0xfb);
 	ck_assert_uint_eq(v[2], 8);
+	ck_assert_uint_eq(v[3], 1);
 	irp_protocol_free(p);
 }
 END_TEST
