@@ -127,24 +127,26 @@ static void report_dropped(const struct plan_decoder *decoder, const struct bpf_
 			REPLAY_EVENTS_PER_SAMPLE);
 }
 
+static void print_record(const struct rc_input_record *record)
+{
+	if (record->type == RC_INPUT_RECORD_LIRC)
+		event_print_lirc(stdout, record->time_ns, &record->lirc,
+				 lirc_proto_enum_name(record->lirc.rc_proto));
+	else
+		event_print_input(stdout, record->time_ns, record->event_type,
+				  record->event_code, record->event_value,
+				  record->event_type == EV_KEY ?
+				  keycode_to_name(record->event_code) : NULL);
+}
+
 static void print_records(struct rc_input *input)
 {
 	size_t count = rc_input_record_count(input), i;
 
 	if (!count)
 		return;
-	for (i = 0; i < count; i++) {
-		const struct rc_input_record *record = rc_input_record_at(input, i);
-
-		if (record->type == RC_INPUT_RECORD_LIRC)
-			event_print_lirc(stdout, record->time_ns, &record->lirc,
-					 lirc_proto_enum_name(record->lirc.rc_proto));
-		else
-			event_print_input(stdout, record->time_ns, record->event_type,
-					  record->event_code, record->event_value,
-					  record->event_type == EV_KEY ?
-					  keycode_to_name(record->event_code) : NULL);
-	}
+	for (i = 0; i < count; i++)
+		print_record(rc_input_record_at(input, i));
 	rc_input_records_clear(input);
 }
 
@@ -219,16 +221,7 @@ static void print_records_and_lines(struct rc_input *input, const struct irp_ide
 	size_t count = rc_input_record_count(input), i, next = 0;
 
 	for (i = 0; i < count; i++) {
-		const struct rc_input_record *record = rc_input_record_at(input, i);
-
-		if (record->type == RC_INPUT_RECORD_LIRC)
-			event_print_lirc(stdout, record->time_ns, &record->lirc,
-					 lirc_proto_enum_name(record->lirc.rc_proto));
-		else
-			event_print_input(stdout, record->time_ns, record->event_type,
-					  record->event_code, record->event_value,
-					  record->event_type == EV_KEY ?
-					  keycode_to_name(record->event_code) : NULL);
+		print_record(rc_input_record_at(input, i));
 		for (; next < lines->count && lines->lines[next].record == i; next++)
 			print_irp_line(identify, &lines->lines[next]);
 	}
