@@ -225,13 +225,16 @@ static void print_records_and_lines(struct rc_input *input, const struct irp_ide
 		for (; next < lines->count && lines->lines[next].record == i; next++)
 			print_irp_line(identify, &lines->lines[next]);
 	}
+	/* rc-core makes a lirc record of every keydown; were there none, still say it */
+	for (; next < lines->count; next++)
+		print_irp_line(identify, &lines->lines[next]);
 	rc_input_records_clear(input);
 	lines->count = 0;
 }
 
 /* The sample's decodes to rc_input, each with its line to print after its lirc record. */
 static int report_decodes(struct irp_identify *identify, struct rc_input *input,
-			  struct irp_lines *lines)
+			  struct irp_lines *lines, struct ir_error *err)
 {
 	size_t i, r;
 	int ret;
@@ -243,8 +246,13 @@ static int report_decodes(struct irp_identify *identify, struct rc_input *input,
 
 		ret = rc_input_keydown(input, decode->time_ns, decode->rc_protocol,
 				       decode->scancode, decode->toggle);
-		if (ret < 0)
+		if (ret < 0) {
+			ir_error_set(err, _("at %llu ns: %s"),
+				     (unsigned long long)decode->time_ns, strerror(-ret));
+			ir_error_prefix(err, "irp:%s",
+					irp_identify_entry(identify, decode->protocol)->name);
 			return ret;
+		}
 		for (r = before; r < rc_input_record_count(input); r++)
 			if (rc_input_record_at(input, r)->type == RC_INPUT_RECORD_LIRC)
 				break;
@@ -298,7 +306,7 @@ static int run_identify(const struct keytable_plan *plan, const struct capture *
 		if (ret == 0)
 			ret = irp_identify_sample(identify, capture->samples[i], err);
 		if (ret == 0)
-			ret = report_decodes(identify, input, &lines);
+			ret = report_decodes(identify, input, &lines, err);
 		if (rc_input_record_count(input))
 			print_records_and_lines(input, identify, &lines);
 	}
