@@ -755,7 +755,9 @@ static int plan_option_protocol(struct planner *p, const char *name)
 	p->named_kernel_protocols = true;
 	if (!device) {
 		for (i = 0; i < decoder_count(); i++) {
-			if (!strcmp(decoder_at(i)->name, "raw"))
+			/* These two decode only what a keymap puts in their maps. */
+			if (!strcmp(decoder_at(i)->name, "raw") ||
+			    !strcmp(decoder_at(i)->name, "lircd_space"))
 				continue;
 			ret = add_embedded_decoder(p, decoder_at(i), &decoder);
 			if (ret < 0)

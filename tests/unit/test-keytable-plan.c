@@ -462,7 +462,7 @@ START_TEST(test_keys_last_wins)
 }
 END_TEST
 
-/* Offline: every decoder but raw when nothing is named; kernel names get ports. */
+/* Offline: every decoder but raw and lircd_space when nothing is named; kernel names get ports. */
 START_TEST(test_offline)
 {
 	struct fixture f;
@@ -471,10 +471,12 @@ START_TEST(test_offline)
 	init(&f);
 	ck_assert_int_eq(make(&f), 0);
 	ck_assert(!f.plan->change_kernel_protocols);
-	/* 20 embedded decoders (11 ports, 9 generic), raw left out. */
+	/* 21 embedded decoders (11 ports, 10 generic), raw and lircd_space left out. */
 	ck_assert_uint_eq(f.plan->decoder_count, 19);
-	for (i = 0; i < f.plan->decoder_count; i++)
+	for (i = 0; i < f.plan->decoder_count; i++) {
 		ck_assert_str_ne(f.plan->decoders[i].name, "raw");
+		ck_assert_str_ne(f.plan->decoders[i].name, "lircd_space");
+	}
 	done(&f);
 
 	init(&f);

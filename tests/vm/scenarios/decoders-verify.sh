@@ -153,6 +153,12 @@ echo "raw, another signal:"
 lirc-tool -d "$lirc" -r scancode -w 300 send-raw no-pattern
 irkit-attach -d "$lirc" detach-all
 
+# lircd_space: a lircd.conf's space-coded remotes in two maps (the table of remotes
+# and the index of first pairs, bpf_protocols/lircd_space_table.h); loaded empty, the
+# verifier judges the program for every table (its figures: verified_insns).
+irkit-attach -d "$lirc" attach lircd_space | sed 's/ id=[0-9]* / id=ID /'
+irkit-attach -d "$lirc" detach-all
+
 # imon_rsc moves the pointer (bpf_rc_pointer_rel): no scancode, but relative motion
 # on the input device. Code 0x2 is "right", +4 on X, in the decoder's table of the
 # remote's 16 directions. Events are read as the kernel writes them (struct
