@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-/* A lircd.conf's remotes as keymap protocols of the generic decoders (lircd_keymap.h). */
+/* A lircd.conf's remotes as keymap protocols (lircd_keymap.h). */
 #include "config.h"
 
 #include <errno.h>
@@ -96,7 +96,7 @@ struct conversion {
 	unsigned int frame_bits;
 	bool reverse;			/* REVERSE: each field LSB first */
 	uint64_t start_bit;		/* manchester: the plead's start bit above the frame */
-	bool drop_last_bit;		/* pulse_distance without trailer: the last bit is lost */
+	bool drop_last_bit;		/* pulse distance without trailer: the last bit is lost */
 	unsigned int rc6_data_bits;	/* RC-6 as the kernel's rc-6: the bits after the trailer */
 	bool rc5;			/* RC-5 as the kernel's rc-5 */
 	uint64_t free_mask;		/* the bits lircd does not compare */
@@ -170,7 +170,7 @@ static int add_header(struct conversion *c)
 	return ret;
 }
 
-/* The repeat code, as pulse_distance and pulse_length take one, or none. */
+/* The repeat code, as lircd_space takes one, or none. */
 static int add_repeat(struct conversion *c)
 {
 	const struct lircd_remote *r = c->remote;
@@ -187,10 +187,31 @@ static int add_repeat(struct conversion *c)
 	ret = add_param(c, "repeat_pulse", r->repeat.pulse);
 	if (ret == 0)
 		ret = add_param(c, "repeat_space", r->repeat.space);
+	/* lircd sends ptrail after the repeat code too; without it, the gap follows. */
+	if (ret == 0)
+		ret = add_param(c, "repeat_trailer", r->ptrail);
 	return ret;
 }
 
-/* What pulse_distance and pulse_length share about a frame's ends. */
+/*
+ * The space that ends a frame: longer than every space within one (each may be up to
+ * a margin long), and no longer than one plus the margin, so that the gap after a
+ * frame, however short, is not taken for a space within it.
+ */
+static uint32_t end_space_of(const struct lircd_remote *r, uint32_t margin)
+{
+	uint32_t longest = r->header.space;
+
+	if (r->one.space > longest)
+		longest = r->one.space;
+	if (r->zero.space > longest)
+		longest = r->zero.space;
+	if (r->ptrail && r->repeat.space > longest)
+		longest = r->repeat.space;
+	return longest + margin;
+}
+
+/* What lircd_space refuses about a frame's ends. */
 static int check_space_frame(struct conversion *c)
 {
 	const struct lircd_remote *r = c->remote;
@@ -215,6 +236,7 @@ static int convert_space(struct conversion *c)
 	bool distance = r->one.pulse == r->zero.pulse;
 	bool headerless = pair_empty(r->header) || (r->flags & LIRCD_FLAG_NO_HEAD_REP);
 	uint32_t diff, shortest;
+	int64_t margin;
 	int ret;
 
 	if (!distance && r->one.space != r->zero.space)
@@ -241,30 +263,28 @@ static int convert_space(struct conversion *c)
 						    : r->zero.pulse - r->one.pulse;
 		shortest = min_nonzero(r->one.space, min_nonzero(r->one.pulse, r->zero.pulse));
 	}
-	c->protocol->protocol = strdup(distance ? "pulse_distance" : "pulse_length");
+	c->protocol->protocol = strdup("lircd_space");
 	if (!c->protocol->protocol)
 		return -ENOMEM;
-	ret = add_param(c, "margin", margin_for(r, shortest, diff / 2));
+	margin = margin_for(r, shortest, diff / 2);
+	ret = add_param(c, "margin", margin);
 	if (ret == 0)
 		ret = add_header(c);
 	if (ret == 0)
 		ret = add_repeat(c);
-	if (ret == 0 && distance) {
-		ret = add_param(c, "bit_pulse", r->one.pulse);
-		if (ret == 0)
-			ret = add_param(c, "bit_0_space", r->zero.space);
-		if (ret == 0)
-			ret = add_param(c, "bit_1_space", r->one.space);
-	} else if (ret == 0) {
-		ret = add_param(c, "bit_space", r->one.space);
-		if (ret == 0)
-			ret = add_param(c, "bit_0_pulse", r->zero.pulse);
-		if (ret == 0)
-			ret = add_param(c, "bit_1_pulse", r->one.pulse);
-	}
+	if (ret == 0)
+		ret = add_param(c, "one_pulse", r->one.pulse);
+	if (ret == 0)
+		ret = add_param(c, "one_space", r->one.space);
+	if (ret == 0)
+		ret = add_param(c, "zero_pulse", r->zero.pulse);
+	if (ret == 0)
+		ret = add_param(c, "zero_space", r->zero.space);
 	if (ret == 0)
 		ret = add_param(c, "trailer_pulse",
 				c->drop_last_bit ? (int)r->one.pulse : trailer_of(r));
+	if (ret == 0)
+		ret = add_param(c, "end_space", end_space_of(r, (uint32_t)margin));
 	if (ret == 0)
 		ret = add_param(c, "bits", c->frame_bits - c->drop_last_bit);
 	if (ret == 0)

@@ -1,18 +1,24 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * A lircd.conf(5) as a keymap: each remote of the file (struct lircd_conf) becomes one
- * protocol entry of a struct keymap, decoded by one of the embedded generic decoders
- * with the remote's own timings as parameters. A remote those decoders cannot decode
- * exactly as lircd would is refused, with its file, line and the reason; nothing is
- * dropped in silence. rc_keymap(5), "LIRCD.CONF KEYMAPS", is the user's description.
+ * protocol entry of a struct keymap, with its own scancodes. Space-coded remotes are
+ * entries of the table-driven lircd_space decoder (bpf_protocols/lircd_space_table.h),
+ * whose parameters describe the remote: the planner (keytable/plan.c) puts every such
+ * entry, of every keymap, into the maps of one lircd_space program. The others are
+ * decoded by one of the embedded generic decoders with the remote's own timings as
+ * parameters. A remote those decoders cannot decode exactly as lircd would is refused,
+ * with its file, line and the reason; nothing is dropped in silence. rc_keymap(5),
+ * "LIRCD.CONF KEYMAPS", is the user's description.
  *
  * Which decoder:
- *  - SPACE_ENC (and no protocol flag) whose `one` and `zero` pulses are equal:
- *    pulse_distance; whose spaces are equal: pulse_length. header (or none, then
- *    header_optional), ptrail plus the foot's pulse as trailer_pulse, the repeat code
- *    as repeat_pulse/repeat_space, REVERSE as reverse. A pulse-distance frame with no
- *    pulse after its last bit: that bit's space runs into the gap, so the bit cannot
- *    be seen; its pulse is the trailer and the bit is left out of the scancode.
+ *  - SPACE_ENC (and no protocol flag) whose `one` and `zero` pulses or spaces are
+ *    equal: lircd_space. header (or none, then header_optional), one and zero,
+ *    ptrail plus the foot's pulse as trailer_pulse, the repeat code as
+ *    repeat_pulse/repeat_space with ptrail as repeat_trailer (0: the repeat space runs
+ *    into the gap), end_space the longest space of a frame plus the margin, REVERSE as
+ *    reverse. A pulse-distance frame with no pulse after its last bit: that bit's
+ *    space runs into the gap, so the bit cannot be seen; its pulse is the trailer and
+ *    the bit is left out of the scancode.
  *    Refused: plead, pre or post pairs, a header with only a pulse or only a space,
  *    one and zero differing in both pulse and space, a repeat code with REPEAT_HEADER
  *    or a foot, NO_FOOT_REP with a foot.

@@ -105,8 +105,7 @@ static int add_remote(struct index_builder *b, const struct lircd_space_remote *
 	return ret;
 }
 
-static int check_remote(const struct lircd_space_remote *r, size_t index,
-			struct ir_error *err)
+int lircd_space_remote_check(const struct lircd_space_remote *r, struct ir_error *err)
 {
 	const unsigned int durations[] = {
 		r->header_pulse, r->header_space, r->one_pulse, r->one_space, r->zero_pulse,
@@ -116,19 +115,18 @@ static int check_remote(const struct lircd_space_remote *r, size_t index,
 	size_t i;
 
 	if (r->bits < 1 || r->bits > LIRCD_SPACE_BITS_MAX) {
-		ir_error_set(err, _("lircd_space remote %zu: %u bits (1 to %u)"), index,
-			     r->bits, LIRCD_SPACE_BITS_MAX);
+		ir_error_set(err, _("a lircd_space remote of %u bits (1 to %u)"), r->bits,
+			     LIRCD_SPACE_BITS_MAX);
 		return -EINVAL;
 	}
 	if (r->margin < 1 || r->flags >= LIRCD_SPACE_FLAGS_MAX) {
-		ir_error_set(err, _("lircd_space remote %zu: a margin of 0 or unknown flags"),
-			     index);
+		ir_error_set(err, _("a lircd_space remote with a margin of 0 or unknown flags"));
 		return -EINVAL;
 	}
 	for (i = 0; i < sizeof(durations) / sizeof(durations[0]); i++) {
 		if (durations[i] > DURATION_MAX) {
-			ir_error_set(err, _("lircd_space remote %zu: a duration of %u µs"),
-				     index, durations[i]);
+			ir_error_set(err, _("a lircd_space remote with a duration of %u µs"),
+				     durations[i]);
 			return -EINVAL;
 		}
 	}
@@ -199,9 +197,11 @@ int lircd_space_index_build(const struct lircd_space_remote *remotes, size_t cou
 		return -E2BIG;
 	}
 	for (i = 0; i < count; i++) {
-		ret = check_remote(&remotes[i], i, err);
-		if (ret < 0)
-			return ret;
+		ret = lircd_space_remote_check(&remotes[i], err);
+		if (ret < 0) {
+			ir_error_prefix(err, _("remote %zu"), i);
+			goto out;
+		}
 		ret = add_remote(&b, &remotes[i], (unsigned int)i + 1);
 		if (ret < 0)
 			goto out;

@@ -21,6 +21,12 @@ struct lircd_space_index_entry {
 };
 
 /*
+ * One descriptor: bits 1 to 64, margin at least 1, durations below 2^24, flags known.
+ * Returns 0, or -EINVAL with err set.
+ */
+int lircd_space_remote_check(const struct lircd_space_remote *r, struct ir_error *err);
+
+/*
  * Checks the descriptors (count at most LIRCD_SPACE_REMOTES_MAX; bits 1 to 64, margin
  * at least 1, durations below 2^24, flags known) and builds the index: an array of
  * *ret_count entries, sorted by key, in *ret_entries (free() it). A first pair that

@@ -594,7 +594,7 @@ START_TEST(test_index_refusals)
 				      "(at most 4 may)");
 	table[2].bits = 0;
 	ck_assert_int_eq(lircd_space_index_build(table, 3, &entries, &count, &err), -EINVAL);
-	ck_assert_str_eq(err.message, "lircd_space remote 2: 0 bits (1 to 64)");
+	ck_assert_str_eq(err.message, "remote 2: a lircd_space remote of 0 bits (1 to 64)");
 	table[2].bits = 65;
 	ck_assert_int_eq(lircd_space_index_build(table, 3, &entries, &count, &err), -EINVAL);
 	table[2] = descriptor(&nec);
