@@ -1250,50 +1250,116 @@ static int plan_protocols(struct planner *p)
 	return 0;
 }
 
+/* One program's share of the lircd_space remotes. */
+struct lircd_table {
+	struct lircd_space_remote *remotes;
+	size_t count;
+};
+
 /*
- * Every lircd_space request (one per keymap entry) into the first: one program holds
- * all the remotes. Then its index, checked before any device is touched.
+ * Does remote fit into table: do the table's index and the remote's first pairs still
+ * leave at most LIRCD_SPACE_CANDIDATES remotes per pair? 1, 0, or a negative errno.
+ */
+static int lircd_table_takes(struct lircd_table *table, const struct lircd_space_remote *remote,
+			     struct ir_error *err)
+{
+	struct lircd_space_index_entry *entries = NULL;
+	struct lircd_space_remote *remotes;
+	size_t count;
+	int ret;
+
+	remotes = realloc(table->remotes, (table->count + 1) * sizeof(*remotes));
+	if (!remotes)
+		return -ENOMEM;
+	table->remotes = remotes;
+	remotes[table->count] = *remote;
+	ret = lircd_space_index_build(remotes, table->count + 1, &entries, &count, err);
+	free(entries);
+	if (ret == -E2BIG)
+		return 0;
+	if (ret < 0)
+		return ret;
+	table->count++;
+	return 1;
+}
+
+/*
+ * The lircd_space requests (one per keymap entry, each with its remote) as few
+ * programs as their first pairs allow: each remote, in keymap order, goes into the
+ * first program whose index still takes it. Remotes whose frames start alike (the
+ * NEC-like ones of LIRC's database share a header) then spread over several programs,
+ * LIRCD_SPACE_CANDIDATES in each; all others share one. The programs are the first of
+ * the requests (their parameters kept), the rest dropped; each gets its index.
  */
 static int merge_lircd_space(struct planner *p)
 {
 	struct keytable_plan *plan = p->plan;
-	struct plan_decoder *first = NULL, *d;
-	struct lircd_space_remote *remotes;
-	size_t i = 0;
-	int ret;
+	struct lircd_table *tables = NULL;
+	size_t i, j, k, table_count = 0, request_count = 0;
+	struct plan_decoder *d;
+	int ret = 0;
 
-	while (i < plan->decoder_count) {
+	for (i = 0; i < plan->decoder_count; i++)
+		request_count += is_lircd_space(&plan->decoders[i]) &&
+				 plan->decoders[i].lircd_remote_count;
+	if (!request_count)
+		return 0;
+	tables = calloc(request_count, sizeof(*tables));
+	if (!tables)
+		return -ENOMEM;
+	for (i = 0; i < plan->decoder_count; i++) {
+		d = &plan->decoders[i];
+		if (!is_lircd_space(d))
+			continue;
+		for (j = 0; j < d->lircd_remote_count; j++) {
+			for (k = 0, ret = 0; ret == 0 && k <= table_count && k < request_count; k++)
+				ret = lircd_table_takes(&tables[k], &d->lircd_remotes[j], p->err);
+			if (ret < 0)
+				goto out;
+			if (ret == 0) {
+				/* Only with several remotes in one request (not from keymaps). */
+				ir_error_set(p->err, _("decoder '%s': more remotes start alike than "
+						       "its programs take"), d->name);
+				ret = -EINVAL;
+				goto out;
+			}
+			if (k > table_count)
+				table_count = k;
+		}
+	}
+	/* The requests in order become the programs; those left over go. */
+	for (i = 0, k = 0; i < plan->decoder_count;) {
 		d = &plan->decoders[i];
 		if (!is_lircd_space(d) || !d->lircd_remote_count) {
 			i++;
 			continue;
 		}
-		if (!first) {
-			first = d;
-			i++;
+		if (k == table_count) {
+			plan_decoder_clear(d);
+			memmove(d, d + 1, (plan->decoder_count - i - 1) * sizeof(*d));
+			plan->decoder_count--;
 			continue;
 		}
-		remotes = realloc(first->lircd_remotes, (first->lircd_remote_count +
-							 d->lircd_remote_count) * sizeof(*remotes));
-		if (!remotes)
-			return -ENOMEM;
-		memcpy(remotes + first->lircd_remote_count, d->lircd_remotes,
-		       d->lircd_remote_count * sizeof(*remotes));
-		first->lircd_remotes = remotes;
-		first->lircd_remote_count += d->lircd_remote_count;
-		plan_decoder_clear(d);
-		memmove(d, d + 1, (plan->decoder_count - i - 1) * sizeof(*d));
-		plan->decoder_count--;
+		free(d->lircd_remotes);
+		d->lircd_remotes = tables[k].remotes;
+		d->lircd_remote_count = tables[k].count;
+		tables[k].remotes = NULL;
+		k++;
+		i++;
+		ret = lircd_space_index_build(d->lircd_remotes, d->lircd_remote_count,
+					      &d->lircd_index, &d->lircd_index_count, p->err);
+		if (ret < 0 && ret != -ENOMEM) {
+			ir_error_prefix(p->err, _("decoder '%s'"), d->name);
+			ret = -EINVAL;
+		}
+		if (ret < 0)
+			goto out;
 	}
-	if (!first)
-		return 0;
-	ret = lircd_space_index_build(first->lircd_remotes, first->lircd_remote_count,
-				      &first->lircd_index, &first->lircd_index_count, p->err);
-	if (ret < 0 && ret != -ENOMEM) {
-		ir_error_prefix(p->err, _("decoder '%s'"), first->name);
-		return -EINVAL;
-	}
-	return ret;
+out:
+	for (i = 0; i < request_count; i++)
+		free(tables[i].remotes);
+	free(tables);
+	return ret < 0 ? ret : 0;
 }
 
 static int plan_decoders(struct planner *p)

@@ -4,7 +4,8 @@
  * protocol entry of a struct keymap, with its own scancodes. Space-coded remotes are
  * entries of the table-driven lircd_space decoder (bpf_protocols/lircd_space_table.h),
  * whose parameters describe the remote: the planner (keytable/plan.c) puts every such
- * entry, of every keymap, into the maps of one lircd_space program. The others are
+ * entry, of every keymap, into the maps of one lircd_space program (of a few, when
+ * more than 4 remotes start their frames alike). The others are
  * decoded by one of the embedded generic decoders with the remote's own timings as
  * parameters. A remote those decoders cannot decode exactly as lircd would is refused,
  * with its file, line and the reason; nothing is dropped in silence. rc_keymap(5),
