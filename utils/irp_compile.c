@@ -268,7 +268,8 @@ static int resolve(struct compiler *c)
  * the parameters, and the toggle where the kernel's is not the persistent parameter.
  * The facts are each decoder's (drivers/media/rc/ir-*-decoder.c in Linux 6.1):
  * - NEC: 16 bits when S is D's complement, else 24 (NECX), and 32 (NEC32) when the
- *   fourth byte is not F's complement.
+ *   fourth byte is not F's complement, each pair of bytes swapped there: S, D, E, F
+ *   from the top (rc-core.h's ir_nec_bytes_to_scancode()).
  * - RC-5X: the 7-bit command (its top bit the inverted field bit) in the middle byte;
  *   StreamZap (rc-5-sz): the second start bit (~F:1:6) is bit 13, then 6 bits of
  *   system and 6 of command.
@@ -294,7 +295,7 @@ struct kernel_layout {
 #define NEC_PROTOCOL "((D^S)==255?9:10)"
 #define NEC_SCANCODE "((D^S)==255?D<<8|F:D<<16|S<<8|F)"
 #define NEC32_PROTOCOL "((F^E)!=255?11:" NEC_PROTOCOL ")"
-#define NEC32_SCANCODE "((F^E)!=255?D<<24|S<<16|F<<8|E:" NEC_SCANCODE ")"
+#define NEC32_SCANCODE "((F^E)!=255?S<<24|D<<16|E<<8|F:" NEC_SCANCODE ")"
 /* RC-6 6A-32: MCE when the customer is one of the kernel's three MCE customers */
 #define RC6_MCE_CUSTOMER(c) "((" c ")==32783||(" c ")==32820||(" c ")==32838)"
 #define RC6_M32_CUSTOMER RC6_MCE_CUSTOMER("OEM1<<8|OEM2")

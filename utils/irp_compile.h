@@ -43,7 +43,7 @@
  * layout. For the database protocols that the kernel decodes, when options->name is
  * their database name, the kernel's protocol number and layout apply instead:
  * NEC, NEC1, NEC2 (NEC: D << 8 | F when S is D's complement, else NECX: D << 16 |
- * S << 8 | F) and their -f16 forms (NEC32: D << 24 | S << 16 | F << 8 | E when E is
+ * S << 8 | F) and their -f16 forms (NEC32: S << 24 | D << 16 | E << 8 | F when E is
  * not F's complement), RC5 and RC6 (mode 0) and JVC and Sharp (D << 8 | F), Sony12
  * and Sony15 (D << 16 | F), Sony20 (D << 16 | S << 8 | F); RC5x (rc-5x-20), StreamZap
  * (rc-5-sz), RC6-6-20, Replay and RC6-M-24 (when M is 6), RC6-M-32 (when M is 6) and

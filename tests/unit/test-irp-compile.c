@@ -467,7 +467,8 @@ static bool kernel_code(const char *name, const struct irp_protocol *p, const ui
 		uint64_t f = value_named(p, v, "F"), e = f16 ? value_named(p, v, "E") : 255 - f;
 
 		if ((f ^ e) != 0xff) {
-			*ret_scancode = d << 24 | s << 16 | f << 8 | e;
+			/* the kernel's NEC32: not_address, address, not_command, command */
+			*ret_scancode = s << 24 | d << 16 | e << 8 | f;
 			*ret_protocol = RC_PROTO_NEC32;
 		} else if ((d ^ s) != 0xff) {
 			*ret_scancode = d << 16 | s << 8 | f;
