@@ -1021,6 +1021,7 @@ struct frame_labels {
 	int *slot;		/* entry of each slot, the sample's rest in r8 */
 	int *consumed;		/* slot i took the whole sample */
 	int fail, reset, end, emit;
+	int reported;		/* after a report: every frame restarts, the sample is done */
 };
 
 static void emit_slot(struct compiler *c, const struct frame *f, size_t i,
@@ -1410,7 +1411,7 @@ static int emit_report(struct compiler *c, const struct frame *f, const struct f
 	if (f->repeat) {
 		ALU64_REG(c, BPF_MOV, BPF_REG_1, BPF_REG_6);
 		insn(c, BPF_JMP | BPF_CALL, 0, 0, 0, BPF_FUNC_rc_repeat);
-		GOTO(c, l->reset);
+		GOTO(c, l->reported);
 		return 0;
 	}
 	for (i = 0; i < p->parameter_count; i++)
@@ -1552,7 +1553,7 @@ call:
 keydown:
 	ALU64_REG(c, BPF_MOV, BPF_REG_1, BPF_REG_6);
 	insn(c, BPF_JMP | BPF_CALL, 0, 0, 0, BPF_FUNC_rc_keydown);
-	GOTO(c, l->reset);
+	GOTO(c, l->reported);
 	return 0;
 }
 
@@ -1588,9 +1589,9 @@ static void set_retried(struct compiler *c, int32_t value)
 	STX64(c, BPF_REG_10, BPF_REG_1, STACK_RETRIED);
 }
 
-static int emit_frame(struct compiler *c, const struct frame *f)
+static int emit_frame(struct compiler *c, const struct frame *f, int reported)
 {
-	struct frame_labels l = { 0 };
+	struct frame_labels l = { .reported = reported };
 	int16_t state = (int16_t)f->state;
 	int start = new_label(c), consumed = new_label(c), zero = new_label(c);
 	size_t i;
@@ -1671,7 +1672,7 @@ out:
 
 static int emit_program(struct compiler *c, size_t *ret_state_size)
 {
-	int exit = new_label(c), sample = new_label(c);
+	int exit = new_label(c), sample = new_label(c), reported = new_label(c);
 	size_t state = 0, i;
 	int ret;
 
@@ -1699,9 +1700,21 @@ static int emit_program(struct compiler *c, size_t *ret_state_size)
 	JUMP_IMM(c, BPF_JNE, BPF_REG_1, KIND_TIMEOUT, exit);
 	place(c, sample);
 	for (i = 0; i < c->frame_count; i++) {
-		ret = emit_frame(c, &c->frames[i]);
+		ret = emit_frame(c, &c->frames[i], reported);
 		if (ret < 0)
 			return ret;
+	}
+	GOTO(c, exit);
+	/*
+	 * One report per sample, the first frame's: a frame that is a part of another
+	 * (JVC's repeat body, the message without its header) must not report that one
+	 * again when it ends on the same sample; and what a frame took is not the
+	 * start of another.
+	 */
+	place(c, reported);
+	for (i = 0; i < c->frame_count; i++) {
+		ST64(c, BPF_REG_7, (int16_t)(c->frames[i].state + STATE_POS), 0);
+		ST64(c, BPF_REG_7, (int16_t)(c->frames[i].state + STATE_ELAPSED), 0);
 	}
 	place(c, exit);
 	ALU64_IMM(c, BPF_MOV, BPF_REG_0, 0);

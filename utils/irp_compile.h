@@ -34,6 +34,10 @@
  * bits may come from several bitfields (~F:1:6 and F:6), and bits sent twice (F:8,
  * ~F:8) must agree; constant bitfields must have their value, computed ones the value
  * their expression gives; every parameter must lie in its range. Then bpf_rc_keydown(ctx, IRP_COMPILE_PROTOCOL, scancode, toggle).
+ * A report (keydown or repeat) restarts every frame's automaton and ends the sample's
+ * matching: one report per sample, the first frame's in the order above, so that a
+ * frame that is the end of another (JVC's repeat, its message without the header)
+ * does not report the same message again.
  *
  * The scancode layout: the parameters of the parameter spec that are not persistent,
  * in the order the spec lists them, the first one in the most significant bits, each

@@ -163,6 +163,65 @@ START_TEST(test_kernel_layout_by_hand)
 }
 END_TEST
 
+/*
+ * JVC's repeat body is its message without the header: a message must give one
+ * keydown, not a second one from the body's automaton ending on the same sample; the
+ * frame again without its header is the repeat's keydown. By hand: 527 µs units, a
+ * 16-unit pulse and 8-unit space, D then F least significant bit first, a one's space
+ * 3 units; the repeat 60 ms after the message began (46.42 ms period after).
+ */
+static size_t jvc_by_hand(int32_t *d, uint8_t address, uint8_t command, bool header)
+{
+	const uint32_t bits = address | (uint32_t)command << 8;
+	size_t n = 0;
+	unsigned int i;
+
+	if (header) {
+		d[n++] = 16 * 527;
+		d[n++] = -8 * 527;
+	}
+	for (i = 0; i < 16; i++) {
+		d[n++] = 527;
+		d[n++] = -(bits >> i & 1 ? 3 * 527 : 527);
+	}
+	d[n++] = 527;
+	d[n++] = -22000;
+	return n;
+}
+
+START_TEST(test_jvc_message_reports_once)
+{
+	struct irp_protocol *p = parse("{37.9k,527,33%}<1,-1|1,-3>(16,-8,D:8,F:8,1,^59.08m,"
+				       "(D:8,F:8,1,^46.42m)*) [D:0..255,F:0..255]");
+	struct irp_compile_options options;
+	struct ir_error err = { "" };
+	struct bpf_image *image;
+	struct bpf_vm *vm;
+	int32_t d[160];
+	size_t n, i;
+
+	irp_compile_options_init(&options, NULL);
+	options.name = "JVC";
+	ck_assert_int_eq(irp_compile(p, &options, &image, &err), 0);
+	ck_assert_int_eq(bpf_vm_new(image, &vm, &err), 0);
+	n = jvc_by_hand(d, 0x49, 0xa3, true);
+	feed(vm, d, n);
+	ck_assert_uint_eq(bpf_vm_event_count(vm), 1);
+	ck_assert_uint_eq(bpf_vm_event_at(vm, 0)->protocol, RC_PROTO_JVC);
+	ck_assert_uint_eq(bpf_vm_event_at(vm, 0)->scancode, 0x49a3);
+	bpf_vm_reset(vm);
+	n = jvc_by_hand(d, 0x49, 0xa3, true);
+	n += jvc_by_hand(d + n, 0x49, 0xa3, false);
+	feed(vm, d, n);
+	ck_assert_uint_eq(bpf_vm_event_count(vm), 2);
+	for (i = 0; i < 2; i++)
+		ck_assert_uint_eq(bpf_vm_event_at(vm, i)->scancode, 0x49a3);
+	bpf_vm_free(vm);
+	bpf_image_free(image);
+	irp_protocol_free(p);
+}
+END_TEST
+
 /* 30% relative tolerance: 25% long still decodes, 45% long does not. */
 START_TEST(test_tolerance_edges)
 {
@@ -840,6 +899,7 @@ static Suite *irp_compile_suite(void)
 
 	tcase_add_test(tc, test_nec1_by_hand);
 	tcase_add_test(tc, test_kernel_layout_by_hand);
+	tcase_add_test(tc, test_jvc_message_reports_once);
 	tcase_add_test(tc, test_tolerance_edges);
 	tcase_add_test(tc, test_truncated_and_noise);
 	tcase_add_test(tc, test_rc5_toggle_by_hand);
