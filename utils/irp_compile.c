@@ -276,8 +276,9 @@ static int resolve(struct compiler *c)
  * - RC-6 mode 6A: the body as sent, 20, 24 or 32 bits; a 32-bit body whose top 16
  *   bits are 0x800f, 0x8034 or 0x8046 is MCE, with its bit 15 as the toggle and
  *   cleared in the scancode; the kernel has no toggle for other 6A bodies (the trailer
- *   bit is not read). RC6-M-* report so when M is 6, with the generic layout and
- *   protocol otherwise (the kernel has no such protocol).
+ *   bit is not read). RC6-M-24 and RC6-M-32 report so when M is 6, RC6-M-16 as
+ *   mode 0 when M is 0, with the generic layout and protocol otherwise (the kernel
+ *   has no such protocol).
  * - Sanyo (LC7461: Aiwa's IRP): the 13-bit address, least significant bit first (D,
  *   then the 5 bits of S), above the command.
  * - RC-MM (Nokia's IRPs): the bits as sent; a 32-bit one whose bits 19 and 18 are not
@@ -311,6 +312,7 @@ static const struct kernel_layout kernel_layouts[] = {
 	{ "RC5", "2", "D<<8|F", NULL },			/* RC_PROTO_RC5 */
 	{ "RC5x", "3", "D<<16|S<<8|F", NULL },		/* RC_PROTO_RC5X_20 */
 	{ "StreamZap", "4", "((F>>6)^1)<<13|D<<6|(F&63)", NULL },	/* RC_PROTO_RC5_SZ */
+	{ "StreamZap-57", "4", "((F>>6)^1)<<13|D<<6|(F&63)", NULL },
 	{ "JVC", "5", "D<<8|F", NULL },			/* RC_PROTO_JVC */
 	{ "Sony12", "6", "D<<16|F", NULL },		/* RC_PROTO_SONY12 */
 	{ "Sony15", "7", "D<<16|F", NULL },		/* RC_PROTO_SONY15 */
@@ -320,6 +322,7 @@ static const struct kernel_layout kernel_layouts[] = {
 	{ "MCIR-2-kbd", "13", "F<<8|M", NULL },		/* RC_PROTO_MCIR2_KBD */
 	{ "MCIR-2-mouse", "14", "y<<14|x<<7|R<<6|L<<5|F", NULL },	/* RC_PROTO_MCIR2_MSE */
 	{ "RC6", "15", "D<<8|F", NULL },		/* RC_PROTO_RC6_0 */
+	{ "RC6-M-16", "(M==0?15:80)", "(M==0?D<<8|F:D<<11|F<<3|M)", NULL },
 	{ "RC6-6-20", "16", "D<<12|S<<8|F", "0" },	/* RC_PROTO_RC6_6A_20 */
 	{ "Replay", "17", "D<<16|S<<8|F", "0" },	/* RC_PROTO_RC6_6A_24 */
 	{ "RC6-M-24", "(M==6?17:80)", "(M==6?D<<16|S<<8|F:D<<19|S<<11|F<<3|M)",

@@ -50,8 +50,8 @@
  * S << 8 | F) and their -f16 forms (NEC32: S << 24 | D << 16 | E << 8 | F when E is
  * not F's complement), RC5 and RC6 (mode 0) and JVC and Sharp (D << 8 | F), Sony12
  * and Sony15 (D << 16 | F), Sony20 (D << 16 | S << 8 | F); RC5x (rc-5x-20), StreamZap
- * (rc-5-sz), RC6-6-20, Replay and RC6-M-24 (when M is 6), RC6-M-32 (when M is 6) and
- * MCE (rc-6-6a-32 or rc-6-mce), Aiwa and Aiwa2 (sanyo), Nokia12, Nokia and Nokia32
+ * and StreamZap-57 (rc-5-sz), RC6-M-16 (rc-6-0 when M is 0), RC6-6-20, Replay and
+ * RC6-M-24 (when M is 6), RC6-M-32 (when M is 6) and MCE (rc-6-6a-32 or rc-6-mce), Aiwa and Aiwa2 (sanyo), Nokia12, Nokia and Nokia32
  * (rc-mm), MCIR-2-kbd and MCIR-2-mouse (mce_kbd): irp_compile.c says each one's bits.
  *
  * Supported so far, refused otherwise with -EOPNOTSUPP and a message naming the

@@ -560,7 +560,12 @@ static bool kernel_code(const char *name, const struct irp_protocol *p, const ui
 		*ret_protocol = RC_PROTO_RC5X_20;
 		return true;
 	}
-	if (!strcmp(name, "StreamZap")) {
+	if (!strcmp(name, "RC6-M-16") && value_named(p, v, "M") == 0) {
+		*ret_scancode = value_named(p, v, "D") << 8 | value_named(p, v, "F");
+		*ret_protocol = RC_PROTO_RC6_0;
+		return true;
+	}
+	if (!strcmp(name, "StreamZap") || !strcmp(name, "StreamZap-57")) {
 		uint64_t f = value_named(p, v, "F");
 		/* the 14 bits after the first start bit: ~F:1:6, T, D:6, F:6; no toggle */
 		uint64_t body = (f >> 6 ^ 1) << 13 | value_named(p, v, "T") << 12 |
