@@ -93,6 +93,9 @@ struct conversion {
 	const char *filename;
 	struct ir_error *err;
 	struct keymap_protocol *protocol;
+	/* The remotes converted before this one, whose scancodes share the device's table. */
+	const struct keymap_protocol *earlier;
+	size_t earlier_count;
 	unsigned int frame_bits;
 	bool reverse;			/* REVERSE: each field LSB first */
 	uint64_t start_bit;		/* manchester: the plead's start bit above the frame */
@@ -435,6 +438,22 @@ static bool has_scancode(const struct keymap_protocol *protocol, uint64_t scanco
 	return false;
 }
 
+/* Does a remote converted before this one report scancode too? Its entry in *ret_owner. */
+static bool earlier_remote_has_scancode(const struct conversion *c, uint64_t scancode,
+					uint32_t *ret_keycode,
+					const struct keymap_protocol **ret_owner)
+{
+	size_t i;
+
+	for (i = 0; i < c->earlier_count; i++) {
+		if (has_scancode(&c->earlier[i], scancode, ret_keycode)) {
+			*ret_owner = &c->earlier[i];
+			return true;
+		}
+	}
+	return false;
+}
+
 /* The key of a button, KEY_UNKNOWN with one warning for a name of no key. */
 static int button_keycode(struct keymap_loader *loader, const struct lircd_remote *r,
 			  size_t index, uint32_t *ret_keycode)
@@ -464,7 +483,9 @@ static int add_codes(struct conversion *c, struct keymap_loader *loader)
 	for (i = 0; i < r->button_count; i++) {
 		const struct lircd_button *b = &r->buttons[i];
 		uint64_t value = lircd_remote_frame_value(r, b->codes[0]), subset = 0;
+		const struct keymap_protocol *owner;
 		uint32_t keycode, taken;
+		bool warned = false;
 
 		/* Start bit 1 (sent as lircd's 0), mode 0 or 6 (000, 110). */
 		if (c->rc6_data_bits &&
@@ -489,7 +510,22 @@ static int add_codes(struct conversion *c, struct keymap_loader *loader)
 		do {
 			uint64_t scancode = scancode_of(c, (value & ~c->free_mask) | subset);
 
-			if (has_scancode(c->protocol, scancode, &taken)) {
+			if (earlier_remote_has_scancode(c, scancode, &taken, &owner)) {
+				/*
+				 * The kernel keeps one key per scancode, whatever the protocol:
+				 * the earlier remote keeps it, and this button says so once.
+				 */
+				if (taken != keycode && !warned) {
+					warned = true;
+					loader->filename = r->filename;
+					ret = keymap_warn(loader, b->line, 0,
+							  _("remote '%s': button '%s' has scancode 0x%" PRIx64 " of remote '%s': it gives that remote's key"),
+							  r->name, b->name, scancode,
+							  owner->name ? owner->name : "");
+					if (ret < 0)
+						return ret;
+				}
+			} else if (has_scancode(c->protocol, scancode, &taken)) {
 				if (taken != keycode && subset == 0) {
 					loader->filename = r->filename;
 					ret = keymap_warn(loader, b->line, 0,
@@ -592,6 +628,8 @@ static int convert_remote(struct keymap *keymap, const struct lircd_remote *r,
 	c.protocol = keymap_add_protocol(keymap);
 	if (!c.protocol)
 		return keymap_fail_nomem(loader);
+	c.earlier = keymap->protocols;
+	c.earlier_count = keymap->protocol_count - 1;
 	c.protocol->line = r->line;
 	c.protocol->protocol_line = r->line;
 	c.protocol->name = strdup(r->name);

@@ -48,7 +48,10 @@
  * ignore_mask; at most LIRCD_KEYMAP_FREE_BITS_MAX of them) are taken either way: each
  * button gets one scancode per combination. A button of several codes answers to its
  * first (lircd sends the others after it). Two buttons of one scancode: the first one
- * keeps it, as lircd decodes it, and the other gets a warning.
+ * keeps it, as lircd decodes it, and the other gets a warning. So across the remotes
+ * of a file: the kernel keeps one key per scancode whatever the protocol, so the
+ * earlier remote keeps a scancode that two share, and the later button gets a warning
+ * (pressing it gives the earlier remote's key).
  *
  * margin: the larger of aeps and eps percent of the shortest bit duration, at most
  * half what tells a 0 from a 1 (half the shortest half for manchester) so that the

@@ -21,7 +21,7 @@
 #include "lircd_keymap.h"
 #include "test-main.h"
 
-static struct keymap *convert_ok(const char *text)
+static struct keymap *convert_remotes_ok(const char *text, size_t remote_count)
 {
 	struct lircd_conf *conf = NULL;
 	struct keymap *keymap = NULL;
@@ -33,8 +33,13 @@ static struct keymap *convert_ok(const char *text)
 	ck_assert_msg(lircd_keymap_from_conf(conf, "t.conf", &keymap, &err) == 0, "%s",
 		      err.message);
 	lircd_conf_free(conf);
-	ck_assert_int_eq(keymap->protocol_count, 1);
+	ck_assert_int_eq(keymap->protocol_count, remote_count);
 	return keymap;
+}
+
+static struct keymap *convert_ok(const char *text)
+{
+	return convert_remotes_ok(text, 1);
 }
 
 /* The conversion fails with a message that holds every one of the fragments. */
@@ -327,6 +332,33 @@ START_TEST(test_button_names)
 }
 END_TEST
 
+/*
+ * Two remotes whose frames carry the same bits: the kernel keeps one key per scancode,
+ * so the earlier remote keeps it and the later button is named in a warning, rather
+ * than the later remote silently taking the earlier one's key.
+ */
+START_TEST(test_scancode_of_an_earlier_remote)
+{
+	struct keymap *keymap = convert_remotes_ok(
+		"begin remote\n  name a\n  bits 8\n  flags SPACE_ENC\n  header 4800 2500\n"
+		"  one 550 1650\n  zero 550 550\n  ptrail 550\n  gap 60000\n  begin codes\n"
+		"    KEY_SLEEP 0x77\n    KEY_A 0x11\n  end codes\nend remote\n"
+		"begin remote\n  name b\n  bits 8\n  flags SPACE_ENC\n  header 3000 1500\n"
+		"  one 400 1200\n  zero 400 400\n  ptrail 400\n  gap 60000\n  begin codes\n"
+		"    KEY_B 0x77\n    KEY_C 0x22\n    KEY_A 0x11\n  end codes\nend remote\n", 2);
+
+	check_scancode(&keymap->protocols[0], 0, 0x77, KEY_SLEEP);
+	check_scancode(&keymap->protocols[0], 1, 0x11, KEY_A);
+	/* b keeps only KEY_C; its KEY_A gives the same key through a's entry: no warning. */
+	ck_assert_int_eq(keymap->protocols[1].scancode_count, 1);
+	check_scancode(&keymap->protocols[1], 0, 0x22, KEY_C);
+	ck_assert_int_eq(keymap->warning_count, 1);
+	ck_assert_str_eq(keymap->warnings[0],
+			 "t.conf:25: remote 'b': button 'KEY_B' has scancode 0x77 of remote 'a': it gives that remote's key");
+	keymap_free(keymap);
+}
+END_TEST
+
 #define NEC_BODY "  bits 8\n  header 9000 4500\n  one 560 1690\n  zero 560 560\n  gap 108000\n"
 #define CODES "  begin codes\n    KEY_A 0x01\n  end codes\nend remote\n"
 
@@ -425,6 +457,7 @@ static Suite *lircd_keymap_suite(void)
 	tcase_add_test(tc, test_refusals);
 	tcase_add_test(tc, test_load_file_detects);
 	tcase_add_test(tc, test_toml_round_trip);
+	tcase_add_test(tc, test_scancode_of_an_earlier_remote);
 	suite_add_tcase(s, tc);
 	return s;
 }
