@@ -34,6 +34,10 @@
  * bits may come from several bitfields (~F:1:6 and F:6), and bits sent twice (F:8,
  * ~F:8) must agree; constant bitfields must have their value, computed ones the value
  * their expression gives; every parameter must lie in its range. Then bpf_rc_keydown(ctx, IRP_COMPILE_PROTOCOL, scancode, toggle).
+ * A report (keydown or repeat) restarts every frame's automaton and ends the sample's
+ * matching: one report per sample, the first frame's in the order above, so that a
+ * frame that is the end of another (JVC's repeat, its message without the header)
+ * does not report the same message again.
  *
  * The scancode layout: the parameters of the parameter spec that are not persistent,
  * in the order the spec lists them, the first one in the most significant bits, each
@@ -43,9 +47,12 @@
  * layout. For the database protocols that the kernel decodes, when options->name is
  * their database name, the kernel's protocol number and layout apply instead:
  * NEC, NEC1, NEC2 (NEC: D << 8 | F when S is D's complement, else NECX: D << 16 |
- * S << 8 | F) and their -f16 forms (NEC32: D << 24 | S << 16 | F << 8 | E when E is
+ * S << 8 | F) and their -f16 forms (NEC32: S << 24 | D << 16 | E << 8 | F when E is
  * not F's complement), RC5 and RC6 (mode 0) and JVC and Sharp (D << 8 | F), Sony12
- * and Sony15 (D << 16 | F), Sony20 (D << 16 | S << 8 | F).
+ * and Sony15 (D << 16 | F), Sony20 (D << 16 | S << 8 | F); RC5x (rc-5x-20), StreamZap
+ * and StreamZap-57 (rc-5-sz), RC6-M-16 (rc-6-0 when M is 0), RC6-6-20, Replay and
+ * RC6-M-24 (when M is 6), RC6-M-32 (when M is 6) and MCE (rc-6-6a-32 or rc-6-mce), Aiwa and Aiwa2 (sanyo), Nokia12, Nokia and Nokia32
+ * (rc-mm), MCIR-2-kbd and MCIR-2-mouse (mce_kbd): irp_compile.c says each one's bits.
  *
  * Supported so far, refused otherwise with -EOPNOTSUPP and a message naming the
  * construct and its column: bitspecs of 2, 4, 8 or 16 symbols of one flash and one gap
