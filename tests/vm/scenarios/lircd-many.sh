@@ -11,6 +11,8 @@
 # (lircd-many.txt), goes raw through rc-loopback with ir-keytable -t running; its
 # key_down lines must be exactly the buttons the file names, in order, and exactly
 # what ir-keytable --decode gives offline (the userspace BPF VM) for the same trains.
+# Last, five buttons held (lircd-many-held.txt, irsimsend -c 3: the frame, then two
+# repeats of lircd's kind): one key_down each, then two repeats, then one key_up.
 . /irkit/lib.sh
 
 rc=$(rc_sysdir)
@@ -86,4 +88,44 @@ if cmp -s live.lirc offline.lirc; then
 else
 	echo "-t and --decode give different lirc events:"
 	diff offline.lirc live.lirc
+fi
+
+echo "== held buttons"
+awk '/^# many_/ { n++; print $3 > "held.expected"; next }
+	/^(pulse|space)/ { print > ("held-" n) }' "$IRKIT_DATA/lircd-many-held.txt"
+held=$(wc -l <held.expected)
+: >held.list
+: >held.capture
+n=1
+while [ $n -le "$held" ]; do
+	echo "raw held-$n" >>held.list
+	cat "held-$n" >>held.capture
+	echo "timeout 125000" >>held.capture
+	n=$((n + 1))
+done
+bg_start held.live ir-keytable -s "${rc##*/}" -t
+wait_for_line held.live Testing
+lirc-tool -d "$lirc" send-list held.list >/dev/null
+echo "lirc-tool exit status: $?"
+tries=100
+while [ "$(grep -c 'key_up' held.live)" -lt "$held" ] && [ $tries -gt 0 ]; do
+	sleep 0.1
+	tries=$((tries - 1))
+done
+bg_stop
+ir-keytable --decode=held.capture -w "$conf" >held.offline 2>&1
+echo "--decode exit status: $?"
+for mode in live offline; do
+	grep -o 'key_down: [A-Z0-9_]*' "held.$mode" | sed 's/key_down: //' >"held.$mode.keys"
+	grep -o 'lirc protocol.*' "held.$mode" >"held.$mode.lirc"
+	echo "$mode: $held held, key_down $(wc -l <"held.$mode.keys")," \
+		"key_up $(grep -c key_up "held.$mode"), lirc events $(wc -l <"held.$mode.lirc")" \
+		"($(grep -c 'repeat$' "held.$mode.lirc") repeats)"
+	cmp -s "held.$mode.keys" held.expected && echo "$mode: the held buttons' keys"
+done
+if cmp -s held.live.lirc held.offline.lirc; then
+	echo "-t and --decode give the same lirc events"
+else
+	echo "-t and --decode give different lirc events:"
+	diff held.offline.lirc held.live.lirc
 fi
