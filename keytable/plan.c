@@ -1284,6 +1284,69 @@ static int lircd_table_takes(struct lircd_table *table, const struct lircd_space
 }
 
 /*
+ * Remotes that decode each other's signals into the same scancodes (LIRC's NEC-like
+ * remotes: one layout, timings a little apart) become one descriptor
+ * (lircd_space_remote_merge()): the first request keeps it, the others lose theirs.
+ * Their frames then have one candidate where they had one each.
+ */
+static int merge_lircd_classes(struct keytable_plan *plan)
+{
+	struct lircd_space_remote *classes = NULL, *grown;
+	size_t i, j, k, class_count = 0;
+	struct plan_decoder *d;
+
+	for (i = 0; i < plan->decoder_count; i++) {
+		d = &plan->decoders[i];
+		if (!is_lircd_space(d))
+			continue;
+		for (j = 0; j < d->lircd_remote_count; j++) {
+			for (k = 0; k < class_count; k++)
+				if (lircd_space_remote_merge(&classes[k], &d->lircd_remotes[j]))
+					break;
+			if (k < class_count)
+				continue;
+			grown = realloc(classes, (class_count + 1) * sizeof(*classes));
+			if (!grown) {
+				free(classes);
+				return -ENOMEM;
+			}
+			classes = grown;
+			classes[class_count++] = d->lircd_remotes[j];
+		}
+	}
+	/* The classes, in order, over the requests, one each; the requests left go. */
+	for (i = 0, k = 0; i < plan->decoder_count;) {
+		d = &plan->decoders[i];
+		if (!is_lircd_space(d) || !d->lircd_remote_count) {
+			i++;
+			continue;
+		}
+		if (k == class_count) {
+			plan_decoder_clear(d);
+			memmove(d, d + 1, (plan->decoder_count - i - 1) * sizeof(*d));
+			plan->decoder_count--;
+			continue;
+		}
+		if (d->lircd_remote_count == 1) {
+			d->lircd_remotes[0] = classes[k++];
+		} else {
+			grown = realloc(d->lircd_remotes, (class_count - k) * sizeof(*grown));
+			if (!grown) {
+				free(classes);
+				return -ENOMEM;
+			}
+			memcpy(grown, classes + k, (class_count - k) * sizeof(*grown));
+			d->lircd_remotes = grown;
+			d->lircd_remote_count = class_count - k;
+			k = class_count;
+		}
+		i++;
+	}
+	free(classes);
+	return 0;
+}
+
+/*
  * The lircd_space requests (one per keymap entry, each with its remote) as few
  * programs as their first pairs allow: each remote, in keymap order, goes into the
  * first program whose index still takes it. Remotes whose frames start alike (the
@@ -1299,6 +1362,9 @@ static int merge_lircd_space(struct planner *p)
 	struct plan_decoder *d;
 	int ret = 0;
 
+	ret = merge_lircd_classes(plan);
+	if (ret < 0)
+		return ret;
 	for (i = 0; i < plan->decoder_count; i++)
 		request_count += is_lircd_space(&plan->decoders[i]) &&
 				 plan->decoders[i].lircd_remote_count;

@@ -53,9 +53,10 @@
  * - Keymap entries of protocol lircd_space (lircd.conf's space-coded remotes) are
  *   remotes of one decoder, not decoders: their parameters describe the remote
  *   (lircd_space_table.h), and all of them, from every keymap, go into the maps of
- *   one lircd_space program, whose index is built and checked here; a remote that
- *   program's index cannot take (more than 4 remotes starting alike) goes to the
- *   first further lircd_space program that takes it.
+ *   one lircd_space program, whose index is built and checked here. Remotes one
+ *   descriptor can decode alike are merged first (lircd_space_remote_merge()); a
+ *   remote that program's index cannot take (more than 4 remotes starting alike)
+ *   goes to the first further lircd_space program that takes it.
  * - Two requests for the same decoder with the same parameter values (and the same
  *   raw patterns or lircd_space remotes) load it once.
  * - Keys: keymaps in order, then -k; a later mapping of a scancode replaces an

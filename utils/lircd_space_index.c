@@ -3,6 +3,7 @@
 #include "config.h"
 
 #include <errno.h>
+#include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -131,6 +132,76 @@ int lircd_space_remote_check(const struct lircd_space_remote *r, struct ir_error
 		}
 	}
 	return 0;
+}
+
+/* The durations of a descriptor, in one order, for merging. */
+static unsigned int *duration_field(struct lircd_space_remote *r, size_t i)
+{
+	unsigned int *fields[] = {
+		&r->header_pulse, &r->header_space, &r->one_pulse, &r->one_space,
+		&r->zero_pulse, &r->zero_space, &r->trailer_pulse, &r->repeat_pulse,
+		&r->repeat_space, &r->repeat_trailer,
+	};
+
+	return i < sizeof(fields) / sizeof(fields[0]) ? fields[i] : NULL;
+}
+
+/* a and b are told apart by windows of margin m: |a - b| > 2 (m - 1). */
+static bool apart(unsigned int a, unsigned int b, unsigned int m)
+{
+	unsigned int d = a > b ? a - b : b - a;
+
+	return a == b || d > 2 * (m - 1);
+}
+
+int lircd_space_remote_merge(struct lircd_space_remote *into,
+			     const struct lircd_space_remote *other)
+{
+	struct lircd_space_remote merged = *into, copy = *other;
+	unsigned int *a, *b, margin = into->margin, lo, hi, mid;
+	long long lo1, hi1, lo2, hi2;
+	size_t i;
+
+	if (into->bits != other->bits || into->flags != other->flags)
+		return 0;
+	for (i = 0; (a = duration_field(&merged, i)); i++) {
+		b = duration_field(&copy, i);
+		if (!*a != !*b)
+			return 0;
+		if (!*a)
+			continue;
+		lo1 = (long long)*a - into->margin + 1;
+		hi1 = (long long)*a + into->margin - 1;
+		lo2 = (long long)*b - other->margin + 1;
+		hi2 = (long long)*b + other->margin - 1;
+		if (lo1 > hi2 || lo2 > hi1)
+			return 0;
+		lo = (unsigned int)(lo1 < lo2 ? (lo1 < 0 ? 0 : lo1) : (lo2 < 0 ? 0 : lo2));
+		hi = (unsigned int)(hi1 > hi2 ? hi1 : hi2);
+		mid = lo + (hi - lo) / 2;
+		*a = mid;
+		if (hi - mid + 1 > margin)
+			margin = hi - mid + 1;
+		if (mid - lo + 1 > margin)
+			margin = mid - lo + 1;
+	}
+	if (!apart(merged.one_pulse, merged.zero_pulse, margin) ||
+	    !apart(merged.one_space, merged.zero_space, margin))
+		return 0;
+	merged.margin = margin;
+	/* Past every space of a frame, now that each may be up to margin long. */
+	mid = merged.header_space;
+	mid = merged.one_space > mid ? merged.one_space : mid;
+	mid = merged.zero_space > mid ? merged.zero_space : mid;
+	if (merged.repeat_trailer && merged.repeat_space > mid)
+		mid = merged.repeat_space;
+	merged.end_space = mid + margin;
+	if (into->end_space > merged.end_space)
+		merged.end_space = into->end_space;
+	if (other->end_space > merged.end_space)
+		merged.end_space = other->end_space;
+	*into = merged;
+	return 1;
 }
 
 static int compare_pairs(const void *a, const void *b)

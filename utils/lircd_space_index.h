@@ -27,6 +27,18 @@ struct lircd_space_index_entry {
 int lircd_space_remote_check(const struct lircd_space_remote *r, struct ir_error *err);
 
 /*
+ * Whether one descriptor can decode other's frames and repeat codes as other would,
+ * into the same scancodes: the same bits, flags and parts (header, trailer, repeat
+ * code, its trailer, each there in both or in neither), every duration's window
+ * overlapping other's. Then into becomes a descriptor of both: each expected duration
+ * the middle of the two windows together, the margin what the widest of them needs
+ * (no narrower than before), end_space the longer. Refused (0, into unchanged) when
+ * that margin would let a 0 pass for a 1. Returns 1 or 0.
+ */
+int lircd_space_remote_merge(struct lircd_space_remote *into,
+			     const struct lircd_space_remote *other);
+
+/*
  * Checks the descriptors (count at most LIRCD_SPACE_REMOTES_MAX; bits 1 to 64, margin
  * at least 1, durations below 2^24, flags known) and builds the index: an array of
  * *ret_count entries, sorted by key, in *ret_entries (free() it). A first pair that

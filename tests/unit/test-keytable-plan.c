@@ -407,6 +407,26 @@ START_TEST(test_lircd_space_spread)
 	ck_assert_uint_eq(f.plan->decoders[1].lircd_remote_count, 1);
 	ck_assert_uint_eq(f.plan->decoders[1].lircd_remotes[0].bits, 28);
 	done(&f);
+
+	/*
+	 * Two remotes of one layout, timings apart by less than their margins: one
+	 * descriptor for both (each keymap's scancodes still mapped).
+	 */
+	init(&f);
+	f.device = new_device("[nec] [lirc]", true);
+	f.keymaps[f.keymap_count++] = toml(LIRCD_SPACE_ENTRY(9000, 32)
+		"[protocols.scancodes]\n0x1234 = \"KEY_UP\"\n");
+	f.keymaps[f.keymap_count++] = toml(LIRCD_SPACE_ENTRY(9100, 32)
+		"[protocols.scancodes]\n0x5678 = \"KEY_DOWN\"\n");
+	ck_assert_int_eq(make(&f), 0);
+	ck_assert_uint_eq(f.plan->decoder_count, 1);
+	ck_assert_uint_eq(f.plan->decoders[0].lircd_remote_count, 1);
+	/* [8851, 9149] and [8951, 9249] together: 9050, a margin of 200. */
+	ck_assert_uint_eq(f.plan->decoders[0].lircd_remotes[0].header_pulse, 9050);
+	ck_assert_uint_eq(f.plan->decoders[0].lircd_remotes[0].margin, 200);
+	ck_assert_uint_eq(keytable_plan_lookup(f.plan, 0x1234), KEY_UP);
+	ck_assert_uint_eq(keytable_plan_lookup(f.plan, 0x5678), KEY_DOWN);
+	done(&f);
 }
 END_TEST
 

@@ -605,6 +605,87 @@ START_TEST(test_index_refusals)
 }
 END_TEST
 
+/*
+ * Two NEC-like remotes as irrecord writes them, timings a little apart: one merged
+ * descriptor decodes the frames of both, each sent at the edges of its own tolerance.
+ */
+START_TEST(test_merge_nec_like)
+{
+	struct lircd_like other = nec;
+	struct lircd_space_remote merged = descriptor(&nec), o, before;
+	struct jitter j = { 0 };
+	struct decoder_run run;
+	struct ir_error err;
+	struct ir_signal s;
+	unsigned int key = 0;
+	size_t count = 0;
+	struct lircd_space_index_entry *entries = NULL;
+	int edge;
+
+	other.header[0] = 8900;
+	other.header[1] = 4450;
+	other.one[0] = other.zero[0] = 600;
+	other.one[1] = 1650;
+	other.zero[1] = 540;
+	other.ptrail = 600;
+	other.repeat[0] = 8900;
+	other.repeat[1] = 2200;
+	other.eps_us = 150;
+	o = descriptor(&other);
+	ck_assert_int_eq(lircd_space_remote_merge(&merged, &o), 1);
+
+	memset(&err, 0, sizeof(err));
+	ck_assert_int_eq(lircd_space_index_build(&merged, 1, &entries, &count, &err), 0);
+	decoder_run_open(&run, "lircd_space", NULL, 0);
+	ck_assert_int_eq(bpf_vm_map_update(run.vm, (size_t)run.lircd_remotes_map, &key, &merged,
+					   &err), 0);
+	for (size_t i = 0; i < count; i++)
+		ck_assert_int_eq(bpf_vm_map_update(run.vm, (size_t)run.lircd_index_map,
+						   &entries[i].key, &entries[i].value, &err), 0);
+	free(entries);
+	ir_signal_init(&s);
+	for (edge = -1; edge <= 1; edge += 2) {
+		j.fixed = edge * (int)(nec.eps_us - 1);
+		send_frame(&s, &nec, 0x20df10ef, true, &j);
+		send_repeat(&s, &nec);
+		j.fixed = edge * (int)(other.eps_us - 1);
+		send_frame(&s, &other, 0x00ff807f, true, &j);
+		send_repeat(&s, &other);
+	}
+	feed(&run, &s);
+	expect_event_count(&run, 8);
+	expect_keydown(&run, 0, PROTOCOL, 0x20df10ef, 0);
+	expect_repeat(&run, 1);
+	expect_keydown(&run, 2, PROTOCOL, 0x00ff807f, 0);
+	expect_repeat(&run, 3);
+	expect_keydown(&run, 4, PROTOCOL, 0x20df10ef, 0);
+	expect_keydown(&run, 6, PROTOCOL, 0x00ff807f, 0);
+	decoder_run_close(&run);
+
+	/* What cannot decode the other's frames into the same scancodes stays apart. */
+	before = merged = descriptor(&nec);
+	o = descriptor(&nec);
+	o.bits = 31;
+	ck_assert_int_eq(lircd_space_remote_merge(&merged, &o), 0);
+	o = descriptor(&nec);
+	o.flags = LIRCD_SPACE_REVERSE;
+	ck_assert_int_eq(lircd_space_remote_merge(&merged, &o), 0);
+	o = descriptor(&nec);
+	o.repeat_pulse = o.repeat_space = 0;
+	ck_assert_int_eq(lircd_space_remote_merge(&merged, &o), 0);
+	o = descriptor(&nec);
+	o.header_pulse = 4500;
+	ck_assert_int_eq(lircd_space_remote_merge(&merged, &o), 0);
+	/* Windows that touch, but whose union would let a 0 pass for a 1. */
+	o = descriptor(&nec);
+	o.one_space = 1300;	/* [1101, 1499] meets NEC's [1491, 1889] */
+	o.zero_space = 900;	/* [701, 1099] meets NEC's [361, 759] */
+	o.margin = 200;
+	ck_assert_int_eq(lircd_space_remote_merge(&merged, &o), 0);
+	ck_assert_mem_eq(&merged, &before, sizeof(merged));
+}
+END_TEST
+
 static Suite *lircd_space_suite(void)
 {
 	Suite *s = suite_create("lircd_space");
@@ -629,6 +710,7 @@ static Suite *lircd_space_suite(void)
 	tcase_add_test(tc, test_hundred_remotes);
 	tcase_add_test(tc, test_cost_does_not_grow);
 	tcase_add_test(tc, test_index_refusals);
+	tcase_add_test(tc, test_merge_nec_like);
 	suite_add_tcase(s, tc);
 	return s;
 }
