@@ -4,9 +4,10 @@
 # lircd.conf of 100 space-coded remotes (tests/vm/data/lircd-many.conf, made by
 # tests/vm/lircd-many-make) loaded by one ir-keytable -w: the kernel attaches at most 64
 # programs per lirc device, so one per remote would fail; lircd_space serves them from
-# its maps. By design of that file (see lircd-many-make) 2 programs: 6 NEC clones start
-# alike and lircd_space takes at most 4 remotes per first pair; no other first pair is
-# shared by more than 4. The load succeeding means the verifier accepted both.
+# its maps. By design of that file (see lircd-many-make) 2 programs: 6 NEC-like remotes
+# of different lengths start alike and lircd_space takes at most 4 remotes per first
+# pair; no other first pair is shared by more than 4. The load succeeding means the
+# verifier accepted both.
 # Then one button of every remote, as LIRC's own encoder (irsimsend) sent it
 # (lircd-many.txt), goes raw through rc-loopback with ir-keytable -t running; its
 # key_down lines must be exactly the buttons the file names, in order, and exactly
