@@ -6,13 +6,13 @@
 # programs per lirc device, so one per remote would fail; lircd_space serves them from
 # its maps. By design of that file (see lircd-many-make) 2 programs: 6 NEC-like remotes
 # of different lengths start alike and lircd_space takes at most 4 remotes per first
-# pair; no other first pair is shared by more than 4. The load succeeding means the
-# verifier accepted both.
+# pair (two more, of the first one's timings, share its descriptor); no other first
+# pair is shared by more than 4. The load succeeding means the verifier accepted both.
 # Then one button of every remote, as LIRC's own encoder (irsimsend) sent it
 # (lircd-many.txt), goes raw through rc-loopback with ir-keytable -t running; its
 # key_down lines must be exactly the buttons the file names, in order, and exactly
 # what ir-keytable --decode gives offline (the userspace BPF VM) for the same trains.
-# Last, five buttons held (lircd-many-held.txt, irsimsend -c 3: the frame, then two
+# Last, six buttons held (lircd-many-held.txt, irsimsend -c 3: the frame, then two
 # repeats of lircd's kind): one key_down each, then two repeats, then one key_up.
 . /irkit/lib.sh
 
