@@ -32,7 +32,8 @@ echo "$attached"
 echo "programs attached: $(echo "$attached" | sed 's/.*protocols://' | wc -w)"
 
 # The signals: one file per train, the buttons in order ("# REMOTE KEY" lines), and one
-# capture of them all as a mode2 reader gets them (each ended by a receiver's timeout).
+# capture of them all as a mode2 reader gets them (each ended by a receiver's timeout:
+# rc-loopback's is 125 ms with no kernel decoder enabled, tests/vm/README.md).
 awk '/^# many_/ { n++; print $3 > "expected"; next } /^(pulse|space)/ { print > ("sig-" n) }' \
 	"$IRKIT_DATA/lircd-many.txt"
 signals=$(wc -l <expected)
