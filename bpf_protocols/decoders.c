@@ -62,6 +62,8 @@ static const struct decoder decoders[] = {
 		N_("the 36-bit protocol of some Samsung remotes")),
 	DECODER(xbox_dvd, NO_NAMES, NAMES("xbox-dvd", "xbox"),
 		N_("the first XBox's DVD remote")),
+	DECODER(lircd_space, NO_NAMES, NO_NAMES,
+		N_("the space-coded remotes of lircd.conf files, from a table of remotes")),
 };
 
 size_t decoder_count(void)

@@ -57,6 +57,35 @@ static int fill_raw_patterns(const struct plan_decoder *decoder,
 	return 0;
 }
 
+/*
+ * The lircd_space decoder's remotes and index: the maps are checked against the
+ * layouts written here (plan.c, lircd_space_table.h).
+ */
+static int fill_lircd_space(const struct plan_decoder *decoder,
+			    struct bpf_kernel_program *program, struct ir_error *err)
+{
+	uint32_t key;
+	size_t i;
+	int ret;
+
+	if (decoder->lircd_remotes_map < 0 || decoder->lircd_index_map < 0)
+		return 0;
+	for (key = 0; key < decoder->lircd_remote_count; key++) {
+		ret = bpf_kernel_map_update(program, (size_t)decoder->lircd_remotes_map, &key,
+					    &decoder->lircd_remotes[key], err);
+		if (ret < 0)
+			return ret;
+	}
+	for (i = 0; i < decoder->lircd_index_count; i++) {
+		ret = bpf_kernel_map_update(program, (size_t)decoder->lircd_index_map,
+					    &decoder->lircd_index[i].key,
+					    &decoder->lircd_index[i].value, err);
+		if (ret < 0)
+			return ret;
+	}
+	return 0;
+}
+
 /* Load every decoder of the plan; nothing is attached yet, so failure changes nothing. */
 static int load_decoders(const struct keytable_plan *plan, bool verbose,
 			 struct loaded_decoders *loaded, struct ir_error *err)
@@ -75,6 +104,9 @@ static int load_decoders(const struct keytable_plan *plan, bool verbose,
 		if (ret == 0) {
 			loaded->count++;
 			ret = fill_raw_patterns(&plan->decoders[i], loaded->programs[i], err);
+			if (ret == 0)
+				ret = fill_lircd_space(&plan->decoders[i], loaded->programs[i],
+						       err);
 		}
 		if (ret < 0) {
 			ir_error_prefix(err, _("decoder '%s'"), plan->decoders[i].name);

@@ -93,6 +93,7 @@ static int new_vm(const struct plan_decoder *decoder, size_t sample_count,
 		  struct bpf_vm **ret_vm, struct ir_error *err)
 {
 	uint32_t key;
+	size_t i;
 	int ret;
 
 	ret = bpf_vm_new(decoder->image, ret_vm, err);
@@ -108,6 +109,16 @@ static int new_vm(const struct plan_decoder *decoder, size_t sample_count,
 	     key++)
 		ret = bpf_vm_map_update(*ret_vm, (size_t)decoder->raw_map, &key,
 					&decoder->raw_patterns[key], err);
+	/* So are the lircd_space maps (plan.c, lircd_space_table.h). */
+	for (key = 0; ret == 0 && decoder->lircd_remotes_map >= 0 &&
+	     decoder->lircd_index_map >= 0 && key < decoder->lircd_remote_count; key++)
+		ret = bpf_vm_map_update(*ret_vm, (size_t)decoder->lircd_remotes_map, &key,
+					&decoder->lircd_remotes[key], err);
+	for (i = 0; ret == 0 && decoder->lircd_remotes_map >= 0 &&
+	     decoder->lircd_index_map >= 0 && i < decoder->lircd_index_count; i++)
+		ret = bpf_vm_map_update(*ret_vm, (size_t)decoder->lircd_index_map,
+					&decoder->lircd_index[i].key,
+					&decoder->lircd_index[i].value, err);
 	if (ret < 0) {
 		ir_error_prefix(err, _("decoder '%s'"), decoder->name);
 		bpf_vm_free(*ret_vm);

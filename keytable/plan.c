@@ -5,6 +5,7 @@
 #include <ctype.h>
 #include <errno.h>
 #include <stdarg.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -233,6 +234,8 @@ static int new_decoder(struct planner *p, const char *name, bool embedded,
 	decoder = &decoders[plan->decoder_count];
 	memset(decoder, 0, sizeof(*decoder));
 	decoder->raw_map = -1;
+	decoder->lircd_remotes_map = -1;
+	decoder->lircd_index_map = -1;
 	decoder->object = object;
 	decoder->embedded = embedded;
 	decoder->name = strdup(name);
@@ -694,6 +697,109 @@ static int plan_keymap_irp(struct planner *p, const struct keymap *keymap,
 	return apply_keymap_params(p, decoder, protocol, &origin);
 }
 
+/* The embedded table-driven decoder of lircd.conf's space-coded remotes. */
+static bool is_lircd_space(const struct plan_decoder *decoder)
+{
+	return decoder->embedded && !strcmp(decoder->name, "lircd_space");
+}
+
+/* Where each parameter of a lircd_space entry goes in its remote's descriptor. */
+static int lircd_remote_field(struct lircd_space_remote *r, const char *name, int64_t value)
+{
+	static const struct {
+		const char *name;
+		size_t offset;
+	} fields[] = {
+		{ "header_pulse", offsetof(struct lircd_space_remote, header_pulse) },
+		{ "header_space", offsetof(struct lircd_space_remote, header_space) },
+		{ "one_pulse", offsetof(struct lircd_space_remote, one_pulse) },
+		{ "one_space", offsetof(struct lircd_space_remote, one_space) },
+		{ "zero_pulse", offsetof(struct lircd_space_remote, zero_pulse) },
+		{ "zero_space", offsetof(struct lircd_space_remote, zero_space) },
+		{ "trailer_pulse", offsetof(struct lircd_space_remote, trailer_pulse) },
+		{ "repeat_pulse", offsetof(struct lircd_space_remote, repeat_pulse) },
+		{ "repeat_space", offsetof(struct lircd_space_remote, repeat_space) },
+		{ "repeat_trailer", offsetof(struct lircd_space_remote, repeat_trailer) },
+		{ "margin", offsetof(struct lircd_space_remote, margin) },
+		{ "end_space", offsetof(struct lircd_space_remote, end_space) },
+		{ "bits", offsetof(struct lircd_space_remote, bits) },
+	};
+	static const struct {
+		const char *name;
+		unsigned int flag;
+	} flags[] = {
+		{ "reverse", LIRCD_SPACE_REVERSE },
+		{ "header_optional", LIRCD_SPACE_HEADER_OPTIONAL },
+		{ "repeat_header", LIRCD_SPACE_REPEAT_HEADER },
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof(fields) / sizeof(fields[0]); i++) {
+		if (strcmp(fields[i].name, name))
+			continue;
+		if (value < 0 || value > UINT32_MAX)
+			return -ERANGE;
+		*(unsigned int *)((char *)r + fields[i].offset) = (unsigned int)value;
+		return 0;
+	}
+	for (i = 0; i < sizeof(flags) / sizeof(flags[0]); i++) {
+		if (strcmp(flags[i].name, name))
+			continue;
+		if (value)
+			r->flags |= flags[i].flag;
+		else
+			r->flags &= ~flags[i].flag;
+		return 0;
+	}
+	return -ENOENT;
+}
+
+/*
+ * A keymap entry of protocol lircd_space is one remote of the decoder: its parameters
+ * describe the remote (lircd_space_table.h); those the decoder itself declares
+ * (rc_protocol) are the decoder's.
+ */
+static int take_lircd_remote(struct planner *p, struct plan_decoder *decoder,
+			     const struct keymap_protocol *protocol, const struct origin *origin)
+{
+	struct lircd_space_remote remote = { 0 }, *remotes;
+	char where[IR_ERROR_MESSAGE_MAX];
+	size_t i;
+	int ret;
+
+	for (i = 0; i < protocol->param_count; i++) {
+		const struct keymap_param *param = &protocol->params[i];
+
+		ret = lircd_remote_field(&remote, param->name, param->value);
+		if (ret == -ENOENT && bpf_object_param_find(decoder->object, param->name) >= 0) {
+			ret = set_param(decoder, param->name, param->value);
+		} else if (ret == -ENOENT) {
+			origin_prefix(origin, where, sizeof(where));
+			ret = add_note(p->plan, _("%sdecoder '%s' has no parameter '%s': ignored"),
+				       where, decoder->name, param->name);
+		} else if (ret == -ERANGE) {
+			ir_error_set_at(p->err, origin->file, origin->line, 0,
+					_("parameter '%s' = %lld: out of range"), param->name,
+					(long long)param->value);
+			return -EINVAL;
+		}
+		if (ret < 0)
+			return ret;
+	}
+	ret = lircd_space_remote_check(&remote, p->err);
+	if (ret < 0) {
+		ir_error_prefix(p->err, "%s:%u", origin->file, origin->line);
+		return ret;
+	}
+	remotes = realloc(decoder->lircd_remotes,
+			  (decoder->lircd_remote_count + 1) * sizeof(*remotes));
+	if (!remotes)
+		return -ENOMEM;
+	remotes[decoder->lircd_remote_count++] = remote;
+	decoder->lircd_remotes = remotes;
+	return 0;
+}
+
 static int plan_keymap_protocol(struct planner *p, const struct keymap *keymap,
 				const struct keymap_protocol *protocol)
 {
@@ -723,6 +829,8 @@ static int plan_keymap_protocol(struct planner *p, const struct keymap *keymap,
 		}
 		return 0;
 	}
+	if (is_lircd_space(decoder) && !protocol->raw_count)
+		return take_lircd_remote(p, decoder, protocol, &origin);
 	ret = apply_keymap_params(p, decoder, protocol, &origin);
 	if (ret < 0 || !protocol->raw_count)
 		return ret;
@@ -765,7 +873,9 @@ static int plan_option_protocol(struct planner *p, const char *name)
 	p->named_kernel_protocols = true;
 	if (!device) {
 		for (i = 0; i < decoder_count(); i++) {
-			if (!strcmp(decoder_at(i)->name, "raw"))
+			/* These two decode only what a keymap puts in their maps. */
+			if (!strcmp(decoder_at(i)->name, "raw") ||
+			    !strcmp(decoder_at(i)->name, "lircd_space"))
 				continue;
 			ret = add_embedded_decoder(p, decoder_at(i), &decoder);
 			if (ret < 0)
@@ -880,6 +990,48 @@ static int set_raw_pattern_count(struct plan_decoder *decoder)
 }
 
 static const struct bpf_map_layout raw_layout = RAW_MAP_LAYOUT;
+static const struct bpf_map_layout lircd_remotes_layout = LIRCD_SPACE_REMOTES_MAP_LAYOUT;
+static const struct bpf_map_layout lircd_index_layout = LIRCD_SPACE_INDEX_MAP_LAYOUT;
+
+/* The index of a host map by its layout, -1 when the image has none of that name. */
+static int find_host_map(struct planner *p, const struct plan_decoder *decoder,
+			 const struct bpf_map_layout *layout, int *ret_index)
+{
+	int ret = bpf_image_host_map(decoder->image, layout, p->err);
+
+	if (ret == -EINVAL)
+		ir_error_prefix(p->err, _("decoder '%s'"), decoder->name);
+	if (ret < 0 && ret != -ENOENT)
+		return ret;
+	*ret_index = ret < 0 ? -1 : ret;
+	return 0;
+}
+
+/* The lircd_space maps: both there, and remotes to fill them with, or neither. */
+static int find_lircd_maps(struct planner *p, struct plan_decoder *decoder)
+{
+	int ret;
+
+	ret = find_host_map(p, decoder, &lircd_remotes_layout, &decoder->lircd_remotes_map);
+	if (ret == 0)
+		ret = find_host_map(p, decoder, &lircd_index_layout, &decoder->lircd_index_map);
+	if (ret < 0)
+		return ret;
+	if ((decoder->lircd_remotes_map >= 0 || decoder->lircd_index_map >= 0) &&
+	    !decoder->lircd_remote_count) {
+		ir_error_set(p->err, _("decoder '%s' decodes the lircd.conf remotes of a "
+				       "keymap, and none was given"), decoder->name);
+		return -EINVAL;
+	}
+	if (decoder->lircd_remote_count &&
+	    (decoder->lircd_remotes_map < 0 || decoder->lircd_index_map < 0)) {
+		ir_error_set(p->err, _("decoder '%s' has no maps '%s' and '%s' for lircd.conf "
+				       "remotes"), decoder->name, LIRCD_SPACE_REMOTES_MAP,
+			     LIRCD_SPACE_INDEX_MAP);
+		return -EINVAL;
+	}
+	return 0;
+}
 
 static int relocate(struct planner *p, struct plan_decoder *decoder)
 {
@@ -898,6 +1050,9 @@ static int relocate(struct planner *p, struct plan_decoder *decoder)
 	if (ret < 0 && ret != -ENOENT)
 		return ret;
 	decoder->raw_map = ret < 0 ? -1 : ret;
+	ret = find_lircd_maps(p, decoder);
+	if (ret < 0)
+		return ret;
 	if (decoder->raw_map >= 0 && !decoder->raw_pattern_count) {
 		ir_error_set(p->err, _("decoder '%s' matches the raw patterns of a keymap, and "
 				       "none was given"), decoder->name);
@@ -916,7 +1071,12 @@ static bool same_decoder(const struct plan_decoder *a, const struct plan_decoder
 	size_t i;
 
 	if (a->embedded != b->embedded || !a->object != !b->object || strcmp(a->name, b->name) ||
-	    a->raw_pattern_count != b->raw_pattern_count)
+	    a->raw_pattern_count != b->raw_pattern_count ||
+	    a->lircd_remote_count != b->lircd_remote_count)
+		return false;
+	if (a->lircd_remote_count &&
+	    memcmp(a->lircd_remotes, b->lircd_remotes,
+		   a->lircd_remote_count * sizeof(*a->lircd_remotes)))
 		return false;
 	for (i = 0; a->object && i < bpf_object_param_count(a->object); i++) {
 		const char *name = bpf_object_param_name(a->object, i);
@@ -941,6 +1101,8 @@ static void plan_decoder_clear(struct plan_decoder *decoder)
 		free((char *)decoder->params[i].name);
 	free(decoder->params);
 	free(decoder->raw_patterns);
+	free(decoder->lircd_remotes);
+	free(decoder->lircd_index);
 	bpf_image_free(decoder->image);
 }
 
@@ -1098,6 +1260,184 @@ static int plan_protocols(struct planner *p)
 	return 0;
 }
 
+/* One program's share of the lircd_space remotes. */
+struct lircd_table {
+	struct lircd_space_remote *remotes;
+	size_t count;
+};
+
+/*
+ * Does remote fit into table: do the table's index and the remote's first pairs still
+ * leave at most LIRCD_SPACE_CANDIDATES remotes per pair? 1, 0, or a negative errno.
+ */
+static int lircd_table_takes(struct lircd_table *table, const struct lircd_space_remote *remote,
+			     struct ir_error *err)
+{
+	struct lircd_space_index_entry *entries = NULL;
+	struct lircd_space_remote *remotes;
+	size_t count;
+	int ret;
+
+	remotes = realloc(table->remotes, (table->count + 1) * sizeof(*remotes));
+	if (!remotes)
+		return -ENOMEM;
+	table->remotes = remotes;
+	remotes[table->count] = *remote;
+	ret = lircd_space_index_build(remotes, table->count + 1, &entries, &count, err);
+	free(entries);
+	if (ret == -E2BIG)
+		return 0;
+	if (ret < 0)
+		return ret;
+	table->count++;
+	return 1;
+}
+
+/*
+ * Remotes that decode each other's signals into the same scancodes (LIRC's NEC-like
+ * remotes: one layout, timings a little apart) become one descriptor
+ * (lircd_space_remote_merge()): the first request keeps it, the others lose theirs.
+ * Their frames then have one candidate where they had one each.
+ */
+static int merge_lircd_classes(struct keytable_plan *plan)
+{
+	struct lircd_space_remote *classes = NULL, *grown;
+	size_t i, j, k, class_count = 0;
+	struct plan_decoder *d;
+
+	for (i = 0; i < plan->decoder_count; i++) {
+		d = &plan->decoders[i];
+		if (!is_lircd_space(d))
+			continue;
+		for (j = 0; j < d->lircd_remote_count; j++) {
+			for (k = 0; k < class_count; k++)
+				if (lircd_space_remote_merge(&classes[k], &d->lircd_remotes[j]))
+					break;
+			if (k < class_count)
+				continue;
+			grown = realloc(classes, (class_count + 1) * sizeof(*classes));
+			if (!grown) {
+				free(classes);
+				return -ENOMEM;
+			}
+			classes = grown;
+			classes[class_count++] = d->lircd_remotes[j];
+		}
+	}
+	/* The classes, in order, over the requests, one each; the requests left go. */
+	for (i = 0, k = 0; i < plan->decoder_count;) {
+		d = &plan->decoders[i];
+		if (!is_lircd_space(d) || !d->lircd_remote_count) {
+			i++;
+			continue;
+		}
+		if (k == class_count) {
+			plan_decoder_clear(d);
+			memmove(d, d + 1, (plan->decoder_count - i - 1) * sizeof(*d));
+			plan->decoder_count--;
+			continue;
+		}
+		if (d->lircd_remote_count == 1) {
+			d->lircd_remotes[0] = classes[k++];
+		} else {
+			grown = realloc(d->lircd_remotes, (class_count - k) * sizeof(*grown));
+			if (!grown) {
+				free(classes);
+				return -ENOMEM;
+			}
+			memcpy(grown, classes + k, (class_count - k) * sizeof(*grown));
+			d->lircd_remotes = grown;
+			d->lircd_remote_count = class_count - k;
+			k = class_count;
+		}
+		i++;
+	}
+	free(classes);
+	return 0;
+}
+
+/*
+ * The lircd_space requests (one per keymap entry, each with its remote) as few
+ * programs as their first pairs allow: each remote, in keymap order, goes into the
+ * first program whose index still takes it. Remotes whose frames start alike (the
+ * NEC-like ones of LIRC's database share a header) then spread over several programs,
+ * LIRCD_SPACE_CANDIDATES in each; all others share one. The programs are the first of
+ * the requests (their parameters kept), the rest dropped; each gets its index.
+ */
+static int merge_lircd_space(struct planner *p)
+{
+	struct keytable_plan *plan = p->plan;
+	struct lircd_table *tables = NULL;
+	size_t i, j, k, table_count = 0, request_count = 0;
+	struct plan_decoder *d;
+	int ret = 0;
+
+	ret = merge_lircd_classes(plan);
+	if (ret < 0)
+		return ret;
+	for (i = 0; i < plan->decoder_count; i++)
+		request_count += is_lircd_space(&plan->decoders[i]) &&
+				 plan->decoders[i].lircd_remote_count;
+	if (!request_count)
+		return 0;
+	tables = calloc(request_count, sizeof(*tables));
+	if (!tables)
+		return -ENOMEM;
+	for (i = 0; i < plan->decoder_count; i++) {
+		d = &plan->decoders[i];
+		if (!is_lircd_space(d))
+			continue;
+		for (j = 0; j < d->lircd_remote_count; j++) {
+			for (k = 0, ret = 0; ret == 0 && k <= table_count && k < request_count; k++)
+				ret = lircd_table_takes(&tables[k], &d->lircd_remotes[j], p->err);
+			if (ret < 0)
+				goto out;
+			if (ret == 0) {
+				/* Only with several remotes in one request (not from keymaps). */
+				ir_error_set(p->err, _("decoder '%s': more remotes start alike than "
+						       "its programs take"), d->name);
+				ret = -EINVAL;
+				goto out;
+			}
+			if (k > table_count)
+				table_count = k;
+		}
+	}
+	/* The requests in order become the programs; those left over go. */
+	for (i = 0, k = 0; i < plan->decoder_count;) {
+		d = &plan->decoders[i];
+		if (!is_lircd_space(d) || !d->lircd_remote_count) {
+			i++;
+			continue;
+		}
+		if (k == table_count) {
+			plan_decoder_clear(d);
+			memmove(d, d + 1, (plan->decoder_count - i - 1) * sizeof(*d));
+			plan->decoder_count--;
+			continue;
+		}
+		free(d->lircd_remotes);
+		d->lircd_remotes = tables[k].remotes;
+		d->lircd_remote_count = tables[k].count;
+		tables[k].remotes = NULL;
+		k++;
+		i++;
+		ret = lircd_space_index_build(d->lircd_remotes, d->lircd_remote_count,
+					      &d->lircd_index, &d->lircd_index_count, p->err);
+		if (ret < 0 && ret != -ENOMEM) {
+			ir_error_prefix(p->err, _("decoder '%s'"), d->name);
+			ret = -EINVAL;
+		}
+		if (ret < 0)
+			goto out;
+	}
+out:
+	for (i = 0; i < request_count; i++)
+		free(tables[i].remotes);
+	free(tables);
+	return ret < 0 ? ret : 0;
+}
+
 static int plan_decoders(struct planner *p)
 {
 	struct keytable_plan *plan = p->plan;
@@ -1105,6 +1445,9 @@ static int plan_decoders(struct planner *p)
 	size_t i;
 	int ret;
 
+	ret = merge_lircd_space(p);
+	if (ret < 0)
+		return ret;
 	for (i = 0; options && i < options->parameter_count; i++) {
 		ret = apply_option_param(p, &options->parameters[i]);
 		if (ret < 0)

@@ -53,8 +53,15 @@
  *   decoders still load). The raw decoder's trail_space, unless given, is the longest
  *   space of its patterns plus twice its margin; its patterns, unless given, the
  *   number of patterns.
+ * - Keymap entries of protocol lircd_space (lircd.conf's space-coded remotes) are
+ *   remotes of one decoder, not decoders: their parameters describe the remote
+ *   (lircd_space_table.h), and all of them, from every keymap, go into the maps of
+ *   one lircd_space program, whose index is built and checked here. Remotes one
+ *   descriptor can decode alike are merged first (lircd_space_remote_merge()); a
+ *   remote that program's index cannot take (more than 4 remotes starting alike)
+ *   goes to the first further lircd_space program that takes it.
  * - Two requests for the same decoder with the same parameter values (and the same
- *   raw patterns) load it once.
+ *   raw patterns or lircd_space remotes) load it once.
  * - Keys: keymaps in order, then -k; a later mapping of a scancode replaces an
  *   earlier one. Raw patterns get scancodes 0, 1, 2, ... skipping those other
  *   mappings use.
@@ -70,6 +77,7 @@
 #include "bpf_object.h"
 #include "ir_error.h"
 #include "keymap.h"
+#include "lircd_space_index.h"
 #include "options.h"
 #include "raw_pattern.h"
 #include "rc_device.h"
@@ -94,6 +102,21 @@ struct plan_decoder {
 	 * against RAW_MAP_LAYOUT; -1 when there is none. The only map the host writes.
 	 */
 	int raw_map;
+	/*
+	 * The lircd_space decoder's remotes (every keymap entry of protocol lircd_space,
+	 * in keymap order, in one program) and the index built from them; NULL else.
+	 */
+	struct lircd_space_remote *lircd_remotes;
+	size_t lircd_remote_count;
+	struct lircd_space_index_entry *lircd_index;
+	size_t lircd_index_count;
+	/*
+	 * Indexes in image of the maps "lircd_space_remotes" and "lircd_space_index",
+	 * checked by bpf_image_host_map() against the layouts of lircd_space_table.h;
+	 * -1 when there are none. The host writes these too.
+	 */
+	int lircd_remotes_map;
+	int lircd_index_map;
 	struct bpf_image *image;	/* relocated with the final parameter values */
 };
 

@@ -118,7 +118,7 @@ struct compiler {
 	size_t table_count;
 	struct frame frames[FRAMES_MAX];
 	/* the kernel's layout, when the protocol is one of the kernel's */
-	const struct irp_expr *layout_protocol, *layout_scancode;
+	const struct irp_expr *layout_protocol, *layout_scancode, *layout_toggle;
 	struct assignment assigned[ASSIGNED_MAX];
 	size_t assigned_count;
 	size_t frame_count;
@@ -265,34 +265,80 @@ static int resolve(struct compiler *c)
 /*
  * The kernel's scancode layouts, for the database protocols that the kernel's decoders
  * report (its enum rc_proto numbers): the protocol and the scancode as expressions of
- * the parameters. NEC: 16 bits when S is D's complement, else 24 (NECX), and 32 (NEC32)
- * when the fourth byte is not F's complement.
+ * the parameters, and the toggle where the kernel's is not the persistent parameter.
+ * The facts are each decoder's (drivers/media/rc/ir-*-decoder.c in Linux 6.1):
+ * - NEC: 16 bits when S is D's complement, else 24 (NECX), and 32 (NEC32) when the
+ *   fourth byte is not F's complement, each pair of bytes swapped there: S, D, E, F
+ *   from the top (rc-core.h's ir_nec_bytes_to_scancode()).
+ * - RC-5X: the 7-bit command (its top bit the inverted field bit) in the middle byte;
+ *   StreamZap (rc-5-sz): the second start bit (~F:1:6) is bit 13, then 6 bits of
+ *   system and 6 of command.
+ * - RC-6 mode 6A: the body as sent, 20, 24 or 32 bits; a 32-bit body whose top 16
+ *   bits are 0x800f, 0x8034 or 0x8046 is MCE, with its bit 15 as the toggle and
+ *   cleared in the scancode; the kernel has no toggle for other 6A bodies (the trailer
+ *   bit is not read). RC6-M-24 and RC6-M-32 report so when M is 6, RC6-M-16 as
+ *   mode 0 when M is 0, with the generic layout and protocol otherwise (the kernel
+ *   has no such protocol).
+ * - Sanyo (LC7461: Aiwa's IRP): the 13-bit address, least significant bit first (D,
+ *   then the 5 bits of S), above the command.
+ * - RC-MM (Nokia's IRPs): the bits as sent; a 32-bit one whose bits 19 and 18 are not
+ *   both set has its bit 15 as the toggle, cleared in the scancode.
+ * - MCIR-2 (mce_kbd): the keyboard's low 24 bits of its body (0, then F and M), the
+ *   mouse's low 21 bits (y, x, R, L, F); the checksum bits are not part of either.
  */
 struct kernel_layout {
 	const char *name;
 	const char *protocol;
 	const char *scancode;
+	const char *toggle;	/* NULL: the persistent parameter, if any */
 };
 
 #define NEC_PROTOCOL "((D^S)==255?9:10)"
 #define NEC_SCANCODE "((D^S)==255?D<<8|F:D<<16|S<<8|F)"
 #define NEC32_PROTOCOL "((F^E)!=255?11:" NEC_PROTOCOL ")"
-#define NEC32_SCANCODE "((F^E)!=255?D<<24|S<<16|F<<8|E:" NEC_SCANCODE ")"
+#define NEC32_SCANCODE "((F^E)!=255?S<<24|D<<16|E<<8|F:" NEC_SCANCODE ")"
+/* RC-6 6A-32: MCE when the customer is one of the kernel's three MCE customers */
+#define RC6_MCE_CUSTOMER(c) "((" c ")==32783||(" c ")==32820||(" c ")==32838)"
+#define RC6_M32_CUSTOMER RC6_MCE_CUSTOMER("OEM1<<8|OEM2")
+#define MCE_CUSTOMER RC6_MCE_CUSTOMER("128<<8|S")
 
 static const struct kernel_layout kernel_layouts[] = {
-	{ "NEC", NEC_PROTOCOL, NEC_SCANCODE },
-	{ "NEC1", NEC_PROTOCOL, NEC_SCANCODE },
-	{ "NEC2", NEC_PROTOCOL, NEC_SCANCODE },
-	{ "NEC-f16", NEC32_PROTOCOL, NEC32_SCANCODE },
-	{ "NEC1-f16", NEC32_PROTOCOL, NEC32_SCANCODE },
-	{ "NEC2-f16", NEC32_PROTOCOL, NEC32_SCANCODE },
-	{ "RC5", "2", "D<<8|F" },		/* RC_PROTO_RC5 */
-	{ "JVC", "5", "D<<8|F" },		/* RC_PROTO_JVC */
-	{ "Sony12", "6", "D<<16|F" },		/* RC_PROTO_SONY12 */
-	{ "Sony15", "7", "D<<16|F" },		/* RC_PROTO_SONY15 */
-	{ "Sony20", "8", "D<<16|S<<8|F" },	/* RC_PROTO_SONY20 */
-	{ "RC6", "15", "D<<8|F" },		/* RC_PROTO_RC6_0 */
-	{ "Sharp", "20", "D<<8|F" },		/* RC_PROTO_SHARP */
+	{ "NEC", NEC_PROTOCOL, NEC_SCANCODE, NULL },
+	{ "NEC1", NEC_PROTOCOL, NEC_SCANCODE, NULL },
+	{ "NEC2", NEC_PROTOCOL, NEC_SCANCODE, NULL },
+	{ "NEC-f16", NEC32_PROTOCOL, NEC32_SCANCODE, NULL },
+	{ "NEC1-f16", NEC32_PROTOCOL, NEC32_SCANCODE, NULL },
+	{ "NEC2-f16", NEC32_PROTOCOL, NEC32_SCANCODE, NULL },
+	{ "RC5", "2", "D<<8|F", NULL },			/* RC_PROTO_RC5 */
+	{ "RC5x", "3", "D<<16|S<<8|F", NULL },		/* RC_PROTO_RC5X_20 */
+	{ "StreamZap", "4", "((F>>6)^1)<<13|D<<6|(F&63)", NULL },	/* RC_PROTO_RC5_SZ */
+	{ "StreamZap-57", "4", "((F>>6)^1)<<13|D<<6|(F&63)", NULL },
+	{ "JVC", "5", "D<<8|F", NULL },			/* RC_PROTO_JVC */
+	{ "Sony12", "6", "D<<16|F", NULL },		/* RC_PROTO_SONY12 */
+	{ "Sony15", "7", "D<<16|F", NULL },		/* RC_PROTO_SONY15 */
+	{ "Sony20", "8", "D<<16|S<<8|F", NULL },	/* RC_PROTO_SONY20 */
+	{ "Aiwa", "12", "S<<16|D<<8|F", NULL },		/* RC_PROTO_SANYO */
+	{ "Aiwa2", "12", "S<<16|D<<8|F", NULL },
+	{ "MCIR-2-kbd", "13", "F<<8|M", NULL },		/* RC_PROTO_MCIR2_KBD */
+	{ "MCIR-2-mouse", "14", "y<<14|x<<7|R<<6|L<<5|F", NULL },	/* RC_PROTO_MCIR2_MSE */
+	{ "RC6", "15", "D<<8|F", NULL },		/* RC_PROTO_RC6_0 */
+	{ "RC6-M-16", "(M==0?15:80)", "(M==0?D<<8|F:D<<11|F<<3|M)", NULL },
+	{ "RC6-6-20", "16", "D<<12|S<<8|F", "0" },	/* RC_PROTO_RC6_6A_20 */
+	{ "Replay", "17", "D<<16|S<<8|F", "0" },	/* RC_PROTO_RC6_6A_24 */
+	{ "RC6-M-24", "(M==6?17:80)", "(M==6?D<<16|S<<8|F:D<<19|S<<11|F<<3|M)",
+	  "(M==6?0:T)" },
+	{ "RC6-M-32", "(M!=6?80:(" RC6_M32_CUSTOMER "?19:18))",
+	  "(M!=6?OEM1<<27|OEM2<<19|D<<11|F<<3|M:"
+	  "OEM1<<24|OEM2<<16|(" RC6_M32_CUSTOMER "?D&127:D)<<8|F)",
+	  "(M!=6?T:(" RC6_M32_CUSTOMER "?D>>7:0))" },
+	{ "MCE", "(" MCE_CUSTOMER "?19:18)",			/* RC_PROTO_RC6_MCE */
+	  "(" MCE_CUSTOMER "?128<<24|S<<16|D<<8|F:128<<24|S<<16|T<<15|D<<8|F)",
+	  "(" MCE_CUSTOMER "?T:0)" },
+	{ "Sharp", "20", "D<<8|F", NULL },		/* RC_PROTO_SHARP */
+	{ "Nokia12", "24", "D<<8|F", NULL },		/* RC_PROTO_RCMM12 */
+	{ "Nokia", "25", "D<<16|S<<8|F", NULL },	/* RC_PROTO_RCMM24 */
+	{ "Nokia32", "26",				/* RC_PROTO_RCMM32 */
+	  "((S&12)==12?D<<24|S<<16|T<<15|X<<8|F:D<<24|S<<16|X<<8|F)", "((S&12)==12?0:T)" },
 };
 
 const char *irp_compile_kernel_layout(const char *name)
@@ -312,6 +358,16 @@ const char *irp_compile_kernel_protocol(const char *name)
 	for (i = 0; name && i < sizeof(kernel_layouts) / sizeof(kernel_layouts[0]); i++)
 		if (strcmp(kernel_layouts[i].name, name) == 0)
 			return kernel_layouts[i].protocol;
+	return NULL;
+}
+
+const char *irp_compile_kernel_toggle(const char *name)
+{
+	size_t i;
+
+	for (i = 0; name && i < sizeof(kernel_layouts) / sizeof(kernel_layouts[0]); i++)
+		if (strcmp(kernel_layouts[i].name, name) == 0)
+			return kernel_layouts[i].toggle;
 	return NULL;
 }
 
@@ -988,6 +1044,7 @@ struct frame_labels {
 	int *slot;		/* entry of each slot, the sample's rest in r8 */
 	int *consumed;		/* slot i took the whole sample */
 	int fail, reset, end, emit;
+	int reported;		/* after a report: every frame restarts, the sample is done */
 };
 
 static void emit_slot(struct compiler *c, const struct frame *f, size_t i,
@@ -1377,7 +1434,7 @@ static int emit_report(struct compiler *c, const struct frame *f, const struct f
 	if (f->repeat) {
 		ALU64_REG(c, BPF_MOV, BPF_REG_1, BPF_REG_6);
 		insn(c, BPF_JMP | BPF_CALL, 0, 0, 0, BPF_FUNC_rc_repeat);
-		GOTO(c, l->reset);
+		GOTO(c, l->reported);
 		return 0;
 	}
 	for (i = 0; i < p->parameter_count; i++)
@@ -1472,16 +1529,30 @@ static int emit_report(struct compiler *c, const struct frame *f, const struct f
 		JUMP_REG(c, BPF_JNE, BPF_REG_0, BPF_REG_3, l->reset);
 	}
 	if (c->layout_scancode) {
-		int ret = emit_expr(c, c->layout_scancode, 0, 0, l->reset);
+		unsigned int temp = 0;
+		int ret;
 
+		/* the kernel's toggle first, where it is not the persistent parameter */
+		if (c->layout_toggle) {
+			ret = emit_expr(c, c->layout_toggle, temp, 0, l->reset);
+			if (ret < 0)
+				return ret;
+			STX64(c, BPF_REG_10, BPF_REG_0, (int16_t)STACK_TEMP(temp));
+			temp++;
+		}
+		ret = emit_expr(c, c->layout_scancode, temp, 0, l->reset);
 		if (ret < 0)
 			return ret;
-		STX64(c, BPF_REG_10, BPF_REG_0, (int16_t)STACK_TEMP(0));
-		ret = emit_expr(c, c->layout_protocol, 1, 0, l->reset);
+		STX64(c, BPF_REG_10, BPF_REG_0, (int16_t)STACK_TEMP(temp));
+		ret = emit_expr(c, c->layout_protocol, temp + 1, 0, l->reset);
 		if (ret < 0)
 			return ret;
 		ALU64_REG(c, BPF_MOV, BPF_REG_2, BPF_REG_0);
-		LDX64(c, BPF_REG_3, BPF_REG_10, (int16_t)STACK_TEMP(0));
+		LDX64(c, BPF_REG_3, BPF_REG_10, (int16_t)STACK_TEMP(temp));
+		if (c->layout_toggle) {
+			LDX64(c, BPF_REG_4, BPF_REG_10, (int16_t)STACK_TEMP(0));
+			goto keydown;
+		}
 		goto call;
 	}
 	/* the scancode, first parameter in the most significant bits */
@@ -1502,9 +1573,10 @@ call:
 		LDX64(c, BPF_REG_4, BPF_REG_10, (int16_t)STACK_PARAM(toggle));
 	else
 		ALU64_IMM(c, BPF_MOV, BPF_REG_4, 0);
+keydown:
 	ALU64_REG(c, BPF_MOV, BPF_REG_1, BPF_REG_6);
 	insn(c, BPF_JMP | BPF_CALL, 0, 0, 0, BPF_FUNC_rc_keydown);
-	GOTO(c, l->reset);
+	GOTO(c, l->reported);
 	return 0;
 }
 
@@ -1540,9 +1612,9 @@ static void set_retried(struct compiler *c, int32_t value)
 	STX64(c, BPF_REG_10, BPF_REG_1, STACK_RETRIED);
 }
 
-static int emit_frame(struct compiler *c, const struct frame *f)
+static int emit_frame(struct compiler *c, const struct frame *f, int reported)
 {
-	struct frame_labels l = { 0 };
+	struct frame_labels l = { .reported = reported };
 	int16_t state = (int16_t)f->state;
 	int start = new_label(c), consumed = new_label(c), zero = new_label(c);
 	size_t i;
@@ -1623,7 +1695,7 @@ out:
 
 static int emit_program(struct compiler *c, size_t *ret_state_size)
 {
-	int exit = new_label(c), sample = new_label(c);
+	int exit = new_label(c), sample = new_label(c), reported = new_label(c);
 	size_t state = 0, i;
 	int ret;
 
@@ -1651,9 +1723,21 @@ static int emit_program(struct compiler *c, size_t *ret_state_size)
 	JUMP_IMM(c, BPF_JNE, BPF_REG_1, KIND_TIMEOUT, exit);
 	place(c, sample);
 	for (i = 0; i < c->frame_count; i++) {
-		ret = emit_frame(c, &c->frames[i]);
+		ret = emit_frame(c, &c->frames[i], reported);
 		if (ret < 0)
 			return ret;
+	}
+	GOTO(c, exit);
+	/*
+	 * One report per sample, the first frame's: a frame that is a part of another
+	 * (JVC's repeat body, the message without its header) must not report that one
+	 * again when it ends on the same sample; and what a frame took is not the
+	 * start of another.
+	 */
+	place(c, reported);
+	for (i = 0; i < c->frame_count; i++) {
+		ST64(c, BPF_REG_7, (int16_t)(c->frames[i].state + STATE_POS), 0);
+		ST64(c, BPF_REG_7, (int16_t)(c->frames[i].state + STATE_ELAPSED), 0);
 	}
 	place(c, exit);
 	ALU64_IMM(c, BPF_MOV, BPF_REG_0, 0);
@@ -1684,7 +1768,7 @@ int irp_compile(const struct irp_protocol *protocol, const struct irp_compile_op
 	struct compiler c = { 0 };
 	struct bpf_image *image = NULL;
 	double frequency;
-	struct irp_protocol *layout_holders[2] = { NULL, NULL };
+	struct irp_protocol *layout_holders[3] = { NULL, NULL, NULL };
 	size_t state_size = 0, i;
 	unsigned int top_table;
 	int ret;
@@ -1728,6 +1812,9 @@ int irp_compile(const struct irp_protocol *protocol, const struct irp_compile_op
 		if (ret == 0)
 			ret = irp_parse_expression(k->scancode, strlen(k->scancode),
 						   &layout_holders[1], &c.layout_scancode, err);
+		if (ret == 0 && k->toggle)
+			ret = irp_parse_expression(k->toggle, strlen(k->toggle),
+						   &layout_holders[2], &c.layout_toggle, err);
 		if (ret < 0)
 			goto out;
 	}
@@ -1776,6 +1863,7 @@ out:
 		frame_free(&c.frames[i]);
 	irp_protocol_free(layout_holders[0]);
 	irp_protocol_free(layout_holders[1]);
+	irp_protocol_free(layout_holders[2]);
 	irp_env_free(c.env);
 	free(c.insns);
 	free(c.labels);

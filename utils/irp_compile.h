@@ -34,6 +34,10 @@
  * bits may come from several bitfields (~F:1:6 and F:6), and bits sent twice (F:8,
  * ~F:8) must agree; constant bitfields must have their value, computed ones the value
  * their expression gives; every parameter must lie in its range. Then bpf_rc_keydown(ctx, IRP_COMPILE_PROTOCOL, scancode, toggle).
+ * A report (keydown or repeat) restarts every frame's automaton and ends the sample's
+ * matching: one report per sample, the first frame's in the order above, so that a
+ * frame that is the end of another (JVC's repeat, its message without the header)
+ * does not report the same message again.
  *
  * The scancode layout: the parameters of the parameter spec that are not persistent,
  * in the order the spec lists them, the first one in the most significant bits, each
@@ -43,9 +47,12 @@
  * layout. For the database protocols that the kernel decodes, when options->name is
  * their database name, the kernel's protocol number and layout apply instead:
  * NEC, NEC1, NEC2 (NEC: D << 8 | F when S is D's complement, else NECX: D << 16 |
- * S << 8 | F) and their -f16 forms (NEC32: D << 24 | S << 16 | F << 8 | E when E is
+ * S << 8 | F) and their -f16 forms (NEC32: S << 24 | D << 16 | E << 8 | F when E is
  * not F's complement), RC5 and RC6 (mode 0) and JVC and Sharp (D << 8 | F), Sony12
- * and Sony15 (D << 16 | F), Sony20 (D << 16 | S << 8 | F).
+ * and Sony15 (D << 16 | F), Sony20 (D << 16 | S << 8 | F); RC5x (rc-5x-20), StreamZap
+ * and StreamZap-57 (rc-5-sz), RC6-M-16 (rc-6-0 when M is 0), RC6-6-20, Replay and
+ * RC6-M-24 (when M is 6), RC6-M-32 (when M is 6) and MCE (rc-6-6a-32 or rc-6-mce), Aiwa and Aiwa2 (sanyo), Nokia12, Nokia and Nokia32
+ * (rc-mm), MCIR-2-kbd and MCIR-2-mouse (mce_kbd): irp_compile.c says each one's bits.
  *
  * Supported so far, refused otherwise with -EOPNOTSUPP and a message naming the
  * construct and its column: bitspecs of 2, 4, 8 or 16 symbols of one flash and one gap
@@ -96,6 +103,8 @@ void irp_compile_options_init(struct irp_compile_options *options, const char *p
 const char *irp_compile_kernel_layout(const char *name);
 /* Its protocol number (enum rc_proto), as an IRP expression of the parameters, or NULL. */
 const char *irp_compile_kernel_protocol(const char *name);
+/* Its toggle, as an IRP expression, or NULL: the persistent parameter, if any. */
+const char *irp_compile_kernel_toggle(const char *name);
 
 /*
  * Compile protocol into a new image (freed with bpf_image_free()). Returns 0;
@@ -107,16 +116,30 @@ int irp_compile(const struct irp_protocol *protocol, const struct irp_compile_op
 		struct bpf_image **ret_image, struct ir_error *err);
 
 /*
+ * The report that the program irp_compile(protocol, options) makes for these parameter
+ * values (protocol->parameter_count of them, in the order of the parameter spec):
+ * bpf_rc_keydown()'s protocol, scancode and toggle, in the kernel's layout when
+ * options->name has one, else the generic one (utils/irp_unpack.c). Returns 0; -EINVAL
+ * when a layout's expression cannot be evaluated; -ENOMEM.
+ */
+int irp_compile_report(const struct irp_protocol *protocol,
+		       const struct irp_compile_options *options, const uint64_t *values,
+		       uint32_t *ret_rc_protocol, uint64_t *ret_scancode, uint32_t *ret_toggle);
+
+/*
  * The other way: the parameters of a report that the program irp_compile(protocol,
  * options) makes, from its protocol number, scancode and toggle (utils/irp_unpack.c).
  * values[i] (protocol->parameter_count of them) is the value of parameter i of the
  * parameter spec, the persistent one (the toggle) included. Generic layout: the
  * scancode cut into the parameters' widths, last parameter in the lowest bits. Kernel
- * layouts: the fields that the protocol number has (NEC's D << 8 | F, NECX's
- * D << 16 | S << 8 | F, ...), the other parameters from their defaults (NEC's S is
- * 255-D, -f16's E 255-F). Either way the parameters must be in range and give back the
- * same protocol number and scancode. Returns 0; -EINVAL when they do not (a report this
- * program cannot make), with the cause in err; -ENOMEM.
+ * layouts: which bit of the report each bit of each parameter lands in is found by
+ * flipping it in a few sets of parameter values (their minimums, their maximums, with
+ * or without the defaults, which follow the parameters they depend on: NEC's S is
+ * 255-D), and the report's bits are put back; a layout whose branches depend on a
+ * value that these sets do not reach (RC6-M-32's MCE customers) may not come back.
+ * Either way the parameters must be in range and give back the same report with
+ * irp_compile_report(). Returns 0; -EINVAL when they do not (a report this program
+ * cannot make), with the cause in err; -ENOMEM.
  */
 int irp_compile_unpack(const struct irp_protocol *protocol,
 		       const struct irp_compile_options *options, uint32_t rc_protocol,

@@ -169,9 +169,11 @@ static int add_member(struct member *m, const struct irp_database_entry *entry,
 	ret = irp_parse(entry->irp, strlen(entry->irp), &m->protocol, &ignored);
 	if (ret < 0)
 		return ret == -ENOMEM ? ret : -EOPNOTSUPP;
+	/* compiled with the generic layout, which unpacks exactly; reported in the
+	 * kernel's where the protocol has one (irp_compile_report()) */
 	irp_compile_options_init(&m->options, entry->parameters);
-	m->options.name = entry->name;
 	ret = irp_compile(m->protocol, &m->options, &image, &ignored);
+	m->options.name = entry->name;
 	if (ret < 0)
 		return ret == -ENOMEM ? ret : -EOPNOTSUPP;
 	ret = bpf_vm_new(image, &m->vm, err);
@@ -382,15 +384,18 @@ static int add_decode(struct irp_identify *identify, size_t index,
 {
 	const struct member *m = &identify->members[index];
 	struct ir_error ignored = { "" };
+	struct irp_compile_options generic = m->options;
 	struct decode_slot *slot = new_slot(identify);
 	bool whole;
 	int ret;
+
+	generic.name = NULL;
 
 	if (!slot)
 		return -ENOMEM;
 	if (m->protocol->parameter_count > IDENTIFY_VALUES_MAX)
 		return 0;
-	ret = irp_compile_unpack(m->protocol, &m->options, event->protocol, event->scancode,
+	ret = irp_compile_unpack(m->protocol, &generic, event->protocol, event->scancode,
 				 event->toggle, slot->values, &ignored);
 	if (ret == -ENOMEM)
 		return ret;
@@ -399,11 +404,13 @@ static int add_decode(struct irp_identify *identify, size_t index,
 	ret = whole_message(identify, m, slot->values, &whole);
 	if (ret < 0 || !whole)
 		return ret;
+	ret = irp_compile_report(m->protocol, &m->options, slot->values,
+				 &slot->decode.rc_protocol, &slot->decode.scancode,
+				 &slot->decode.toggle);
+	if (ret < 0)
+		return ret == -ENOMEM ? ret : 0;
 	slot->decode.protocol = index;
 	slot->decode.time_ns = event->time_ns;
-	slot->decode.rc_protocol = event->protocol;
-	slot->decode.scancode = event->scancode;
-	slot->decode.toggle = event->toggle;
 	slot->decode.value_count = m->protocol->parameter_count;
 	slot->dropped = false;
 	identify->slot_count++;

@@ -2,10 +2,11 @@
 /*
  * Decoding with every protocol of the IRP database at once, to identify an unknown
  * remote (ir-keytable --decode=FILE -p irp): each decodable protocol of the database
- * (irp_database.h) that irp_compile() takes, compiled with its database name (so the
- * kernel's protocols report as the kernel does) and its tolerances, runs in its own
- * bpf_vm on every sample. Each keydown is a decode, its parameters unpacked with
- * irp_compile_unpack(), if it is a whole message: a program matches its frames
+ * (irp_database.h) that irp_compile() takes, compiled with its tolerances and the
+ * generic layout, runs in its own bpf_vm on every sample. Each keydown is a decode, its
+ * parameters unpacked with irp_compile_unpack() and reported as the program compiled
+ * with the protocol's name would report them (irp_compile_report(): the kernel's
+ * layout for the kernel's protocols), if it is a whole message: a program matches its frames
  * wherever they are, where IrpTransmogrifier decodes a whole signal, so a frame found
  * within another protocol's (Matsui's ten bits at the end of NEC's 32, JVC's first 16)
  * would be a decode too. The decode's parameters are rendered (irp_render.h: the first
@@ -39,7 +40,8 @@ struct irp_identify;
 struct irp_identify_decode {
 	size_t protocol;		/* irp_identify_entry()'s index */
 	uint64_t time_ns;		/* the report's, as the VMs' clocks count */
-	uint32_t rc_protocol;		/* the report: bpf_rc_keydown()'s arguments */
+	/* the report of the program compiled with the protocol's name */
+	uint32_t rc_protocol;
 	uint64_t scancode;
 	uint32_t toggle;
 	/* the parameters, in the order of the parameter spec (the toggle included) */

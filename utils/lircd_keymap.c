@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-/* A lircd.conf's remotes as keymap protocols of the generic decoders (lircd_keymap.h). */
+/* A lircd.conf's remotes as keymap protocols (lircd_keymap.h). */
 #include "config.h"
 
 #include <errno.h>
@@ -93,10 +93,13 @@ struct conversion {
 	const char *filename;
 	struct ir_error *err;
 	struct keymap_protocol *protocol;
+	/* The remotes converted before this one, whose scancodes share the device's table. */
+	const struct keymap_protocol *earlier;
+	size_t earlier_count;
 	unsigned int frame_bits;
 	bool reverse;			/* REVERSE: each field LSB first */
 	uint64_t start_bit;		/* manchester: the plead's start bit above the frame */
-	bool drop_last_bit;		/* pulse_distance without trailer: the last bit is lost */
+	bool drop_last_bit;		/* pulse distance without trailer: the last bit is lost */
 	unsigned int rc6_data_bits;	/* RC-6 as the kernel's rc-6: the bits after the trailer */
 	bool rc5;			/* RC-5 as the kernel's rc-5 */
 	uint64_t free_mask;		/* the bits lircd does not compare */
@@ -170,7 +173,7 @@ static int add_header(struct conversion *c)
 	return ret;
 }
 
-/* The repeat code, as pulse_distance and pulse_length take one, or none. */
+/* The repeat code, as lircd_space takes one, or none. */
 static int add_repeat(struct conversion *c)
 {
 	const struct lircd_remote *r = c->remote;
@@ -187,10 +190,31 @@ static int add_repeat(struct conversion *c)
 	ret = add_param(c, "repeat_pulse", r->repeat.pulse);
 	if (ret == 0)
 		ret = add_param(c, "repeat_space", r->repeat.space);
+	/* lircd sends ptrail after the repeat code too; without it, the gap follows. */
+	if (ret == 0)
+		ret = add_param(c, "repeat_trailer", r->ptrail);
 	return ret;
 }
 
-/* What pulse_distance and pulse_length share about a frame's ends. */
+/*
+ * The space that ends a frame: longer than every space within one (each may be up to
+ * a margin long), and no longer than one plus the margin, so that the gap after a
+ * frame, however short, is not taken for a space within it.
+ */
+static uint32_t end_space_of(const struct lircd_remote *r, uint32_t margin)
+{
+	uint32_t longest = r->header.space;
+
+	if (r->one.space > longest)
+		longest = r->one.space;
+	if (r->zero.space > longest)
+		longest = r->zero.space;
+	if (r->ptrail && r->repeat.space > longest)
+		longest = r->repeat.space;
+	return longest + margin;
+}
+
+/* What lircd_space refuses about a frame's ends. */
 static int check_space_frame(struct conversion *c)
 {
 	const struct lircd_remote *r = c->remote;
@@ -215,6 +239,7 @@ static int convert_space(struct conversion *c)
 	bool distance = r->one.pulse == r->zero.pulse;
 	bool headerless = pair_empty(r->header) || (r->flags & LIRCD_FLAG_NO_HEAD_REP);
 	uint32_t diff, shortest;
+	int64_t margin;
 	int ret;
 
 	if (!distance && r->one.space != r->zero.space)
@@ -241,30 +266,28 @@ static int convert_space(struct conversion *c)
 						    : r->zero.pulse - r->one.pulse;
 		shortest = min_nonzero(r->one.space, min_nonzero(r->one.pulse, r->zero.pulse));
 	}
-	c->protocol->protocol = strdup(distance ? "pulse_distance" : "pulse_length");
+	c->protocol->protocol = strdup("lircd_space");
 	if (!c->protocol->protocol)
 		return -ENOMEM;
-	ret = add_param(c, "margin", margin_for(r, shortest, diff / 2));
+	margin = margin_for(r, shortest, diff / 2);
+	ret = add_param(c, "margin", margin);
 	if (ret == 0)
 		ret = add_header(c);
 	if (ret == 0)
 		ret = add_repeat(c);
-	if (ret == 0 && distance) {
-		ret = add_param(c, "bit_pulse", r->one.pulse);
-		if (ret == 0)
-			ret = add_param(c, "bit_0_space", r->zero.space);
-		if (ret == 0)
-			ret = add_param(c, "bit_1_space", r->one.space);
-	} else if (ret == 0) {
-		ret = add_param(c, "bit_space", r->one.space);
-		if (ret == 0)
-			ret = add_param(c, "bit_0_pulse", r->zero.pulse);
-		if (ret == 0)
-			ret = add_param(c, "bit_1_pulse", r->one.pulse);
-	}
+	if (ret == 0)
+		ret = add_param(c, "one_pulse", r->one.pulse);
+	if (ret == 0)
+		ret = add_param(c, "one_space", r->one.space);
+	if (ret == 0)
+		ret = add_param(c, "zero_pulse", r->zero.pulse);
+	if (ret == 0)
+		ret = add_param(c, "zero_space", r->zero.space);
 	if (ret == 0)
 		ret = add_param(c, "trailer_pulse",
 				c->drop_last_bit ? (int)r->one.pulse : trailer_of(r));
+	if (ret == 0)
+		ret = add_param(c, "end_space", end_space_of(r, (uint32_t)margin));
 	if (ret == 0)
 		ret = add_param(c, "bits", c->frame_bits - c->drop_last_bit);
 	if (ret == 0)
@@ -415,6 +438,22 @@ static bool has_scancode(const struct keymap_protocol *protocol, uint64_t scanco
 	return false;
 }
 
+/* Does a remote converted before this one report scancode too? Its entry in *ret_owner. */
+static bool earlier_remote_has_scancode(const struct conversion *c, uint64_t scancode,
+					uint32_t *ret_keycode,
+					const struct keymap_protocol **ret_owner)
+{
+	size_t i;
+
+	for (i = 0; i < c->earlier_count; i++) {
+		if (has_scancode(&c->earlier[i], scancode, ret_keycode)) {
+			*ret_owner = &c->earlier[i];
+			return true;
+		}
+	}
+	return false;
+}
+
 /* The key of a button, KEY_UNKNOWN with one warning for a name of no key. */
 static int button_keycode(struct keymap_loader *loader, const struct lircd_remote *r,
 			  size_t index, uint32_t *ret_keycode)
@@ -444,7 +483,9 @@ static int add_codes(struct conversion *c, struct keymap_loader *loader)
 	for (i = 0; i < r->button_count; i++) {
 		const struct lircd_button *b = &r->buttons[i];
 		uint64_t value = lircd_remote_frame_value(r, b->codes[0]), subset = 0;
+		const struct keymap_protocol *owner;
 		uint32_t keycode, taken;
+		bool warned = false;
 
 		/* Start bit 1 (sent as lircd's 0), mode 0 or 6 (000, 110). */
 		if (c->rc6_data_bits &&
@@ -469,7 +510,22 @@ static int add_codes(struct conversion *c, struct keymap_loader *loader)
 		do {
 			uint64_t scancode = scancode_of(c, (value & ~c->free_mask) | subset);
 
-			if (has_scancode(c->protocol, scancode, &taken)) {
+			if (earlier_remote_has_scancode(c, scancode, &taken, &owner)) {
+				/*
+				 * The kernel keeps one key per scancode, whatever the protocol:
+				 * the earlier remote keeps it, and this button says so once.
+				 */
+				if (taken != keycode && !warned) {
+					warned = true;
+					loader->filename = r->filename;
+					ret = keymap_warn(loader, b->line, 0,
+							  _("remote '%s': button '%s' has scancode 0x%" PRIx64 " of remote '%s': it gives that remote's key"),
+							  r->name, b->name, scancode,
+							  owner->name ? owner->name : "");
+					if (ret < 0)
+						return ret;
+				}
+			} else if (has_scancode(c->protocol, scancode, &taken)) {
 				if (taken != keycode && subset == 0) {
 					loader->filename = r->filename;
 					ret = keymap_warn(loader, b->line, 0,
@@ -572,6 +628,8 @@ static int convert_remote(struct keymap *keymap, const struct lircd_remote *r,
 	c.protocol = keymap_add_protocol(keymap);
 	if (!c.protocol)
 		return keymap_fail_nomem(loader);
+	c.earlier = keymap->protocols;
+	c.earlier_count = keymap->protocol_count - 1;
 	c.protocol->line = r->line;
 	c.protocol->protocol_line = r->line;
 	c.protocol->name = strdup(r->name);

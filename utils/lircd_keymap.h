@@ -1,18 +1,25 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * A lircd.conf(5) as a keymap: each remote of the file (struct lircd_conf) becomes one
- * protocol entry of a struct keymap, decoded by one of the embedded generic decoders
- * with the remote's own timings as parameters. A remote those decoders cannot decode
- * exactly as lircd would is refused, with its file, line and the reason; nothing is
- * dropped in silence. rc_keymap(5), "LIRCD.CONF KEYMAPS", is the user's description.
+ * protocol entry of a struct keymap, with its own scancodes. Space-coded remotes are
+ * entries of the table-driven lircd_space decoder (bpf_protocols/lircd_space_table.h),
+ * whose parameters describe the remote: the planner (keytable/plan.c) puts every such
+ * entry, of every keymap, into the maps of one lircd_space program (of a few, when
+ * more than 4 remotes start their frames alike). The others are
+ * decoded by one of the embedded generic decoders with the remote's own timings as
+ * parameters. A remote those decoders cannot decode exactly as lircd would is refused,
+ * with its file, line and the reason; nothing is dropped in silence. rc_keymap(5),
+ * "LIRCD.CONF KEYMAPS", is the user's description.
  *
  * Which decoder:
- *  - SPACE_ENC (and no protocol flag) whose `one` and `zero` pulses are equal:
- *    pulse_distance; whose spaces are equal: pulse_length. header (or none, then
- *    header_optional), ptrail plus the foot's pulse as trailer_pulse, the repeat code
- *    as repeat_pulse/repeat_space, REVERSE as reverse. A pulse-distance frame with no
- *    pulse after its last bit: that bit's space runs into the gap, so the bit cannot
- *    be seen; its pulse is the trailer and the bit is left out of the scancode.
+ *  - SPACE_ENC (and no protocol flag) whose `one` and `zero` pulses or spaces are
+ *    equal: lircd_space. header (or none, then header_optional), one and zero,
+ *    ptrail plus the foot's pulse as trailer_pulse, the repeat code as
+ *    repeat_pulse/repeat_space with ptrail as repeat_trailer (0: the repeat space runs
+ *    into the gap), end_space the longest space of a frame plus the margin, REVERSE as
+ *    reverse. A pulse-distance frame with no pulse after its last bit: that bit's
+ *    space runs into the gap, so the bit cannot be seen; its pulse is the trailer and
+ *    the bit is left out of the scancode.
  *    Refused: plead, pre or post pairs, a header with only a pulse or only a space,
  *    one and zero differing in both pulse and space, a repeat code with REPEAT_HEADER
  *    or a foot, NO_FOOT_REP with a foot.
@@ -41,7 +48,10 @@
  * ignore_mask; at most LIRCD_KEYMAP_FREE_BITS_MAX of them) are taken either way: each
  * button gets one scancode per combination. A button of several codes answers to its
  * first (lircd sends the others after it). Two buttons of one scancode: the first one
- * keeps it, as lircd decodes it, and the other gets a warning.
+ * keeps it, as lircd decodes it, and the other gets a warning. So across the remotes
+ * of a file: the kernel keeps one key per scancode whatever the protocol, so the
+ * earlier remote keeps a scancode that two share, and the later button gets a warning
+ * (pressing it gives the earlier remote's key).
  *
  * margin: the larger of aeps and eps percent of the shortest bit duration, at most
  * half what tells a 0 from a 1 (half the shortest half for manchester) so that the

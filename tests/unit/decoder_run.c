@@ -9,12 +9,15 @@
 
 #include "decoder_run.h"
 #include "decoders.h"
+#include "lircd_space_table.h"
 #include "raw_pattern.h"
 
 void decoder_run_open(struct decoder_run *run, const char *name,
 		      const struct bpf_param_value *params, size_t param_count)
 {
 	static const struct bpf_map_layout raw_layout = RAW_MAP_LAYOUT;
+	static const struct bpf_map_layout lircd_remotes_layout = LIRCD_SPACE_REMOTES_MAP_LAYOUT;
+	static const struct bpf_map_layout lircd_index_layout = LIRCD_SPACE_INDEX_MAP_LAYOUT;
 	const struct decoder *decoder = decoder_find(name);
 	struct bpf_object *object = NULL;
 	struct bpf_image *image = NULL;
@@ -39,6 +42,12 @@ void decoder_run_open(struct decoder_run *run, const char *name,
 	ret = bpf_image_host_map(image, &raw_layout, &err);
 	ck_assert_msg(ret >= 0 || ret == -ENOENT, "%s: %s", name, err.message);
 	run->raw_map = ret;
+	ret = bpf_image_host_map(image, &lircd_remotes_layout, &err);
+	ck_assert_msg(ret >= 0 || ret == -ENOENT, "%s: %s", name, err.message);
+	run->lircd_remotes_map = ret;
+	ret = bpf_image_host_map(image, &lircd_index_layout, &err);
+	ck_assert_msg(ret >= 0 || ret == -ENOENT, "%s: %s", name, err.message);
+	run->lircd_index_map = ret;
 	ret = bpf_vm_new(image, &run->vm, &err);
 	ck_assert_msg(ret == 0, "%s: vm: %d %s", name, ret, err.message);
 	bpf_image_free(image);

@@ -340,6 +340,121 @@ START_TEST(test_duplicates)
 }
 END_TEST
 
+/* A lircd_space entry (a lircd.conf remote, as the conversion writes it). */
+#define LIRCD_SPACE_ENTRY(header_pulse, bits) \
+	"[[protocols]]\nprotocol = \"lircd_space\"\nmargin = 150\n" \
+	"header_pulse = " #header_pulse "\nheader_space = 4500\none_pulse = 560\n" \
+	"one_space = 1690\nzero_pulse = 560\nzero_space = 560\ntrailer_pulse = 560\n" \
+	"end_space = 4650\nbits = " #bits "\nreverse = 1\n"
+
+/*
+ * Every lircd_space entry of every keymap is a remote of one program: one decoder,
+ * its remotes in keymap order, their index built; each entry's scancodes mapped.
+ */
+START_TEST(test_lircd_space_one_program)
+{
+	struct fixture f;
+	const struct plan_decoder *d;
+
+	init(&f);
+	f.device = new_device("[nec] [lirc]", true);
+	f.keymaps[f.keymap_count++] = toml(LIRCD_SPACE_ENTRY(9000, 32)
+		"[protocols.scancodes]\n0x1234 = \"KEY_UP\"\n"
+		LIRCD_SPACE_ENTRY(4500, 16) "[protocols.scancodes]\n0x56 = \"KEY_DOWN\"\n");
+	f.keymaps[f.keymap_count++] = toml(LIRCD_SPACE_ENTRY(6000, 24)
+		"[protocols.scancodes]\n0x78 = \"KEY_LEFT\"\n");
+	ck_assert_int_eq(make(&f), 0);
+	ck_assert_uint_eq(f.plan->decoder_count, 1);
+	d = &f.plan->decoders[0];
+	ck_assert_str_eq(d->name, "lircd_space");
+	ck_assert_uint_eq(d->lircd_remote_count, 3);
+	ck_assert_uint_eq(d->lircd_remotes[0].header_pulse, 9000);
+	ck_assert_uint_eq(d->lircd_remotes[1].bits, 16);
+	ck_assert_uint_eq(d->lircd_remotes[2].header_pulse, 6000);
+	ck_assert_uint_eq(d->lircd_remotes[2].flags, LIRCD_SPACE_REVERSE);
+	ck_assert_uint_eq(d->lircd_remotes[2].end_space, 4650);
+	ck_assert_uint_gt(d->lircd_index_count, 0);
+	ck_assert_int_ge(d->lircd_remotes_map, 0);
+	ck_assert_int_ge(d->lircd_index_map, 0);
+	ck_assert_uint_eq(keytable_plan_lookup(f.plan, 0x1234), KEY_UP);
+	ck_assert_uint_eq(keytable_plan_lookup(f.plan, 0x56), KEY_DOWN);
+	ck_assert_uint_eq(keytable_plan_lookup(f.plan, 0x78), KEY_LEFT);
+	done(&f);
+}
+END_TEST
+
+/*
+ * More remotes whose frames start alike than one program's index takes (4 per first
+ * pair): a second program takes the fifth; a remote that starts otherwise joins the
+ * first program.
+ */
+START_TEST(test_lircd_space_spread)
+{
+	struct fixture f;
+
+	init(&f);
+	f.device = new_device("[nec] [lirc]", true);
+	f.keymaps[f.keymap_count++] = toml(LIRCD_SPACE_ENTRY(9000, 32) LIRCD_SPACE_ENTRY(9000, 31)
+		LIRCD_SPACE_ENTRY(9000, 30) LIRCD_SPACE_ENTRY(9000, 29)
+		LIRCD_SPACE_ENTRY(9000, 28) LIRCD_SPACE_ENTRY(3000, 20));
+	ck_assert_int_eq(make(&f), 0);
+	ck_assert_uint_eq(f.plan->decoder_count, 2);
+	ck_assert_str_eq(f.plan->decoders[0].name, "lircd_space");
+	ck_assert_str_eq(f.plan->decoders[1].name, "lircd_space");
+	ck_assert_uint_eq(f.plan->decoders[0].lircd_remote_count, 5);
+	ck_assert_uint_eq(f.plan->decoders[0].lircd_remotes[3].bits, 29);
+	ck_assert_uint_eq(f.plan->decoders[0].lircd_remotes[4].header_pulse, 3000);
+	ck_assert_uint_eq(f.plan->decoders[1].lircd_remote_count, 1);
+	ck_assert_uint_eq(f.plan->decoders[1].lircd_remotes[0].bits, 28);
+	done(&f);
+
+	/*
+	 * Two remotes of one layout, timings apart by less than their margins: one
+	 * descriptor for both (each keymap's scancodes still mapped).
+	 */
+	init(&f);
+	f.device = new_device("[nec] [lirc]", true);
+	f.keymaps[f.keymap_count++] = toml(LIRCD_SPACE_ENTRY(9000, 32)
+		"[protocols.scancodes]\n0x1234 = \"KEY_UP\"\n");
+	f.keymaps[f.keymap_count++] = toml(LIRCD_SPACE_ENTRY(9100, 32)
+		"[protocols.scancodes]\n0x5678 = \"KEY_DOWN\"\n");
+	ck_assert_int_eq(make(&f), 0);
+	ck_assert_uint_eq(f.plan->decoder_count, 1);
+	ck_assert_uint_eq(f.plan->decoders[0].lircd_remote_count, 1);
+	/* [8851, 9149] and [8951, 9249] together: 9050, a margin of 200. */
+	ck_assert_uint_eq(f.plan->decoders[0].lircd_remotes[0].header_pulse, 9050);
+	ck_assert_uint_eq(f.plan->decoders[0].lircd_remotes[0].margin, 200);
+	ck_assert_uint_eq(keytable_plan_lookup(f.plan, 0x1234), KEY_UP);
+	ck_assert_uint_eq(keytable_plan_lookup(f.plan, 0x5678), KEY_DOWN);
+	done(&f);
+}
+END_TEST
+
+/*
+ * What the decoder cannot take is refused while planning, before a device is
+ * touched: a remote's bad description, the decoder with no remote.
+ */
+START_TEST(test_lircd_space_refused)
+{
+	struct fixture f;
+
+	init(&f);
+	f.device = new_device("[nec] [lirc]", true);
+	f.keymaps[f.keymap_count++] = toml(LIRCD_SPACE_ENTRY(9000, 65));
+	ck_assert_int_eq(make(&f), -EINVAL);
+	ck_assert_str_eq(f.err.message, "test.toml:1: a lircd_space remote of 65 bits (1 to 64)");
+	done(&f);
+
+	init(&f);
+	f.device = new_device("[nec] [lirc]", true);
+	add_protocol(&f, "lircd_space");
+	ck_assert_int_eq(make(&f), -EINVAL);
+	ck_assert_str_eq(f.err.message, "decoder 'lircd_space' decodes the lircd.conf remotes "
+			 "of a keymap, and none was given");
+	done(&f);
+}
+END_TEST
+
 /*
  * Raw patterns: free scancodes from 0, their keys, trail_space and patterns from the
  * patterns.
@@ -462,7 +577,7 @@ START_TEST(test_keys_last_wins)
 }
 END_TEST
 
-/* Offline: every decoder but raw when nothing is named; kernel names get ports. */
+/* Offline: every decoder but raw and lircd_space when nothing is named; kernel names get ports. */
 START_TEST(test_offline)
 {
 	struct fixture f;
@@ -471,10 +586,12 @@ START_TEST(test_offline)
 	init(&f);
 	ck_assert_int_eq(make(&f), 0);
 	ck_assert(!f.plan->change_kernel_protocols);
-	/* 20 embedded decoders (11 ports, 9 generic), raw left out. */
+	/* 21 embedded decoders (11 ports, 10 generic), raw and lircd_space left out. */
 	ck_assert_uint_eq(f.plan->decoder_count, 19);
-	for (i = 0; i < f.plan->decoder_count; i++)
+	for (i = 0; i < f.plan->decoder_count; i++) {
 		ck_assert_str_ne(f.plan->decoders[i].name, "raw");
+		ck_assert_str_ne(f.plan->decoders[i].name, "lircd_space");
+	}
 	done(&f);
 
 	init(&f);
@@ -733,6 +850,9 @@ static Suite *keytable_plan_suite(void)
 	suite_add_tcase(s, tc);
 	tc = tcase_create("raw");
 	tcase_add_test(tc, test_raw);
+	tcase_add_test(tc, test_lircd_space_one_program);
+	tcase_add_test(tc, test_lircd_space_spread);
+	tcase_add_test(tc, test_lircd_space_refused);
 	tcase_add_test(tc, test_raw_errors);
 	tcase_add_test(tc, test_raw_map_layout);
 	suite_add_tcase(s, tc);

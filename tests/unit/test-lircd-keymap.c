@@ -21,7 +21,7 @@
 #include "lircd_keymap.h"
 #include "test-main.h"
 
-static struct keymap *convert_ok(const char *text)
+static struct keymap *convert_remotes_ok(const char *text, size_t remote_count)
 {
 	struct lircd_conf *conf = NULL;
 	struct keymap *keymap = NULL;
@@ -33,8 +33,13 @@ static struct keymap *convert_ok(const char *text)
 	ck_assert_msg(lircd_keymap_from_conf(conf, "t.conf", &keymap, &err) == 0, "%s",
 		      err.message);
 	lircd_conf_free(conf);
-	ck_assert_int_eq(keymap->protocol_count, 1);
+	ck_assert_int_eq(keymap->protocol_count, remote_count);
 	return keymap;
+}
+
+static struct keymap *convert_ok(const char *text)
+{
+	return convert_remotes_ok(text, 1);
 }
 
 /* The conversion fails with a message that holds every one of the fragments. */
@@ -84,7 +89,7 @@ START_TEST(test_nec_pulse_distance)
 		"  end codes\nend remote\n");
 	const struct keymap_protocol *p = &keymap->protocols[0];
 
-	ck_assert_str_eq(p->protocol, "pulse_distance");
+	ck_assert_str_eq(p->protocol, "lircd_space");
 	ck_assert_str_eq(p->name, "nec1");
 	/* 30% of the shortest, 560, is 168 > aeps; below half of 1690 - 560. */
 	ck_assert_int_eq(param(p, "margin"), 168);
@@ -92,10 +97,15 @@ START_TEST(test_nec_pulse_distance)
 	ck_assert_int_eq(param(p, "header_space"), 4500);
 	ck_assert_int_eq(param(p, "repeat_pulse"), 9000);
 	ck_assert_int_eq(param(p, "repeat_space"), 2250);
-	ck_assert_int_eq(param(p, "bit_pulse"), 560);
-	ck_assert_int_eq(param(p, "bit_0_space"), 560);
-	ck_assert_int_eq(param(p, "bit_1_space"), 1690);
+	/* lircd sends ptrail after the repeat code too. */
+	ck_assert_int_eq(param(p, "repeat_trailer"), 560);
+	ck_assert_int_eq(param(p, "one_pulse"), 560);
+	ck_assert_int_eq(param(p, "one_space"), 1690);
+	ck_assert_int_eq(param(p, "zero_pulse"), 560);
+	ck_assert_int_eq(param(p, "zero_space"), 560);
 	ck_assert_int_eq(param(p, "trailer_pulse"), 560);
+	/* The longest space of a frame, the header's 4500, and a margin. */
+	ck_assert_int_eq(param(p, "end_space"), 4500 + 168);
 	ck_assert_int_eq(param(p, "bits"), 32);
 	ck_assert_int_eq(param(p, "reverse"), 0);
 	ck_assert_int_eq(param(p, "header_optional"), 0);
@@ -135,14 +145,16 @@ START_TEST(test_pulse_length)
 		"    vol+ 0x490\n    1 0x010\n  end codes\nend remote\n");
 	const struct keymap_protocol *p = &keymap->protocols[0];
 
-	ck_assert_str_eq(p->protocol, "pulse_length");
+	ck_assert_str_eq(p->protocol, "lircd_space");
 	ck_assert_int_eq(param(p, "header_pulse"), 0);
 	ck_assert_int_eq(param(p, "header_optional"), 1);
-	ck_assert_int_eq(param(p, "bit_space"), 600);
-	ck_assert_int_eq(param(p, "bit_0_pulse"), 600);
-	ck_assert_int_eq(param(p, "bit_1_pulse"), 1200);
+	ck_assert_int_eq(param(p, "one_pulse"), 1200);
+	ck_assert_int_eq(param(p, "one_space"), 600);
+	ck_assert_int_eq(param(p, "zero_pulse"), 600);
+	ck_assert_int_eq(param(p, "zero_space"), 600);
 	ck_assert_int_eq(param(p, "trailer_pulse"), 0);
 	ck_assert_int_eq(param(p, "margin"), 150);
+	ck_assert_int_eq(param(p, "end_space"), 600 + 150);
 	check_scancode(p, 0, 0x490, KEY_VOLUMEUP);
 	check_scancode(p, 1, 0x010, KEY_NUMERIC_1);
 	keymap_free(keymap);
@@ -164,6 +176,28 @@ START_TEST(test_no_trailer_drops_last_bit)
 	ck_assert_int_eq(param(p, "bits"), 7);
 	ck_assert_int_eq(param(p, "trailer_pulse"), 500);
 	check_scancode(p, 0, 0xA5 >> 1, KEY_A);
+	keymap_free(keymap);
+}
+END_TEST
+
+/*
+ * A repeat code and no ptrail (LIRC's rm1000w): lircd sends the repeat pulse, the
+ * repeat space and then the gap, so the repeat code has no trailer.
+ */
+START_TEST(test_repeat_without_ptrail)
+{
+	struct keymap *keymap = convert_ok(
+		"begin remote\n  name rm\n  bits 16\n  flags SPACE_ENC\n  eps 30\n  aeps 100\n"
+		"  header 9000 4500\n  one 560 1690\n  zero 560 560\n  repeat 9000 2250\n"
+		"  gap 108000\n  begin codes\n    KEY_1 0x1234\n  end codes\nend remote\n");
+	const struct keymap_protocol *p = &keymap->protocols[0];
+
+	ck_assert_int_eq(param(p, "repeat_pulse"), 9000);
+	ck_assert_int_eq(param(p, "repeat_space"), 2250);
+	ck_assert_int_eq(param(p, "repeat_trailer"), 0);
+	ck_assert_int_eq(param(p, "trailer_pulse"), 560);
+	ck_assert_int_eq(param(p, "bits"), 15);
+	check_scancode(p, 0, 0x1234 >> 1, KEY_1);
 	keymap_free(keymap);
 }
 END_TEST
@@ -298,6 +332,33 @@ START_TEST(test_button_names)
 }
 END_TEST
 
+/*
+ * Two remotes whose frames carry the same bits: the kernel keeps one key per scancode,
+ * so the earlier remote keeps it and the later button is named in a warning, rather
+ * than the later remote silently taking the earlier one's key.
+ */
+START_TEST(test_scancode_of_an_earlier_remote)
+{
+	struct keymap *keymap = convert_remotes_ok(
+		"begin remote\n  name a\n  bits 8\n  flags SPACE_ENC\n  header 4800 2500\n"
+		"  one 550 1650\n  zero 550 550\n  ptrail 550\n  gap 60000\n  begin codes\n"
+		"    KEY_SLEEP 0x77\n    KEY_A 0x11\n  end codes\nend remote\n"
+		"begin remote\n  name b\n  bits 8\n  flags SPACE_ENC\n  header 3000 1500\n"
+		"  one 400 1200\n  zero 400 400\n  ptrail 400\n  gap 60000\n  begin codes\n"
+		"    KEY_B 0x77\n    KEY_C 0x22\n    KEY_A 0x11\n  end codes\nend remote\n", 2);
+
+	check_scancode(&keymap->protocols[0], 0, 0x77, KEY_SLEEP);
+	check_scancode(&keymap->protocols[0], 1, 0x11, KEY_A);
+	/* b keeps only KEY_C; its KEY_A gives the same key through a's entry: no warning. */
+	ck_assert_int_eq(keymap->protocols[1].scancode_count, 1);
+	check_scancode(&keymap->protocols[1], 0, 0x22, KEY_C);
+	ck_assert_int_eq(keymap->warning_count, 1);
+	ck_assert_str_eq(keymap->warnings[0],
+			 "t.conf:25: remote 'b': button 'KEY_B' has scancode 0x77 of remote 'a': it gives that remote's key");
+	keymap_free(keymap);
+}
+END_TEST
+
 #define NEC_BODY "  bits 8\n  header 9000 4500\n  one 560 1690\n  zero 560 560\n  gap 108000\n"
 #define CODES "  begin codes\n    KEY_A 0x01\n  end codes\nend remote\n"
 
@@ -348,7 +409,7 @@ START_TEST(test_load_file_detects)
 	ir_error_clear(&err);
 	ck_assert_msg(keymap_load_file(path, &keymap, &err) == 0, "%s", err.message);
 	ck_assert_int_eq(keymap->protocol_count, 1);
-	ck_assert_str_eq(keymap->protocols[0].protocol, "pulse_distance");
+	ck_assert_str_eq(keymap->protocols[0].protocol, "lircd_space");
 	ck_assert_str_eq(keymap->name, "f");
 	check_scancode(&keymap->protocols[0], 0, 0x01, KEY_A);
 	keymap_free(keymap);
@@ -387,6 +448,7 @@ static Suite *lircd_keymap_suite(void)
 	tcase_add_test(tc, test_reverse_and_post_data);
 	tcase_add_test(tc, test_pulse_length);
 	tcase_add_test(tc, test_no_trailer_drops_last_bit);
+	tcase_add_test(tc, test_repeat_without_ptrail);
 	tcase_add_test(tc, test_biphase_manchester);
 	tcase_add_test(tc, test_rc5_kernel);
 	tcase_add_test(tc, test_rc6_mce);
@@ -395,6 +457,7 @@ static Suite *lircd_keymap_suite(void)
 	tcase_add_test(tc, test_refusals);
 	tcase_add_test(tc, test_load_file_detects);
 	tcase_add_test(tc, test_toml_round_trip);
+	tcase_add_test(tc, test_scancode_of_an_earlier_remote);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -153,6 +153,24 @@ echo "raw, another signal:"
 lirc-tool -d "$lirc" -r scancode -w 300 send-raw no-pattern
 irkit-attach -d "$lirc" detach-all
 
+# lircd_space: a lircd.conf's space-coded remotes in two maps (the table of remotes
+# and the index of first pairs, bpf_protocols/lircd_space_table.h); loaded empty, the
+# verifier judges the program for every table (its figures: verified_insns).
+irkit-attach -d "$lirc" attach lircd_space | sed 's/ id=[0-9]* / id=ID /'
+irkit-attach -d "$lirc" detach-all
+# Filled by ir-keytable from a lircd.conf of two remotes (tests/cli/data/lircd-two.conf:
+# maps written with bpf(2), the index a hash map), one program for both; LIRC's
+# irsimsend's signals of lircd-two.txt, one at a time: KEY_POWER held (a frame and two
+# repeat codes with no ptrail), KEY_1 of the other remote, KEY_MUTE.
+ir-keytable -s "${rc##*/}" -c -w "$IRKIT_DATA/lircd-two.conf" 2>&1 | sed "s|$IRKIT_DATA/||"
+ir-keytable -s "${rc##*/}" 2>&1 | grep -E "Attached BPF"
+awk -v n=1 '/^timeout/ { n++; next } /^(pulse|space)/ { print > ("lircd-" n) }' \
+	"$IRKIT_DATA/lircd-two.txt"
+for n in 1 2 3; do
+	lirc-tool -d "$lirc" -r scancode -w 300 send-raw "lircd-$n"
+done
+irkit-attach -d "$lirc" detach-all
+
 # imon_rsc moves the pointer (bpf_rc_pointer_rel): no scancode, but relative motion
 # on the input device. Code 0x2 is "right", +4 on X, in the decoder's table of the
 # remote's 16 directions. Events are read as the kernel writes them (struct

@@ -1,0 +1,296 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/* The lircd_space decoder's index of first pairs (lircd_space_index.h). */
+#include "config.h"
+
+#include <errno.h>
+#include <stdbool.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "lircd_space_index.h"
+#include "nls.h"
+
+/* Durations of LIRC mode2 samples: 24 bits. */
+#define DURATION_MAX 0xffffffu
+
+/* One descriptor that a first pair of key may start. */
+struct index_pair {
+	unsigned int key;
+	unsigned int remote;		/* index + 1 */
+};
+
+struct index_builder {
+	struct index_pair *pairs;
+	size_t count;
+	size_t capacity;
+};
+
+/* Buckets of the samples within margin of expected (strictly), first to last. */
+static void window_buckets(unsigned int expected, unsigned int margin, unsigned int *first,
+			   unsigned int *last)
+{
+	unsigned int low = expected >= margin ? expected - margin + 1 : 0;
+
+	*first = lircd_space_bucket(low);
+	*last = lircd_space_bucket(expected + margin - 1);
+}
+
+static int add_pair(struct index_builder *b, unsigned int key, unsigned int remote)
+{
+	if (b->count == b->capacity) {
+		size_t capacity = b->capacity ? 2 * b->capacity : 256;
+		struct index_pair *pairs = realloc(b->pairs, capacity * sizeof(*pairs));
+
+		if (!pairs)
+			return -ENOMEM;
+		b->pairs = pairs;
+		b->capacity = capacity;
+	}
+	b->pairs[b->count].key = key;
+	b->pairs[b->count].remote = remote;
+	b->count++;
+	return 0;
+}
+
+/* Every bucket pair of the pulses of pulse_buckets and the spaces of space_buckets. */
+static int add_rectangle(struct index_builder *b, unsigned int remote,
+			 const unsigned int pulse_buckets[2], const unsigned int space_buckets[2])
+{
+	unsigned int pb, sb;
+	int ret;
+
+	for (pb = pulse_buckets[0]; pb <= pulse_buckets[1]; pb++) {
+		for (sb = space_buckets[0]; sb <= space_buckets[1]; sb++) {
+			ret = add_pair(b, lircd_space_index_key(pb, sb), remote);
+			if (ret < 0)
+				return ret;
+		}
+	}
+	return 0;
+}
+
+/* A pair within margin of pulse and space; from space on to the longest, when open. */
+static int add_window_pair(struct index_builder *b, unsigned int remote, unsigned int margin,
+			   unsigned int pulse, unsigned int space, int open)
+{
+	unsigned int pulses[2], spaces[2];
+
+	window_buckets(pulse, margin, &pulses[0], &pulses[1]);
+	window_buckets(space, margin, &spaces[0], &spaces[1]);
+	if (open)
+		spaces[1] = LIRCD_SPACE_BUCKET_LONG;
+	return add_rectangle(b, remote, pulses, spaces);
+}
+
+/* The first pairs of remote r's frames and repeat codes. */
+static int add_remote(struct index_builder *b, const struct lircd_space_remote *r,
+		      unsigned int remote)
+{
+	int headerless = !r->header_pulse || (r->flags & LIRCD_SPACE_HEADER_OPTIONAL);
+	/* A one-bit frame with no trailer: its bit's space is the end of the frame. */
+	int bit_open = r->bits == 1 && !r->trailer_pulse;
+	unsigned int m = r->margin;
+	int ret = 0;
+
+	if (r->header_pulse)
+		ret = add_window_pair(b, remote, m, r->header_pulse, r->header_space, 0);
+	if (ret == 0 && headerless)
+		ret = add_window_pair(b, remote, m, r->one_pulse,
+				      bit_open ? r->end_space : r->one_space, bit_open);
+	if (ret == 0 && headerless)
+		ret = add_window_pair(b, remote, m, r->zero_pulse,
+				      bit_open ? r->end_space : r->zero_space, bit_open);
+	if (ret == 0 && r->repeat_pulse && !(r->flags & LIRCD_SPACE_REPEAT_HEADER))
+		ret = add_window_pair(b, remote, m, r->repeat_pulse, r->repeat_space,
+				      !r->repeat_trailer);
+	return ret;
+}
+
+int lircd_space_remote_check(const struct lircd_space_remote *r, struct ir_error *err)
+{
+	const unsigned int durations[] = {
+		r->header_pulse, r->header_space, r->one_pulse, r->one_space, r->zero_pulse,
+		r->zero_space, r->trailer_pulse, r->repeat_pulse, r->repeat_space,
+		r->repeat_trailer, r->margin, r->end_space,
+	};
+	size_t i;
+
+	if (r->bits < 1 || r->bits > LIRCD_SPACE_BITS_MAX) {
+		ir_error_set(err, _("a lircd_space remote of %u bits (1 to %u)"), r->bits,
+			     LIRCD_SPACE_BITS_MAX);
+		return -EINVAL;
+	}
+	if (r->margin < 1 || r->flags >= LIRCD_SPACE_FLAGS_MAX) {
+		ir_error_set(err, _("a lircd_space remote with a margin of 0 or unknown flags"));
+		return -EINVAL;
+	}
+	for (i = 0; i < sizeof(durations) / sizeof(durations[0]); i++) {
+		if (durations[i] > DURATION_MAX) {
+			ir_error_set(err, _("a lircd_space remote with a duration of %u µs"),
+				     durations[i]);
+			return -EINVAL;
+		}
+	}
+	return 0;
+}
+
+/* The durations of a descriptor, in one order, for merging. */
+static unsigned int *duration_field(struct lircd_space_remote *r, size_t i)
+{
+	unsigned int *fields[] = {
+		&r->header_pulse, &r->header_space, &r->one_pulse, &r->one_space,
+		&r->zero_pulse, &r->zero_space, &r->trailer_pulse, &r->repeat_pulse,
+		&r->repeat_space, &r->repeat_trailer,
+	};
+
+	return i < sizeof(fields) / sizeof(fields[0]) ? fields[i] : NULL;
+}
+
+/* a and b are told apart by windows of margin m: |a - b| > 2 (m - 1). */
+static bool apart(unsigned int a, unsigned int b, unsigned int m)
+{
+	unsigned int d = a > b ? a - b : b - a;
+
+	return a == b || d > 2 * (m - 1);
+}
+
+int lircd_space_remote_merge(struct lircd_space_remote *into,
+			     const struct lircd_space_remote *other)
+{
+	struct lircd_space_remote merged = *into, copy = *other;
+	unsigned int *a, *b, margin = into->margin, lo, hi, mid;
+	long long lo1, hi1, lo2, hi2;
+	size_t i;
+
+	if (into->bits != other->bits || into->flags != other->flags)
+		return 0;
+	for (i = 0; (a = duration_field(&merged, i)); i++) {
+		b = duration_field(&copy, i);
+		if (!*a != !*b)
+			return 0;
+		if (!*a)
+			continue;
+		lo1 = (long long)*a - into->margin + 1;
+		hi1 = (long long)*a + into->margin - 1;
+		lo2 = (long long)*b - other->margin + 1;
+		hi2 = (long long)*b + other->margin - 1;
+		if (lo1 > hi2 || lo2 > hi1)
+			return 0;
+		lo = (unsigned int)(lo1 < lo2 ? (lo1 < 0 ? 0 : lo1) : (lo2 < 0 ? 0 : lo2));
+		hi = (unsigned int)(hi1 > hi2 ? hi1 : hi2);
+		mid = lo + (hi - lo) / 2;
+		*a = mid;
+		if (hi - mid + 1 > margin)
+			margin = hi - mid + 1;
+		if (mid - lo + 1 > margin)
+			margin = mid - lo + 1;
+	}
+	if (!apart(merged.one_pulse, merged.zero_pulse, margin) ||
+	    !apart(merged.one_space, merged.zero_space, margin))
+		return 0;
+	merged.margin = margin;
+	/* Past every space of a frame, now that each may be up to margin long. */
+	mid = merged.header_space;
+	mid = merged.one_space > mid ? merged.one_space : mid;
+	mid = merged.zero_space > mid ? merged.zero_space : mid;
+	if (merged.repeat_trailer && merged.repeat_space > mid)
+		mid = merged.repeat_space;
+	merged.end_space = mid + margin;
+	if (into->end_space > merged.end_space)
+		merged.end_space = into->end_space;
+	if (other->end_space > merged.end_space)
+		merged.end_space = other->end_space;
+	*into = merged;
+	return 1;
+}
+
+static int compare_pairs(const void *a, const void *b)
+{
+	const struct index_pair *x = a, *y = b;
+
+	if (x->key != y->key)
+		return x->key < y->key ? -1 : 1;
+	return x->remote < y->remote ? -1 : x->remote > y->remote;
+}
+
+/* The sorted pairs as map entries: each key's remotes, once each, in order. */
+static int group_pairs(const struct index_builder *b, struct lircd_space_index_entry *entries,
+		       size_t *ret_count, struct ir_error *err)
+{
+	struct lircd_space_index_entry *e = NULL;
+	size_t i, count = 0, n = 0;
+
+	for (i = 0; i < b->count; i++) {
+		const struct index_pair *p = &b->pairs[i];
+
+		if (!e || e->key != p->key) {
+			if (count == LIRCD_SPACE_INDEX_MAX) {
+				ir_error_set(err, _("the lircd_space index needs more than %u entries"),
+					     LIRCD_SPACE_INDEX_MAX);
+				return -E2BIG;
+			}
+			e = &entries[count++];
+			memset(e, 0, sizeof(*e));
+			e->key = p->key;
+			n = 0;
+		} else if (e->value.remote[n - 1] == p->remote) {
+			continue;
+		}
+		if (n == LIRCD_SPACE_CANDIDATES) {
+			ir_error_set(err, _("lircd_space remotes %u, %u, %u, %u and %u share a "
+					    "first pulse of about %u µs and space of about %u µs "
+					    "(at most %u may)"),
+				     e->value.remote[0] - 1, e->value.remote[1] - 1,
+				     e->value.remote[2] - 1, e->value.remote[3] - 1,
+				     p->remote - 1, (p->key >> 16) * LIRCD_SPACE_BUCKET_US,
+				     (p->key & 0xffff) * LIRCD_SPACE_BUCKET_US,
+				     LIRCD_SPACE_CANDIDATES);
+			return -E2BIG;
+		}
+		e->value.remote[n++] = (unsigned short)p->remote;
+	}
+	*ret_count = count;
+	return 0;
+}
+
+int lircd_space_index_build(const struct lircd_space_remote *remotes, size_t count,
+			    struct lircd_space_index_entry **ret_entries, size_t *ret_count,
+			    struct ir_error *err)
+{
+	struct index_builder b = { 0 };
+	struct lircd_space_index_entry *entries = NULL;
+	size_t i, entry_count = 0;
+	int ret;
+
+	if (count > LIRCD_SPACE_REMOTES_MAX) {
+		ir_error_set(err, _("%zu lircd_space remotes: the decoder takes %u"), count,
+			     LIRCD_SPACE_REMOTES_MAX);
+		return -E2BIG;
+	}
+	for (i = 0; i < count; i++) {
+		ret = lircd_space_remote_check(&remotes[i], err);
+		if (ret < 0) {
+			ir_error_prefix(err, _("remote %zu"), i);
+			goto out;
+		}
+		ret = add_remote(&b, &remotes[i], (unsigned int)i + 1);
+		if (ret < 0)
+			goto out;
+	}
+	qsort(b.pairs, b.count, sizeof(*b.pairs), compare_pairs);
+	entries = malloc((b.count ? b.count : 1) * sizeof(*entries));
+	if (!entries) {
+		ret = -ENOMEM;
+		goto out;
+	}
+	ret = group_pairs(&b, entries, &entry_count, err);
+	if (ret < 0)
+		goto out;
+	*ret_entries = entries;
+	*ret_count = entry_count;
+	entries = NULL;
+out:
+	free(entries);
+	free(b.pairs);
+	return ret;
+}

@@ -1,0 +1,53 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * The index of the lircd_space decoder (bpf_protocols/lircd_space_table.h): from a
+ * table of remote descriptors, every entry of the map "lircd_space_index", so that the
+ * decoder finds a frame's few candidates from its first pulse and space. The host
+ * builds it before it touches any device, and writes the entries, as the descriptors,
+ * into the maps that bpf_image_host_map() found with the layouts of that header.
+ */
+#ifndef IRKIT_LIRCD_SPACE_INDEX_H
+#define IRKIT_LIRCD_SPACE_INDEX_H
+
+#include <stddef.h>
+#include <linux/bpf.h>
+
+#include "ir_error.h"
+#include "../bpf_protocols/lircd_space_table.h"
+
+struct lircd_space_index_entry {
+	unsigned int key;			/* lircd_space_index_key() */
+	struct lircd_space_candidates value;
+};
+
+/*
+ * One descriptor: bits 1 to 64, margin at least 1, durations below 2^24, flags known.
+ * Returns 0, or -EINVAL with err set.
+ */
+int lircd_space_remote_check(const struct lircd_space_remote *r, struct ir_error *err);
+
+/*
+ * Whether one descriptor can decode other's frames and repeat codes as other would,
+ * into the same scancodes: the same bits, flags and parts (header, trailer, repeat
+ * code, its trailer, each there in both or in neither), every duration's window
+ * overlapping other's. Then into becomes a descriptor of both: each expected duration
+ * the middle of the two windows together, the margin what the widest of them needs
+ * (no narrower than before), end_space the longer. Refused (0, into unchanged) when
+ * that margin would let a 0 pass for a 1. Returns 1 or 0.
+ */
+int lircd_space_remote_merge(struct lircd_space_remote *into,
+			     const struct lircd_space_remote *other);
+
+/*
+ * Checks the descriptors (count at most LIRCD_SPACE_REMOTES_MAX; bits 1 to 64, margin
+ * at least 1, durations below 2^24, flags known) and builds the index: an array of
+ * *ret_count entries, sorted by key, in *ret_entries (free() it). A first pair that
+ * more than LIRCD_SPACE_CANDIDATES descriptors may start, or more than
+ * LIRCD_SPACE_INDEX_MAX entries, is refused. Returns 0, -EINVAL or -E2BIG with err
+ * set (naming the descriptor by its index), or -ENOMEM.
+ */
+int lircd_space_index_build(const struct lircd_space_remote *remotes, size_t count,
+			    struct lircd_space_index_entry **ret_entries, size_t *ret_count,
+			    struct ir_error *err);
+
+#endif
