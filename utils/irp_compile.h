@@ -26,7 +26,8 @@
  * e followed by the next slot's start (a receiver merges a space that ends a symbol with
  * the space that follows; biphase halves merge so). A bit is the one of the two symbols
  * whose halves match; an extent is the space that makes the time since the start of the
- * frame (or the previous extent) what it says. The last slot of a frame, when it is a
+ * frame (or the previous extent) what it says, within the tolerance of that space (the
+ * extent's rest), not of the whole extent. The last slot of a frame, when it is a
  * space, accepts any longer space and a timeout. A sample that does not match restarts
  * the automaton, and is tried once more as the start of a frame.
  *

@@ -222,6 +222,93 @@ START_TEST(test_jvc_message_reports_once)
 }
 END_TEST
 
+/*
+ * An extent's gap is the rest of the frame's time, so its tolerance is that rest's, not
+ * the whole extent's: with 30% of JVC's 59.08 ms (17.7 ms), a frame that was already
+ * long accepted almost any space as its end, and JVC reported a key on the first 16 bits
+ * of every NEC1 frame with enough ones (ended by the 17th bit's 564 or 1692 µs space).
+ * NEC1 rendered with random parameters must give JVC nothing.
+ */
+static uint64_t next_random(uint64_t *state);
+
+START_TEST(test_extent_rest_not_any_space)
+{
+	struct irp_protocol *jvc = parse("{37.9k,527,33%}<1,-1|1,-3>(16,-8,D:8,F:8,1,"
+					 "^59.08m,(D:8,F:8,1,^46.42m)*) [D:0..255,F:0..255]");
+	struct irp_protocol *nec1 = parse(NEC1);
+	struct irp_render_options render = { .repeats = 1 };
+	struct irp_compile_options options;
+	struct ir_error err = { "" };
+	struct bpf_image *image;
+	struct bpf_vm *vm;
+	uint64_t seed = 0x5eed0018u;
+	unsigned int trial, reported = 0;
+
+	irp_compile_options_init(&options, NULL);
+	options.name = "JVC";
+	ck_assert_int_eq(irp_compile(jvc, &options, &image, &err), 0);
+	ck_assert_int_eq(bpf_vm_new(image, &vm, &err), 0);
+	for (trial = 0; trial < 200; trial++) {
+		struct irp_signal signal = { 0 };
+		struct irp_env *env;
+		/* the first 40 trials: the first 16 bits all ones, the worst case */
+		int64_t D = trial < 40 ? 255 : (int64_t)(next_random(&seed) % 256);
+		int64_t F = (int64_t)(next_random(&seed) % 256);
+
+		ck_assert_int_eq(irp_env_new(&env), 0);
+		ck_assert_int_eq(irp_env_set(env, "D", D), 0);
+		ck_assert_int_eq(irp_env_set(env, "F", F), 0);
+		if (trial < 40)
+			ck_assert_int_eq(irp_env_set(env, "S", 255), 0);
+		ck_assert_msg(irp_env_prepare(env, nec1, &err) == 0, "%s", err.message);
+		ck_assert_msg(irp_render(nec1, env, &render, &signal, &err) == 0, "%s",
+			      err.message);
+		bpf_vm_reset(vm);
+		feed(vm, signal.durations, signal.count);
+		if (bpf_vm_event_count(vm) != 0) {
+			if (reported++ < 3)
+				printf("JVC reports 0x%llx on NEC1 D=%lld F=%lld\n",
+				       (unsigned long long)bpf_vm_event_at(vm, 0)->scancode,
+				       (long long)D, (long long)F);
+		}
+		irp_signal_free(&signal);
+		irp_env_free(env);
+	}
+	ck_assert_msg(reported == 0, "JVC reported on %u of 200 NEC1 signals", reported);
+	bpf_vm_free(vm);
+	bpf_image_free(image);
+	irp_protocol_free(jvc);
+	irp_protocol_free(nec1);
+}
+END_TEST
+
+/*
+ * NEC1's ending: the rest of its 108 ms within 30% of that rest, computed here from
+ * the frame's own durations: 72% of it ends the frame, 66% of it does not.
+ */
+START_TEST(test_extent_rest_tolerance_edges)
+{
+	struct irp_protocol *p = parse(NEC1);
+	struct bpf_vm *vm = compile_to_vm(p, NULL);
+	int32_t d[256];
+	size_t n = nec1_by_hand(d, 1.0, 0), i;
+	int32_t elapsed = 0;
+
+	for (i = 0; i + 1 < n; i++)
+		elapsed += d[i] > 0 ? d[i] : -d[i];
+	d[n - 1] = -(108000 - elapsed) * 72 / 100;
+	feed(vm, d, n);
+	ck_assert_uint_eq(count_events(vm, BPF_VM_EVENT_KEYDOWN), 1);
+	ck_assert_uint_eq(bpf_vm_event_at(vm, 0)->scancode, 0x04fb08);
+	bpf_vm_reset(vm);
+	d[n - 1] = -(108000 - elapsed) * 66 / 100;
+	feed(vm, d, n);
+	ck_assert_uint_eq(bpf_vm_event_count(vm), 0);
+	bpf_vm_free(vm);
+	irp_protocol_free(p);
+}
+END_TEST
+
 /* 30% relative tolerance: 25% long still decodes, 45% long does not. */
 START_TEST(test_tolerance_edges)
 {
@@ -906,6 +993,8 @@ static Suite *irp_compile_suite(void)
 	tcase_add_test(tc, test_kernel_layout_by_hand);
 	tcase_add_test(tc, test_jvc_message_reports_once);
 	tcase_add_test(tc, test_tolerance_edges);
+	tcase_add_test(tc, test_extent_rest_not_any_space);
+	tcase_add_test(tc, test_extent_rest_tolerance_edges);
 	tcase_add_test(tc, test_truncated_and_noise);
 	tcase_add_test(tc, test_rc5_toggle_by_hand);
 	tcase_add_test(tc, test_checksum_by_hand);
