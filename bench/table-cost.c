@@ -1,0 +1,792 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * table-cost: what the table-driven and the compiled decoders cost per IR edge in the
+ * userspace VM (make bench, part 6).
+ *
+ *	table-cost -c LIRCD_CONF -s SIGNAL.txt [-s SIGNAL.txt ...] -r REMOTE
+ *	           [-f FRAMES] [-o TABLE.md]
+ *
+ * lircd_space (bpf_protocols/lircd_space.c) with the first 1, 10 and 100 remotes of
+ * LIRCD_CONF loaded (as lircd_keymap turns them into keymap entries, the maps filled
+ * as ir-keytable fills them), fed the trains of the SIGNAL files (irsimsend's "pulse
+ * N" / "space N" lines, "# REMOTE KEY" before each train, each train followed by a
+ * timeout): once the trains of REMOTE alone (a remote that every configuration loads:
+ * the same keys must decode), once every train (the traffic of all the remotes).
+ *
+ * The IRP compiler (utils/irp_compile): NEC1, RC5, RC6 and Sony12 from the database,
+ * compiled with their database names (the kernel's scancode layouts), against our
+ * hand-written ports on one signal of FRAMES frames from the test encoders; then the
+ * CPU time of parsing and compiling every protocol of the database that compiles
+ * (the best of 5 runs each).
+ *
+ * Writes the tables (markdown) to TABLE.md or stdout, and on stdout "goal NAME
+ * key=value ..." lines for bench/run-bench's goals table.
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <inttypes.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+#include <linux/lirc.h>
+
+#include "bpf_image.h"
+#include "bpf_object.h"
+#include "bpf_vm.h"
+#include "decoders.h"
+#include "encoders.h"
+#include "irp.h"
+#include "irp_compile.h"
+#include "irp_database.h"
+#include "keymap.h"
+#include "lircd_keymap.h"
+#include "lircd_space_index.h"
+#include "lircd_space_table.h"
+
+#define SEED 0x5eed1234u
+#define TRAIN_TIMEOUT 125000		/* µs: rc-loopback's timeout with no kernel decoder */
+#define SIGNALS_MAX 8
+#define COMPILE_RUNS 5
+
+struct cost {
+	size_t insn_count;
+	size_t samples;
+	size_t events;
+	uint64_t median, p99, max;
+	double mean;
+};
+
+static uint32_t next_random(uint32_t *state)
+{
+	uint32_t x = *state;
+
+	x ^= x << 13;
+	x ^= x >> 17;
+	x ^= x << 5;
+	*state = x;
+	return x;
+}
+
+static int compare_u64(const void *a, const void *b)
+{
+	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+
+	return (x > y) - (x < y);
+}
+
+/*
+ * Runs the programs (fresh VMs: events counted from 0) over the signal, every one on
+ * every sample as the kernel runs the programs attached to one device: a sample's cost
+ * is the sum of theirs.
+ */
+static int measure_all(struct bpf_vm **vms, size_t vm_count, size_t insn_count,
+		       const struct ir_signal *s, struct cost *cost, struct ir_error *err)
+{
+	uint64_t *counts = calloc(s->count ? s->count : 1, sizeof(*counts)), total = 0;
+	size_t i, v;
+	int ret = 0;
+
+	if (!counts)
+		return -ENOMEM;
+	memset(cost, 0, sizeof(*cost));
+	for (i = 0; i < s->count; i++) {
+		for (v = 0; v < vm_count; v++) {
+			ret = bpf_vm_run(vms[v], s->samples[i], err);
+			if (ret < 0)
+				goto out;
+			counts[i] += bpf_vm_last_insn_count(vms[v]);
+		}
+		total += counts[i];
+	}
+	qsort(counts, s->count, sizeof(*counts), compare_u64);
+	cost->insn_count = insn_count;
+	cost->samples = s->count;
+	for (v = 0; v < vm_count; v++)
+		cost->events += bpf_vm_event_count(vms[v]);
+	if (s->count) {
+		cost->median = counts[s->count / 2];
+		cost->p99 = counts[(s->count * 99 + 99) / 100 - 1];
+		cost->max = counts[s->count - 1];
+		cost->mean = (double)total / (double)s->count;
+	}
+out:
+	free(counts);
+	return ret;
+}
+
+static int measure(struct bpf_vm *vm, size_t insn_count, const struct ir_signal *s,
+		   struct cost *cost, struct ir_error *err)
+{
+	return measure_all(&vm, 1, insn_count, s, cost, err);
+}
+
+static void print_cost(FILE *out, const struct cost *c)
+{
+	fprintf(out, " %zu | %" PRIu64 " / %" PRIu64 " / %" PRIu64 " / %.1f | %zu |",
+		c->insn_count, c->median, c->p99, c->max, c->mean, c->events);
+}
+
+/* --- lircd_space with many remotes --- */
+
+/* Where a lircd_space keymap parameter goes in the descriptor (lircd_space_table.h). */
+static int set_remote_field(struct lircd_space_remote *r, const char *name, int64_t value)
+{
+	unsigned int v = (unsigned int)value;
+
+	if (value < 0 || value > UINT32_MAX)
+		return -ERANGE;
+	if (!strcmp(name, "header_pulse"))
+		r->header_pulse = v;
+	else if (!strcmp(name, "header_space"))
+		r->header_space = v;
+	else if (!strcmp(name, "one_pulse"))
+		r->one_pulse = v;
+	else if (!strcmp(name, "one_space"))
+		r->one_space = v;
+	else if (!strcmp(name, "zero_pulse"))
+		r->zero_pulse = v;
+	else if (!strcmp(name, "zero_space"))
+		r->zero_space = v;
+	else if (!strcmp(name, "trailer_pulse"))
+		r->trailer_pulse = v;
+	else if (!strcmp(name, "repeat_pulse"))
+		r->repeat_pulse = v;
+	else if (!strcmp(name, "repeat_space"))
+		r->repeat_space = v;
+	else if (!strcmp(name, "repeat_trailer"))
+		r->repeat_trailer = v;
+	else if (!strcmp(name, "margin"))
+		r->margin = v;
+	else if (!strcmp(name, "end_space"))
+		r->end_space = v;
+	else if (!strcmp(name, "bits"))
+		r->bits = v;
+	else if (!strcmp(name, "reverse"))
+		r->flags = v ? r->flags | LIRCD_SPACE_REVERSE : r->flags & ~LIRCD_SPACE_REVERSE;
+	else if (!strcmp(name, "header_optional"))
+		r->flags = v ? r->flags | LIRCD_SPACE_HEADER_OPTIONAL :
+			       r->flags & ~LIRCD_SPACE_HEADER_OPTIONAL;
+	else if (!strcmp(name, "repeat_header"))
+		r->flags = v ? r->flags | LIRCD_SPACE_REPEAT_HEADER :
+			       r->flags & ~LIRCD_SPACE_REPEAT_HEADER;
+	/* else: a parameter of the decoder itself (rc_protocol), not of the remote */
+	return 0;
+}
+
+/* The lircd_space remotes of the conf, in file order. */
+static int load_remotes(const char *path, struct lircd_space_remote **ret_remotes,
+			size_t *ret_count, struct ir_error *err)
+{
+	struct keymap *keymap = NULL;
+	struct lircd_space_remote *remotes = NULL;
+	size_t i, k, count = 0;
+	int ret;
+
+	ret = lircd_keymap_load_file(path, &keymap, err);
+	if (ret < 0)
+		return ret;
+	remotes = calloc(keymap->protocol_count ? keymap->protocol_count : 1, sizeof(*remotes));
+	if (!remotes) {
+		ret = -ENOMEM;
+		goto out;
+	}
+	for (i = 0; i < keymap->protocol_count; i++) {
+		const struct keymap_protocol *p = &keymap->protocols[i];
+
+		if (strcmp(p->protocol, "lircd_space"))
+			continue;
+		for (k = 0; ret == 0 && k < p->param_count; k++)
+			ret = set_remote_field(&remotes[count], p->params[k].name,
+					       p->params[k].value);
+		if (ret == 0)
+			ret = lircd_space_remote_check(&remotes[count], err);
+		if (ret < 0)
+			goto out;
+		count++;
+	}
+	*ret_remotes = remotes;
+	*ret_count = count;
+	remotes = NULL;
+out:
+	free(remotes);
+	keymap_free(keymap);
+	return ret;
+}
+
+static int lircd_vm(const struct lircd_space_remote *remotes, size_t count,
+		    struct bpf_vm **ret_vm, size_t *ret_insns, struct ir_error *err)
+{
+	static const struct bpf_map_layout remotes_layout = LIRCD_SPACE_REMOTES_MAP_LAYOUT;
+	static const struct bpf_map_layout index_layout = LIRCD_SPACE_INDEX_MAP_LAYOUT;
+	const struct decoder *d = decoder_find("lircd_space");
+	struct lircd_space_index_entry *entries = NULL;
+	struct bpf_object *object = NULL;
+	struct bpf_image *image = NULL;
+	int remotes_map, index_map, ret;
+	size_t i, entry_count = 0;
+
+	if (!d) {
+		ir_error_set(err, "no embedded decoder 'lircd_space'");
+		return -ENOENT;
+	}
+	ret = lircd_space_index_build(remotes, count, &entries, &entry_count, err);
+	if (ret == 0)
+		ret = bpf_object_open_memory(d->elf, d->elf_size, d->name, &object, err);
+	if (ret == 0)
+		ret = bpf_object_relocate(object, NULL, NULL, 0, &image, err);
+	if (ret < 0)
+		goto out;
+	remotes_map = bpf_image_host_map(image, &remotes_layout, err);
+	index_map = bpf_image_host_map(image, &index_layout, err);
+	if (remotes_map < 0 || index_map < 0) {
+		ret = remotes_map < 0 ? remotes_map : index_map;
+		goto out;
+	}
+	ret = bpf_vm_new(image, ret_vm, err);
+	if (ret < 0)
+		goto out;
+	*ret_insns = image->insn_count;
+	for (i = 0; ret == 0 && i < count; i++) {
+		unsigned int key = (unsigned int)i;
+
+		ret = bpf_vm_map_update(*ret_vm, (size_t)remotes_map, &key, &remotes[i], err);
+	}
+	for (i = 0; ret == 0 && i < entry_count; i++)
+		ret = bpf_vm_map_update(*ret_vm, (size_t)index_map, &entries[i].key,
+					&entries[i].value, err);
+	if (ret < 0) {
+		bpf_vm_free(*ret_vm);
+		*ret_vm = NULL;
+	}
+out:
+	free(entries);
+	bpf_image_free(image);
+	bpf_object_free(object);
+	return ret;
+}
+
+#define PROGRAMS_MAX 16
+
+/* The programs that ir-keytable attaches for these remotes, and what they hold. */
+struct lircd_setup {
+	struct bpf_vm *vms[PROGRAMS_MAX];
+	size_t program_count;
+	size_t class_count;
+	size_t insn_count;		/* of all the programs */
+};
+
+static void lircd_setup_free(struct lircd_setup *setup)
+{
+	size_t i;
+
+	for (i = 0; i < setup->program_count; i++)
+		bpf_vm_free(setup->vms[i]);
+	memset(setup, 0, sizeof(*setup));
+}
+
+/*
+ * As ir-keytable plans them (keytable/plan.c): remotes that decode each other's
+ * signals merged into one descriptor, then the descriptors placed in order into the
+ * first program whose index still takes them (at most LIRCD_SPACE_CANDIDATES per
+ * first pair), a new program when none does.
+ */
+static int lircd_setup(const struct lircd_space_remote *remotes, size_t count,
+		       struct lircd_setup *setup, struct ir_error *err)
+{
+	struct lircd_space_remote *classes = calloc(count ? count : 1, sizeof(*classes));
+	struct lircd_space_remote *tables[PROGRAMS_MAX] = { NULL };
+	size_t table_count[PROGRAMS_MAX] = { 0 };
+	struct lircd_space_index_entry *entries = NULL;
+	size_t i, k, entry_count, insns = 0, tables_used = 0;
+	int ret = 0;
+
+	memset(setup, 0, sizeof(*setup));
+	if (!classes)
+		return -ENOMEM;
+	for (i = 0; i < count; i++) {
+		for (k = 0; k < setup->class_count; k++)
+			if (lircd_space_remote_merge(&classes[k], &remotes[i]))
+				break;
+		if (k == setup->class_count)
+			classes[setup->class_count++] = remotes[i];
+	}
+	for (i = 0; ret == 0 && i < setup->class_count; i++) {
+		for (k = 0; k < PROGRAMS_MAX; k++) {
+			if (!tables[k]) {
+				tables[k] = calloc(count, sizeof(*tables[k]));
+				if (!tables[k]) {
+					ret = -ENOMEM;
+					break;
+				}
+				tables_used = k + 1;
+			}
+			tables[k][table_count[k]] = classes[i];
+			ret = lircd_space_index_build(tables[k], table_count[k] + 1, &entries,
+						      &entry_count, err);
+			free(entries);
+			entries = NULL;
+			if (ret == -E2BIG) {
+				ret = 0;
+				continue;
+			}
+			if (ret == 0)
+				table_count[k]++;
+			break;
+		}
+		if (ret == 0 && k == PROGRAMS_MAX) {
+			ir_error_set(err, "more than %d lircd_space programs", PROGRAMS_MAX);
+			ret = -E2BIG;
+		}
+	}
+	for (k = 0; ret == 0 && k < tables_used; k++) {
+		ret = lircd_vm(tables[k], table_count[k], &setup->vms[k], &insns, err);
+		if (ret == 0) {
+			setup->program_count++;
+			setup->insn_count += insns;
+		}
+	}
+	for (k = 0; k < tables_used; k++)
+		free(tables[k]);
+	free(classes);
+	if (ret < 0)
+		lircd_setup_free(setup);
+	return ret;
+}
+
+/*
+ * The trains of an irsimsend file: of the remote named only (NULL: all), each one
+ * followed by a timeout. Returns the number of trains taken, or a negative errno.
+ */
+static int read_trains(const char *path, const char *only, struct ir_signal *s,
+		       struct ir_error *err)
+{
+	FILE *in = fopen(path, "r");
+	char line[256], remote[128], key[128], more;
+	bool taking = false, in_train = false;
+	unsigned int lineno = 0, us;
+	int trains = 0, ret = 0;
+
+	if (!in) {
+		ir_error_set(err, "%s: %s", path, strerror(errno));
+		return -errno;
+	}
+	while (ret == 0 && fgets(line, sizeof(line), in)) {
+		lineno++;
+		if (line[0] == '#') {
+			/* "# REMOTE KEY" starts a train; other comments have more words. */
+			if (sscanf(line, "# %127s %127s %c", remote, key, &more) == 2) {
+				if (in_train)
+					ret = ir_signal_timeout(s, TRAIN_TIMEOUT);
+				in_train = false;
+				taking = !only || !strcmp(remote, only);
+			}
+			continue;
+		}
+		if (!taking)
+			continue;
+		if (sscanf(line, "pulse %u", &us) == 1) {
+			ret = ir_signal_pulse(s, us);
+		} else if (sscanf(line, "space %u", &us) == 1) {
+			ret = ir_signal_space(s, us);
+		} else if (line[0] != '\n') {
+			ir_error_set(err, "%s:%u: not a pulse or space line", path, lineno);
+			ret = -EINVAL;
+			break;
+		} else {
+			continue;
+		}
+		if (!in_train && ret == 0)
+			trains++;
+		in_train = true;
+	}
+	if (ret == 0 && in_train)
+		ret = ir_signal_timeout(s, TRAIN_TIMEOUT);
+	fclose(in);
+	return ret < 0 ? ret : trains;
+}
+
+struct lircd_config {
+	const char *conf;
+	const char *signals[SIGNALS_MAX];
+	size_t signal_count;
+	const char *remote;
+};
+
+static int lircd_part(const struct lircd_config *c, FILE *out)
+{
+	static const size_t loaded[] = { 1, 10, 100 };
+	struct lircd_space_remote *remotes = NULL, *subset = NULL;
+	struct ir_signal sig[2];
+	struct cost cost[2][3];
+	struct lircd_setup setup[3] = { 0 };
+	struct ir_error err = { 0 };
+	size_t i, n, all = 0, first = 0;
+	int trains[2] = { 0, 0 }, ret;
+
+	ir_signal_init(&sig[0]);
+	ir_signal_init(&sig[1]);
+	ret = load_remotes(c->conf, &remotes, &all, &err);
+	for (i = 0; ret >= 0 && i < c->signal_count; i++) {
+		ret = read_trains(c->signals[i], c->remote, &sig[0], &err);
+		if (ret >= 0)
+			trains[0] += ret;
+		if (ret >= 0)
+			ret = read_trains(c->signals[i], NULL, &sig[1], &err);
+		if (ret >= 0)
+			trains[1] += ret;
+	}
+	if (ret < 0)
+		goto out;
+	if (all < 100 || !trains[0]) {
+		ir_error_set(&err, "%s: %zu lircd_space remotes and %d "
+			     "trains of %s (100 and at least 1 needed)", c->conf, all, trains[0],
+			     c->remote);
+		ret = -EINVAL;
+		goto out;
+	}
+	/* Every configuration holds the remote whose keys are sent alone. */
+	first = (size_t)strtoul(c->remote + strcspn(c->remote, "0123456789"), NULL, 10);
+	if (first >= all)
+		first = 0;
+	subset = calloc(all, sizeof(*subset));
+	if (!subset) {
+		ret = -ENOMEM;
+		goto out;
+	}
+	for (n = 0; n < 3; n++) {
+		size_t count = loaded[n], base = first / count * count;
+
+		memcpy(subset, remotes + (count == 1 ? first : base), count * sizeof(*subset));
+		for (i = 0; i < 2; i++) {
+			ret = lircd_setup(subset, count, &setup[n], &err);
+			if (ret == 0)
+				ret = measure_all(setup[n].vms, setup[n].program_count,
+						  setup[n].insn_count, &sig[i], &cost[i][n], &err);
+			if (ret < 0)
+				goto out;
+			if (i == 0)
+				lircd_setup_free(&setup[n]);
+		}
+	}
+	fprintf(out, "| signal | remotes loaded | descriptors (merged) | programs | samples | "
+		"insns | per sample median / p99 / max / mean | events | mean / 1 remote's | "
+		"max / 1 remote's |\n");
+	fprintf(out, "|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|\n");
+	for (i = 0; i < 2; i++) {
+		for (n = 0; n < 3; n++) {
+			if (i == 0)
+				fprintf(out, "| %s's %d trains |", c->remote, trains[0]);
+			else
+				fprintf(out, "| all %d trains (every remote) |", trains[1]);
+			fprintf(out, " %zu | %zu | %zu | %zu |", loaded[n], setup[n].class_count,
+				setup[n].program_count, cost[i][n].samples);
+			print_cost(out, &cost[i][n]);
+			fprintf(out, " %.2f | %.2f |\n", cost[i][n].mean / cost[i][0].mean,
+				(double)cost[i][n].max / (double)cost[i][0].max);
+		}
+	}
+	printf("goal lircd remote=%s mean1=%.1f mean100=%.1f max1=%" PRIu64 " max100=%" PRIu64
+	       " events1=%zu events100=%zu allmean1=%.1f allmean100=%.1f allmax1=%" PRIu64
+	       " allmax100=%" PRIu64 "\n", c->remote, cost[0][0].mean, cost[0][2].mean,
+	       cost[0][0].max, cost[0][2].max, cost[0][0].events, cost[0][2].events,
+	       cost[1][0].mean, cost[1][2].mean, cost[1][0].max, cost[1][2].max);
+out:
+	if (ret < 0)
+		fprintf(stderr, "table-cost: lircd_space: %s\n",
+			err.message[0] ? err.message : strerror(-ret));
+	for (n = 0; n < 3; n++)
+		lircd_setup_free(&setup[n]);
+	ir_signal_free(&sig[0]);
+	ir_signal_free(&sig[1]);
+	free(subset);
+	free(remotes);
+	return ret < 0 ? ret : 0;
+}
+
+/* --- IRP-compiled decoders against the hand-written ones --- */
+
+static int nec_frame(struct ir_signal *s, uint32_t *state)
+{
+	uint32_t address = next_random(state) & 0xff, command = next_random(state) & 0xff;
+	int ret = encode_nec(s, RC_PROTO_NEC, address << 8 | command);
+
+	/* A short press: the frame and two repeats. */
+	if (ret == 0)
+		ret = encode_nec_repeat(s);
+	if (ret == 0)
+		ret = encode_nec_repeat(s);
+	return ret;
+}
+
+static int rc5_frame(struct ir_signal *s, uint32_t *state)
+{
+	uint32_t r = next_random(state);
+
+	return encode_rc5(s, RC_PROTO_RC5, r & 0x1f3f, r >> 16 & 1);
+}
+
+static int rc6_frame(struct ir_signal *s, uint32_t *state)
+{
+	uint32_t r = next_random(state);
+
+	return encode_rc6(s, RC_PROTO_RC6_0, r & 0xffff, r >> 16 & 1);
+}
+
+static int sony12_frame(struct ir_signal *s, uint32_t *state)
+{
+	return encode_sony(s, RC_PROTO_SONY12, next_random(state) & 0x1f007f);
+}
+
+static const struct irp_case {
+	const char *irp_name;		/* in the database */
+	const char *port;		/* our hand-written decoder */
+	int (*frame)(struct ir_signal *s, uint32_t *state);
+} irp_cases[] = {
+	{ "NEC1", "nec_bpf", nec_frame },
+	{ "RC5", "rc5_bpf", rc5_frame },
+	{ "RC6", "rc6_bpf", rc6_frame },
+	{ "Sony12", "sony_bpf", sony12_frame },
+};
+
+static int port_vm(const char *name, struct bpf_vm **ret_vm, size_t *ret_insns,
+		   struct ir_error *err)
+{
+	const struct decoder *d = decoder_find(name);
+	struct bpf_object *object = NULL;
+	struct bpf_image *image = NULL;
+	int ret;
+
+	if (!d) {
+		ir_error_set(err, "no embedded decoder '%s'", name);
+		return -ENOENT;
+	}
+	ret = bpf_object_open_memory(d->elf, d->elf_size, d->name, &object, err);
+	if (ret == 0)
+		ret = bpf_object_relocate(object, NULL, NULL, 0, &image, err);
+	if (ret == 0)
+		ret = bpf_vm_new(image, ret_vm, err);
+	if (ret == 0)
+		*ret_insns = image->insn_count;
+	bpf_image_free(image);
+	bpf_object_free(object);
+	return ret;
+}
+
+/* Parses and compiles a database entry; -EOPNOTSUPP etc. for one that does not. */
+static int compile_entry(const struct irp_database_entry *entry, struct bpf_image **ret_image,
+			 struct ir_error *err)
+{
+	struct irp_compile_options options;
+	struct irp_protocol *protocol = NULL;
+	int ret;
+
+	ret = irp_parse(entry->irp, strlen(entry->irp), &protocol, err);
+	if (ret < 0)
+		return ret;
+	irp_compile_options_init(&options, entry->parameters);
+	options.name = entry->name;
+	ret = irp_compile(protocol, &options, ret_image, err);
+	irp_protocol_free(protocol);
+	return ret;
+}
+
+static int irp_vm(const char *name, struct bpf_vm **ret_vm, size_t *ret_insns,
+		  struct ir_error *err)
+{
+	const struct irp_database_entry *entry = irp_database_find(name);
+	struct bpf_image *image = NULL;
+	int ret;
+
+	if (!entry) {
+		ir_error_set(err, "no protocol '%s' in the IRP database", name);
+		return -ENOENT;
+	}
+	ret = compile_entry(entry, &image, err);
+	if (ret == 0)
+		ret = bpf_vm_new(image, ret_vm, err);
+	if (ret == 0)
+		*ret_insns = image->insn_count;
+	bpf_image_free(image);
+	return ret;
+}
+
+static double cpu_ms(void)
+{
+	struct timespec t;
+
+	clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
+	return (double)t.tv_sec * 1e3 + (double)t.tv_nsec / 1e6;
+}
+
+static int irp_part(size_t frames, FILE *out)
+{
+	struct ir_error err = { 0 };
+	double worst_mean = 0, worst_max = 0, best_mean = 0;
+	double total = 0, slowest = 0;
+	const char *slowest_name = "";
+	size_t i, f, compiled = 0, refused = 0, decodable = 0;
+	int ret = 0;
+
+	fprintf(out, "| protocol | samples | IRP: insns | IRP: per sample median / p99 / max / "
+		"mean | IRP: events | port: insns | port: per sample median / p99 / max / mean | "
+		"port: events | ratio of means | ratio of maxima |\n");
+	fprintf(out, "|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|\n");
+	for (i = 0; i < sizeof(irp_cases) / sizeof(irp_cases[0]); i++) {
+		const struct irp_case *c = &irp_cases[i];
+		struct cost irp_cost, port_cost;
+		struct bpf_vm *vm = NULL;
+		struct ir_signal s;
+		uint32_t state = SEED;
+		size_t insns = 0;
+		double rmean, rmax;
+
+		ir_signal_init(&s);
+		for (f = 0; ret == 0 && f < frames; f++)
+			ret = c->frame(&s, &state);
+		if (ret == 0)
+			ret = irp_vm(c->irp_name, &vm, &insns, &err);
+		if (ret == 0)
+			ret = measure(vm, insns, &s, &irp_cost, &err);
+		bpf_vm_free(vm);
+		vm = NULL;
+		if (ret == 0)
+			ret = port_vm(c->port, &vm, &insns, &err);
+		if (ret == 0)
+			ret = measure(vm, insns, &s, &port_cost, &err);
+		bpf_vm_free(vm);
+		if (ret < 0) {
+			fprintf(stderr, "table-cost: %s: %s\n", c->irp_name, err.message);
+			ir_signal_free(&s);
+			return ret;
+		}
+		rmean = irp_cost.mean / port_cost.mean;
+		rmax = (double)irp_cost.max / (double)port_cost.max;
+		fprintf(out, "| %s vs %s | %zu |", c->irp_name, c->port, s.count);
+		print_cost(out, &irp_cost);
+		print_cost(out, &port_cost);
+		fprintf(out, " %.2f | %.2f |\n", rmean, rmax);
+		printf("goal irp-case name=%s mean_ratio=%.2f max_ratio=%.2f events=%zu "
+		       "port_events=%zu\n", c->irp_name, rmean, rmax, irp_cost.events,
+		       port_cost.events);
+		if (i == 0 || rmean > worst_mean)
+			worst_mean = rmean;
+		if (i == 0 || rmean < best_mean)
+			best_mean = rmean;
+		if (i == 0 || rmax > worst_max)
+			worst_max = rmax;
+		ir_signal_free(&s);
+	}
+	fprintf(out, "\n");
+
+	for (i = 0; i < irp_database_count(); i++) {
+		const struct irp_database_entry *entry = irp_database_at(i);
+		struct bpf_image *image = NULL;
+		double best = 0, t;
+		int run;
+
+		if (!irp_database_decodable(entry))
+			continue;
+		decodable++;
+		for (run = 0; run < COMPILE_RUNS; run++) {
+			t = cpu_ms();
+			ret = compile_entry(entry, &image, &err);
+			t = cpu_ms() - t;
+			bpf_image_free(image);
+			image = NULL;
+			if (ret < 0)
+				break;
+			if (run == 0 || t < best)
+				best = t;
+		}
+		if (ret == -ENOMEM)
+			return ret;
+		if (ret < 0) {
+			refused++;
+			ret = 0;
+			continue;
+		}
+		compiled++;
+		total += best;
+		if (best > slowest) {
+			slowest = best;
+			slowest_name = entry->name;
+		}
+	}
+	fprintf(out, "| database protocols | decodable | compiled | refused | compile time, "
+		"slowest | compile time, all compiled |\n");
+	fprintf(out, "|--:|--:|--:|--:|--:|--:|\n");
+	fprintf(out, "| %zu | %zu | %zu | %zu | %.3f ms (%s) | %.1f ms |\n",
+		irp_database_count(), decodable, compiled, refused, slowest, slowest_name,
+		total);
+	printf("goal irp worst_mean_ratio=%.2f best_mean_ratio=%.2f worst_max_ratio=%.2f\n",
+	       worst_mean, best_mean, worst_max);
+	printf("goal compile count=%zu refused=%zu max_ms=%.3f max_name=%s total_ms=%.1f\n",
+	       compiled, refused, slowest, slowest_name, total);
+	return 0;
+}
+
+static void usage(void)
+{
+	fprintf(stderr, "usage: table-cost -c LIRCD_CONF -s SIGNAL.txt [-s ...] -r REMOTE "
+		"[-f FRAMES] [-o TABLE.md]\n");
+}
+
+int main(int argc, char **argv)
+{
+	struct lircd_config lircd = { 0 };
+	const char *output = NULL;
+	size_t frames = 200;
+	FILE *out = stdout;
+	int opt, ret;
+
+	while ((opt = getopt(argc, argv, "c:s:r:f:o:")) != -1) {
+		switch (opt) {
+		case 'c':
+			lircd.conf = optarg;
+			break;
+		case 's':
+			if (lircd.signal_count == SIGNALS_MAX) {
+				usage();
+				return 2;
+			}
+			lircd.signals[lircd.signal_count++] = optarg;
+			break;
+		case 'r':
+			lircd.remote = optarg;
+			break;
+		case 'f':
+			frames = strtoul(optarg, NULL, 10);
+			break;
+		case 'o':
+			output = optarg;
+			break;
+		default:
+			usage();
+			return 2;
+		}
+	}
+	if (!lircd.conf || !lircd.signal_count || !lircd.remote || !frames) {
+		usage();
+		return 2;
+	}
+	if (output) {
+		out = fopen(output, "w");
+		if (!out) {
+			fprintf(stderr, "table-cost: %s: %s\n", output, strerror(errno));
+			return 1;
+		}
+	}
+	fprintf(out, "### lircd_space: cost per edge against the number of remotes loaded\n\n");
+	ret = lircd_part(&lircd, out);
+	if (ret == 0) {
+		fprintf(out, "\n### IRP-compiled decoders against the hand-written ports\n\n");
+		ret = irp_part(frames, out);
+	}
+	if (out != stdout && fclose(out) != 0 && ret == 0)
+		ret = -errno;
+	return ret < 0 ? 1 : 0;
+}
