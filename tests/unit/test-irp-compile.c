@@ -22,6 +22,7 @@
 #include "irp_compile.h"
 #include "irp_render.h"
 #include "exception-list.h"
+#include "irp-random.h"
 #include "test-main.h"
 
 #define PROTOCOLS_TSV TOP_SRCDIR "/utils/irp/protocols.tsv"
@@ -229,8 +230,6 @@ END_TEST
  * of every NEC1 frame with enough ones (ended by the 17th bit's 564 or 1692 µs space).
  * NEC1 rendered with random parameters must give JVC nothing.
  */
-static uint64_t next_random(uint64_t *state);
-
 START_TEST(test_extent_rest_not_any_space)
 {
 	struct irp_protocol *jvc = parse("{37.9k,527,33%}<1,-1|1,-3>(16,-8,D:8,F:8,1,"
@@ -252,8 +251,8 @@ START_TEST(test_extent_rest_not_any_space)
 		struct irp_signal signal = { 0 };
 		struct irp_env *env;
 		/* the first 40 trials: the first 16 bits all ones, the worst case */
-		int64_t D = trial < 40 ? 255 : (int64_t)(next_random(&seed) % 256);
-		int64_t F = (int64_t)(next_random(&seed) % 256);
+		int64_t D = trial < 40 ? 255 : (int64_t)(irp_random_next(&seed) % 256);
+		int64_t F = (int64_t)(irp_random_next(&seed) % 256);
 
 		ck_assert_int_eq(irp_env_new(&env), 0);
 		ck_assert_int_eq(irp_env_set(env, "D", D), 0);
@@ -560,15 +559,6 @@ END_TEST
 
 /* ---- the database ---- */
 
-static uint64_t next_random(uint64_t *state)
-{
-	/* xorshift64* */
-	*state ^= *state >> 12;
-	*state ^= *state << 25;
-	*state ^= *state >> 27;
-	return *state * 0x2545f4914f6cdd1dull;
-}
-
 static uint64_t value_named(const struct irp_protocol *p, const uint64_t *values,
 			    const char *name)
 {
@@ -773,25 +763,12 @@ static const char *render_and_decode(const char *name, const struct irp_protocol
 				     struct bpf_vm *vm,
 				     uint64_t *seed, bool ending, char *why, size_t size)
 {
-	struct irp_render_options options = { .repeats = 2, .ending = ending };
 	struct irp_signal signal = { 0 };
-	struct ir_error err = { "" };
-	uint64_t values[64], scancode;
-	struct irp_env *env;
+	uint64_t values[IRP_RANDOM_PARAMETERS_MAX], scancode;
 	uint32_t toggle, protocol;
 	size_t i, keydowns = 0;
 
-	ck_assert_uint_le(p->parameter_count, 64);
-	ck_assert_int_eq(irp_env_new(&env), 0);
-	for (i = 0; i < p->parameter_count; i++) {
-		const struct irp_parameter *pa = &p->parameters[i];
-		uint64_t span = pa->max - pa->min + 1;
-
-		values[i] = pa->min + (span ? next_random(seed) % span : next_random(seed));
-		ck_assert_int_eq(irp_env_set(env, pa->name, (int64_t)values[i]), 0);
-	}
-	ck_assert_msg(irp_env_prepare(env, p, &err) == 0, "%s", err.message);
-	ck_assert_msg(irp_render(p, env, &options, &signal, &err) == 0, "%s", err.message);
+	irp_random_render(p, seed, ending, values, &signal);
 	expected_code(name, p, values, &scancode, &toggle, &protocol);
 	bpf_vm_reset(vm);
 	feed(vm, signal.durations, signal.count);
@@ -813,7 +790,6 @@ static const char *render_and_decode(const char *name, const struct irp_protocol
 		snprintf(why, size, "no keydown for scancode 0x%llx",
 			 (unsigned long long)scancode);
 	irp_signal_free(&signal);
-	irp_env_free(env);
 	return why[0] ? why : NULL;
 }
 

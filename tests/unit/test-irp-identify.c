@@ -24,6 +24,7 @@
 #include "irp_identify.h"
 #include "irp_render.h"
 #include "exception-list.h"
+#include "irp-random.h"
 #include "test-main.h"
 
 #define COMPILE_EXCEPTIONS_TXT TOP_SRCDIR "/tests/unit/irp-compile-exceptions.txt"
@@ -232,15 +233,6 @@ START_TEST(test_noise_is_nothing)
 }
 END_TEST
 
-static uint64_t next_random(uint64_t *state)
-{
-	/* xorshift64* */
-	*state ^= *state >> 12;
-	*state ^= *state << 25;
-	*state ^= *state >> 27;
-	return *state * 0x2545f4914f6cdd1dull;
-}
-
 /* Whether the database's prefer-over of preferring names protocol (any form). */
 static bool prefers_over(const char *preferring, const char *protocol)
 {
@@ -272,25 +264,13 @@ static const char *identify_rendering(struct irp_identify *identify, size_t inde
 {
 	const struct irp_protocol *p = irp_identify_protocol(identify, index);
 	const char *name = irp_identify_entry(identify, index)->name;
-	struct irp_render_options options = { .repeats = 2, .ending = ending };
 	struct irp_signal signal = { 0 };
 	struct ir_error err = { "" };
-	uint64_t values[64];
-	struct irp_env *env;
+	uint64_t values[IRP_RANDOM_PARAMETERS_MAX];
 	bool named = false, preferred = false;
 	size_t i, k, v;
 
-	ck_assert_uint_le(p->parameter_count, 64);
-	ck_assert_int_eq(irp_env_new(&env), 0);
-	for (i = 0; i < p->parameter_count; i++) {
-		const struct irp_parameter *pa = &p->parameters[i];
-		uint64_t span = pa->max - pa->min + 1;
-
-		values[i] = pa->min + (span ? next_random(seed) % span : next_random(seed));
-		ck_assert_int_eq(irp_env_set(env, pa->name, (int64_t)values[i]), 0);
-	}
-	ck_assert_msg(irp_env_prepare(env, p, &err) == 0, "%s", err.message);
-	ck_assert_msg(irp_render(p, env, &options, &signal, &err) == 0, "%s", err.message);
+	irp_random_render(p, seed, ending, values, &signal);
 	settle(identify);
 	for (i = 0; i <= signal.count && !named; i++) {
 		int32_t d = i < signal.count ? signal.durations[i] : 0;
@@ -320,7 +300,6 @@ static const char *identify_rendering(struct irp_identify *identify, size_t inde
 	else if (!named)
 		snprintf(why, size, "preferred over");
 	irp_signal_free(&signal);
-	irp_env_free(env);
 	return why[0] ? why : NULL;
 }
 

@@ -25,6 +25,7 @@
 #include "irp_database.h"
 #include "irp_render.h"
 #include "exception-list.h"
+#include "irp-random.h"
 #include "test-main.h"
 
 #define EXCEPTIONS_TXT TOP_SRCDIR "/tests/unit/irp-compile-exceptions.txt"
@@ -122,15 +123,6 @@ START_TEST(test_generic_layout_and_toggle)
 }
 END_TEST
 
-static uint64_t next_random(uint64_t *state)
-{
-	/* xorshift64* */
-	*state ^= *state >> 12;
-	*state ^= *state << 25;
-	*state ^= *state >> 27;
-	return *state * 0x2545f4914f6cdd1dull;
-}
-
 static void feed(struct bpf_vm *vm, const struct irp_signal *signal)
 {
 	struct ir_error err = { "" };
@@ -150,25 +142,12 @@ static const char *round_trip(const char *name, const struct irp_protocol *p,
 			      const struct irp_compile_options *options, struct bpf_vm *vm,
 			      uint64_t *seed, bool ending, char *why, size_t size)
 {
-	struct irp_render_options render_options = { .repeats = 2, .ending = ending };
 	struct irp_signal signal = { 0 };
 	struct ir_error err = { "" };
-	uint64_t sent[64], got[64];
-	struct irp_env *env;
+	uint64_t sent[IRP_RANDOM_PARAMETERS_MAX], got[64];
 	size_t i, k, keydowns = 0;
 
-	ck_assert_uint_le(p->parameter_count, 64);
-	ck_assert_int_eq(irp_env_new(&env), 0);
-	for (i = 0; i < p->parameter_count; i++) {
-		const struct irp_parameter *pa = &p->parameters[i];
-		uint64_t span = pa->max - pa->min + 1;
-
-		sent[i] = pa->min + (span ? next_random(seed) % span : next_random(seed));
-		ck_assert_int_eq(irp_env_set(env, pa->name, (int64_t)sent[i]), 0);
-	}
-	ck_assert_msg(irp_env_prepare(env, p, &err) == 0, "%s", err.message);
-	ck_assert_msg(irp_render(p, env, &render_options, &signal, &err) == 0, "%s",
-		      err.message);
+	irp_random_render(p, seed, ending, sent, &signal);
 	bpf_vm_reset(vm);
 	feed(vm, &signal);
 	for (i = 0; i < bpf_vm_event_count(vm) && !why[0]; i++) {
@@ -191,7 +170,6 @@ static const char *round_trip(const char *name, const struct irp_protocol *p,
 	if (!keydowns && !why[0])
 		snprintf(why, size, "no keydown");
 	irp_signal_free(&signal);
-	irp_env_free(env);
 	return why[0] ? why : NULL;
 }
 

@@ -1,0 +1,38 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+#include "config.h"
+
+#include <check.h>
+
+#include "irp-random.h"
+
+uint64_t irp_random_next(uint64_t *state)
+{
+	*state ^= *state >> 12;
+	*state ^= *state << 25;
+	*state ^= *state >> 27;
+	return *state * 0x2545f4914f6cdd1dull;
+}
+
+void irp_random_render(const struct irp_protocol *p, uint64_t *state, bool ending,
+		       uint64_t values[IRP_RANDOM_PARAMETERS_MAX], struct irp_signal *signal)
+{
+	struct irp_render_options options = { .repeats = 2, .ending = ending };
+	struct ir_error err = { "" };
+	struct irp_env *env;
+	size_t i;
+
+	ck_assert_uint_le(p->parameter_count, IRP_RANDOM_PARAMETERS_MAX);
+	ck_assert_int_eq(irp_env_new(&env), 0);
+	for (i = 0; i < p->parameter_count; i++) {
+		const struct irp_parameter *pa = &p->parameters[i];
+		/* A parameter of the whole 64-bit range has a span of 0: any value. */
+		uint64_t span = pa->max - pa->min + 1;
+
+		values[i] = pa->min + (span ? irp_random_next(state) % span
+					    : irp_random_next(state));
+		ck_assert_int_eq(irp_env_set(env, pa->name, (int64_t)values[i]), 0);
+	}
+	ck_assert_msg(irp_env_prepare(env, p, &err) == 0, "%s", err.message);
+	ck_assert_msg(irp_render(p, env, &options, signal, &err) == 0, "%s", err.message);
+	irp_env_free(env);
+}
