@@ -12,7 +12,8 @@
  * (a repeat code may equal the header). Every later pair is classified for those
  * candidates only: the work per sample is bounded by the number of candidates, not
  * by the number of remotes. A space that ends the frame (end_space, or a timeout)
- * reports the first candidate that read a whole frame (its bits as scancode) or a
+ * reports the first candidate that read a whole frame (its bits as scancode, as many
+ * as came: a descriptor may take frames of several lengths) or a
  * whole repeat code (a repeat, when that remote's key was the last reported).
  *
  * Pulses are only kept: each pair is judged at its space.
@@ -122,8 +123,17 @@ static __always_inline int ls_frame_step(struct ls_candidate *c,
 		phase = LS_FRAME_BITS;
 	}
 	if (phase == LS_FRAME_BITS) {
-		last = c->left <= 1 && !r->trailer_pulse;
-		if (end != last)
+		/* A shorter length of the descriptor's ends here, at its trailer. */
+		if (end && r->trailer_pulse) {
+			if (lircd_space_takes_length(r, r->bits - c->left) &&
+			    ls_near(p, r->trailer_pulse, m))
+				return LS_FRAME;
+			goto dead;
+		}
+		/* With no trailer, a frame ends at its last bit, of whichever length. */
+		last = end && !r->trailer_pulse &&
+		       lircd_space_takes_length(r, r->bits - c->left + 1);
+		if (end != last || (!end && c->left <= 1 && !r->trailer_pulse))
 			goto dead;
 		bit = ls_bit(r, p, s, last);
 		if (bit < 0)
@@ -181,7 +191,7 @@ static __always_inline void ls_report(unsigned int *sample, struct ls_decoder *d
 				      const struct lircd_space_remote *r, int outcome)
 {
 	unsigned long long bits = c->bits;
-	unsigned int n = r->bits;
+	unsigned int n = r->bits - c->left;	/* the bits received */
 
 	d->done = 1;
 	if (outcome == LS_REPEAT) {

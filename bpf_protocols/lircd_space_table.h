@@ -38,7 +38,8 @@
  * candidates, so the work per sample does not grow with the number of remotes.
  *
  * Parameter rc_protocol: the protocol number of the reports (default 70).
- * Reports: bpf_rc_keydown(protocol, the frame's bits, toggle 0) at the space that
+ * Reports: bpf_rc_keydown(protocol, the frame's bits as received, as many as the
+ * frame had (bits, or a shorter length of lengths), toggle 0) at the space that
  * ends a frame; bpf_rc_repeat() at the end of a repeat code of the remote whose key
  * was reported last.
  */
@@ -83,6 +84,12 @@ struct lircd_space_remote {
 	unsigned int end_space;		/* a space at least this long ends a frame */
 	unsigned int bits;		/* 1 to LIRCD_SPACE_BITS_MAX */
 	unsigned int flags;		/* enum lircd_space_flags */
+	/*
+	 * Shorter frames also taken: bit n - 1 of the 64-bit mask (lengths[0] its low
+	 * half) set takes frames of n < bits bits, read as the longest would be until
+	 * their trailer (or last bit) ends them early; 0 0: only frames of bits bits.
+	 */
+	unsigned int lengths[2];
 };
 
 struct lircd_space_candidates {
@@ -95,6 +102,16 @@ static inline unsigned int lircd_space_bucket(unsigned int us)
 	unsigned int bucket = us / LIRCD_SPACE_BUCKET_US;
 
 	return bucket < LIRCD_SPACE_BUCKET_LONG ? bucket : LIRCD_SPACE_BUCKET_LONG;
+}
+
+/* Whether descriptor r takes frames of n bits (n from 0 to LIRCD_SPACE_BITS_MAX). */
+static inline int lircd_space_takes_length(const struct lircd_space_remote *r, unsigned int n)
+{
+	unsigned int half = n > 32 ? r->lengths[1] : r->lengths[0];
+
+	if (n == r->bits)
+		return 1;
+	return n >= 1 && n < r->bits && (half >> ((n - 1) & 31) & 1);
 }
 
 /* The index key of a first pair's buckets. */

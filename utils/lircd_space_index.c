@@ -88,18 +88,22 @@ static int add_remote(struct index_builder *b, const struct lircd_space_remote *
 {
 	int headerless = !r->header_pulse || (r->flags & LIRCD_SPACE_HEADER_OPTIONAL);
 	/* A one-bit frame with no trailer: its bit's space is the end of the frame. */
-	int bit_open = r->bits == 1 && !r->trailer_pulse;
+	int bit_open = lircd_space_takes_length(r, 1) && !r->trailer_pulse;
+	/* A longer frame: its first bit's space is the bit's own. */
+	int bit_closed = r->bits > 1 || r->trailer_pulse;
 	unsigned int m = r->margin;
 	int ret = 0;
 
 	if (r->header_pulse)
 		ret = add_window_pair(b, remote, m, r->header_pulse, r->header_space, 0);
-	if (ret == 0 && headerless)
-		ret = add_window_pair(b, remote, m, r->one_pulse,
-				      bit_open ? r->end_space : r->one_space, bit_open);
-	if (ret == 0 && headerless)
-		ret = add_window_pair(b, remote, m, r->zero_pulse,
-				      bit_open ? r->end_space : r->zero_space, bit_open);
+	if (ret == 0 && headerless && bit_closed)
+		ret = add_window_pair(b, remote, m, r->one_pulse, r->one_space, 0);
+	if (ret == 0 && headerless && bit_closed)
+		ret = add_window_pair(b, remote, m, r->zero_pulse, r->zero_space, 0);
+	if (ret == 0 && headerless && bit_open)
+		ret = add_window_pair(b, remote, m, r->one_pulse, r->end_space, 1);
+	if (ret == 0 && headerless && bit_open)
+		ret = add_window_pair(b, remote, m, r->zero_pulse, r->end_space, 1);
 	if (ret == 0 && r->repeat_pulse && !(r->flags & LIRCD_SPACE_REPEAT_HEADER))
 		ret = add_window_pair(b, remote, m, r->repeat_pulse, r->repeat_space,
 				      !r->repeat_trailer);
@@ -113,11 +117,19 @@ int lircd_space_remote_check(const struct lircd_space_remote *r, struct ir_error
 		r->zero_space, r->trailer_pulse, r->repeat_pulse, r->repeat_space,
 		r->repeat_trailer, r->margin, r->end_space,
 	};
+	unsigned long long lengths;
 	size_t i;
 
 	if (r->bits < 1 || r->bits > LIRCD_SPACE_BITS_MAX) {
 		ir_error_set(err, _("a lircd_space remote of %u bits (1 to %u)"), r->bits,
 			     LIRCD_SPACE_BITS_MAX);
+		return -EINVAL;
+	}
+	/* Bit n - 1 takes n bits: from bits on (bits - 1), none; bits is the longest. */
+	lengths = (unsigned long long)r->lengths[1] << 32 | r->lengths[0];
+	if (lengths >> (r->bits - 1)) {
+		ir_error_set(err, _("a lircd_space remote of %u bits taking longer frames"),
+			     r->bits);
 		return -EINVAL;
 	}
 	if (r->margin < 1 || r->flags >= LIRCD_SPACE_FLAGS_MAX) {
@@ -154,6 +166,30 @@ static bool apart(unsigned int a, unsigned int b, unsigned int m)
 	return a == b || d > 2 * (m - 1);
 }
 
+/* A bit count into a length mask (lircd_space_table.h). */
+static void add_length(unsigned int lengths[2], unsigned int n)
+{
+	lengths[(n - 1) / 32] |= 1u << ((n - 1) % 32);
+}
+
+/* into takes other's lengths too: the longest is its bits, the others its mask. */
+static void merge_lengths(struct lircd_space_remote *into, const struct lircd_space_remote *other)
+{
+	unsigned int lengths[2] = { into->lengths[0] | other->lengths[0],
+				    into->lengths[1] | other->lengths[1] };
+
+	if (into->bits == other->bits)
+		return;
+	add_length(lengths, into->bits);
+	add_length(lengths, other->bits);
+	if (other->bits > into->bits)
+		into->bits = other->bits;
+	/* The longest is bits itself, not in the mask. */
+	lengths[(into->bits - 1) / 32] &= ~(1u << ((into->bits - 1) % 32));
+	into->lengths[0] = lengths[0];
+	into->lengths[1] = lengths[1];
+}
+
 int lircd_space_remote_merge(struct lircd_space_remote *into,
 			     const struct lircd_space_remote *other)
 {
@@ -162,7 +198,14 @@ int lircd_space_remote_merge(struct lircd_space_remote *into,
 	long long lo1, hi1, lo2, hi2;
 	size_t i;
 
-	if (into->bits != other->bits || into->flags != other->flags)
+	if (into->flags != other->flags)
+		return 0;
+	/*
+	 * Of other lengths, the bits received are the scancode of either (lircd_keymap.h,
+	 * "Scancodes"); but LSB first, pre_data and post_data are reversed apart.
+	 */
+	if ((into->bits != other->bits || into->lengths[0] || into->lengths[1] ||
+	     other->lengths[0] || other->lengths[1]) && (into->flags & LIRCD_SPACE_REVERSE))
 		return 0;
 	for (i = 0; (a = duration_field(&merged, i)); i++) {
 		b = duration_field(&copy, i);
@@ -189,6 +232,7 @@ int lircd_space_remote_merge(struct lircd_space_remote *into,
 	    !apart(merged.one_space, merged.zero_space, margin))
 		return 0;
 	merged.margin = margin;
+	merge_lengths(&merged, other);
 	/* Past every space of a frame, now that each may be up to margin long. */
 	mid = merged.header_space;
 	mid = merged.one_space > mid ? merged.one_space : mid;

@@ -28,12 +28,14 @@ int lircd_space_remote_check(const struct lircd_space_remote *r, struct ir_error
 
 /*
  * Whether one descriptor can decode other's frames and repeat codes as other would,
- * into the same scancodes: the same bits, flags and parts (header, trailer, repeat
- * code, its trailer, each there in both or in neither), every duration's window
- * overlapping other's. Then into becomes a descriptor of both: each expected duration
- * the middle of the two windows together, the margin what the widest of them needs
- * (no narrower than before), end_space the longer. Refused (0, into unchanged) when
- * that margin would let a 0 pass for a 1. Returns 1 or 0.
+ * into the same scancodes: the same flags and parts (header, trailer, repeat code,
+ * its trailer, each there in both or in neither), every duration's window
+ * overlapping other's, the same bits or, not REVERSE, any (the scancode is then the
+ * bits received, whichever the length). Then into becomes a descriptor of both: each
+ * expected duration the middle of the two windows together, the margin what the
+ * widest of them needs (no narrower than before), end_space the longer, bits the
+ * longer and lengths the others of both. Refused (0, into unchanged) when that
+ * margin would let a 0 pass for a 1. Returns 1 or 0.
  */
 int lircd_space_remote_merge(struct lircd_space_remote *into,
 			     const struct lircd_space_remote *other);

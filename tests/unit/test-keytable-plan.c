@@ -430,6 +430,45 @@ START_TEST(test_lircd_space_spread)
 }
 END_TEST
 
+/* The same entry sent MSB first: its scancode the bits received, of any length. */
+#define LIRCD_SPACE_MSB_ENTRY(bits) \
+	"[[protocols]]\nprotocol = \"lircd_space\"\nmargin = 150\n" \
+	"header_pulse = 9000\nheader_space = 4500\none_pulse = 560\n" \
+	"one_space = 1690\nzero_pulse = 560\nzero_space = 560\ntrailer_pulse = 560\n" \
+	"end_space = 4650\nbits = " #bits "\n"
+
+/*
+ * Five remotes of different lengths starting alike, MSB first (the NEC-like ones of
+ * LIRC's database): one descriptor taking every length, so one program, and each
+ * keymap's scancodes still mapped.
+ */
+START_TEST(test_lircd_space_lengths_merged)
+{
+	struct fixture f;
+	const struct plan_decoder *d;
+
+	init(&f);
+	f.device = new_device("[nec] [lirc]", true);
+	f.keymaps[f.keymap_count++] = toml(LIRCD_SPACE_MSB_ENTRY(32)
+		"[protocols.scancodes]\n0x12345678 = \"KEY_UP\"\n"
+		LIRCD_SPACE_MSB_ENTRY(24) "[protocols.scancodes]\n0x123456 = \"KEY_DOWN\"\n"
+		LIRCD_SPACE_MSB_ENTRY(28) LIRCD_SPACE_MSB_ENTRY(36) LIRCD_SPACE_MSB_ENTRY(48)
+		"[protocols.scancodes]\n0x123456789abc = \"KEY_LEFT\"\n");
+	ck_assert_int_eq(make(&f), 0);
+	ck_assert_uint_eq(f.plan->decoder_count, 1);
+	d = &f.plan->decoders[0];
+	ck_assert_uint_eq(d->lircd_remote_count, 1);
+	ck_assert_uint_eq(d->lircd_remotes[0].bits, 48);
+	/* 24, 28 and 32 bits (bits 23, 27, 31 of the low half), 36 (bit 3 of the high). */
+	ck_assert_uint_eq(d->lircd_remotes[0].lengths[0], 1u << 23 | 1u << 27 | 1u << 31);
+	ck_assert_uint_eq(d->lircd_remotes[0].lengths[1], 1u << 3);
+	ck_assert_uint_eq(keytable_plan_lookup(f.plan, 0x12345678), KEY_UP);
+	ck_assert_uint_eq(keytable_plan_lookup(f.plan, 0x123456), KEY_DOWN);
+	ck_assert_uint_eq(keytable_plan_lookup(f.plan, 0x123456789abc), KEY_LEFT);
+	done(&f);
+}
+END_TEST
+
 /*
  * What the decoder cannot take is refused while planning, before a device is
  * touched: a remote's bad description, the decoder with no remote.
@@ -852,6 +891,7 @@ static Suite *keytable_plan_suite(void)
 	tcase_add_test(tc, test_raw);
 	tcase_add_test(tc, test_lircd_space_one_program);
 	tcase_add_test(tc, test_lircd_space_spread);
+	tcase_add_test(tc, test_lircd_space_lengths_merged);
 	tcase_add_test(tc, test_lircd_space_refused);
 	tcase_add_test(tc, test_raw_errors);
 	tcase_add_test(tc, test_raw_map_layout);

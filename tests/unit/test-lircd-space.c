@@ -600,8 +600,110 @@ START_TEST(test_index_refusals)
 	table[2] = descriptor(&nec);
 	table[2].margin = 0;
 	ck_assert_int_eq(lircd_space_index_build(table, 3, &entries, &count, &err), -EINVAL);
+	/* Lengths past bits: the longest length is bits. */
+	table[2] = descriptor(&nec);
+	table[2].lengths[0] = 1u << 31;
+	ck_assert_int_eq(lircd_space_index_build(table, 3, &entries, &count, &err), -EINVAL);
+	ck_assert_str_eq(err.message,
+			 "remote 2: a lircd_space remote of 32 bits taking longer frames");
+	table[2].lengths[0] = 0;
+	table[2].lengths[1] = 1;
+	ck_assert_int_eq(lircd_space_index_build(table, 3, &entries, &count, &err), -EINVAL);
+	table[2].bits = 20;
+	table[2].lengths[1] = 0;
+	table[2].lengths[0] = 1u << 20;
+	ck_assert_int_eq(lircd_space_index_build(table, 3, &entries, &count, &err), -EINVAL);
+	table[2].lengths[0] = 1u << 18;
+	ck_assert_int_eq(lircd_space_index_build(table, 3, &entries, &count, &err), 0);
+	free(entries);
+	entries = NULL;
 	ck_assert_int_eq(lircd_space_index_build(table, LIRCD_SPACE_REMOTES_MAX + 1, &entries,
 						 &count, &err), -E2BIG);
+}
+END_TEST
+
+/* The decoder with one descriptor and its index. */
+static void open_descriptor(struct decoder_run *run, const struct lircd_space_remote *r)
+{
+	struct lircd_space_index_entry *entries = NULL;
+	struct ir_error err;
+	unsigned int key = 0;
+	size_t i, count = 0;
+
+	memset(&err, 0, sizeof(err));
+	ck_assert_int_eq(lircd_space_index_build(r, 1, &entries, &count, &err), 0);
+	decoder_run_open(run, "lircd_space", NULL, 0);
+	ck_assert_int_eq(bpf_vm_map_update(run->vm, (size_t)run->lircd_remotes_map, &key, r,
+					   &err), 0);
+	for (i = 0; i < count; i++)
+		ck_assert_int_eq(bpf_vm_map_update(run->vm, (size_t)run->lircd_index_map,
+						   &entries[i].key, &entries[i].value, &err), 0);
+	free(entries);
+}
+
+/*
+ * NEC-like remotes of different lengths (pre_data and code as one frame) start alike:
+ * merged, one descriptor takes each one's frames into that one's scancode, the bits
+ * received, and a frame of a length none of them has into nothing. The same for
+ * pulse-length remotes with no trailer, whose last bit ends the frame.
+ */
+START_TEST(test_merge_lengths)
+{
+	static const unsigned int lengths[] = { 32, 24, 28, 36, 40, 48 };
+	static const uint64_t codes[] = { 0x1000a55a, 0x2111c3, 0x3222f0e, 0x4333e1e1e,
+					  0x5444b44b4b, 0x6555deadbeef };
+	struct lircd_like remote = nec, pl = { .one = { 1200, 600 }, .zero = { 600, 600 },
+					       .gap = 45000, .eps_us = 200 };
+	struct lircd_space_remote merged, o;
+	struct decoder_run run;
+	struct ir_signal s;
+	size_t i;
+
+	remote.bits = lengths[0];
+	merged = descriptor(&remote);
+	for (i = 1; i < sizeof(lengths) / sizeof(lengths[0]); i++) {
+		remote.bits = lengths[i];
+		o = descriptor(&remote);
+		ck_assert_int_eq(lircd_space_remote_merge(&merged, &o), 1);
+	}
+	ck_assert_uint_eq(merged.bits, 48);
+	open_descriptor(&run, &merged);
+	ir_signal_init(&s);
+	for (i = 0; i < sizeof(lengths) / sizeof(lengths[0]); i++) {
+		remote.bits = lengths[i];
+		send_frame(&s, &remote, codes[i], true, NULL);
+		send_repeat(&s, &remote);
+	}
+	/* 30 bits: no remote's length, nor a prefix of one that ends so. */
+	remote.bits = 30;
+	send_frame(&s, &remote, 0x2aaaaaaa, true, NULL);
+	feed(&run, &s);
+	expect_event_count(&run, 12);
+	for (i = 0; i < sizeof(lengths) / sizeof(lengths[0]); i++) {
+		expect_keydown(&run, 2 * i, PROTOCOL, codes[i], 0);
+		expect_repeat(&run, 2 * i + 1);
+	}
+	decoder_run_close(&run);
+
+	/* Pulse-length, no ptrail: 12 and 15 bits, not 13. */
+	pl.bits = 12;
+	merged = descriptor(&pl);
+	pl.bits = 15;
+	o = descriptor(&pl);
+	ck_assert_int_eq(lircd_space_remote_merge(&merged, &o), 1);
+	open_descriptor(&run, &merged);
+	ir_signal_init(&s);
+	pl.bits = 12;
+	send_frame(&s, &pl, 0xa5c, true, NULL);
+	pl.bits = 15;
+	send_frame(&s, &pl, 0x5a5a, true, NULL);
+	pl.bits = 13;
+	send_frame(&s, &pl, 0x1a5c, true, NULL);
+	feed(&run, &s);
+	expect_event_count(&run, 2);
+	expect_keydown(&run, 0, PROTOCOL, 0xa5c, 0);
+	expect_keydown(&run, 1, PROTOCOL, 0x5a5a, 0);
+	decoder_run_close(&run);
 }
 END_TEST
 
@@ -664,9 +766,12 @@ START_TEST(test_merge_nec_like)
 
 	/* What cannot decode the other's frames into the same scancodes stays apart. */
 	before = merged = descriptor(&nec);
-	o = descriptor(&nec);
+	before = merged = descriptor(&nec);
+	merged.flags = LIRCD_SPACE_REVERSE;
+	o = merged;
 	o.bits = 31;
 	ck_assert_int_eq(lircd_space_remote_merge(&merged, &o), 0);
+	merged = before;
 	o = descriptor(&nec);
 	o.flags = LIRCD_SPACE_REVERSE;
 	ck_assert_int_eq(lircd_space_remote_merge(&merged, &o), 0);
@@ -711,6 +816,7 @@ static Suite *lircd_space_suite(void)
 	tcase_add_test(tc, test_cost_does_not_grow);
 	tcase_add_test(tc, test_index_refusals);
 	tcase_add_test(tc, test_merge_nec_like);
+	tcase_add_test(tc, test_merge_lengths);
 	suite_add_tcase(s, tc);
 	return s;
 }

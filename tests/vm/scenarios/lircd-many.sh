@@ -4,10 +4,11 @@
 # lircd.conf of 100 space-coded remotes (tests/vm/data/lircd-many.conf, made by
 # tests/vm/lircd-many-make) loaded by one ir-keytable -w: the kernel attaches at most 64
 # programs per lirc device, so one per remote would fail; lircd_space serves them from
-# its maps. By design of that file (see lircd-many-make) 2 programs: 6 NEC-like remotes
-# of different lengths start alike and lircd_space takes at most 4 remotes per first
-# pair (two more, of the first one's timings, share its descriptor); no other first
-# pair is shared by more than 4. The load succeeding means the verifier accepted both.
+# its maps. By design of that file (see lircd-many-make) 6 NEC-like remotes of
+# different lengths start alike, more than the 4 remotes lircd_space takes per first
+# pair: they merge into one descriptor of several lengths (two more, of the first
+# one's timings, share it too), so 1 program; no other first pair is shared by more
+# than 4. The load succeeding means the verifier accepted it.
 # Then one button of every remote, as LIRC's own encoder (irsimsend) sent it
 # (lircd-many.txt), goes raw through rc-loopback with ir-keytable -t running; its
 # key_down lines must be exactly the buttons the file names, in order, and exactly
