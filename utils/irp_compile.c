@@ -1021,6 +1021,8 @@ static int build_frames(struct compiler *c)
 #define RAW_MAX		(RAW_PULSE | RAW_DURATION)
 /* a run of bits shifted into one word under a 1 that reaches bit 63 with the last */
 #define RUN_BITS_MAX	63
+/* or shifted right, in at bit 30 (an immediate), over a 1 that reaches bit 0 */
+#define RIGHT_TOP	30
 
 struct window {
 	uint64_t lo, hi;	/* hi UINT64_MAX: no upper bound */
@@ -1157,6 +1159,12 @@ struct run {
 	unsigned int bits;	/* in all */
 	unsigned int table;
 	bool uniform;		/* every symbol has the same first half: no cand */
+	/*
+	 * The word shifts right: one-bit symbols that go to their fields least significant
+	 * bit first come in at bit RIGHT_TOP under a 1 that reaches bit 0 with the last,
+	 * the first one sent lowest: no reversal.
+	 */
+	bool right;
 	int16_t word;		/* its word in the state element */
 };
 
@@ -1402,6 +1410,12 @@ static void emit_scatter(struct compiler *c, const struct frame *f, const struct
 	unsigned int j, m, field, bit;
 	bool lsb_first, reversed = false;
 
+	if (r->right) {
+		/* bit j at RIGHT_TOP + 1 - bits + j: as if reversed, shifted up */
+		ALU64_REG(c, BPF_MOV, BPF_REG_0, BPF_REG_3);
+		ALU64_IMM(c, BPF_RSH, BPF_REG_0, (int32_t)(RIGHT_TOP + 1 - r->bits));
+		reversed = true;
+	}
 	for (j = 0; j < r->bits; j += m) {
 		m = run_stretch(c, f, r, j, &lsb_first);
 		if (lsb_first && !reversed) {
@@ -1417,6 +1431,8 @@ static void emit_scatter(struct compiler *c, const struct frame *f, const struct
 		run_bit(c, f, r, lsb_first ? j : j + m - 1, &field, &bit);
 		off = (int16_t)(f->state + STATE_FIELD(field));
 		/* the stretch's lowest bit: j in the reversed word, else r->bits - j - m */
+		if (r->right)
+			lsb_first = true;
 		shift = lsb_first ? j : r->bits - j - m;
 		ALU64_REG(c, BPF_MOV, BPF_REG_4, lsb_first ? BPF_REG_0 : BPF_REG_3);
 		if (shift)
@@ -1439,6 +1455,15 @@ static void emit_scatter(struct compiler *c, const struct frame *f, const struct
 static void run_shift(struct compiler *c, const struct run *r, unsigned int k, int done)
 {
 	LDX64(c, BPF_REG_3, BPF_REG_7, r->word);
+	if (r->right) {
+		ALU64_IMM(c, BPF_RSH, BPF_REG_3, 1);
+		if (k)
+			ALU64_IMM(c, BPF_OR, BPF_REG_3, 1 << RIGHT_TOP);
+		STX64(c, BPF_REG_7, BPF_REG_3, r->word);
+		if (done >= 0)
+			JUMP_IMM(c, BPF_JSET, BPF_REG_3, 1, done);
+		return;
+	}
 	ALU64_IMM(c, BPF_LSH, BPF_REG_3, (int32_t)c->tables[r->table].bits);
 	if (k)
 		ALU64_IMM(c, BPF_OR, BPF_REG_3, (int32_t)k);
@@ -1498,7 +1523,11 @@ static void emit_run(struct compiler *c, const struct frame *f, const struct run
 		mid_longer |= first_half_may_start(t, t->symbols[k].pulse[1]);
 		last_longer |= next_may_start(c, f, last, t->symbols[k].pulse[1]);
 	}
-	if (mid_longer || last_longer) {
+	if ((mid_longer || last_longer) && r->right) {
+		/* the last symbol: the word's 1 at bit 1 */
+		LDX64(c, BPF_REG_3, BPF_REG_7, r->word);
+		JUMP_IMM(c, BPF_JSET, BPF_REG_3, 2, longer_last);
+	} else if (mid_longer || last_longer) {
 		/* the last symbol: the word's 1 one symbol below bit 63 */
 		LDX64(c, BPF_REG_3, BPF_REG_7, r->word);
 		ALU64_IMM(c, BPF_LSH, BPF_REG_3, (int32_t)t->bits);
@@ -2138,6 +2167,23 @@ static bool *referred_labels(const struct compiler *c)
 	return referred;
 }
 
+/* Whether run r shifts right (struct run): the word it saves reversing. */
+static bool run_goes_right(const struct compiler *c, const struct frame *f, const struct run *r)
+{
+	unsigned int j, m;
+	bool lsb_first, reversing = false;
+
+	if (c->tables[r->table].bits != 1 || r->bits > RIGHT_TOP)
+		return false;
+	for (j = 0; j < r->bits; j += m) {
+		m = run_stretch(c, f, r, j, &lsb_first);
+		if (m > 1 && !lsb_first)
+			return false;
+		reversing |= lsb_first;
+	}
+	return reversing;
+}
+
 /* The runs of frame f (see struct run), their words from *word on. */
 static int find_runs(struct compiler *c, const struct frame *f, struct frame_labels *l,
 		     unsigned int *word)
@@ -2172,6 +2218,7 @@ static int find_runs(struct compiler *c, const struct frame *f, struct frame_lab
 		}
 		r->end = i;
 		r->again = r->first ? r->first : r->first + 2;
+		r->right = run_goes_right(c, f, r);
 		r->word = (int16_t)*word;
 		*word += 8;
 		for (k = r->first; k < r->end; k++)
@@ -2203,6 +2250,10 @@ static void emit_start(struct compiler *c, const struct frame *f, const struct f
 	for (i = 0; i < l->run_count; i++) {
 		const struct run *r = &l->runs[i];
 
+		if (r->right) {
+			ST64(c, BPF_REG_7, r->word, (int32_t)(1u << r->bits));
+			continue;
+		}
 		mov_imm(c, BPF_REG_2, (uint64_t)1 << (RUN_BITS_MAX - r->bits));
 		STX64(c, BPF_REG_7, BPF_REG_2, r->word);
 	}
