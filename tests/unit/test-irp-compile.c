@@ -457,6 +457,107 @@ START_TEST(test_checksum_by_hand)
 }
 END_TEST
 
+/*
+ * B&O: a symbol's gap depends on the bit before it, through the names its symbols
+ * assign. By hand: 3125 µs units, each bit a 200 µs flash then a gap of 1 unit (a 0
+ * after a 1, or the first bit 0), 2 units (the same bit as the one before) or 3 units
+ * (a 1 after a 0, or the first bit 1); D:9 then F:8, most significant bit first.
+ */
+static size_t bang_olufsen_by_hand(int32_t *d, unsigned int address, unsigned int command)
+{
+	const uint32_t bits = (uint32_t)address << 8 | command;
+	int previous = -1;
+	size_t n = 0;
+	int i;
+
+	d[n++] = 200;
+	d[n++] = -3125;
+	d[n++] = 200;
+	d[n++] = -3125;
+	d[n++] = 200;
+	d[n++] = -5 * 3125;
+	for (i = 16; i >= 0; i--) {
+		int bit = (int)(bits >> i & 1);
+
+		d[n++] = 200;
+		d[n++] = -(bit == previous ? 2 : bit ? 3 : 1) * 3125;
+		previous = bit;
+	}
+	d[n++] = 200;
+	d[n++] = -4 * 3125;
+	d[n++] = 200;
+	d[n++] = -100000;
+	return n;
+}
+
+START_TEST(test_symbols_that_assign_by_hand)
+{
+	struct irp_protocol *p = parse("{455k,3125,msb}<200u,-zeroGap,zeroGap=2,oneGap=3|200u,"
+				       "-oneGap,zeroGap=1,oneGap=2>(200u,-1,200u,-1,200u,-5,D:9,"
+				       "F:8,200u,-4,200u,-100m){zeroGap=1,oneGap=3}"
+				       "[D:0..511,F:0..255]");
+	struct bpf_vm *vm = compile_to_vm(p, NULL);
+	static const unsigned int codes[][2] = { { 0, 0 }, { 511, 255 }, { 0x155, 0xaa },
+						 { 0x0f3, 0x81 }, { 256, 1 } };
+	int32_t d[64];
+	size_t k;
+
+	for (k = 0; k < sizeof(codes) / sizeof(codes[0]); k++) {
+		bpf_vm_reset(vm);
+		feed(vm, d, bang_olufsen_by_hand(d, codes[k][0], codes[k][1]));
+		ck_assert_uint_eq(count_events(vm, BPF_VM_EVENT_KEYDOWN), 1);
+		ck_assert_uint_eq(bpf_vm_event_at(vm, 0)->scancode,
+				  codes[k][0] << 8 | codes[k][1]);
+	}
+	bpf_vm_free(vm);
+	irp_protocol_free(p);
+}
+END_TEST
+
+/*
+ * Sejin-1: a 2-bit symbol is one flash in four unit places (<-1|1> cut by
+ * <8:4|4:4|2:4|1:4>), so a symbol's gaps merge with its neighbours' and a symbol
+ * boundary falls inside a space. By hand, 310 µs units: value v's flash at place v
+ * of its four; the samples are the runs of equal places.
+ */
+START_TEST(test_symbols_inside_merged_durations_by_hand)
+{
+	struct irp_protocol *p = parse("{38.8k,310,msb}<-1|1>(<8:4|4:4|2:4|1:4>(3,3:2,D:8,-77))*"
+				       "[D:0..255]");
+	struct bpf_vm *vm = compile_to_vm(p, NULL);
+	static const unsigned int addresses[] = { 0x00, 0xff, 0x1b, 0xe4, 0x3c, 0x81 };
+	size_t k;
+
+	for (k = 0; k < sizeof(addresses) / sizeof(addresses[0]); k++) {
+		/* places: the header's 3 flash units, then 5 symbols of 4 places */
+		bool places[3 + 20] = { true, true, true };
+		unsigned int symbols[5] = { 3, addresses[k] >> 6, addresses[k] >> 4 & 3,
+					    addresses[k] >> 2 & 3, addresses[k] & 3 };
+		int32_t d[32];
+		size_t n = 0, i, j;
+
+		for (i = 0; i < 5; i++)
+			places[3 + 4 * i + symbols[i]] = true;
+		for (i = 0; i < sizeof(places); i = j) {
+			for (j = i; j < sizeof(places) && places[j] == places[i]; j++)
+				;
+			d[n++] = (places[i] ? 1 : -1) * (int32_t)(j - i) * 310;
+		}
+		/* the closing gap merges with the last symbol's */
+		if (d[n - 1] < 0)
+			d[n - 1] -= 77 * 310;
+		else
+			d[n++] = -77 * 310;
+		bpf_vm_reset(vm);
+		feed(vm, d, n);
+		ck_assert_uint_eq(count_events(vm, BPF_VM_EVENT_KEYDOWN), 1);
+		ck_assert_uint_eq(bpf_vm_event_at(vm, 0)->scancode, addresses[k]);
+	}
+	bpf_vm_free(vm);
+	irp_protocol_free(p);
+}
+END_TEST
+
 static void refused(const char *text, const char *message)
 {
 	struct irp_protocol *p = parse(text);
@@ -551,9 +652,12 @@ START_TEST(test_refusals_name_the_construct)
 		"irp:24: not supported by the IRP compiler yet: an assignment of a value that "
 		"depends on the parameters");
 	refused("{38k}<1,-1|1,-3>(16,-8,D:4,1,-40m)*[D:0..255]", "parameter 'D' is not wholly");
-	refused("{38k,388}<1,-3|3,-1>(<0:2|2:2>(D:4),-10m)*[D:0..15]",
-		"irp:23: not supported by the IRP compiler yet: a symbol of other than a flash "
+	/* an extent in a symbol; two symbols that cannot be told apart */
+	refused("{38k}<1,^5m|1,-3>(16,-8,D:8,1,-40m)*[D:0..255]",
+		"irp:9: not supported by the IRP compiler yet: a symbol of other than a flash "
 		"and a gap");
+	refused("{38k}<1,-1,1|1,-1,1,-2>(16,-8,D:8,1,-40m)*[D:0..255]",
+		"not supported by the IRP compiler yet: a symbol of other than a flash and a gap");
 }
 END_TEST
 
@@ -972,6 +1076,8 @@ static Suite *irp_compile_suite(void)
 	tcase_add_test(tc, test_extent_rest_not_any_space);
 	tcase_add_test(tc, test_extent_rest_tolerance_edges);
 	tcase_add_test(tc, test_truncated_and_noise);
+	tcase_add_test(tc, test_symbols_that_assign_by_hand);
+	tcase_add_test(tc, test_symbols_inside_merged_durations_by_hand);
 	tcase_add_test(tc, test_rc5_toggle_by_hand);
 	tcase_add_test(tc, test_checksum_by_hand);
 	tcase_add_test(tc, test_duration_beyond_lirc);
