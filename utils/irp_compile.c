@@ -1520,44 +1520,52 @@ static void emit_trie_choice(struct compiler *c, const struct frame *f, size_t i
 		if (count == 0)
 			continue;
 		JUMP_IMM(c, BPF_JNE, BPF_REG_9, kind, other_kind);
+		/* every path below ends in a jump: no code the verifier finds unreachable */
 		for (k = 0; k < count; k++) {
 			const struct trie_node *child = &g->nodes[children[k]];
-			bool leaf = child->symbol >= 0;
+			bool leaf = child->symbol >= 0, nearest_last = k + 1 == count;
 			struct window w = window_of(c, child->us, leaf && frame_last && !kind);
-			int farther = new_label(c), longer = new_label(c);
+			int farther = -1, longer = -1;
 
-			if (k + 1 < count)
+			if (!nearest_last) {
+				farther = new_label(c);
 				jump_if(c, BPF_JGT, BPF_REG_8,
 					(uint64_t)((child->us + g->nodes[children[k + 1]].us) / 2),
 					farther);
+			}
 			jump_if(c, BPF_JLT, BPF_REG_8, w.lo, l->fail);
 			if (!leaf) {
 				jump_if(c, BPF_JGT, BPF_REG_8, w.hi, l->fail);
-				ST64(c, BPF_REG_7, f->state + STATE_CAND, (int32_t)children[k]);
+				ST64(c, BPF_REG_7, (int16_t)(f->state + STATE_CAND),
+				     (int32_t)children[k]);
 				GOTO(c, l->consumed[i]);
-				place(c, farther);
-				continue;
-			}
-			if (w.hi != UINT64_MAX)
-				jump_if(c, BPF_JGT, BPF_REG_8, w.hi, longer);
-			set_bits(c, f, s, (unsigned int)child->symbol);
-			if (g->state_count > 1)
-				ST64(c, BPF_REG_7, symbol_state_offset(f), (int32_t)child->next_state);
-			GOTO(c, l->consumed[symbol_last]);
-			place(c, longer);
-			if (k + 1 == count && next_may_start(c, f, symbol_last, kind == 1)) {
+			} else {
+				if (w.hi != UINT64_MAX) {
+					longer = new_label(c);
+					jump_if(c, BPF_JGT, BPF_REG_8, w.hi, longer);
+				}
 				set_bits(c, f, s, (unsigned int)child->symbol);
 				if (g->state_count > 1)
 					ST64(c, BPF_REG_7, symbol_state_offset(f),
 					     (int32_t)child->next_state);
-				ALU64_IMM(c, BPF_SUB, BPF_REG_8, (int32_t)(child->us + 0.5));
-				GOTO(c, l->slot[symbol_last + 1]);
-			} else {
-				GOTO(c, l->fail);
+				GOTO(c, l->consumed[symbol_last]);
 			}
-			place(c, farther);
+			if (longer >= 0) {
+				place(c, longer);
+				if (nearest_last && next_may_start(c, f, symbol_last, kind == 1)) {
+					set_bits(c, f, s, (unsigned int)child->symbol);
+					if (g->state_count > 1)
+						ST64(c, BPF_REG_7, symbol_state_offset(f),
+						     (int32_t)child->next_state);
+					ALU64_IMM(c, BPF_SUB, BPF_REG_8, (int32_t)(child->us + 0.5));
+					GOTO(c, l->slot[symbol_last + 1]);
+				} else {
+					GOTO(c, l->fail);
+				}
+			}
+			if (farther >= 0)
+				place(c, farther);
 		}
-		GOTO(c, l->fail);
 		place(c, other_kind);
 	}
 	GOTO(c, l->fail);

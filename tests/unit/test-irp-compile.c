@@ -897,6 +897,53 @@ static const char *render_and_decode(const char *name, const struct irp_protocol
 	return why[0] ? why : NULL;
 }
 
+/*
+ * The first instruction that no path from the entry reaches, or -1: the kernel's
+ * verifier refuses a program with one ("unreachable insn"), before it runs anything.
+ */
+static long unreachable_insn(const struct bpf_image *image)
+{
+	size_t n = image->insn_count, i, *stack = calloc(n + 1, sizeof(*stack)), top = 0;
+	bool *seen = calloc(n + 1, sizeof(*seen));
+	long found = -1;
+
+	ck_assert_ptr_nonnull(stack);
+	ck_assert_ptr_nonnull(seen);
+	stack[top++] = 0;
+	seen[0] = true;
+	while (top) {
+		size_t at = stack[--top], next[2], count = 0, k;
+		const struct bpf_insn *insn = &image->insns[at];
+		uint8_t class = insn->code & 0x07, op = insn->code & 0xf0;
+
+		if (insn->code == (BPF_LD | BPF_DW | BPF_IMM)) {
+			next[count++] = at + 2;
+		} else if ((class == BPF_JMP || class == BPF_JMP32) && op == BPF_EXIT) {
+			count = 0;
+		} else if ((class == BPF_JMP || class == BPF_JMP32) && op != BPF_CALL) {
+			next[count++] = (size_t)((long)at + 1 + insn->off);
+			if (op != BPF_JA)
+				next[count++] = at + 1;
+		} else {
+			next[count++] = at + 1;
+		}
+		for (k = 0; k < count; k++)
+			if (next[k] < n && !seen[next[k]]) {
+				seen[next[k]] = true;
+				stack[top++] = next[k];
+			}
+	}
+	for (i = 0; i < n && found < 0; i++) {
+		if (!seen[i])
+			found = (long)i;
+		if (image->insns[i].code == (BPF_LD | BPF_DW | BPF_IMM))
+			i++;
+	}
+	free(stack);
+	free(seen);
+	return found;
+}
+
 #define TRIALS 20
 
 START_TEST(test_every_compiled_protocol_decodes_its_renderings)
@@ -964,6 +1011,8 @@ START_TEST(test_every_compiled_protocol_decodes_its_renderings)
 		/* what the kernel's verifier checks most: initialised registers, NULL tests */
 		ck_assert_msg(bpf_lint_image(image, findings) == 0, "%s: lint finding %d at %zu",
 			      name, findings[0].kind, findings[0].insn);
+		ck_assert_msg(unreachable_insn(image) < 0, "%s: unreachable instruction %ld",
+			      name, unreachable_insn(image));
 		if (image->insn_count < insns_min)
 			insns_min = image->insn_count;
 		if (image->insn_count > insns_max)
