@@ -40,7 +40,9 @@
 #define SEQUENCE_MAX 16		/* durations in a symbol of a general bitspec, merged */
 #define SYMBOL_STATES_MAX 4	/* values of the names that its symbols assign */
 #define STATE_NAMES_MAX 2
-#define TRIE_NODES_MAX (SYMBOL_STATES_MAX * (1 + SYMBOLS_MAX * SEQUENCE_MAX))
+#define TRIE_NODES_MAX 256
+/* instructions past which no jump offset reaches across the program any more */
+#define INSNS_MAX (4 * 32768)
 #define NO_PARENT ((unsigned int)-1)
 #define TIMEOUT_US 0xffffff
 /* the longest duration a LIRC mode2 sample carries */
@@ -83,6 +85,7 @@ enum field_source {
 struct field {
 	enum field_source source;
 	unsigned int parameter;	/* PARAMETER: index in the parameter spec */
+	int64_t offset;		/* PARAMETER: sent plus this ((D-1):4), the whole value */
 	uint64_t constant;	/* CONSTANT: the value sent */
 	const struct irp_expr *expr;	/* COMPUTED: the whole bitfield */
 	struct assignment snapshot[ASSIGNED_MAX];	/* COMPUTED: the names assigned */
@@ -560,6 +563,52 @@ static int add_symbol_slots(struct compiler *c, struct frame *f, const struct sl
 	return 0;
 }
 
+static uint64_t low_mask(unsigned int width)
+{
+	return width >= 64 ? UINT64_MAX : ((uint64_t)1 << width) - 1;
+}
+
+/*
+ * A bitfield whose data is a parameter plus or minus a constant (arctech's (D-1):4 for
+ * D:1..16), every value of the parameter's range fitting the field whole: the
+ * parameter is the value sent less that offset.
+ */
+static bool offset_parameter(struct compiler *c, const struct irp_expr *e, unsigned int width,
+			     unsigned int chop, int *ret_index, int64_t *ret_offset)
+{
+	const struct irp_expr *a = e->a, *name, *constant;
+	const struct irp_parameter *pa;
+	struct ir_error ignored = { "" };
+	int64_t offset;
+	int index;
+
+	if (a->kind != IRP_EXPR_BINARY || (a->op != IRP_OP_ADD && a->op != IRP_OP_SUB) ||
+	    chop || e->reverse || width >= 32)
+		return false;
+	name = a->a;
+	constant = a->b;
+	if (a->op == IRP_OP_ADD && name->kind != IRP_EXPR_NAME) {
+		name = a->b;
+		constant = a->a;
+	}
+	if (name->kind != IRP_EXPR_NAME)
+		return false;
+	index = parameter_index(c->protocol, name->name);
+	if (index < 0 || irp_env_has_value(c->env, name->name) ||
+	    irp_eval(constant, c->env, &offset, &ignored) < 0 ||
+	    offset < -INT32_MAX || offset > INT32_MAX || offset == 0)
+		return false;
+	if (a->op == IRP_OP_SUB)
+		offset = -offset;
+	pa = &c->protocol->parameters[index];
+	if (pa->max > INT32_MAX || (int64_t)pa->min + offset < 0 ||
+	    (int64_t)pa->max + offset > (int64_t)low_mask(width))
+		return false;
+	*ret_index = index;
+	*ret_offset = offset;
+	return true;
+}
+
 static int add_bitfield(struct compiler *c, struct frame *f, const struct irp_item *item)
 {
 	const struct irp_expr *e = item->bitfield;
@@ -588,6 +637,9 @@ static int add_bitfield(struct compiler *c, struct frame *f, const struct irp_it
 	field.complement = e->complement;
 	index = e->a->kind == IRP_EXPR_NAME ? parameter_index(c->protocol, e->a->name) : -1;
 	if (index >= 0 && !irp_env_has_value(c->env, e->a->name)) {
+		field.source = FIELD_PARAMETER;
+		field.parameter = (unsigned int)index;
+	} else if (offset_parameter(c, e, field.width, field.chop, &index, &field.offset)) {
 		field.source = FIELD_PARAMETER;
 		field.parameter = (unsigned int)index;
 	} else if (irp_eval(e, c->env, &value, &ignored) == 0) {
@@ -790,11 +842,6 @@ static unsigned int parameter_bits(const struct irp_parameter *p)
 	return bits;
 }
 
-static uint64_t low_mask(unsigned int width)
-{
-	return width >= 64 ? UINT64_MAX : ((uint64_t)1 << width) - 1;
-}
-
 static bool sends_every_parameter(const struct compiler *c, const struct frame *f)
 {
 	size_t i, k;
@@ -805,7 +852,8 @@ static bool sends_every_parameter(const struct compiler *c, const struct frame *
 
 		for (k = 0; k < f->field_count; k++)
 			if (f->fields[k].source == FIELD_PARAMETER && f->fields[k].parameter == i)
-				known |= low_mask(f->fields[k].width) << f->fields[k].chop;
+				known |= f->fields[k].offset ? UINT64_MAX :
+					 low_mask(f->fields[k].width) << f->fields[k].chop;
 		if ((known & needed) != needed)
 			return false;
 	}
@@ -824,7 +872,7 @@ static bool same_field(const struct field *a, const struct field *b)
 {
 	size_t i;
 
-	if (a->source != b->source || a->parameter != b->parameter ||
+	if (a->source != b->source || a->parameter != b->parameter || a->offset != b->offset ||
 	    a->constant != b->constant || a->width != b->width || a->chop != b->chop ||
 	    a->complement != b->complement || a->expr != b->expr ||
 	    a->snapshot_count != b->snapshot_count)
@@ -1979,6 +2027,48 @@ static int emit_expr(struct compiler *c, const struct irp_expr *e, unsigned int 
 	return 0;
 }
 
+/* Does expression e use name, itself or through definitions? */
+static bool mentions(const struct compiler *c, const struct irp_expr *e, const char *name,
+		     unsigned int inlined)
+{
+	const struct irp_expr *definition;
+
+	if (!e)
+		return false;
+	if (inlined > INLINE_MAX)
+		return true;
+	if (e->kind == IRP_EXPR_NAME) {
+		if (strcmp(e->name, name) == 0)
+			return true;
+		definition = definition_of(c, e->name);
+		return definition && mentions(c, definition, name, inlined + 1);
+	}
+	return mentions(c, e->a, name, inlined) || mentions(c, e->b, name, inlined) ||
+	       mentions(c, e->c, name, inlined);
+}
+
+/*
+ * The bits of parameter i that some frame sends: all of them when a computed field
+ * uses it (what it sends of the parameter is not known bit by bit).
+ */
+static uint64_t parameter_sent(const struct compiler *c, size_t i)
+{
+	const char *name = c->protocol->parameters[i].name;
+	uint64_t sent = 0;
+	size_t k, n;
+
+	for (k = 0; k < c->frame_count; k++)
+		for (n = 0; n < c->frames[k].field_count; n++) {
+			const struct field *fd = &c->frames[k].fields[n];
+
+			if (fd->source == FIELD_PARAMETER && fd->parameter == i)
+				sent |= fd->offset ? UINT64_MAX : low_mask(fd->width) << fd->chop;
+			else if (fd->source == FIELD_COMPUTED && mentions(c, fd->expr, name, 0))
+				sent = UINT64_MAX;
+		}
+	return sent;
+}
+
 /* Parameters out of the fields, checked, then bpf_rc_keydown(); or bpf_rc_repeat(). */
 static int emit_report(struct compiler *c, const struct frame *f, const struct frame_labels *l)
 {
@@ -2014,6 +2104,21 @@ static int emit_report(struct compiler *c, const struct frame *f, const struct f
 			mov_imm(c, BPF_REG_4, mask);
 			ALU64_REG(c, BPF_XOR, BPF_REG_3, BPF_REG_4);
 		}
+		if (fd->offset) {
+			/* the whole parameter: the value sent less the offset */
+			ALU64_IMM(c, BPF_ADD, BPF_REG_3, (int32_t)-fd->offset);
+			if (known[fd->parameter]) {
+				LDX64(c, BPF_REG_1, BPF_REG_10, param);
+				mov_imm(c, BPF_REG_4, known[fd->parameter]);
+				ALU64_REG(c, BPF_AND, BPF_REG_1, BPF_REG_4);
+				ALU64_REG(c, BPF_MOV, BPF_REG_0, BPF_REG_3);
+				ALU64_REG(c, BPF_AND, BPF_REG_0, BPF_REG_4);
+				JUMP_REG(c, BPF_JNE, BPF_REG_0, BPF_REG_1, l->reset);
+			}
+			STX64(c, BPF_REG_10, BPF_REG_3, param);
+			known[fd->parameter] = UINT64_MAX;
+			continue;
+		}
 		overlap = (known[fd->parameter] >> fd->chop) & mask;
 		fresh = mask & ~overlap;
 		if (overlap) {
@@ -2042,7 +2147,9 @@ static int emit_report(struct compiler *c, const struct frame *f, const struct f
 		const struct irp_parameter *pa = &p->parameters[i];
 		unsigned int bits = parameter_bits(pa);
 
-		if ((known[i] & low_mask(bits)) != low_mask(bits)) {
+		/* bits that no frame sends (Zenith5's F:D of F:0..255) are 0 in the report */
+		if ((known[i] & low_mask(bits)) != low_mask(bits) &&
+		    (~known[i] & low_mask(bits) & parameter_sent(c, i)) != 0) {
 			ir_error_set(c->err, _("irp:%u: not supported by the IRP compiler yet: "
 				     "parameter '%s' is not wholly sent in a frame"),
 				     pa->column, pa->name);
@@ -2205,8 +2312,16 @@ static int emit_frame(struct compiler *c, const struct frame *f, int reported)
 		ST64(c, BPF_REG_7, (int16_t)(state + STATE_FIELD(i)), 0);
 	if (f->stateful_table != NO_PARENT)
 		ST64(c, BPF_REG_7, symbol_state_offset(f), 0);
-	for (i = 0; i < f->slot_count; i++)
+	for (i = 0; i < f->slot_count; i++) {
+		/* past what a jump reaches, stop here rather than emit the rest for nothing */
+		if (c->insn_count > INSNS_MAX) {
+			ir_error_set(c->err, _("irp: the decoder is too long (%zu instructions)"),
+				     c->insn_count);
+			ret = -E2BIG;
+			goto out;
+		}
 		emit_slot(c, f, i, &l);
+	}
 
 	/* slot i took the whole sample: the next one waits for the next sample */
 	for (i = 0; i < f->slot_count; i++) {

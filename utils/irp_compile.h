@@ -65,8 +65,9 @@
  * symbols that follow: B&O's), told apart one duration after the other, a symbol's
  * first and last durations merged with its neighbours' as a receiver merges them,
  * durations and extents of fixed length (or given by a name of a constant value),
- * bitfields of fixed width and chop whose data is a parameter, a constant or an
- * expression of the parameters (a checksum, compiled to instructions with Java's 64-bit
+ * bitfields of fixed width and chop whose data is a parameter, a parameter plus or
+ * minus a constant whose range fits the field (arctech's (D-1):4 for D:1..16: D is
+ * the value sent plus one), a constant or an expression of the parameters (a checksum, compiled to instructions with Java's 64-bit
  * rules as irp_eval() has them; ** only between constants), nested
  * irstreams (with their own bitspec too: RC6's trailer bit; "(...)2" up to 8 times, laid
  * out in the frame), one repeated irstream,

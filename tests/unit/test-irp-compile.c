@@ -558,6 +558,85 @@ START_TEST(test_symbols_inside_merged_durations_by_hand)
 }
 END_TEST
 
+/*
+ * arctech: a bit of the address is two symbols of the outer bitspec (<0:2|2:2>), and D
+ * and S are sent less one ((D-1):4 for D:1..16). By hand, 388 µs units, least
+ * significant bit first: an address bit 0 is 1,-3,1,-3 and a 1 is 1,-3,3,-1; an outer
+ * bit 0 is 1,-3 and a 1 is 3,-1; the closing gap merges with the last bit's.
+ */
+START_TEST(test_symbols_of_symbols_and_offsets_by_hand)
+{
+	struct irp_protocol *p = parse("{0k,388}<1,-3|3,-1>(<0:2|2:2>((D-1):4,(S-1):4),40:7,F:1,"
+				       "0:1,-10.2m)*[D:1..16,S:1..16,F:0..1]");
+	struct bpf_vm *vm = compile_to_vm(p, NULL);
+	static const unsigned int codes[][3] = { { 1, 1, 0 }, { 16, 16, 1 }, { 6, 11, 1 },
+						 { 9, 2, 0 } };
+	size_t k;
+
+	for (k = 0; k < sizeof(codes) / sizeof(codes[0]); k++) {
+		unsigned int address = (codes[k][0] - 1) | (codes[k][1] - 1) << 4;
+		unsigned int outer = 40 | codes[k][2] << 7;	/* 40:7, F:1, 0:1 */
+		int32_t d[64];
+		size_t n = 0;
+		int i;
+
+		for (i = 0; i < 8; i++) {
+			d[n++] = 388;
+			d[n++] = -3 * 388;
+			d[n++] = (address >> i & 1 ? 3 : 1) * 388;
+			d[n++] = -(address >> i & 1 ? 1 : 3) * 388;
+		}
+		for (i = 0; i < 9; i++) {
+			d[n++] = (outer >> i & 1 ? 3 : 1) * 388;
+			d[n++] = -(outer >> i & 1 ? 1 : 3) * 388;
+		}
+		d[n - 1] -= 10200;
+		bpf_vm_reset(vm);
+		feed(vm, d, n);
+		ck_assert_uint_eq(count_events(vm, BPF_VM_EVENT_KEYDOWN), 1);
+		/* D << 6 | S << 1 | F: 5, 5 and 1 bits */
+		ck_assert_uint_eq(bpf_vm_event_at(vm, 0)->scancode,
+				  codes[k][0] << 6 | codes[k][1] << 1 | codes[k][2]);
+	}
+	bpf_vm_free(vm);
+	irp_protocol_free(p);
+}
+END_TEST
+
+/*
+ * Bits of a parameter that no frame sends (Zenith5's F:D for F:0..255) are 0 in the
+ * report: the decoder gives what the signal carries. By hand: D's low 4 bits, lsb
+ * first, 562 µs flashes, 562 or 1686 µs gaps.
+ */
+START_TEST(test_unsent_bits_by_hand)
+{
+	struct irp_protocol *p = parse("{38k,562}<1,-1|1,-3>(16,-8,D:4,1,-40m)*[D:0..255]");
+	struct bpf_vm *vm = compile_to_vm(p, NULL);
+	unsigned int value;
+
+	for (value = 0; value < 16; value += 5) {
+		int32_t d[16];
+		size_t n = 0;
+		int i;
+
+		d[n++] = 16 * 562;
+		d[n++] = -8 * 562;
+		for (i = 0; i < 4; i++) {
+			d[n++] = 562;
+			d[n++] = -(value >> i & 1 ? 3 : 1) * 562;
+		}
+		d[n++] = 562;
+		d[n++] = -40000;
+		bpf_vm_reset(vm);
+		feed(vm, d, n);
+		ck_assert_uint_eq(count_events(vm, BPF_VM_EVENT_KEYDOWN), 1);
+		ck_assert_uint_eq(bpf_vm_event_at(vm, 0)->scancode, value);
+	}
+	bpf_vm_free(vm);
+	irp_protocol_free(p);
+}
+END_TEST
+
 static void refused(const char *text, const char *message)
 {
 	struct irp_protocol *p = parse(text);
@@ -651,7 +730,9 @@ START_TEST(test_refusals_name_the_construct)
 	refused("{38k}<1,-1|1,-3>(16,-8,X=D,D:8,X:8,1,-40m)*[D:0..255]",
 		"irp:24: not supported by the IRP compiler yet: an assignment of a value that "
 		"depends on the parameters");
-	refused("{38k}<1,-1|1,-3>(16,-8,D:4,1,-40m)*[D:0..255]", "parameter 'D' is not wholly");
+	/* D's high bits are sent, but in another frame */
+	refused("{38k}<1,-1|1,-3>(16,-8,D:4,1,-40m,(16,-8,D:4:4,1,-40m)*)[D:0..255]",
+		"parameter 'D' is not wholly");
 	/* an extent in a symbol; two symbols that cannot be told apart */
 	refused("{38k}<1,^5m|1,-3>(16,-8,D:8,1,-40m)*[D:0..255]",
 		"irp:9: not supported by the IRP compiler yet: a symbol of other than a flash "
@@ -1127,6 +1208,8 @@ static Suite *irp_compile_suite(void)
 	tcase_add_test(tc, test_truncated_and_noise);
 	tcase_add_test(tc, test_symbols_that_assign_by_hand);
 	tcase_add_test(tc, test_symbols_inside_merged_durations_by_hand);
+	tcase_add_test(tc, test_symbols_of_symbols_and_offsets_by_hand);
+	tcase_add_test(tc, test_unsent_bits_by_hand);
 	tcase_add_test(tc, test_rc5_toggle_by_hand);
 	tcase_add_test(tc, test_checksum_by_hand);
 	tcase_add_test(tc, test_duration_beyond_lirc);
