@@ -532,6 +532,33 @@ START_TEST(test_lircd_biphase_one_program)
 	ck_assert_uint_eq(f.plan->key_count, 3);
 	done(&f);
 
+	/*
+	 * 100 remotes of different headers, more than a device's 64 programs: one
+	 * program, each remote its descriptor.
+	 */
+	{
+		char *text = malloc(100 * 400), *at = text;
+		size_t i;
+
+		ck_assert(text);
+		for (i = 0; i < 100; i++)
+			at += sprintf(at, "[[protocols]]\nprotocol = \"lircd_biphase\"\n"
+				      "margin = 80\nheader_pulse = %zu\nheader_space = 900\n"
+				      "one_pulse = 500\none_space = 500\nzero_pulse = 500\n"
+				      "zero_space = 500\nend_space = 2000\nbits = 16\n"
+				      "[protocols.scancodes]\n0x%zx = \"KEY_UP\"\n",
+				      3000 + 200 * i, 0x10000 + i);
+		init(&f);
+		f.device = new_device("[nec] [lirc]", true);
+		f.keymaps[f.keymap_count++] = toml(text);
+		free(text);
+		ck_assert_int_eq(make(&f), 0);
+		ck_assert_uint_eq(f.plan->decoder_count, 1);
+		ck_assert_uint_eq(f.plan->decoders[0].biphase_remote_count, 100);
+		ck_assert_uint_eq(f.plan->key_count, 100);
+		done(&f);
+	}
+
 	init(&f);
 	f.device = new_device("[nec] [lirc]", true);
 	f.keymaps[f.keymap_count++] = toml(LIRCD_BIPHASE_ENTRY(2666, 65));
