@@ -1114,8 +1114,9 @@ static int expand_symbol(struct compiler *c, const struct bitspec_table *t,
 			}
 		} else if (item->kind == IRP_ITEM_ASSIGNMENT) {
 			if (irp_eval(item->value, c->env, &value, &ignored) < 0) {
-				ret = unsupported(c, item->column, _("an assignment of a value that "
-								    "depends on the parameters"));
+				ret = unsupported(c, item->column,
+						  _("an assignment of a value that depends on "
+						    "the parameters"));
 				break;
 			}
 			for (n = 0; n < g->name_count; n++)
@@ -2064,7 +2065,8 @@ static void emit_trie_choice(struct compiler *c, const struct frame *f, size_t i
 		for (m = 0; m < g->node_count; m++) {
 			if (g->nodes[m].parent != (int)n || g->nodes[m].pulse != (kind == 1))
 				continue;
-			for (k = count++; k > 0 && g->nodes[children[k - 1]].us > g->nodes[m].us; k--)
+			for (k = count++;
+			     k > 0 && g->nodes[children[k - 1]].us > g->nodes[m].us; k--)
 				children[k] = children[k - 1];
 			children[k] = m;
 		}
@@ -2108,7 +2110,8 @@ static void emit_trie_choice(struct compiler *c, const struct frame *f, size_t i
 					if (g->state_count > 1)
 						ST64(c, BPF_REG_7, symbol_state_offset(f),
 						     (int32_t)child->next_state);
-					ALU64_IMM(c, BPF_SUB, BPF_REG_8, (int32_t)(child->us + 0.5));
+					ALU64_IMM(c, BPF_SUB, BPF_REG_8,
+						  (int32_t)(child->us + 0.5));
 					GOTO(c, l->slot[symbol_last + 1]);
 				} else {
 					GOTO(c, l->fail);
