@@ -20,7 +20,7 @@
  * -O takes our decoders from DIR/NAME.o instead of the embedded objects: to try a
  * change to a decoder, or to the header they share, on the same signals.
  * -k writes, for the kernel benchmark in the VM, one signal per case that rc-loopback
- * can send in one write (CASE.ir: whole frames, at most 1023 samples and 480 ms), the raw
+ * can send in one write (CASE.ir: whole frames, at most 500 samples and 480 ms), the raw
  * decoder's patterns (raw.patterns) and the list of cases (cases.list).
  * -l writes a long NEC capture of about EDGES samples (presses and repeats) for the
  * throughput figures.
@@ -46,7 +46,12 @@
 #define PARAMS(...) ((const struct bpf_param_value[]){ __VA_ARGS__ })
 #define NPARAMS(...) COUNT(PARAMS(__VA_ARGS__))
 #define SEED 0x5eed1234u
-#define KERNEL_SAMPLES_MAX 1023		/* one lirc write (LIRCBUF_SIZE), ending with a pulse */
+/*
+ * One lirc write to rc-loopback: it stores every sample, and a timeout space, in
+ * rc-core's queue of 512 events before rc-core's thread takes any (MAX_IR_EVENT_SIZE);
+ * the rest is dropped ("IR event FIFO is full!"), as RC-MM-32's 612 samples were.
+ */
+#define KERNEL_SAMPLES_MAX 500
 #define KERNEL_DURATION_MAX 480000	/* µs; the kernel refuses 500 ms (IR_MAX_DURATION) */
 #define RAW_PATTERN_COUNT 12
 #define RAW_MARGIN 150

@@ -13,10 +13,16 @@
  *		"raw_patterns", or the peer's "raw_map", sized first as its loader would.
  *		DECODER "empty" is a program that returns at once: what it is charged
  *		per run is the cost of the measurement itself (the statistics' clock
- *		reads and the call), the baseline of the per-run figures.
+ *		reads and the call), the baseline of the per-run figures. DECODER
+ *		"irp:NAME" is the IRP compiler's program for a protocol of the IRP
+ *		database, compiled as ir-keytable -p irp:NAME compiles it.
  *	kernel-cost stats ID...
- *		"id=N run_cnt=C run_time_ns=T" for each program (statistics must be on:
- *		sysctl kernel.bpf_stats_enabled=1).
+ *		"id=N run_cnt=C run_time_ns=T xlated_insns=X verified_insns=V" for each
+ *		program (run_cnt and run_time_ns count while statistics are on: sysctl
+ *		kernel.bpf_stats_enabled=1).
+ *	kernel-cost [-d DEVICE] ids
+ *		the ids of the programs attached to DEVICE, on one line (programs that
+ *		ir-keytable attached, for stats).
  */
 #include "config.h"
 
@@ -32,6 +38,9 @@
 #include "bpf_kernel.h"
 #include "bpf_object.h"
 #include "decoders.h"
+#include "irp.h"
+#include "irp_compile.h"
+#include "irp_database.h"
 #include "raw_pattern.h"
 
 #define PARAMS_MAX 32
@@ -139,6 +148,28 @@ static int empty_image(struct bpf_image **ret)
 	return 0;
 }
 
+/* An IRP database protocol, parsed and compiled as ir-keytable -p irp:NAME does it. */
+static int irp_image(const char *name, struct bpf_image **ret_image, struct ir_error *err)
+{
+	const struct irp_database_entry *entry = irp_database_find(name);
+	struct irp_compile_options options;
+	struct irp_protocol *protocol = NULL;
+	int ret;
+
+	if (!entry || !irp_database_decodable(entry)) {
+		ir_error_set(err, "no decodable protocol '%s' in the IRP database", name);
+		return -ENOENT;
+	}
+	ret = irp_parse(entry->irp, strlen(entry->irp), &protocol, err);
+	if (ret < 0)
+		return ret;
+	irp_compile_options_init(&options, entry->parameters);
+	options.name = entry->name;
+	ret = irp_compile(protocol, &options, ret_image, err);
+	irp_protocol_free(protocol);
+	return ret;
+}
+
 static int open_decoder(const char *decoder, struct bpf_object **ret, struct ir_error *err)
 {
 	const struct decoder *d;
@@ -187,6 +218,8 @@ static int load_and_attach(const char *device, const char *decoder,
 		ret = empty_image(&image);
 		if (ret < 0)
 			ir_error_set(&err, "%s", strerror(-ret));
+	} else if (strncmp(decoder, "irp:", 4) == 0) {
+		ret = irp_image(decoder + 4, &image, &err);
 	} else {
 		ret = open_decoder(decoder, &object, &err);
 		if (ret == 0)
@@ -268,9 +301,37 @@ static int stats(char **args, int count)
 			fprintf(stderr, "kernel-cost: %s\n", err.message);
 			return ret;
 		}
-		printf("id=%" PRIu32 " run_cnt=%" PRIu64 " run_time_ns=%" PRIu64 "\n", info.id,
-		       info.run_cnt, info.run_time_ns);
+		printf("id=%" PRIu32 " run_cnt=%" PRIu64 " run_time_ns=%" PRIu64 " xlated_insns=%"
+		       PRIu32 " verified_insns=%" PRIu32 "\n", info.id, info.run_cnt,
+		       info.run_time_ns, info.xlated_insns,
+		       info.has_verified_insns ? info.verified_insns : 0);
 	}
+	return 0;
+}
+
+#define ATTACHED_MAX 64		/* programs per lirc device (the kernel's BPF_MAX_PROGS) */
+
+static int ids(const char *device)
+{
+	uint32_t list[ATTACHED_MAX];
+	struct ir_error err = { 0 };
+	size_t count = 0, i;
+	int fd, ret;
+
+	fd = open(device, O_RDONLY);
+	if (fd < 0) {
+		fprintf(stderr, "kernel-cost: %s: %s\n", device, strerror(errno));
+		return -errno;
+	}
+	ret = bpf_kernel_query(fd, list, ATTACHED_MAX, &count, &err);
+	close(fd);
+	if (ret < 0) {
+		fprintf(stderr, "kernel-cost: %s: %s\n", device, err.message);
+		return ret;
+	}
+	for (i = 0; i < count && i < ATTACHED_MAX; i++)
+		printf("%s%" PRIu32, i ? " " : "", list[i]);
+	printf("\n");
 	return 0;
 }
 
@@ -287,8 +348,10 @@ int main(int argc, char **argv)
 		ret = attach(device, argv + arg + 1, argc - arg - 1);
 	else if (argc > arg + 1 && strcmp(argv[arg], "stats") == 0)
 		ret = stats(argv + arg + 1, argc - arg - 1);
+	else if (argc == arg + 1 && strcmp(argv[arg], "ids") == 0)
+		ret = ids(device);
 	else
 		fprintf(stderr, "usage: kernel-cost [-d DEVICE] attach DECODER [-r PATTERNS] "
-			"[NAME=VALUE]... | stats ID...\n");
+			"[NAME=VALUE]... | stats ID... | ids\n");
 	return ret < 0 ? 1 : 0;
 }

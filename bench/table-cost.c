@@ -4,7 +4,7 @@
  * userspace VM (make bench, part 6).
  *
  *	table-cost -c LIRCD_CONF -s SIGNAL.txt [-s SIGNAL.txt ...] -r REMOTE
- *	           [-f FRAMES] [-o TABLE.md]
+ *	           [-f FRAMES] [-o TABLE.md] [-k DIR]
  *
  * lircd_space (bpf_protocols/lircd_space.c) with the first 1, 10 and 100 remotes of
  * LIRCD_CONF loaded (as lircd_keymap turns them into keymap entries, the maps filled
@@ -21,6 +21,12 @@
  *
  * Writes the tables (markdown) to TABLE.md or stdout, and on stdout "goal NAME
  * key=value ..." lines for bench/run-bench's goals table.
+ *
+ * -k writes, for the kernel anchor benchmark in the VM (bench/vm/scenarios/
+ * bench-native.sh), the IRP cases' signals as rc-loopback takes them in one write
+ * (DIR/NAME.ir: the first whole frames of the same signal, at most KERNEL_SAMPLES_MAX
+ * samples and KERNEL_DURATION_MAX) and their list (DIR/native.list: "NAME PORT
+ * NATIVE SAMPLES", NATIVE the kernel decoder's name in sysfs' protocols).
  */
 #include "config.h"
 
@@ -51,6 +57,13 @@
 #define TRAIN_TIMEOUT 125000		/* µs: rc-loopback's timeout with no kernel decoder */
 #define SIGNALS_MAX 8
 #define COMPILE_RUNS 5
+/*
+ * One lirc write to rc-loopback: it stores every sample, and one timeout space, in
+ * rc-core's queue of 512 events before its thread reads any (MAX_IR_EVENT_SIZE; more
+ * are dropped); and the kernel refuses 500 ms of signal (IR_MAX_DURATION).
+ */
+#define KERNEL_SAMPLES_MAX 500
+#define KERNEL_DURATION_MAX 480000	/* µs */
 
 struct cost {
 	size_t insn_count;
@@ -544,12 +557,13 @@ static int sony12_frame(struct ir_signal *s, uint32_t *state)
 static const struct irp_case {
 	const char *irp_name;		/* in the database */
 	const char *port;		/* our hand-written decoder */
+	const char *native;		/* the kernel's decoder, as sysfs names it */
 	int (*frame)(struct ir_signal *s, uint32_t *state);
 } irp_cases[] = {
-	{ "NEC1", "nec_bpf", nec_frame },
-	{ "RC5", "rc5_bpf", rc5_frame },
-	{ "RC6", "rc6_bpf", rc6_frame },
-	{ "Sony12", "sony_bpf", sony12_frame },
+	{ "NEC1", "nec_bpf", "nec", nec_frame },
+	{ "RC5", "rc5_bpf", "rc-5", rc5_frame },
+	{ "RC6", "rc6_bpf", "rc-6", rc6_frame },
+	{ "Sony12", "sony_bpf", "sony", sony12_frame },
 };
 
 static int port_vm(const char *name, struct bpf_vm **ret_vm, size_t *ret_insns,
@@ -729,21 +743,80 @@ static int irp_part(size_t frames, FILE *out)
 	return 0;
 }
 
+/* The first whole frames of a case's signal that fit in one write to rc-loopback. */
+static int write_kernel_signal(const char *path, const struct irp_case *c, size_t *ret_count)
+{
+	struct ir_signal s, frame;
+	uint32_t state = SEED;
+	FILE *out;
+	int ret = 0;
+
+	ir_signal_init(&s);
+	ir_signal_init(&frame);
+	for (;;) {
+		ir_signal_free(&frame);
+		ret = c->frame(&frame, &state);
+		if (ret < 0 || s.count + frame.count > KERNEL_SAMPLES_MAX ||
+		    ir_signal_duration(&s) + ir_signal_duration(&frame) > KERNEL_DURATION_MAX)
+			break;
+		ret = ir_signal_append(&s, &frame);
+		if (ret < 0)
+			break;
+	}
+	out = fopen(path, "w");
+	if (!out) {
+		ret = -errno;
+	} else {
+		if (ret == 0)
+			ret = ir_signal_write_text(out, &s);
+		if (fclose(out) != 0 && ret == 0)
+			ret = -errno;
+	}
+	*ret_count = s.count;
+	ir_signal_free(&s);
+	ir_signal_free(&frame);
+	return ret;
+}
+
+static int write_kernel_files(const char *dir)
+{
+	char path[4096];
+	size_t i, count;
+	FILE *list;
+	int ret = 0;
+
+	snprintf(path, sizeof(path), "%s/native.list", dir);
+	list = fopen(path, "w");
+	if (!list)
+		return -errno;
+	for (i = 0; ret == 0 && i < sizeof(irp_cases) / sizeof(irp_cases[0]); i++) {
+		const struct irp_case *c = &irp_cases[i];
+
+		snprintf(path, sizeof(path), "%s/%s.ir", dir, c->irp_name);
+		ret = write_kernel_signal(path, c, &count);
+		if (ret == 0)
+			fprintf(list, "%s %s %s %zu\n", c->irp_name, c->port, c->native, count);
+	}
+	if (fclose(list) != 0 && ret == 0)
+		ret = -errno;
+	return ret;
+}
+
 static void usage(void)
 {
 	fprintf(stderr, "usage: table-cost -c LIRCD_CONF -s SIGNAL.txt [-s ...] -r REMOTE "
-		"[-f FRAMES] [-o TABLE.md]\n");
+		"[-f FRAMES] [-o TABLE.md] [-k DIR]\n");
 }
 
 int main(int argc, char **argv)
 {
 	struct lircd_config lircd = { 0 };
-	const char *output = NULL;
+	const char *output = NULL, *kernel_dir = NULL;
 	size_t frames = 200;
 	FILE *out = stdout;
 	int opt, ret;
 
-	while ((opt = getopt(argc, argv, "c:s:r:f:o:")) != -1) {
+	while ((opt = getopt(argc, argv, "c:s:r:f:o:k:")) != -1) {
 		switch (opt) {
 		case 'c':
 			lircd.conf = optarg;
@@ -764,6 +837,9 @@ int main(int argc, char **argv)
 		case 'o':
 			output = optarg;
 			break;
+		case 'k':
+			kernel_dir = optarg;
+			break;
 		default:
 			usage();
 			return 2;
@@ -772,6 +848,13 @@ int main(int argc, char **argv)
 	if (!lircd.conf || !lircd.signal_count || !lircd.remote || !frames) {
 		usage();
 		return 2;
+	}
+	if (kernel_dir) {
+		ret = write_kernel_files(kernel_dir);
+		if (ret < 0) {
+			fprintf(stderr, "table-cost: %s: %s\n", kernel_dir, strerror(-ret));
+			return 1;
+		}
 	}
 	if (output) {
 		out = fopen(output, "w");

@@ -12,6 +12,7 @@
 # /irkit/bench/kernel/cases.list (written by bench/decoder-cost -k):
 # "ID OURS OURS_PARAMS PEER PEER_PARAMS". One output line per case, round and order.
 . /irkit/lib.sh
+. /irkit/bench/lib.sh
 # (lib.sh's functions use $dir: the names here are the bench's own.)
 
 bench_dir=/irkit/bench/kernel
@@ -38,10 +39,6 @@ attach() {
 	kernel-cost -d "$lirc" attach "$1" $raw $(params "$2")
 }
 
-field() {
-	echo "$2" | tr ' ' '\n' | sed -n "s/^$1=//p"
-}
-
 # attach_side ours|peer: attaches that side's decoder, its kernel-cost line in $a (ours)
 # or $b (peer); on failure prints why and returns 1.
 attach_side() {
@@ -54,17 +51,10 @@ attach_side() {
 	return 1
 }
 
-# counters ID: "run_cnt run_time_ns" of a program.
-counters() {
-	line=$(kernel-cost stats "$1")
-	echo "$(field run_cnt "$line") $(field run_time_ns "$line")"
-}
-
-# one ID ORDER: attaches both in ORDER, sends the signal once to warm up (the first
-# runs of new code are slow under emulation), then SENDS times, reading both programs'
-# counters after each send; prints the counts and nanoseconds of every batch
-# ("ours_batches=CNT:NS,..."): the median of the per-batch figures is robust to a
-# batch that the host's scheduler stretched. Returns 1 if a decoder did not attach.
+# one ID ORDER: attaches both in ORDER, then sends the case's signal in batches (see
+# batches in bench/vm/bench-lib.sh) and prints the counts and nanoseconds of every
+# batch ("ours_batches=CNT:NS,..."): the median of the per-batch figures is robust to
+# a batch that the host's scheduler stretched. Returns 1 if a decoder did not attach.
 one() {
 	id=$1 order=$2
 	lirc-tool -d "$lirc" detach-all >/dev/null
@@ -72,25 +62,9 @@ one() {
 	ours-first) attach_side ours && attach_side peer ;;
 	*) attach_side peer && attach_side ours ;;
 	esac || return 1
-	ida=$(field id "$a")
-	idb=$(field id "$b")
-	lirc-tool -d "$lirc" send-raw "$bench_dir/$id.ir" || echo "$id: sending failed"
-	sleep 0.5
-	set -- $(counters "$ida") $(counters "$idb")
-	ca=$1 na=$2 cb=$3 nb=$4
-	ours_batches= peer_batches=
-	n=0
-	while [ $n -lt "$sends" ]; do
-		lirc-tool -d "$lirc" send-raw "$bench_dir/$id.ir" || echo "$id: sending failed"
-		# rc-core decodes in its own thread: let it drain.
-		sleep 0.5
-		set -- $(counters "$ida") $(counters "$idb")
-		ours_batches="$ours_batches,$(($1 - ca)):$(($2 - na))"
-		peer_batches="$peer_batches,$(($3 - cb)):$(($4 - nb))"
-		ca=$1 na=$2 cb=$3 nb=$4
-		n=$((n + 1))
-	done
-	echo "$id order=$order round=$round ours $a peer $b ours_batches=${ours_batches#,} peer_batches=${peer_batches#,}"
+	set -- $(batches "lirc-tool -d $lirc send-raw $bench_dir/$id.ir" "$(field id "$a")" \
+		"$(field id "$b")")
+	echo "$id order=$order round=$round ours $a peer $b ours_batches=$1 peer_batches=$2"
 }
 
 # The baseline: a program that returns at once, alone on the device, charged per run
@@ -99,23 +73,8 @@ one() {
 baseline() {
 	lirc-tool -d "$lirc" detach-all >/dev/null
 	e=$(kernel-cost -d "$lirc" attach empty) || { echo "baseline FAILED"; return; }
-	ide=$(field id "$e")
 	signal=$bench_dir/$(head -n 1 "$bench_dir/cases.list" | cut -d ' ' -f 1).ir
-	lirc-tool -d "$lirc" send-raw "$signal" || echo "baseline: sending failed"
-	sleep 0.5
-	set -- $(counters "$ide")
-	ce=$1 ne=$2
-	batches=
-	n=0
-	while [ $n -lt "$sends" ]; do
-		lirc-tool -d "$lirc" send-raw "$signal" || echo "baseline: sending failed"
-		sleep 0.5
-		set -- $(counters "$ide")
-		batches="$batches,$(($1 - ce)):$(($2 - ne))"
-		ce=$1 ne=$2
-		n=$((n + 1))
-	done
-	echo "baseline $e batches=${batches#,}"
+	echo "baseline $e batches=$(batches "lirc-tool -d $lirc send-raw $signal" "$(field id "$e")")"
 }
 
 baseline
