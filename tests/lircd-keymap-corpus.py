@@ -18,7 +18,17 @@ A remote with a button that fails, or that ir-keytable refuses, must be listed i
 tests/data/lircd/keymap-corpus-failures.txt as FILE<TAB>REMOTE<TAB>REASON; a listed
 remote that now passes is an error too (the list may only shrink: take the line out).
 
-Prints the buttons decoded out of those tested, and the remotes converted and refused.
+The keymap printed as TOML (`ir-keytable -v --test-keymap=REMOTE.conf`, in v4l-utils'
+protocol names where its decoders decode the remote alike) must decode the same capture
+to the same keys when read back, and so must the held button. Then the same TOML with
+v4l-utils' own decoder objects for the protocols it names (Debian's ir-keytable package:
+$IRKIT_PEER_PROTOCOLS, the bench's cache, or downloaded with `apt-get download
+ir-keytable` into a temporary directory), run by our VM: same keys, same held button,
+and no parameter the object lacks. A remote whose printed keymap decodes otherwise is
+a failure, not an expectation: the printer must keep lircd_space for it.
+
+Prints the buttons decoded out of those tested, the remotes converted and refused, and
+the printed keymaps' protocols.
 Exit 77 when LIRC's remotes or irsimsend are not installed.
 
 usage: lircd-keymap-corpus.py [IR-KEYTABLE]
@@ -84,7 +94,69 @@ def send(plugins, workdir, conf, name):
     return train if any(kind == "pulse" for kind, _ in train) else None
 
 
-def test_remote(binary, plugins, workdir, block, remote, codes):
+PEER_DECODERS = ("pulse_distance", "pulse_length", "manchester", "raw")
+
+
+def find_peer_protocols(workdir):
+    """The directory of v4l-utils' decoder objects (pulse_distance.o, ...), or None."""
+    candidates = [os.environ.get("IRKIT_PEER_PROTOCOLS", ""),
+                  os.environ.get("IRKIT_BENCH_CACHE", "") + "/root/lib/udev/rc_keymaps/protocols",
+                  "/var/cache/irkit-bench/root/lib/udev/rc_keymaps/protocols",
+                  os.path.expanduser("~/.cache/irkit-bench/root/lib/udev/rc_keymaps/protocols")]
+    for path in candidates:
+        if path and os.path.isfile(os.path.join(path, "pulse_distance.o")):
+            return path
+    if not shutil.which("apt-get") or not shutil.which("dpkg-deb"):
+        return None
+    peer = os.path.join(workdir, "peer")
+    os.mkdir(peer)
+    proc = subprocess.run(["apt-get", "download", "ir-keytable"], cwd=peer,
+                          capture_output=True, timeout=120)
+    debs = glob.glob(os.path.join(peer, "ir-keytable_*.deb"))
+    if proc.returncode != 0 or not debs:
+        return None
+    subprocess.run(["dpkg-deb", "-x", debs[0], os.path.join(peer, "root")], check=True)
+    path = os.path.join(peer, "root", "lib", "udev", "rc_keymaps", "protocols")
+    return path if os.path.isfile(os.path.join(path, "pulse_distance.o")) else None
+
+
+def decode_keys(binary, capture, args):
+    """(key_down (time, code) list, stdout, stderr, exit status) of one --decode."""
+    proc = subprocess.run([binary, "--decode=" + capture] + args, capture_output=True,
+                          text=True, timeout=120)
+    downs = []
+    for line in proc.stdout.splitlines():
+        m = re.match(r"\s*([0-9.]+): event type EV_KEY\(0x01\) key_down: \S+\((0x[0-9a-f]+)\)",
+                     line)
+        if m:
+            downs.append((round(float(m.group(1)) * 1e6), int(m.group(2), 16)))
+    return downs, proc
+
+
+def print_toml(binary, workdir, conf):
+    """The keymap of conf as ir-keytable -v --test-keymap prints it, in a file; its protocols."""
+    proc = subprocess.run([binary, "-v", "--test-keymap=" + conf], capture_output=True,
+                          text=True, timeout=60)
+    path = os.path.join(workdir, "remote.toml")
+    with open(path, "w") as f:
+        f.write(proc.stdout)
+    return path, re.findall(r'^protocol = "([^"]+)"', proc.stdout, re.M)
+
+
+def toml_routes(binary, workdir, conf, peer):
+    """The printed keymap's routes: [(label, -w and -p arguments)] and its protocols."""
+    toml, protocols = print_toml(binary, workdir, conf)
+    routes = [("printed TOML", ["-w", toml])]
+    named = sorted(set(p for p in protocols if p in PEER_DECODERS))
+    if peer and named:
+        args = ["-w", toml]
+        for name in named:
+            args += ["-p", os.path.join(peer, name + ".o")]
+        routes.append(("printed TOML on v4l-utils' objects", args))
+    return routes, protocols
+
+
+def test_remote(binary, plugins, workdir, block, remote, codes, peer, stats):
     """(buttons tested, buttons passed, reason or None) for one remote block."""
     conf = os.path.join(workdir, "remote.conf")
     with open(conf, "w") as f:
@@ -124,8 +196,7 @@ def test_remote(binary, plugins, workdir, block, remote, codes):
                 now += value
             f.write("space %d\n" % SEPARATOR_US)
             now += SEPARATOR_US
-    proc = subprocess.run([binary, "--decode=" + capture, "-w", conf], capture_output=True,
-                          text=True, timeout=120)
+    downs, proc = decode_keys(binary, capture, ["-w", conf])
     if proc.returncode != 0:
         message = proc.stderr.strip().splitlines()
         message = message[-1] if message else "exit %d" % proc.returncode
@@ -133,18 +204,19 @@ def test_remote(binary, plugins, workdir, block, remote, codes):
         return len(tested), 0, "refused: " + message
     if not tested:
         return 0, 0, None
-    downs = []
-    for line in proc.stdout.splitlines():
-        m = re.match(r"\s*([0-9.]+): event type EV_KEY\(0x01\) key_down: \S+\((0x[0-9a-f]+)\)",
-                     line)
-        if m:
-            downs.append((round(float(m.group(1)) * 1e6), int(m.group(2), 16)))
+
+    def per_button(downs):
+        got = []
+        for i, name in enumerate(tested):
+            end = starts[i + 1] if i + 1 < len(tested) else now
+            # A sample's time is that of its end: the separator's end is the next start.
+            got.append([code for t, code in downs if starts[i] < t <= end])
+        return got
+
+    got = per_button(downs)
     passed, wrong = 0, []
     for i, name in enumerate(tested):
-        end = starts[i + 1] if i + 1 < len(tested) else now
-        # A sample's time is that of its end: the separator's end is the next start.
-        got = [code for t, code in downs if starts[i] < t <= end]
-        if got == [codes[name.upper()]]:
+        if got[i] == [codes[name.upper()]]:
             passed += 1
         else:
             wrong.append(name)
@@ -155,23 +227,45 @@ def test_remote(binary, plugins, workdir, block, remote, codes):
     held = [n for n in tested if n not in wrong]
     if held and not reason:
         reason = check_held(binary, plugins, workdir, conf, held[0], codes)
+    # The printed keymap, read back (and on v4l-utils' objects): the same keys.
+    routes, protocols = toml_routes(binary, workdir, conf, peer)
+    for protocol in protocols:
+        stats["protocols"][protocol] = stats["protocols"].get(protocol, 0) + 1
+    for label, args in routes:
+        toml_downs, toml_proc = decode_keys(binary, capture, args)
+        if toml_proc.returncode != 0 or "has no parameter" in toml_proc.stderr:
+            message = (toml_proc.stderr.strip().splitlines() or ["exit %d" %
+                                                                 toml_proc.returncode])[-1]
+            stats["failures"].append("%s: %s: %s" % (remote["name"], label, message))
+            continue
+        stats["routes"][label] = stats["routes"].get(label, 0) + 1
+        if per_button(toml_downs) != got:
+            stats["failures"].append("%s: %s decodes other keys than the lircd.conf (%s)" %
+                                     (remote["name"], label, " ".join(protocols)))
+        elif held and not reason:
+            held_reason = check_held(binary, plugins, workdir, conf, held[0], codes, args)
+            if held_reason:
+                stats["failures"].append("%s: %s: %s" % (remote["name"], label, held_reason))
     return len(tested), passed, reason
 
 
-def check_held(binary, plugins, workdir, conf, name, codes):
-    """A button held (irsimsend -c 4): one key_down, and the key down until the last frame."""
+def check_held(binary, plugins, workdir, conf, name, codes, args=None):
+    """A button held (irsimsend -c 4): one key_down, and the key down until the last frame.
+    The train decoded through args (-w conf by default)."""
     out = os.path.join(workdir, "simsend.out")
     if os.path.exists(out):
         os.unlink(out)
     subprocess.run(["irsimsend", "-U", plugins, "-c", "4", "-k", name, conf], cwd=workdir,
                    capture_output=True, timeout=60)
+    if args is None:
+        args = ["-w", conf]
     train = read_train(out)
     last_pulse_end, now = 0, 0
     for kind, value in train:
         now += value
         if kind == "pulse":
             last_pulse_end = now
-    proc = subprocess.run([binary, "--decode=" + out, "-w", conf], capture_output=True,
+    proc = subprocess.run([binary, "--decode=" + out] + args, capture_output=True,
                           text=True, timeout=120)
     downs, up = 0, None
     for line in proc.stdout.splitlines():
@@ -218,7 +312,12 @@ def main():
     files, _ = lircd_corpus.find_files()
     failures, results = [], {}
     buttons_tested = buttons_passed = converted = refused = 0
+    stats = {"protocols": {}, "routes": {}, "failures": []}
     with tempfile.TemporaryDirectory() as workdir:
+        peer = find_peer_protocols(workdir)
+        if not peer:
+            print("lircd-keymap-corpus: v4l-utils' decoder objects not found or downloaded: "
+                  "the printed keymaps are not tried on them")
         plugins = os.path.join(workdir, "plugins")
         os.mkdir(plugins)
         os.symlink(plugin[0], os.path.join(plugins, "file.so"))
@@ -236,7 +335,7 @@ def main():
                 if remote["encoding"] == "driver":
                     continue
                 tested, passed, reason = test_remote(binary, plugins, workdir, block,
-                                                     remote, codes)
+                                                     remote, codes, peer, stats)
                 buttons_tested += tested
                 buttons_passed += passed
                 if reason and reason.startswith("refused"):
@@ -264,8 +363,12 @@ def main():
             f.writelines(comments)
             for key, reason in sorted(results.items()):
                 f.write("%s\t%s\t%s\n" % (key[0], key[1], reason))
+    failures += ["printed keymap: " + f for f in stats["failures"]]
     for failure in failures:
         print("FAIL " + failure)
+    print("lircd-keymap-corpus: printed keymaps' protocols: %s; decoded alike, read back: %s" % (
+        ", ".join("%s %d" % kv for kv in sorted(stats["protocols"].items())),
+        ", ".join("%s %d" % kv for kv in sorted(stats["routes"].items()))))
     print("lircd-keymap-corpus: %d of %d buttons decoded (%.1f%%); IR remotes: %d converted, "
           "%d refused" % (buttons_passed, buttons_tested,
                           100.0 * buttons_passed / max(buttons_tested, 1), converted, refused))
