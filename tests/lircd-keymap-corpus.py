@@ -27,8 +27,10 @@ ir-keytable` into a temporary directory), run by our VM: same keys, same held bu
 and no parameter the object lacks. A remote whose printed keymap decodes otherwise is
 a failure, not an expectation: the printer must keep lircd_space for it.
 
-Prints the buttons decoded out of those tested, the remotes converted and refused, and
-the printed keymaps' protocols.
+Prints the buttons decoded out of those tested, the remotes converted and refused, the
+printed keymaps' protocols, and the buttons the peer's route decodes: the printed keymap
+on v4l-utils' objects, where it names no lircd_space entry (v4l-utils cannot load one);
+make bench (part 7) reports that line.
 Exit 77 when LIRC's remotes or irsimsend are not installed.
 
 usage: lircd-keymap-corpus.py [IR-KEYTABLE]
@@ -41,6 +43,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import tomllib
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import importlib.util
@@ -156,6 +159,51 @@ def toml_routes(binary, workdir, conf, peer):
     return routes, protocols
 
 
+def keys_only_toml(toml, out):
+    """The printed keymap with its lircd_space entries as v4l-utils' pulse_distance or
+    pulse_length, repeat code left out (they cannot repeat it alike, but may still give
+    the frames' keys), written to out; False when one cannot be written so (no header
+    and bit pulses under twice the margin: their 0 us header window takes every bit)."""
+    with open(toml, "rb") as f:
+        keymap = tomllib.load(f)
+    lines = []
+    for entry in keymap.get("protocols", []):
+        params = {k: v for k, v in entry.items() if isinstance(v, int)}
+        protocol = entry["protocol"]
+        if protocol == "lircd_space":
+            p = params
+            margin = p["margin"]
+            if not p.get("header_pulse") and min(p["one_pulse"], p["zero_pulse"]) < 2 * margin:
+                return False
+            common = {"margin": margin, "header_pulse": p.get("header_pulse", 0),
+                      "header_space": p.get("header_space", 0), "bits": p["bits"],
+                      "reverse": p.get("reverse", 0),
+                      "header_optional": p.get("header_optional", 0)}
+            if p["one_pulse"] == p["zero_pulse"]:
+                protocol = "pulse_distance"
+                common.update(bit_pulse=p["one_pulse"], bit_0_space=p["zero_space"],
+                              bit_1_space=p["one_space"], trailer_pulse=p["trailer_pulse"])
+            else:
+                protocol = "pulse_length"
+                common.update(bit_space=p["one_space"], bit_0_pulse=p["zero_pulse"],
+                              bit_1_pulse=p["one_pulse"], trailer_pulse=0)
+            params = common
+        lines.append("[[protocols]]")
+        lines.append('protocol = "%s"' % protocol)
+        lines += ["%s = %d" % kv for kv in params.items()]
+        if "raw" in entry:
+            lines.append("raw = [")
+            lines += ['{ keycode = "%s", raw = "%s" },' % (r["keycode"], r["raw"])
+                      for r in entry["raw"]]
+            lines.append("]")
+        if "scancodes" in entry:
+            lines.append("[protocols.scancodes]")
+            lines += ['%s = "%s"' % kv for kv in entry["scancodes"].items()]
+    with open(out, "w") as f:
+        f.write("\n".join(lines) + "\n")
+    return True
+
+
 def test_remote(binary, plugins, workdir, block, remote, codes, peer, stats):
     """(buttons tested, buttons passed, reason or None) for one remote block."""
     conf = os.path.join(workdir, "remote.conf")
@@ -231,8 +279,10 @@ def test_remote(binary, plugins, workdir, block, remote, codes, peer, stats):
     routes, protocols = toml_routes(binary, workdir, conf, peer)
     for protocol in protocols:
         stats["protocols"][protocol] = stats["protocols"].get(protocol, 0) + 1
+    route_got = {}
     for label, args in routes:
         toml_downs, toml_proc = decode_keys(binary, capture, args)
+        route_got[label] = per_button(toml_downs)
         if toml_proc.returncode != 0 or "has no parameter" in toml_proc.stderr:
             message = (toml_proc.stderr.strip().splitlines() or ["exit %d" %
                                                                  toml_proc.returncode])[-1]
@@ -246,6 +296,25 @@ def test_remote(binary, plugins, workdir, block, remote, codes, peer, stats):
             held_reason = check_held(binary, plugins, workdir, conf, held[0], codes, args)
             if held_reason:
                 stats["failures"].append("%s: %s: %s" % (remote["name"], label, held_reason))
+    # The peer's route: its own objects for its generic decoders, its kernel's rc-5 and
+    # rc-6 (our ports of them here); a lircd_space entry it cannot load at all.
+    if peer and "lircd_space" not in protocols:
+        peer_got = route_got.get(routes[-1][0], [])
+        stats["peer_reached"] += sum(1 for i, name in enumerate(tested)
+                                     if i < len(peer_got) and peer_got[i] == [codes[name.upper()]])
+    # The peer's route for keys alone: the repeat codes it cannot repeat left out.
+    keys_only = os.path.join(workdir, "keys-only.toml")
+    if peer and keys_only_toml(os.path.join(workdir, "remote.toml"), keys_only):
+        args = ["-w", keys_only]
+        with open(keys_only) as f:
+            named = sorted(set(re.findall(r'^protocol = "([^"]+)"', f.read(), re.M)))
+        for name in named:
+            if name in PEER_DECODERS:
+                args += ["-p", os.path.join(peer, name + ".o")]
+        keys_downs, _ = decode_keys(binary, capture, args)
+        keys_got = per_button(keys_downs)
+        stats["peer_keys_reached"] += sum(1 for i, name in enumerate(tested)
+                                          if keys_got[i] == [codes[name.upper()]])
     return len(tested), passed, reason
 
 
@@ -312,7 +381,8 @@ def main():
     files, _ = lircd_corpus.find_files()
     failures, results = [], {}
     buttons_tested = buttons_passed = converted = refused = 0
-    stats = {"protocols": {}, "routes": {}, "failures": []}
+    stats = {"protocols": {}, "routes": {}, "failures": [], "peer_reached": 0,
+             "peer_keys_reached": 0}
     with tempfile.TemporaryDirectory() as workdir:
         peer = find_peer_protocols(workdir)
         if not peer:
@@ -369,6 +439,15 @@ def main():
     print("lircd-keymap-corpus: printed keymaps' protocols: %s; decoded alike, read back: %s" % (
         ", ".join("%s %d" % kv for kv in sorted(stats["protocols"].items())),
         ", ".join("%s %d" % kv for kv in sorted(stats["routes"].items()))))
+    if peer:
+        print("lircd-keymap-corpus: the peer's route (the printed keymap on v4l-utils' "
+              "objects): %d of %d buttons decoded (%.1f%%)" % (
+                  stats["peer_reached"], buttons_tested,
+                  100.0 * stats["peer_reached"] / max(buttons_tested, 1)))
+        print("lircd-keymap-corpus: the peer's route for keys alone (lircd_space entries "
+              "as v4l-utils' decoders, repeat codes left out): %d of %d buttons decoded "
+              "(%.1f%%)" % (stats["peer_keys_reached"], buttons_tested,
+                            100.0 * stats["peer_keys_reached"] / max(buttons_tested, 1)))
     print("lircd-keymap-corpus: %d of %d buttons decoded (%.1f%%); IR remotes: %d converted, "
           "%d refused" % (buttons_passed, buttons_tested,
                           100.0 * buttons_passed / max(buttons_tested, 1), converted, refused))
