@@ -207,6 +207,19 @@ static int keep(struct keymap_protocol *protocol, const char *reason)
 	return 0;
 }
 
+/* The table-driven bi-phase decoder is ours alone too; nothing of v4l-utils takes it. */
+static int keep_biphase(struct keymap_protocol *protocol)
+{
+	char *comment = strdup(_("lircd_biphase is irkit's own decoder: v4l-utils' "
+				 "ir-keytable cannot load this entry."));
+
+	if (!comment)
+		return -ENOMEM;
+	free(protocol->comment);
+	protocol->comment = comment;
+	return 0;
+}
+
 int lircd_keymap_peer_form(struct keymap *keymap)
 {
 	struct space_remote r;
@@ -218,6 +231,12 @@ int lircd_keymap_peer_form(struct keymap *keymap)
 	for (i = 0; i < keymap->protocol_count; i++) {
 		struct keymap_protocol *protocol = &keymap->protocols[i];
 
+		if (!strcmp(protocol->protocol, "lircd_biphase")) {
+			ret = keep_biphase(protocol);
+			if (ret < 0)
+				return ret;
+			continue;
+		}
 		if (strcmp(protocol->protocol, "lircd_space") || protocol->raw_count)
 			continue;
 		reason = read_space_remote(protocol, &r);

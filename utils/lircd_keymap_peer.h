@@ -7,8 +7,9 @@
  * zero told by the space after a pulse of one length) or a `pulse_length` entry (told
  * by the pulse) when v4l-utils' decoder of that name, as Debian's ir-keytable 1.22.1
  * ships it, gives the same keys and the same repeats; otherwise it stays lircd_space,
- * with a comment (keymap_protocol.comment) that says why. The other entries a
- * lircd.conf gives (manchester, raw, rc-5, rc-6) already carry v4l-utils' names.
+ * with a comment (keymap_protocol.comment) that says why. A lircd_biphase entry (our
+ * table-driven bi-phase decoder) gets a comment that v4l-utils cannot load it. The
+ * other entries a lircd.conf gives (raw, rc-5, rc-6) already carry v4l-utils' names.
  *
  * What v4l-utils' decoders do, which decides it (rc_keymap(5), "LIRCD.CONF KEYMAPS"):
  *  - the same tolerance: a duration matches within margin, exclusive, as lircd_space;
