@@ -4,7 +4,7 @@
  * userspace VM (make bench, part 6).
  *
  *	table-cost -c LIRCD_CONF -s SIGNAL.txt [-s SIGNAL.txt ...] -r REMOTE
- *	           [-f FRAMES] [-o TABLE.md] [-k DIR]
+ *	           [-f FRAMES] [-o TABLE.md] [-k DIR] [-P PEER_PROTOCOLS_DIR]
  *
  * lircd_space (bpf_protocols/lircd_space.c) with the first 1, 10 and 100 remotes of
  * LIRCD_CONF loaded (as lircd_keymap turns them into keymap entries, the maps filled
@@ -18,6 +18,15 @@
  * hand-written ports on one signal of FRAMES frames from the test encoders; then the
  * CPU time of parsing and compiling every protocol of the database that compiles
  * (the best of 5 runs each).
+ *
+ * With -P (the directory of v4l-utils' decoder objects, pulse_distance.o and
+ * pulse_length.o): the peer's route for the same remotes and trains. The keymap as
+ * `ir-keytable -v --test-keymap` prints it for v4l-utils (lircd_keymap_peer), each
+ * pulse_distance or pulse_length entry one program of the peer's object with the
+ * entry's parameters, every program run on every sample as the kernel runs the
+ * programs attached to a device; an entry left lircd_space is a remote the peer's
+ * decoders cannot decode alike, so the peer's route leaves it out. Beside it, ours
+ * (lircd_space as ir-keytable plans it) on the same remotes.
  *
  * Writes the tables (markdown) to TABLE.md or stdout, and on stdout "goal NAME
  * key=value ..." lines for bench/run-bench's goals table.
@@ -50,6 +59,7 @@
 #include "irp_database.h"
 #include "keymap.h"
 #include "lircd_keymap.h"
+#include "lircd_keymap_peer.h"
 #include "lircd_space_index.h"
 #include "lircd_space_table.h"
 
@@ -520,6 +530,224 @@ out:
 	return ret < 0 ? ret : 0;
 }
 
+/* --- the peer's route: the printed keymap on v4l-utils' generic decoder objects --- */
+
+#define PEER_PROGRAMS_MAX 128
+
+struct peer_setup {
+	struct bpf_vm *vms[PEER_PROGRAMS_MAX];
+	size_t program_count;
+	size_t insn_count;
+};
+
+static void peer_setup_free(struct peer_setup *setup)
+{
+	size_t i;
+
+	for (i = 0; i < setup->program_count; i++)
+		bpf_vm_free(setup->vms[i]);
+	memset(setup, 0, sizeof(*setup));
+}
+
+/* One program of the peer's object NAME.o with the entry's parameters. */
+static int peer_vm(const char *dir, const struct keymap_protocol *p, struct bpf_vm **ret_vm,
+		   size_t *ret_insns, struct ir_error *err)
+{
+	struct bpf_param_value params[32];
+	struct bpf_object *object = NULL;
+	struct bpf_image *image = NULL;
+	char path[4096];
+	size_t i;
+	int ret;
+
+	if (p->param_count > sizeof(params) / sizeof(params[0])) {
+		ir_error_set(err, "%s: too many parameters", p->name);
+		return -E2BIG;
+	}
+	for (i = 0; i < p->param_count; i++) {
+		params[i].name = p->params[i].name;
+		params[i].value = p->params[i].value;
+	}
+	snprintf(path, sizeof(path), "%s/%s.o", dir, p->protocol);
+	ret = bpf_object_open_file(path, &object, err);
+	for (i = 0; ret == 0 && i < p->param_count; i++) {
+		if (bpf_object_param_find(object, params[i].name) < 0) {
+			ir_error_set(err, "%s: the peer's %s has no parameter %s", p->name,
+				     p->protocol, params[i].name);
+			ret = -ENOENT;
+		}
+	}
+	if (ret == 0)
+		ret = bpf_object_relocate(object, NULL, params, p->param_count, &image, err);
+	if (ret == 0)
+		ret = bpf_vm_new(image, ret_vm, err);
+	if (ret == 0)
+		*ret_insns = image->insn_count;
+	bpf_image_free(image);
+	bpf_object_free(object);
+	return ret;
+}
+
+/*
+ * The lircd_space entries of the conf's keymap in file order (as load_remotes() takes
+ * them), printed for the peer; *ret_index[i] is the keymap entry of remote i.
+ */
+static int peer_keymap(const char *conf, struct keymap **ret_keymap, size_t **ret_index,
+		       size_t *ret_count, struct ir_error *err)
+{
+	struct keymap *keymap = NULL;
+	size_t *index = NULL, i, count = 0;
+	int ret;
+
+	ret = lircd_keymap_load_file(conf, &keymap, err);
+	if (ret < 0)
+		return ret;
+	index = calloc(keymap->protocol_count ? keymap->protocol_count : 1, sizeof(*index));
+	if (!index) {
+		ret = -ENOMEM;
+		goto out;
+	}
+	for (i = 0; i < keymap->protocol_count; i++)
+		if (!strcmp(keymap->protocols[i].protocol, "lircd_space"))
+			index[count++] = i;
+	ret = lircd_keymap_peer_form(keymap);
+	if (ret < 0)
+		goto out;
+	*ret_keymap = keymap;
+	*ret_index = index;
+	*ret_count = count;
+	return 0;
+out:
+	free(index);
+	keymap_free(keymap);
+	return ret;
+}
+
+static int peer_part(const struct lircd_config *c, const char *dir, FILE *out)
+{
+	static const size_t loaded[] = { 1, 10, 100 };
+	struct lircd_space_remote *remotes = NULL, *subset = NULL;
+	struct keymap *keymap = NULL;
+	size_t *index = NULL, i, k, n, all = 0, entries = 0, first = 0, expressed[3] = { 0 };
+	struct ir_signal sig[2];
+	struct cost ours[2][3], peer[2][3];
+	struct lircd_setup setup = { 0 };
+	struct peer_setup psetup = { 0 };
+	struct ir_error err = { 0 };
+	int trains[2] = { 0, 0 }, ret;
+
+	ir_signal_init(&sig[0]);
+	ir_signal_init(&sig[1]);
+	ret = load_remotes(c->conf, &remotes, &all, &err);
+	if (ret == 0)
+		ret = peer_keymap(c->conf, &keymap, &index, &entries, &err);
+	if (ret == 0 && entries != all) {
+		ir_error_set(&err, "%s: %zu lircd_space entries, %zu remotes", c->conf, entries,
+			     all);
+		ret = -EINVAL;
+	}
+	for (i = 0; ret >= 0 && i < c->signal_count; i++) {
+		ret = read_trains(c->signals[i], c->remote, &sig[0], &err);
+		if (ret >= 0)
+			trains[0] += ret;
+		if (ret >= 0)
+			ret = read_trains(c->signals[i], NULL, &sig[1], &err);
+		if (ret >= 0)
+			trains[1] += ret;
+	}
+	if (ret < 0)
+		goto out;
+	if (all < 100) {
+		ir_error_set(&err, "%s: %zu lircd_space remotes (100 needed)", c->conf, all);
+		ret = -EINVAL;
+		goto out;
+	}
+	first = (size_t)strtoul(c->remote + strcspn(c->remote, "0123456789"), NULL, 10);
+	if (first >= all)
+		first = 0;
+	subset = calloc(all, sizeof(*subset));
+	if (!subset) {
+		ret = -ENOMEM;
+		goto out;
+	}
+	/* The same remotes as lircd_part() loads: many_007 alone, then its 10, then 100. */
+	for (n = 0; n < 3; n++) {
+		size_t count = loaded[n], base = count == 1 ? first : first / count * count;
+
+		memcpy(subset, remotes + base, count * sizeof(*subset));
+		for (i = 0; i < 2; i++) {
+			ret = lircd_setup(subset, count, &setup, &err);
+			if (ret == 0)
+				ret = measure_all(setup.vms, setup.program_count, setup.insn_count,
+						  &sig[i], &ours[i][n], &err);
+			lircd_setup_free(&setup);
+			for (k = 0; ret == 0 && k < count; k++) {
+				const struct keymap_protocol *p = &keymap->protocols[index[base + k]];
+				size_t insns;
+
+				if (!strcmp(p->protocol, "lircd_space"))
+					continue;	/* the peer cannot decode it alike */
+				if (psetup.program_count == PEER_PROGRAMS_MAX) {
+					ret = -E2BIG;
+					break;
+				}
+				ret = peer_vm(dir, p, &psetup.vms[psetup.program_count], &insns,
+					      &err);
+				if (ret == 0) {
+					psetup.program_count++;
+					psetup.insn_count += insns;
+				}
+			}
+			expressed[n] = psetup.program_count;
+			if (ret == 0)
+				ret = measure_all(psetup.vms, psetup.program_count,
+						  psetup.insn_count, &sig[i], &peer[i][n], &err);
+			peer_setup_free(&psetup);
+			if (ret < 0)
+				goto out;
+		}
+	}
+	fprintf(out, "| signal | remotes loaded | the peer's route: remotes it decodes alike "
+		"(programs) | ours: per sample median / p99 / max / mean | ours: events | "
+		"peer's route: per sample median / p99 / max / mean | peer's route: events | "
+		"mean, peer / ours |\n");
+	fprintf(out, "|---|--:|--:|--:|--:|--:|--:|--:|\n");
+	for (i = 0; i < 2; i++) {
+		for (n = 0; n < 3; n++) {
+			if (i == 0)
+				fprintf(out, "| %s's %d trains |", c->remote, trains[0]);
+			else
+				fprintf(out, "| all %d trains (every remote) |", trains[1]);
+			fprintf(out, " %zu | %zu |", loaded[n], expressed[n]);
+			fprintf(out, " %" PRIu64 " / %" PRIu64 " / %" PRIu64 " / %.1f | %zu |",
+				ours[i][n].median, ours[i][n].p99, ours[i][n].max, ours[i][n].mean,
+				ours[i][n].events);
+			fprintf(out, " %" PRIu64 " / %" PRIu64 " / %" PRIu64 " / %.1f | %zu |",
+				peer[i][n].median, peer[i][n].p99, peer[i][n].max, peer[i][n].mean,
+				peer[i][n].events);
+			fprintf(out, " %.2f |\n", ours[i][n].mean > 0 ?
+				peer[i][n].mean / ours[i][n].mean : 0.0);
+		}
+	}
+	printf("goal peer-route remote=%s expressed100=%zu ours_mean1=%.1f ours_mean100=%.1f "
+	       "peer_mean1=%.1f peer_mean100=%.1f ours_allmean100=%.1f peer_allmean100=%.1f\n",
+	       c->remote, expressed[2], ours[0][0].mean, ours[0][2].mean, peer[0][0].mean,
+	       peer[0][2].mean, ours[1][2].mean, peer[1][2].mean);
+out:
+	if (ret < 0)
+		fprintf(stderr, "table-cost: the peer's route: %s\n",
+			err.message[0] ? err.message : strerror(-ret));
+	lircd_setup_free(&setup);
+	peer_setup_free(&psetup);
+	ir_signal_free(&sig[0]);
+	ir_signal_free(&sig[1]);
+	free(subset);
+	free(remotes);
+	free(index);
+	keymap_free(keymap);
+	return ret < 0 ? ret : 0;
+}
+
 /* --- IRP-compiled decoders against the hand-written ones --- */
 
 static int nec_frame(struct ir_signal *s, uint32_t *state)
@@ -805,18 +1033,18 @@ static int write_kernel_files(const char *dir)
 static void usage(void)
 {
 	fprintf(stderr, "usage: table-cost -c LIRCD_CONF -s SIGNAL.txt [-s ...] -r REMOTE "
-		"[-f FRAMES] [-o TABLE.md] [-k DIR]\n");
+		"[-f FRAMES] [-o TABLE.md] [-k DIR] [-P PEER_PROTOCOLS_DIR]\n");
 }
 
 int main(int argc, char **argv)
 {
 	struct lircd_config lircd = { 0 };
-	const char *output = NULL, *kernel_dir = NULL;
+	const char *output = NULL, *kernel_dir = NULL, *peer_dir = NULL;
 	size_t frames = 200;
 	FILE *out = stdout;
 	int opt, ret;
 
-	while ((opt = getopt(argc, argv, "c:s:r:f:o:k:")) != -1) {
+	while ((opt = getopt(argc, argv, "c:s:r:f:o:k:P:")) != -1) {
 		switch (opt) {
 		case 'c':
 			lircd.conf = optarg;
@@ -839,6 +1067,9 @@ int main(int argc, char **argv)
 			break;
 		case 'k':
 			kernel_dir = optarg;
+			break;
+		case 'P':
+			peer_dir = optarg;
 			break;
 		default:
 			usage();
@@ -865,6 +1096,11 @@ int main(int argc, char **argv)
 	}
 	fprintf(out, "### lircd_space: cost per edge against the number of remotes loaded\n\n");
 	ret = lircd_part(&lircd, out);
+	if (ret == 0 && peer_dir) {
+		fprintf(out, "\n### The peer's route: the printed keymap on v4l-utils' decoder "
+			"objects\n\n");
+		ret = peer_part(&lircd, peer_dir, out);
+	}
 	if (ret == 0) {
 		fprintf(out, "\n### IRP-compiled decoders against the hand-written ports\n\n");
 		ret = irp_part(frames, out);

@@ -5,7 +5,8 @@
  * be read, the entries its reader skipped, the protocols that nothing here decodes.
  * With --verbose, each keymap read is also written to stdout as rc_keymap(5) TOML, as
  * the program understood it: a legacy keymap or a lircd.conf converted, to edit and
- * reuse.
+ * reuse, by this program or v4l-utils' (lircd_space entries that v4l-utils' generic
+ * decoders decode alike in their names, lircd_keymap_peer.h).
  */
 #include "config.h"
 
@@ -15,6 +16,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "lircd_keymap_peer.h"
 #include "nls.h"
 #include "prepare.h"
 #include "steps.h"
@@ -96,7 +98,9 @@ static int test_one(const struct keytable_options *options, char *name, size_t *
 	}
 	if (options->verbose) {
 		fprintf(stderr, _("Read keymap %s\n"), keymaps[0]->filename);
-		ret = keymap_write_toml(keymaps[0], stdout);
+		ret = lircd_keymap_peer_form(keymaps[0]);
+		if (ret == 0)
+			ret = keymap_write_toml(keymaps[0], stdout);
 		if (ret < 0) {
 			keytable_free_keymaps(keymaps, count);
 			return ret;

@@ -18,7 +18,20 @@ A remote with a button that fails, or that ir-keytable refuses, must be listed i
 tests/data/lircd/keymap-corpus-failures.txt as FILE<TAB>REMOTE<TAB>REASON; a listed
 remote that now passes is an error too (the list may only shrink: take the line out).
 
-Prints the buttons decoded out of those tested, and the remotes converted and refused.
+The keymap printed as TOML (`ir-keytable -v --test-keymap=REMOTE.conf`, in v4l-utils'
+protocol names where its decoders decode the remote alike) must decode the same capture
+to the same keys when read back, and so must the held button. Then the same TOML with
+v4l-utils' own decoder objects for the protocols it names (Debian's ir-keytable package:
+$IRKIT_PEER_PROTOCOLS, the bench's cache, or downloaded with `apt-get download
+ir-keytable` into a temporary directory), run by our VM: same keys, same held button,
+and no parameter the object lacks. A remote whose printed keymap decodes otherwise is
+a failure, not an expectation: the printer must keep lircd_space for it.
+
+Prints the buttons decoded out of those tested, the remotes converted and refused, the
+printed keymaps' protocols, and the buttons the peer's route decodes: the printed keymap
+on v4l-utils' objects, where it names no lircd_space or lircd_biphase entry (v4l-utils
+cannot load one);
+make bench (part 9) reports that line.
 Exit 77 when LIRC's remotes or irsimsend are not installed.
 
 usage: lircd-keymap-corpus.py [IR-KEYTABLE]
@@ -31,6 +44,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import tomllib
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import importlib.util
@@ -84,7 +98,118 @@ def send(plugins, workdir, conf, name):
     return train if any(kind == "pulse" for kind, _ in train) else None
 
 
-def test_remote(binary, plugins, workdir, block, remote, codes):
+PEER_DECODERS = ("pulse_distance", "pulse_length", "manchester", "raw")
+# Our table-driven decoders: v4l-utils' ir-keytable cannot load an entry of theirs.
+OURS_ONLY = ("lircd_space", "lircd_biphase")
+
+
+def find_peer_protocols(workdir):
+    """The directory of v4l-utils' decoder objects (pulse_distance.o, ...), or None."""
+    candidates = [os.environ.get("IRKIT_PEER_PROTOCOLS", ""),
+                  os.environ.get("IRKIT_BENCH_CACHE", "") + "/root/lib/udev/rc_keymaps/protocols",
+                  "/var/cache/irkit-bench/root/lib/udev/rc_keymaps/protocols",
+                  os.path.expanduser("~/.cache/irkit-bench/root/lib/udev/rc_keymaps/protocols")]
+    for path in candidates:
+        if path and os.path.isfile(os.path.join(path, "pulse_distance.o")):
+            return path
+    if not shutil.which("apt-get") or not shutil.which("dpkg-deb"):
+        return None
+    peer = os.path.join(workdir, "peer")
+    os.mkdir(peer)
+    proc = subprocess.run(["apt-get", "download", "ir-keytable"], cwd=peer,
+                          capture_output=True, timeout=120)
+    debs = glob.glob(os.path.join(peer, "ir-keytable_*.deb"))
+    if proc.returncode != 0 or not debs:
+        return None
+    subprocess.run(["dpkg-deb", "-x", debs[0], os.path.join(peer, "root")], check=True)
+    path = os.path.join(peer, "root", "lib", "udev", "rc_keymaps", "protocols")
+    return path if os.path.isfile(os.path.join(path, "pulse_distance.o")) else None
+
+
+def decode_keys(binary, capture, args):
+    """(key_down (time, code) list, stdout, stderr, exit status) of one --decode."""
+    proc = subprocess.run([binary, "--decode=" + capture] + args, capture_output=True,
+                          text=True, timeout=120)
+    downs = []
+    for line in proc.stdout.splitlines():
+        m = re.match(r"\s*([0-9.]+): event type EV_KEY\(0x01\) key_down: \S+\((0x[0-9a-f]+)\)",
+                     line)
+        if m:
+            downs.append((round(float(m.group(1)) * 1e6), int(m.group(2), 16)))
+    return downs, proc
+
+
+def print_toml(binary, workdir, conf):
+    """The keymap of conf as ir-keytable -v --test-keymap prints it, in a file; its protocols."""
+    proc = subprocess.run([binary, "-v", "--test-keymap=" + conf], capture_output=True,
+                          text=True, timeout=60)
+    path = os.path.join(workdir, "remote.toml")
+    with open(path, "w") as f:
+        f.write(proc.stdout)
+    return path, re.findall(r'^protocol = "([^"]+)"', proc.stdout, re.M)
+
+
+def toml_routes(binary, workdir, conf, peer):
+    """The printed keymap's routes: [(label, -w and -p arguments)] and its protocols."""
+    toml, protocols = print_toml(binary, workdir, conf)
+    routes = [("printed TOML", ["-w", toml])]
+    named = sorted(set(p for p in protocols if p in PEER_DECODERS))
+    if peer and named:
+        args = ["-w", toml]
+        for name in named:
+            args += ["-p", os.path.join(peer, name + ".o")]
+        routes.append(("printed TOML on v4l-utils' objects", args))
+    return routes, protocols
+
+
+def keys_only_toml(toml, out):
+    """The printed keymap with its lircd_space entries as v4l-utils' pulse_distance or
+    pulse_length, repeat code left out (they cannot repeat it alike, but may still give
+    the frames' keys), written to out; False when one cannot be written so (no header
+    and bit pulses under twice the margin: their 0 us header window takes every bit)."""
+    with open(toml, "rb") as f:
+        keymap = tomllib.load(f)
+    lines = []
+    for entry in keymap.get("protocols", []):
+        params = {k: v for k, v in entry.items() if isinstance(v, int)}
+        protocol = entry["protocol"]
+        if protocol == "lircd_biphase":
+            return False
+        if protocol == "lircd_space":
+            p = params
+            margin = p["margin"]
+            if not p.get("header_pulse") and min(p["one_pulse"], p["zero_pulse"]) < 2 * margin:
+                return False
+            common = {"margin": margin, "header_pulse": p.get("header_pulse", 0),
+                      "header_space": p.get("header_space", 0), "bits": p["bits"],
+                      "reverse": p.get("reverse", 0),
+                      "header_optional": p.get("header_optional", 0)}
+            if p["one_pulse"] == p["zero_pulse"]:
+                protocol = "pulse_distance"
+                common.update(bit_pulse=p["one_pulse"], bit_0_space=p["zero_space"],
+                              bit_1_space=p["one_space"], trailer_pulse=p["trailer_pulse"])
+            else:
+                protocol = "pulse_length"
+                common.update(bit_space=p["one_space"], bit_0_pulse=p["zero_pulse"],
+                              bit_1_pulse=p["one_pulse"], trailer_pulse=0)
+            params = common
+        lines.append("[[protocols]]")
+        lines.append('protocol = "%s"' % protocol)
+        lines += ["%s = %d" % kv for kv in params.items()]
+        if "raw" in entry:
+            lines.append("raw = [")
+            lines += ['{ keycode = "%s", raw = "%s" },' % (r["keycode"], r["raw"])
+                      for r in entry["raw"]]
+            lines.append("]")
+        if "scancodes" in entry:
+            lines.append("[protocols.scancodes]")
+            lines += ['%s = "%s"' % kv for kv in entry["scancodes"].items()]
+    with open(out, "w") as f:
+        f.write("\n".join(lines) + "\n")
+    return True
+
+
+def test_remote(binary, plugins, workdir, block, remote, codes, peer, stats):
     """(buttons tested, buttons passed, reason or None) for one remote block."""
     conf = os.path.join(workdir, "remote.conf")
     with open(conf, "w") as f:
@@ -124,8 +249,7 @@ def test_remote(binary, plugins, workdir, block, remote, codes):
                 now += value
             f.write("space %d\n" % SEPARATOR_US)
             now += SEPARATOR_US
-    proc = subprocess.run([binary, "--decode=" + capture, "-w", conf], capture_output=True,
-                          text=True, timeout=120)
+    downs, proc = decode_keys(binary, capture, ["-w", conf])
     if proc.returncode != 0:
         message = proc.stderr.strip().splitlines()
         message = message[-1] if message else "exit %d" % proc.returncode
@@ -133,18 +257,19 @@ def test_remote(binary, plugins, workdir, block, remote, codes):
         return len(tested), 0, "refused: " + message
     if not tested:
         return 0, 0, None
-    downs = []
-    for line in proc.stdout.splitlines():
-        m = re.match(r"\s*([0-9.]+): event type EV_KEY\(0x01\) key_down: \S+\((0x[0-9a-f]+)\)",
-                     line)
-        if m:
-            downs.append((round(float(m.group(1)) * 1e6), int(m.group(2), 16)))
+
+    def per_button(downs):
+        got = []
+        for i, name in enumerate(tested):
+            end = starts[i + 1] if i + 1 < len(tested) else now
+            # A sample's time is that of its end: the separator's end is the next start.
+            got.append([code for t, code in downs if starts[i] < t <= end])
+        return got
+
+    got = per_button(downs)
     passed, wrong = 0, []
     for i, name in enumerate(tested):
-        end = starts[i + 1] if i + 1 < len(tested) else now
-        # A sample's time is that of its end: the separator's end is the next start.
-        got = [code for t, code in downs if starts[i] < t <= end]
-        if got == [codes[name.upper()]]:
+        if got[i] == [codes[name.upper()]]:
             passed += 1
         else:
             wrong.append(name)
@@ -155,23 +280,66 @@ def test_remote(binary, plugins, workdir, block, remote, codes):
     held = [n for n in tested if n not in wrong]
     if held and not reason:
         reason = check_held(binary, plugins, workdir, conf, held[0], codes)
+    # The printed keymap, read back (and on v4l-utils' objects): the same keys.
+    routes, protocols = toml_routes(binary, workdir, conf, peer)
+    for protocol in protocols:
+        stats["protocols"][protocol] = stats["protocols"].get(protocol, 0) + 1
+    route_got = {}
+    for label, args in routes:
+        toml_downs, toml_proc = decode_keys(binary, capture, args)
+        route_got[label] = per_button(toml_downs)
+        if toml_proc.returncode != 0 or "has no parameter" in toml_proc.stderr:
+            message = (toml_proc.stderr.strip().splitlines() or ["exit %d" %
+                                                                 toml_proc.returncode])[-1]
+            stats["failures"].append("%s: %s: %s" % (remote["name"], label, message))
+            continue
+        stats["routes"][label] = stats["routes"].get(label, 0) + 1
+        if per_button(toml_downs) != got:
+            stats["failures"].append("%s: %s decodes other keys than the lircd.conf (%s)" %
+                                     (remote["name"], label, " ".join(protocols)))
+        elif held and not reason:
+            held_reason = check_held(binary, plugins, workdir, conf, held[0], codes, args)
+            if held_reason:
+                stats["failures"].append("%s: %s: %s" % (remote["name"], label, held_reason))
+    # The peer's route: its own objects for its generic decoders, its kernel's rc-5 and
+    # rc-6 (our ports of them here); a lircd_space entry it cannot load at all.
+    if peer and not any(p in OURS_ONLY for p in protocols):
+        peer_got = route_got.get(routes[-1][0], [])
+        stats["peer_reached"] += sum(1 for i, name in enumerate(tested)
+                                     if i < len(peer_got) and peer_got[i] == [codes[name.upper()]])
+    # The peer's route for keys alone: the repeat codes it cannot repeat left out.
+    keys_only = os.path.join(workdir, "keys-only.toml")
+    if peer and keys_only_toml(os.path.join(workdir, "remote.toml"), keys_only):
+        args = ["-w", keys_only]
+        with open(keys_only) as f:
+            named = sorted(set(re.findall(r'^protocol = "([^"]+)"', f.read(), re.M)))
+        for name in named:
+            if name in PEER_DECODERS:
+                args += ["-p", os.path.join(peer, name + ".o")]
+        keys_downs, _ = decode_keys(binary, capture, args)
+        keys_got = per_button(keys_downs)
+        stats["peer_keys_reached"] += sum(1 for i, name in enumerate(tested)
+                                          if keys_got[i] == [codes[name.upper()]])
     return len(tested), passed, reason
 
 
-def check_held(binary, plugins, workdir, conf, name, codes):
-    """A button held (irsimsend -c 4): one key_down, and the key down until the last frame."""
+def check_held(binary, plugins, workdir, conf, name, codes, args=None):
+    """A button held (irsimsend -c 4): one key_down, and the key down until the last frame.
+    The train decoded through args (-w conf by default)."""
     out = os.path.join(workdir, "simsend.out")
     if os.path.exists(out):
         os.unlink(out)
     subprocess.run(["irsimsend", "-U", plugins, "-c", "4", "-k", name, conf], cwd=workdir,
                    capture_output=True, timeout=60)
+    if args is None:
+        args = ["-w", conf]
     train = read_train(out)
     last_pulse_end, now = 0, 0
     for kind, value in train:
         now += value
         if kind == "pulse":
             last_pulse_end = now
-    proc = subprocess.run([binary, "--decode=" + out, "-w", conf], capture_output=True,
+    proc = subprocess.run([binary, "--decode=" + out] + args, capture_output=True,
                           text=True, timeout=120)
     downs, up = 0, None
     for line in proc.stdout.splitlines():
@@ -218,7 +386,13 @@ def main():
     files, _ = lircd_corpus.find_files()
     failures, results = [], {}
     buttons_tested = buttons_passed = converted = refused = 0
+    stats = {"protocols": {}, "routes": {}, "failures": [], "peer_reached": 0,
+             "peer_keys_reached": 0}
     with tempfile.TemporaryDirectory() as workdir:
+        peer = find_peer_protocols(workdir)
+        if not peer:
+            print("lircd-keymap-corpus: v4l-utils' decoder objects not found or downloaded: "
+                  "the printed keymaps are not tried on them")
         plugins = os.path.join(workdir, "plugins")
         os.mkdir(plugins)
         os.symlink(plugin[0], os.path.join(plugins, "file.so"))
@@ -236,7 +410,7 @@ def main():
                 if remote["encoding"] == "driver":
                     continue
                 tested, passed, reason = test_remote(binary, plugins, workdir, block,
-                                                     remote, codes)
+                                                     remote, codes, peer, stats)
                 buttons_tested += tested
                 buttons_passed += passed
                 if reason and reason.startswith("refused"):
@@ -264,8 +438,21 @@ def main():
             f.writelines(comments)
             for key, reason in sorted(results.items()):
                 f.write("%s\t%s\t%s\n" % (key[0], key[1], reason))
+    failures += ["printed keymap: " + f for f in stats["failures"]]
     for failure in failures:
         print("FAIL " + failure)
+    print("lircd-keymap-corpus: printed keymaps' protocols: %s; decoded alike, read back: %s" % (
+        ", ".join("%s %d" % kv for kv in sorted(stats["protocols"].items())),
+        ", ".join("%s %d" % kv for kv in sorted(stats["routes"].items()))))
+    if peer:
+        print("lircd-keymap-corpus: the peer's route (the printed keymap on v4l-utils' "
+              "objects): %d of %d buttons decoded (%.1f%%)" % (
+                  stats["peer_reached"], buttons_tested,
+                  100.0 * stats["peer_reached"] / max(buttons_tested, 1)))
+        print("lircd-keymap-corpus: the peer's route for keys alone (lircd_space entries "
+              "as v4l-utils' decoders, repeat codes left out): %d of %d buttons decoded "
+              "(%.1f%%)" % (stats["peer_keys_reached"], buttons_tested,
+                            100.0 * stats["peer_keys_reached"] / max(buttons_tested, 1)))
     print("lircd-keymap-corpus: %d of %d buttons decoded (%.1f%%); IR remotes: %d converted, "
           "%d refused" % (buttons_passed, buttons_tested,
                           100.0 * buttons_passed / max(buttons_tested, 1), converted, refused))

@@ -88,11 +88,29 @@ static void write_raw(FILE *out, const struct keymap_raw *raw)
 	fputs("\" },\n", out);
 }
 
+/* "# " before each line of text. */
+static void write_comment(FILE *out, const char *text)
+{
+	const char *end;
+
+	for (;;) {
+		end = strchr(text, '\n');
+		fputs("# ", out);
+		fwrite(text, 1, end ? (size_t)(end - text) : strlen(text), out);
+		fputc('\n', out);
+		if (!end)
+			return;
+		text = end + 1;
+	}
+}
+
 static void write_protocol(FILE *out, const struct keymap_protocol *protocol)
 {
 	size_t i;
 
 	fputs("[[protocols]]\n", out);
+	if (protocol->comment)
+		write_comment(out, protocol->comment);
 	if (protocol->name) {
 		fputs("name = ", out);
 		write_string(out, protocol->name);

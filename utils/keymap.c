@@ -108,6 +108,7 @@ static void protocol_clear(struct keymap_protocol *protocol)
 	free(protocol->protocol);
 	free(protocol->variant);
 	free(protocol->irp);
+	free(protocol->comment);
 	for (i = 0; i < protocol->param_count; i++)
 		free(protocol->params[i].name);
 	free(protocol->params);

@@ -99,6 +99,12 @@ struct keymap_protocol {
 	unsigned int line;		/* the [[protocols]] header or legacy type line */
 	/* Where the protocol's name was written, for messages about it. */
 	unsigned int protocol_line, protocol_column;
+	/*
+	 * Written as a TOML comment line above the entry's parameters when the keymap is
+	 * written (keymap_write_toml()), one line per '\n'; NULL for none. Never read:
+	 * a comment in a file is not kept.
+	 */
+	char *comment;
 };
 
 struct keymap {
