@@ -570,7 +570,7 @@ static int convert_raw(struct conversion *c, struct keymap_loader *loader)
 				longest_space = b->durations[k];
 		}
 	}
-	c->protocol->protocol = strdup("raw");
+	c->protocol->protocol = strdup("lircd_raw");
 	if (!c->protocol->protocol)
 		return -ENOMEM;
 	margin = margin_for(r, shortest, shortest / 2);

@@ -5,9 +5,10 @@
  * entries of the table-driven lircd_space decoder (bpf_protocols/lircd_space_table.h),
  * whose parameters describe the remote: the planner (keytable/plan.c) puts every such
  * entry, of every keymap, into the maps of one lircd_space program (of a few, when
- * more than 4 remotes start their frames alike). The others are
- * decoded by one of the embedded generic decoders with the remote's own timings as
- * parameters. A remote those decoders cannot decode exactly as lircd would is refused,
+ * more than 4 remotes start their frames alike). Raw-coded remotes are entries of the
+ * table-driven lircd_raw decoder (bpf_protocols/lircd_raw_table.h) in the same way.
+ * The others are decoded by one of the embedded generic decoders with the remote's own
+ * timings as parameters. A remote those decoders cannot decode exactly as lircd would is refused,
  * with its file, line and the reason; nothing is dropped in silence. rc_keymap(5),
  * "LIRCD.CONF KEYMAPS", is the user's description.
  *
@@ -33,8 +34,11 @@
  *  - RC6 with RC-6's timings, mode 0 (16 data bits) or 6A (20, 24, 32): the kernel's
  *    rc-6, scancode the data bits inverted (lircd's RC-6 bits are RC-6's inverted),
  *    MCE's toggle (0x8000 of 0x800fxxxx) cleared as the kernel does.
- *  - RAW_CODES: raw, each button's durations a pattern (at most
- *    KEYMAP_RAW_DURATIONS_MAX durations of at most 65535 µs).
+ *  - RAW_CODES: the table-driven lircd_raw (bpf_protocols/lircd_raw_table.h), each
+ *    button's durations a raw entry (at most KEYMAP_RAW_DURATIONS_MAX durations of at
+ *    most 65535 µs), margin and trail_space (the space that ends a frame) as the
+ *    entry's parameters; the planner puts every such entry, of every keymap, into
+ *    the maps of one lircd_raw program.
  *  - every other encoding (RC-MM, SPACE_FIRST, GOLDSTAR, GRUNDIG, BO, XMP,
  *    SERIAL, and driver-decoded codes) is refused.
  *

@@ -281,7 +281,7 @@ START_TEST(test_raw_codes)
 		"    name stop\n      400 1600 400 800 400\n  end raw_codes\nend remote\n");
 	const struct keymap_protocol *p = &keymap->protocols[0];
 
-	ck_assert_str_eq(p->protocol, "raw");
+	ck_assert_str_eq(p->protocol, "lircd_raw");
 	ck_assert_int_eq(p->raw_count, 2);
 	ck_assert_uint_eq(p->raws[0].keycode, KEY_PLAY);
 	ck_assert_uint_eq(p->raws[1].keycode, KEY_STOP);
