@@ -181,8 +181,6 @@ static int add_repeat(struct conversion *c)
 
 	if (pair_empty(r->repeat))
 		return 0;
-	if ((r->flags & LIRCD_FLAG_REPEAT_HEADER) && !pair_empty(r->header))
-		return refuse(c, _("a repeat code after a header (REPEAT_HEADER)"));
 	if (!pair_empty(r->foot))
 		return refuse(c, _("a repeat code and a foot"));
 	if (!r->repeat.pulse || !r->repeat.space)
@@ -190,6 +188,9 @@ static int add_repeat(struct conversion *c)
 	ret = add_param(c, "repeat_pulse", r->repeat.pulse);
 	if (ret == 0)
 		ret = add_param(c, "repeat_space", r->repeat.space);
+	/* REPEAT_HEADER: lircd sends the header before the repeat code too. */
+	if (ret == 0 && (r->flags & LIRCD_FLAG_REPEAT_HEADER) && !pair_empty(r->header))
+		ret = add_param(c, "repeat_header", 1);
 	/* lircd sends ptrail after the repeat code too; without it, the gap follows. */
 	if (ret == 0)
 		ret = add_param(c, "repeat_trailer", r->ptrail);

@@ -22,8 +22,9 @@
  *    space runs into the gap, so the bit cannot be seen; its pulse is the trailer and
  *    the bit is left out of the scancode.
  *    Refused: plead, pre or post pairs, a header with only a pulse or only a space,
- *    one and zero differing in both pulse and space, a repeat code with REPEAT_HEADER
- *    or a foot, NO_FOOT_REP with a foot.
+ *    one and zero differing in both pulse and space, a repeat code with a foot,
+ *    NO_FOOT_REP with a foot. REPEAT_HEADER with a header: repeat_header (the header
+ *    comes before the repeat code too).
  *  - RC5 / SHIFT_ENC with RC-5's timings (halves and plead of 889 µs within 20%) and
  *    13 bits after the plead: the kernel's rc-5, scancode system << 8 | command, plus
  *    0x40 when the field bit is 0 (the kernel's RC-5 scancode).
