@@ -845,10 +845,25 @@ static int take_lircd_raw_remote(struct planner *p, struct plan_decoder *decoder
 	for (i = 0; i < protocol->raw_count; i++) {
 		const struct keymap_raw *raw = &protocol->raws[i];
 
-		/* Checked whole by lircd_raw_pattern_check(); 0 and the tail refused there. */
-		for (j = 0; j < raw->duration_count && j <= LIRCD_RAW_DURATIONS_MAX; j++)
-			patterns[i].durations[j] = raw->durations[j] > UINT16_MAX
-							   ? 0 : (unsigned short)raw->durations[j];
+		if (raw->duration_count > LIRCD_RAW_DURATIONS_MAX) {
+			ir_error_set_at(p->err, origin->file, raw->line, 0,
+					_("raw pattern of %zu pulses and spaces: the %s decoder "
+					  "takes at most %d"), raw->duration_count, decoder->name,
+					LIRCD_RAW_DURATIONS_MAX);
+			ret = -EINVAL;
+			goto out;
+		}
+		for (j = 0; j < raw->duration_count; j++) {
+			if (!raw->durations[j] || raw->durations[j] > UINT16_MAX) {
+				ir_error_set_at(p->err, origin->file, raw->line, 0,
+						_("raw pattern: %u microseconds is out of the %s "
+						  "decoder's range (1 to %u)"), raw->durations[j],
+						decoder->name, (unsigned int)UINT16_MAX);
+				ret = -EINVAL;
+				goto out;
+			}
+			patterns[i].durations[j] = (unsigned short)raw->durations[j];
+		}
 		patterns[i].margin = margin < 0 || margin > UINT32_MAX ? 0 : (unsigned int)margin;
 		patterns[i].end_space = trail_space < 0 || trail_space > UINT32_MAX
 						? 0 : (unsigned int)trail_space;

@@ -145,6 +145,14 @@ static int group_pairs(const struct index_builder *b, const struct lircd_raw_ran
 		} else if (e->value.first[n - 1] == r->first) {
 			continue;
 		}
+		if (r->count > LIRCD_RAW_ALIVE_MAX) {
+			ir_error_set(err, _("lircd_raw remote %u has %u buttons that may start "
+					    "with a pulse of about %u µs and a space of about %u µs "
+					    "(at most %u may)"), p->remote, r->count,
+				     (p->key >> 16) * LIRCD_RAW_BUCKET_US,
+				     (p->key & 0xffff) * LIRCD_RAW_BUCKET_US, LIRCD_RAW_ALIVE_MAX);
+			return -E2BIG;
+		}
 		if (n == LIRCD_RAW_REMOTES || candidates + r->count > LIRCD_RAW_ALIVE_MAX) {
 			ir_error_set(err, _("lircd_raw remote %u and %zu others share a first "
 					    "pulse of about %u µs and space of about %u µs (at most "

@@ -358,6 +358,35 @@ START_TEST(test_index_refusals)
 }
 END_TEST
 
+/* A remote of more buttons than the decoder follows at once is refused, with why. */
+START_TEST(test_index_too_many_buttons)
+{
+	struct lircd_raw_pattern *patterns = calloc(LIRCD_RAW_ALIVE_MAX + 1, sizeof(*patterns));
+	struct lircd_raw_range remote = { 0, LIRCD_RAW_ALIVE_MAX + 1 };
+	struct lircd_raw_index_entry *entries = NULL;
+	unsigned int candidates = 0;
+	struct ir_error err;
+	size_t i, count = 0;
+
+	ck_assert(patterns);
+	memset(&err, 0, sizeof(err));
+	for (i = 0; i <= LIRCD_RAW_ALIVE_MAX; i++) {
+		patterns[i].margin = 50;
+		patterns[i].end_space = 10000;
+		patterns[i].durations[0] = (unsigned short)(1000 + 200 * i);
+		patterns[i].durations[1] = 500;
+		patterns[i].durations[2] = 500;
+	}
+	ck_assert_int_eq(lircd_raw_index_build(patterns, LIRCD_RAW_ALIVE_MAX + 1, &remote, 1,
+					       &entries, &count, &candidates, &err), -E2BIG);
+	/* The first pulse of 1000 +- 49 µs: the first pair named is bucket 9's (900 µs). */
+	ck_assert_str_eq(err.message, "lircd_raw remote 0 has 257 buttons that may start with "
+				      "a pulse of about 900 µs and a space of about 400 µs (at "
+				      "most 256 may)");
+	free(patterns);
+}
+END_TEST
+
 /* lircd_raw_table_take(): a remote the index cannot take leaves the table as it was. */
 START_TEST(test_table_take)
 {
@@ -403,6 +432,7 @@ static Suite *lircd_raw_suite(void)
 	suite_add_tcase(s, tc);
 	tc = tcase_create("index");
 	tcase_add_test(tc, test_index_refusals);
+	tcase_add_test(tc, test_index_too_many_buttons);
 	tcase_add_test(tc, test_table_take);
 	suite_add_tcase(s, tc);
 	return s;
