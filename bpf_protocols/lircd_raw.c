@@ -43,7 +43,7 @@ struct bpf_map_def SEC("maps") lircd_raw_index = {
 	.map_flags = BPF_F_NO_PREALLOC,
 };
 
-IR_IMM_PARAM(rc_protocol) = 71;
+IR_IMM_PARAM(rc_protocol) = 72;
 IR_IMM_PARAM(sync_space) = 10000;
 /*
  * The most candidates one index entry gives, at most LIRCD_RAW_ALIVE_MAX: the loader

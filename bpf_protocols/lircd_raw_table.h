@@ -22,7 +22,7 @@
  * still matching among those: the work per sample is bounded by the buttons of the
  * few remotes that start alike, never by the number of remotes.
  *
- * Parameters: rc_protocol, the protocol number of the reports (default 71);
+ * Parameters: rc_protocol, the protocol number of the reports (default 72);
  * sync_space, the shortest end_space of the patterns (a frame no pattern matches is
  * ignored up to a space that long); candidates, the most patterns one index entry
  * gives (the loop bound the kernel's verifier walks; at most LIRCD_RAW_ALIVE_MAX).

@@ -3,13 +3,17 @@
  * IRP compiler: protocol tree -> frames of slots -> BPF instructions. See irp_compile.h
  * for what the program does; this file says how.
  *
- * Registers of the generated program: r6 the context, r7 the state map's element, r8 the
- * part of the sample not yet matched (µs), r9 its kind (1 pulse, 0 space; a timeout is a
- * space of 0xffffff µs); r0-r5 scratch. Stack: -8 the map key, -16 "already retried",
- * -24 the whole sample, then one u64 per parameter from -32 down.
- * State element: per frame, u64 pos (the slot that expects the next sample), cand (the
- * symbols whose first half matched), elapsed (µs since the frame or the last extent
- * began), then one u64 per bitfield of the frame.
+ * Registers of the generated program: r6 the frame's pos as dispatched (0 once it starts
+ * afresh: no retry), r7 the state map's element (its address, no lookup), r8 the part
+ * of the sample not yet matched, raw (the kind in bits 24 and up: 1 pulse, 0 space; a
+ * timeout is a space of 0xffffff µs), or split (µs) with r9 its kind for the general
+ * slots; r0-r5 scratch. Stack: -16 the context, then one u64 per parameter from -32 down.
+ * State element: the clock (every sample added), then per frame u64 pos (the slot that
+ * expects the next sample), cand (the symbols whose first half matched), origin (the
+ * clock where the frame or its last extent began), one u64 per bitfield of the frame,
+ * then, when the frame sends symbols that assign names (B&O's), which values those
+ * names have (the bitspec's state); then one word per run of bits (struct run). cand
+ * is also the trie node reached so far in a symbol of a general bitspec.
  * Every jump but the one retry goes forward, so the only loop runs at most twice.
  */
 #include "config.h"
@@ -35,6 +39,13 @@
 #define SYMBOL_BITS_MAX 4
 #define SYMBOLS_MAX (1 << SYMBOL_BITS_MAX)
 #define BITSPECS_MAX 4
+#define SEQUENCE_MAX 16		/* durations in a symbol of a general bitspec, merged */
+#define SYMBOL_STATES_MAX 4	/* values of the names that its symbols assign */
+#define STATE_NAMES_MAX 2
+#define TRIE_NODES_MAX 256
+/* instructions past which no jump offset reaches across the program any more */
+#define INSNS_MAX (4 * 32768)
+#define NO_PARENT ((unsigned int)-1)
 #define TIMEOUT_US 0xffffff
 /* the longest duration a LIRC mode2 sample carries */
 #define DURATION_MAX_US 0xffffffu
@@ -47,14 +58,16 @@ enum slot_kind {
 	SLOT_EXTENT,		/* a gap up to a time since the origin */
 	SLOT_BIT_FIRST,		/* the first half of a symbol */
 	SLOT_BIT_SECOND,	/* the second half: decides the bit */
+	SLOT_SYMBOL,		/* one duration of a symbol of a general bitspec */
 };
 
 struct slot {
 	enum slot_kind kind;
 	bool pulse;		/* DURATION */
 	double us;		/* DURATION, EXTENT */
-	unsigned int table;	/* BIT_*: the bitspec */
-	/* BIT_SECOND: where each bit of the symbol goes, its most significant first */
+	unsigned int table;	/* BIT_*, SYMBOL: the bitspec */
+	unsigned int depth;	/* SYMBOL: which duration of the symbol, from 0 */
+	/* BIT_SECOND, SYMBOL: where each bit of the symbol goes, its most significant first */
 	unsigned int field[SYMBOL_BITS_MAX];
 	unsigned int value_bit[SYMBOL_BITS_MAX];
 };
@@ -74,6 +87,7 @@ enum field_source {
 struct field {
 	enum field_source source;
 	unsigned int parameter;	/* PARAMETER: index in the parameter spec */
+	int64_t offset;		/* PARAMETER: sent plus this ((D-1):4), the whole value */
 	uint64_t constant;	/* CONSTANT: the value sent */
 	const struct irp_expr *expr;	/* COMPUTED: the whole bitfield */
 	struct assignment snapshot[ASSIGNED_MAX];	/* COMPUTED: the names assigned */
@@ -93,6 +107,9 @@ struct frame {
 	unsigned int pending_column;
 	unsigned int table;	/* the bitspec of the irstream being laid out */
 	unsigned int state;	/* byte offset of its state in the map element */
+	/* the general bitspec whose symbols assign names (B&O's), or NO_PARENT: its
+	 * state (which values the names have) is kept after the fields */
+	unsigned int stateful_table;
 };
 
 struct symbol {
@@ -100,12 +117,52 @@ struct symbol {
 	double us[2];
 };
 
+/* A symbol as the durations it sends, adjacent ones of a kind merged. */
+struct sequence {
+	unsigned int count;
+	bool pulse[SEQUENCE_MAX];
+	double us[SEQUENCE_MAX];
+};
+
+/*
+ * A node of a general bitspec's trie: the durations that its symbols begin with, one
+ * level per duration, from a root per state of the names the symbols assign.
+ */
+struct trie_node {
+	bool pulse;
+	double us;
+	int parent;			/* -1: a root */
+	unsigned int level;		/* 0: a root; else the durations matched to here */
+	int symbol;			/* a leaf: the symbol it ends; -1 otherwise */
+	unsigned int next_state;	/* a leaf: the state after that symbol */
+};
+
+/*
+ * A bitspec of any other symbols (several flashes and gaps, a gap first, symbols made
+ * of the enclosing bitspec's symbols, symbols that assign names: arctech's, Grundig16's,
+ * Zenith's, B&O's): each symbol is the sequence of durations it sends, told from the
+ * others one duration after the other down a trie.
+ */
+struct general_bitspec {
+	const char *names[STATE_NAMES_MAX];	/* assigned by the symbols */
+	size_t name_count;
+	int64_t values[SYMBOL_STATES_MAX][STATE_NAMES_MAX];
+	unsigned int state_count;		/* 1: the symbols assign nothing */
+	unsigned int root[SYMBOL_STATES_MAX];
+	struct trie_node nodes[TRIE_NODES_MAX];
+	unsigned int node_count;
+	unsigned int depth;			/* the longest symbol's durations */
+	struct sequence sequences[SYMBOLS_MAX];	/* in the first state */
+};
+
 struct bitspec_table {
 	const struct irp_bitspec *source;
+	unsigned int parent;	/* the table its symbols' bitfields use, or NO_PARENT */
 	struct symbol symbols[SYMBOLS_MAX];
 	unsigned int count, bits;	/* symbols, and the bits each one carries */
 	/* durations per symbol: 2 (a flash and a gap), or 1 (kept as the second half) */
 	unsigned int length;
+	struct general_bitspec *general;	/* other symbols: matched down a trie */
 };
 
 struct compiler {
@@ -123,6 +180,9 @@ struct compiler {
 	size_t assigned_count;
 	size_t frame_count;
 	size_t flatten_steps;
+	bool in_passes;			/* laying out a repeated irstream */
+	/* a frame has an extent: the clock runs; on raw samples (see emit_program) */
+	bool has_clock, raw_clock;
 	/* the emitter */
 	struct bpf_insn *insns;
 	size_t insn_count, insn_capacity;
@@ -242,11 +302,55 @@ static void jump_if(struct compiler *c, uint8_t op, uint8_t reg, uint64_t value,
 	JUMP_REG(c, op, reg, BPF_REG_5, label);
 }
 
+/*
+ * Drops the jumps to the very next instruction (a block laid out where its goto
+ * leads): each costs a step of every run through it.
+ */
+static int drop_jumps_to_next(struct compiler *c)
+{
+	size_t *index = calloc(c->insn_count + 1, sizeof(*index));
+	bool *dropped = calloc(c->insn_count + 1, sizeof(*dropped));
+	size_t i, kept = 0, fixups = 0;
+
+	if (!index || !dropped) {
+		free(index);
+		free(dropped);
+		return -ENOMEM;
+	}
+	for (i = 0; i < c->fixup_count; i++) {
+		size_t at = c->fixups[i].at;
+
+		if (c->insns[at].code == (BPF_JMP | BPF_JA) &&
+		    c->labels[c->fixups[i].label] == (long)at + 1)
+			dropped[at] = true;
+	}
+	/* an instruction's new index; a dropped one's is that of the one after it */
+	for (i = 0; i <= c->insn_count; i++) {
+		index[i] = kept;
+		if (i < c->insn_count && !dropped[i])
+			c->insns[kept++] = c->insns[i];
+	}
+	for (i = 0; i < c->label_count; i++)
+		if (c->labels[i] >= 0)
+			c->labels[i] = (long)index[c->labels[i]];
+	for (i = 0; i < c->fixup_count; i++) {
+		if (dropped[c->fixups[i].at])
+			continue;
+		c->fixups[fixups].label = c->fixups[i].label;
+		c->fixups[fixups++].at = index[c->fixups[i].at];
+	}
+	c->fixup_count = fixups;
+	c->insn_count = kept;
+	free(index);
+	free(dropped);
+	return 0;
+}
+
 static int resolve(struct compiler *c)
 {
 	size_t i;
 
-	if (c->out_of_memory)
+	if (c->out_of_memory || drop_jumps_to_next(c) < 0)
 		return -ENOMEM;
 	for (i = 0; i < c->fixup_count; i++) {
 		long target = c->labels[c->fixups[i].label];
@@ -394,10 +498,19 @@ static double tolerance(const struct compiler *c, double us)
 static int duration_us(struct compiler *c, const struct irp_item *item, double *ret_us)
 {
 	const struct irp_duration *d = &item->duration;
-	double scale;
+	double scale, value = irp_decimal_value(d->value);
 
-	if (d->name)
-		return unsupported(c, item->column, _("a duration given by a name"));
+	if (d->name) {
+		/* a name of a constant value where it is sent (B&O's -zeroGap) */
+		const struct irp_expr name = { .kind = IRP_EXPR_NAME, .column = item->column,
+					       .name = d->name, .height = 1 };
+		struct ir_error ignored = { "" };
+		int64_t named;
+
+		if (irp_eval(&name, c->env, &named, &ignored) < 0 || named < 0)
+			return unsupported(c, item->column, _("a duration given by a name"));
+		value = (double)named;
+	}
 	switch (d->unit) {
 	case IRP_TIME_MICROSECONDS:
 		scale = 1;
@@ -417,7 +530,7 @@ static int duration_us(struct compiler *c, const struct irp_item *item, double *
 			     item->column);
 		return -EINVAL;
 	}
-	*ret_us = irp_decimal_value(d->value) * scale;
+	*ret_us = value * scale;
 	if (*ret_us > DURATION_MAX_US) {
 		ir_error_set(c->err, _("irp:%u: a duration of %.0f µs, longer than a receiver "
 				       "reports (%u µs)"), item->column, *ret_us, DURATION_MAX_US);
@@ -469,6 +582,81 @@ static int parameter_index(const struct irp_protocol *p, const char *name)
 	return -1;
 }
 
+/*
+ * A symbol of a general bitspec: one slot per duration of its longest symbol, each
+ * with the bits' places; a shorter symbol skips the slots it does not need.
+ */
+static int add_symbol_slots(struct compiler *c, struct frame *f, const struct slot *bits)
+{
+	const struct general_bitspec *g = c->tables[f->table].general;
+	struct slot slot = *bits;
+	unsigned int d;
+	int ret;
+
+	if (g->state_count > 1) {
+		/* its state is known where the frame starts: once, and one such bitspec */
+		if (c->in_passes || (f->stateful_table != NO_PARENT &&
+				     f->stateful_table != f->table))
+			return unsupported(c, f->pending_column,
+					   _("an assignment in a symbol of a repeated irstream"));
+		f->stateful_table = f->table;
+	}
+	slot.kind = SLOT_SYMBOL;
+	for (d = 0; d < g->depth; d++) {
+		slot.depth = d;
+		ret = add_slot(c, f, &slot);
+		if (ret < 0)
+			return ret;
+	}
+	return 0;
+}
+
+static uint64_t low_mask(unsigned int width)
+{
+	return width >= 64 ? UINT64_MAX : ((uint64_t)1 << width) - 1;
+}
+
+/*
+ * A bitfield whose data is a parameter plus or minus a constant (arctech's (D-1):4 for
+ * D:1..16), every value of the parameter's range fitting the field whole: the
+ * parameter is the value sent less that offset.
+ */
+static bool offset_parameter(struct compiler *c, const struct irp_expr *e, unsigned int width,
+			     unsigned int chop, int *ret_index, int64_t *ret_offset)
+{
+	const struct irp_expr *a = e->a, *name, *constant;
+	const struct irp_parameter *pa;
+	struct ir_error ignored = { "" };
+	int64_t offset;
+	int index;
+
+	if (a->kind != IRP_EXPR_BINARY || (a->op != IRP_OP_ADD && a->op != IRP_OP_SUB) ||
+	    chop || e->reverse || width >= 32)
+		return false;
+	name = a->a;
+	constant = a->b;
+	if (a->op == IRP_OP_ADD && name->kind != IRP_EXPR_NAME) {
+		name = a->b;
+		constant = a->a;
+	}
+	if (name->kind != IRP_EXPR_NAME)
+		return false;
+	index = parameter_index(c->protocol, name->name);
+	if (index < 0 || irp_env_has_value(c->env, name->name) ||
+	    irp_eval(constant, c->env, &offset, &ignored) < 0 ||
+	    offset < -INT32_MAX || offset > INT32_MAX || offset == 0)
+		return false;
+	if (a->op == IRP_OP_SUB)
+		offset = -offset;
+	pa = &c->protocol->parameters[index];
+	if (pa->max > INT32_MAX || (int64_t)pa->min + offset < 0 ||
+	    (int64_t)pa->max + offset > (int64_t)low_mask(width))
+		return false;
+	*ret_index = index;
+	*ret_offset = offset;
+	return true;
+}
+
 static int add_bitfield(struct compiler *c, struct frame *f, const struct irp_item *item)
 {
 	const struct irp_expr *e = item->bitfield;
@@ -497,6 +685,9 @@ static int add_bitfield(struct compiler *c, struct frame *f, const struct irp_it
 	field.complement = e->complement;
 	index = e->a->kind == IRP_EXPR_NAME ? parameter_index(c->protocol, e->a->name) : -1;
 	if (index >= 0 && !irp_env_has_value(c->env, e->a->name)) {
+		field.source = FIELD_PARAMETER;
+		field.parameter = (unsigned int)index;
+	} else if (offset_parameter(c, e, field.width, field.chop, &index, &field.offset)) {
 		field.source = FIELD_PARAMETER;
 		field.parameter = (unsigned int)index;
 	} else if (irp_eval(e, c->env, &value, &ignored) == 0) {
@@ -533,6 +724,12 @@ static int add_bitfield(struct compiler *c, struct frame *f, const struct irp_it
 		memcpy(second.field, f->pending_field, sizeof(second.field));
 		memcpy(second.value_bit, f->pending_bit, sizeof(second.value_bit));
 		f->pending = 0;
+		if (c->tables[f->table].general) {
+			ret = add_symbol_slots(c, f, &second);
+			if (ret < 0)
+				return ret;
+			continue;
+		}
 		ret = c->tables[f->table].length == 2 ? add_slot(c, f, &first) : 0;
 		if (ret == 0)
 			ret = add_slot(c, f, &second);
@@ -558,7 +755,7 @@ static size_t without_trailing_assignments(const struct irp_sequence *body)
 	return n;
 }
 
-static int read_symbols(struct compiler *c, const struct irp_bitspec *b,
+static int read_symbols(struct compiler *c, const struct irp_bitspec *b, unsigned int parent,
 			unsigned int *ret_index);
 
 /* An assignment of a constant: the name has that value from here on. */
@@ -642,7 +839,7 @@ static int flatten(struct compiler *c, struct frame *f, const struct irp_sequenc
 				return unsupported(c, item->column,
 						   _("a repeated irstream inside a frame"));
 			if (item->stream->bitspec) {
-				ret = read_symbols(c, item->stream->bitspec, &inner);
+				ret = read_symbols(c, item->stream->bitspec, outer, &inner);
 				if (ret < 0)
 					return ret;
 			}
@@ -693,11 +890,6 @@ static unsigned int parameter_bits(const struct irp_parameter *p)
 	return bits;
 }
 
-static uint64_t low_mask(unsigned int width)
-{
-	return width >= 64 ? UINT64_MAX : ((uint64_t)1 << width) - 1;
-}
-
 static bool sends_every_parameter(const struct compiler *c, const struct frame *f)
 {
 	size_t i, k;
@@ -708,7 +900,8 @@ static bool sends_every_parameter(const struct compiler *c, const struct frame *
 
 		for (k = 0; k < f->field_count; k++)
 			if (f->fields[k].source == FIELD_PARAMETER && f->fields[k].parameter == i)
-				known |= low_mask(f->fields[k].width) << f->fields[k].chop;
+				known |= f->fields[k].offset ? UINT64_MAX :
+					 low_mask(f->fields[k].width) << f->fields[k].chop;
 		if ((known & needed) != needed)
 			return false;
 	}
@@ -718,6 +911,7 @@ static bool sends_every_parameter(const struct compiler *c, const struct frame *
 static bool same_slot(const struct slot *a, const struct slot *b)
 {
 	return a->kind == b->kind && a->pulse == b->pulse && a->us == b->us &&
+	       a->table == b->table && a->depth == b->depth &&
 	       memcmp(a->field, b->field, sizeof(a->field)) == 0 &&
 	       memcmp(a->value_bit, b->value_bit, sizeof(a->value_bit)) == 0;
 }
@@ -726,7 +920,7 @@ static bool same_field(const struct field *a, const struct field *b)
 {
 	size_t i;
 
-	if (a->source != b->source || a->parameter != b->parameter ||
+	if (a->source != b->source || a->parameter != b->parameter || a->offset != b->offset ||
 	    a->constant != b->constant || a->width != b->width || a->chop != b->chop ||
 	    a->complement != b->complement || a->expr != b->expr ||
 	    a->snapshot_count != b->snapshot_count)
@@ -776,6 +970,7 @@ static int add_frame(struct compiler *c, const struct irp_sequence *seq, size_t 
 	if (c->frame_count == FRAMES_MAX)
 		return unsupported(c, c->protocol->stream->column, _("more than 6 frames"));
 	memset(f, 0, sizeof(*f));
+	f->stateful_table = NO_PARENT;
 	c->frame_count++;
 	ret = flatten(c, f, seq, count, 0, pass);
 	if (ret < 0)
@@ -803,14 +998,288 @@ static int add_frame(struct compiler *c, const struct irp_sequence *seq, size_t 
 	return 0;
 }
 
-/* The symbols of bitspec b, as table *ret_index. */
-static int read_symbols(struct compiler *c, const struct irp_bitspec *b, unsigned int *ret_index)
+#define SYMBOL_SHAPE _("a symbol of other than a flash and a gap")
+
+/* A duration at the end of a symbol's sequence: merged into the last one of its kind. */
+static int sequence_add(struct compiler *c, struct sequence *q, bool pulse, double us,
+			unsigned int column)
+{
+	if (us < 0.5)
+		return 0;
+	if (q->count && q->pulse[q->count - 1] == pulse) {
+		q->us[q->count - 1] += us;
+		if (q->us[q->count - 1] > DURATION_MAX_US)
+			return unsupported(c, column, SYMBOL_SHAPE);
+		return 0;
+	}
+	if (q->count == SEQUENCE_MAX)
+		return unsupported(c, column, SYMBOL_SHAPE);
+	q->pulse[q->count] = pulse;
+	q->us[q->count++] = us;
+	return 0;
+}
+
+/* Symbol s of table index as the durations it sends (a stateless table). */
+static void table_sequence(const struct compiler *c, unsigned int index, unsigned int s,
+			   struct sequence *q)
+{
+	const struct bitspec_table *t = &c->tables[index];
+	unsigned int k;
+
+	if (t->general) {
+		*q = t->general->sequences[s];
+		return;
+	}
+	memset(q, 0, sizeof(*q));
+	for (k = 2 - t->length; k < 2; k++) {
+		q->pulse[q->count] = t->symbols[s].pulse[k];
+		q->us[q->count++] = t->symbols[s].us[k];
+	}
+}
+
+/*
+ * Symbol sym of general table t in state (the values of its names, which the symbol may
+ * change) into its durations: its bitfields are sent with the parent table's symbols.
+ */
+static int expand_symbol(struct compiler *c, const struct bitspec_table *t,
+			 const struct irp_sequence *sym, int64_t *state, struct sequence *q)
+{
+	const struct general_bitspec *g = t->general;
+	const struct bitspec_table *parent = t->parent == NO_PARENT ? NULL :
+					     &c->tables[t->parent];
+	struct ir_error ignored = { "" };
+	unsigned int bits = 0, bit_count = 0, column = t->source->column;
+	size_t i, n;
+	int ret = 0;
+
+	memset(q, 0, sizeof(*q));
+	for (n = 0; n < g->name_count && ret == 0; n++)
+		ret = irp_env_set(c->env, g->names[n], state[n]);
+	for (i = 0; i < sym->count && ret == 0; i++) {
+		const struct irp_item *item = &sym->items[i];
+		int64_t value, width, b;
+		double us;
+
+		if (item->kind != IRP_ITEM_BITFIELD && bit_count)
+			ret = unsupported(c, column, SYMBOL_SHAPE);
+		else if (item->kind == IRP_ITEM_DURATION) {
+			if (item->duration.kind == IRP_EXTENT)
+				ret = unsupported(c, item->column, SYMBOL_SHAPE);
+			else
+				ret = duration_us(c, item, &us);
+			if (ret == 0)
+				ret = sequence_add(c, q, item->duration.kind == IRP_FLASH, us,
+						   item->column);
+		} else if (item->kind == IRP_ITEM_BITFIELD) {
+			const struct irp_expr *e = item->bitfield;
+
+			/* a constant sent with the enclosing bitspec's symbols (arctech's 2:2) */
+			if (!parent || (parent->general && parent->general->state_count > 1)) {
+				ret = unsupported(c, item->column, SYMBOL_SHAPE);
+				break;
+			}
+			if (e->infinite || irp_eval(e, c->env, &value, &ignored) < 0 ||
+			    irp_eval(e->b, c->env, &width, &ignored) < 0 || width < 0 ||
+			    width > 64) {
+				ret = unsupported(c, item->column, SYMBOL_SHAPE);
+				break;
+			}
+			for (b = 0; b < width && ret == 0; b++) {
+				unsigned int bit = (unsigned int)(c->protocol->general.msb ?
+								  width - 1 - b : b);
+				struct sequence part;
+				unsigned int k;
+
+				bits = bits << 1 | (unsigned int)((uint64_t)value >> bit & 1);
+				if (++bit_count < parent->bits)
+					continue;
+				table_sequence(c, t->parent, bits, &part);
+				for (k = 0; k < part.count && ret == 0; k++)
+					ret = sequence_add(c, q, part.pulse[k], part.us[k],
+							   item->column);
+				bits = 0;
+				bit_count = 0;
+			}
+		} else if (item->kind == IRP_ITEM_ASSIGNMENT) {
+			if (irp_eval(item->value, c->env, &value, &ignored) < 0) {
+				ret = unsupported(c, item->column,
+						  _("an assignment of a value that depends on "
+						    "the parameters"));
+				break;
+			}
+			for (n = 0; n < g->name_count; n++)
+				if (strcmp(g->names[n], item->name) == 0)
+					break;
+			state[n] = value;
+			ret = irp_env_set(c->env, item->name, value);
+		} else {
+			ret = unsupported(c, item->column, SYMBOL_SHAPE);
+		}
+	}
+	if (ret == 0 && (bit_count || q->count == 0))
+		ret = unsupported(c, column, SYMBOL_SHAPE);
+	for (n = 0; n < g->name_count; n++)
+		irp_env_unset(c->env, g->names[n]);
+	return ret;
+}
+
+/* The node for sequence q of symbol sym in state's trie; symbols that one cannot tell
+ * apart (the same durations, or one the beginning of another) are refused. */
+static int trie_add(struct compiler *c, struct general_bitspec *g, unsigned int column,
+		    unsigned int state, const struct sequence *q, unsigned int sym,
+		    unsigned int next_state)
+{
+	unsigned int at = g->root[state], k, n;
+
+	for (k = 0; k < q->count; k++) {
+		struct trie_node *child = NULL;
+
+		if (g->nodes[at].symbol >= 0)
+			return unsupported(c, column, SYMBOL_SHAPE);
+		for (n = 0; n < g->node_count && !child; n++)
+			if (g->nodes[n].parent == (int)at && g->nodes[n].pulse == q->pulse[k] &&
+			    g->nodes[n].us == q->us[k])
+				child = &g->nodes[n];
+		if (!child) {
+			if (g->node_count == TRIE_NODES_MAX)
+				return unsupported(c, column, SYMBOL_SHAPE);
+			child = &g->nodes[g->node_count++];
+			child->pulse = q->pulse[k];
+			child->us = q->us[k];
+			child->parent = (int)at;
+			child->level = k + 1;
+			child->symbol = -1;
+		}
+		at = (unsigned int)(child - g->nodes);
+	}
+	for (n = 0; n < g->node_count; n++)
+		if (g->nodes[n].parent == (int)at)
+			break;
+	if (n < g->node_count || g->nodes[at].symbol >= 0)
+		return unsupported(c, column, SYMBOL_SHAPE);
+	g->nodes[at].symbol = (int)sym;
+	g->nodes[at].next_state = next_state;
+	if (q->count > g->depth)
+		g->depth = q->count;
+	return 0;
+}
+
+/* The names that the symbols assign, and their values where the bitspec is first used. */
+static int read_symbol_names(struct compiler *c, struct general_bitspec *g,
+			     const struct irp_bitspec *b)
+{
+	struct ir_error ignored = { "" };
+	size_t s, i, n;
+
+	for (s = 0; s < b->count; s++)
+		for (i = 0; i < b->symbols[s].count; i++) {
+			const struct irp_item *item = &b->symbols[s].items[i];
+
+			if (item->kind != IRP_ITEM_ASSIGNMENT)
+				continue;
+			for (n = 0; n < g->name_count; n++)
+				if (strcmp(g->names[n], item->name) == 0)
+					break;
+			if (n < g->name_count)
+				continue;
+			for (n = 0; n < c->assigned_count; n++)
+				if (strcmp(c->assigned[n].name, item->name) == 0)
+					return unsupported(c, item->column, SYMBOL_SHAPE);
+			if (g->name_count == STATE_NAMES_MAX)
+				return unsupported(c, item->column, SYMBOL_SHAPE);
+			g->names[g->name_count++] = item->name;
+		}
+	for (n = 0; n < g->name_count; n++) {
+		const struct irp_expr name = { .kind = IRP_EXPR_NAME, .column = b->column,
+					       .name = g->names[n], .height = 1 };
+
+		/* its definition ({zeroGap=1}), the state before the first symbol */
+		if (irp_eval(&name, c->env, &g->values[0][n], &ignored) < 0)
+			return unsupported(c, b->column, SYMBOL_SHAPE);
+	}
+	g->state_count = 1;
+	return 0;
+}
+
+/* Table t's symbols, each state's, into its trie. */
+static int read_general_symbols(struct compiler *c, struct bitspec_table *t)
+{
+	const struct irp_bitspec *b = t->source;
+	struct general_bitspec *g;
+	unsigned int state, s, n;
+	int ret;
+
+	g = t->general = calloc(1, sizeof(*g));
+	if (!g)
+		return -ENOMEM;
+	ret = read_symbol_names(c, g, b);
+	for (state = 0; ret == 0 && state < g->state_count; state++) {
+		g->root[state] = g->node_count++;
+		g->nodes[g->root[state]].parent = -1;
+		g->nodes[g->root[state]].symbol = -1;
+		for (s = 0; ret == 0 && s < b->count; s++) {
+			int64_t next[STATE_NAMES_MAX];
+			struct sequence q;
+
+			memcpy(next, g->values[state], sizeof(next));
+			ret = expand_symbol(c, t, &b->symbols[s], next, &q);
+			if (ret < 0)
+				break;
+			for (n = 0; n < g->state_count; n++)
+				if (memcmp(g->values[n], next, sizeof(next)) == 0)
+					break;
+			if (n == g->state_count) {
+				if (n == SYMBOL_STATES_MAX)
+					return unsupported(c, b->column, SYMBOL_SHAPE);
+				memcpy(g->values[n], next, sizeof(next));
+				g->state_count++;
+			}
+			if (state == 0)
+				g->sequences[s] = q;
+			ret = trie_add(c, g, b->column, state, &q, s, n);
+		}
+	}
+	return ret;
+}
+
+/* A bitspec of 2, 4, 8 or 16 symbols of a flash and a gap each, or of one duration? */
+static bool simple_symbols(struct compiler *c, struct bitspec_table *t)
+{
+	const struct irp_bitspec *b = t->source;
+	size_t s, k;
+
+	t->length = (unsigned int)b->symbols[0].count;
+	for (s = 0; s < b->count; s++) {
+		const struct irp_sequence *symbol = &b->symbols[s];
+
+		if (symbol->count != t->length || (t->length != 1 && t->length != 2))
+			return false;
+		for (k = 2 - t->length; k < 2; k++) {
+			const struct irp_item *item = &symbol->items[k - (2 - t->length)];
+
+			if (item->kind != IRP_ITEM_DURATION || item->duration.kind == IRP_EXTENT ||
+			    item->duration.name)
+				return false;
+			t->symbols[s].pulse[k] = item->duration.kind == IRP_FLASH;
+		}
+		if (t->length == 2 && t->symbols[s].pulse[0] == t->symbols[s].pulse[1])
+			return false;
+	}
+	/* one-duration symbols: one of each kind, told apart by it (<-1|1>) */
+	return t->length == 2 || (t->count == 2 &&
+				  t->symbols[0].pulse[1] != t->symbols[1].pulse[1]);
+}
+
+/* The symbols of bitspec b, whose bitfields use table parent, as table *ret_index. */
+static int read_symbols(struct compiler *c, const struct irp_bitspec *b, unsigned int parent,
+			unsigned int *ret_index)
 {
 	struct bitspec_table *t;
 	size_t s, k;
+	int ret;
 
 	for (k = 0; k < c->table_count; k++)
-		if (c->tables[k].source == b) {
+		if (c->tables[k].source == b && c->tables[k].parent == parent) {
 			*ret_index = (unsigned int)k;
 			return 0;
 		}
@@ -819,6 +1288,7 @@ static int read_symbols(struct compiler *c, const struct irp_bitspec *b, unsigne
 	t = &c->tables[c->table_count];
 	memset(t, 0, sizeof(*t));
 	t->source = b;
+	t->parent = parent;
 	for (t->bits = 1; t->bits <= SYMBOL_BITS_MAX; t->bits++)
 		if (b->count == (size_t)1 << t->bits)
 			break;
@@ -826,35 +1296,23 @@ static int read_symbols(struct compiler *c, const struct irp_bitspec *b, unsigne
 		return unsupported(c, b->column,
 				   _("a bitspec of other than 2, 4, 8 or 16 symbols"));
 	t->count = (unsigned int)b->count;
-	t->length = (unsigned int)b->symbols[0].count;
-	for (s = 0; s < b->count; s++) {
-		const struct irp_sequence *symbol = &b->symbols[s];
-
-		if (symbol->count != t->length || (t->length != 1 && t->length != 2))
-			return unsupported(c, b->column,
-					   _("a symbol of other than a flash and a gap"));
+	/* the table is counted from here on, so that its general part is freed */
+	c->table_count++;
+	if (!simple_symbols(c, t)) {
+		ret = read_general_symbols(c, t);
+		if (ret < 0)
+			return ret;
+		*ret_index = (unsigned int)(c->table_count - 1);
+		return 0;
+	}
+	for (s = 0; s < b->count; s++)
 		for (k = 2 - t->length; k < 2; k++) {
-			const struct irp_item *item = &symbol->items[k - (2 - t->length)];
-			int ret;
-
-			if (item->kind != IRP_ITEM_DURATION ||
-			    item->duration.kind == IRP_EXTENT)
-				return unsupported(c, item->column,
-						   _("a symbol of other than a flash and a gap"));
-			ret = duration_us(c, item, &t->symbols[s].us[k]);
+			ret = duration_us(c, &b->symbols[s].items[k - (2 - t->length)],
+					  &t->symbols[s].us[k]);
 			if (ret < 0)
 				return ret;
-			t->symbols[s].pulse[k] = item->duration.kind == IRP_FLASH;
 		}
-		if (t->length == 2 && t->symbols[s].pulse[0] == t->symbols[s].pulse[1])
-			return unsupported(c, b->column,
-					   _("a symbol of other than a flash and a gap"));
-	}
-	/* one-duration symbols: one of each kind, told apart by it (<-1|1>) */
-	if (t->length == 1 && (t->count != 2 || t->symbols[0].pulse[1] == t->symbols[1].pulse[1]))
-		return unsupported(c, b->column,
-				   _("one-duration symbols other than a flash and a gap"));
-	*ret_index = (unsigned int)c->table_count++;
+	*ret_index = (unsigned int)(c->table_count - 1);
 	return 0;
 }
 
@@ -869,11 +1327,13 @@ static int add_passes(struct compiler *c, const struct irp_sequence *body)
 		if (body->items[i].kind == IRP_ITEM_VARIATION &&
 		    body->items[i].alternative_count == 3)
 			passes = 3;
+	c->in_passes = true;
 	for (pass = 0; pass < passes; pass++) {
 		ret = add_frame(c, body, body->count, pass);
 		if (ret < 0)
 			return ret;
 	}
+	c->in_passes = false;
 	return 0;
 }
 
@@ -935,16 +1395,32 @@ static int build_frames(struct compiler *c)
 
 /* ---- the frames into code ---- */
 
+/*
+ * Two conventions for the sample's rest in r8. The raw one, where the program spends
+ * its time: the sample as LIRC gives it, its kind (1 pulse, 0 space or timeout) in the
+ * bits from 24 up, so that one pair of compares checks the kind and the duration
+ * together. The split one, for the general slots: r8 the duration, r9 the kind. Each
+ * slot has an entry in each (raw[i], slot[i]); crossing from one to the other converts.
+ */
 #define STACK_KEY	(-8)
-#define STACK_RETRIED	(-16)
+#define STACK_CTX	(-16)
 #define STACK_SAMPLE	(-24)
 #define STACK_PARAM(i)	(-32 - 8 * (int)(i))
 #define STACK_TEMP(i)	(STACK_PARAM(PARAMS_MAX) - 8 * (int)(i))
 
+/* the clock: the sum of every sample seen (raw, or µs; see emit_program) */
+#define STATE_CLOCK	0
+#define STATE_FRAMES	8
 #define STATE_POS	0
 #define STATE_CAND	8
-#define STATE_ELAPSED	16
+#define STATE_ORIGIN	16	/* the clock where the frame or the last extent began */
 #define STATE_FIELD(i)	(24 + 8 * (int)(i))
+
+#define RAW_PULSE	(1u << 24)
+#define RAW_DURATION	0xffffffu
+#define RAW_MAX		(RAW_PULSE | RAW_DURATION)
+/* a run of bits shifted into one word under a 1 that reaches bit 63 with the last */
+#define RUN_BITS_MAX	63
 
 struct window {
 	uint64_t lo, hi;	/* hi UINT64_MAX: no upper bound */
@@ -960,20 +1436,31 @@ static struct window window_of(const struct compiler *c, double us, bool open)
 	return w;
 }
 
-/* r8, r9 = the sample: its duration, 1 for a pulse and 0 for a space or timeout. */
-static void load_sample(struct compiler *c)
+/* The same window on raw samples of one kind: lo..hi, both in the kind's band. */
+static struct window raw_window_of(const struct compiler *c, bool pulse, double us, bool open)
 {
-	int pulse_or_space = new_label(c);
+	struct window w = window_of(c, us, open);
+	uint64_t kind = pulse ? RAW_PULSE : 0;
 
-	insn(c, BPF_LDX | BPF_W | BPF_MEM, BPF_REG_8, BPF_REG_6, 0, 0);
-	ALU64_REG(c, BPF_MOV, BPF_REG_9, BPF_REG_8);
-	ALU64_IMM(c, BPF_RSH, BPF_REG_9, 24);
-	ALU64_IMM(c, BPF_AND, BPF_REG_8, 0xffffff);
-	JUMP_IMM(c, BPF_JNE, BPF_REG_9, KIND_TIMEOUT, pulse_or_space);
-	ALU64_IMM(c, BPF_MOV, BPF_REG_9, 0);
-	ALU64_IMM(c, BPF_MOV, BPF_REG_8, TIMEOUT_US);
-	place(c, pulse_or_space);
-	STX64(c, BPF_REG_10, BPF_REG_8, STACK_SAMPLE);
+	w.lo = kind | (w.lo < RAW_DURATION ? w.lo : RAW_DURATION);
+	w.hi = kind | (w.hi < RAW_DURATION ? w.hi : RAW_DURATION);
+	return w;
+}
+
+/* if the raw sample r8 is not within w, goto fail */
+static void raw_match(struct compiler *c, struct window w, int fail)
+{
+	JUMP_IMM(c, BPF_JLT, BPF_REG_8, (int32_t)w.lo, fail);
+	if (w.hi < RAW_MAX)
+		JUMP_IMM(c, BPF_JGT, BPF_REG_8, (int32_t)w.hi, fail);
+}
+
+/* if the raw sample r8 is not of this kind and longer than w.hi, goto fail */
+static void raw_longer(struct compiler *c, bool pulse, struct window w, int fail)
+{
+	if (!pulse)
+		JUMP_IMM(c, BPF_JGT, BPF_REG_8, (int32_t)RAW_DURATION, fail);
+	JUMP_IMM(c, BPF_JLE, BPF_REG_8, (int32_t)w.hi, fail);
 }
 
 /* if the sample (r9, r8) is not of this kind within w, goto fail */
@@ -983,6 +1470,18 @@ static void match(struct compiler *c, bool pulse, struct window w, int fail)
 	jump_if(c, BPF_JLT, BPF_REG_8, w.lo, fail);
 	if (w.hi != UINT64_MAX)
 		jump_if(c, BPF_JGT, BPF_REG_8, w.hi, fail);
+}
+
+/* r8 = the whole sample, raw, a timeout as the longest space (from the context) */
+static void reload_sample(struct compiler *c)
+{
+	int duration = new_label(c);
+
+	LDX64(c, BPF_REG_2, BPF_REG_10, STACK_CTX);
+	insn(c, BPF_LDX | BPF_W | BPF_MEM, BPF_REG_8, BPF_REG_2, 0, 0);
+	JUMP_IMM(c, BPF_JLE, BPF_REG_8, (int32_t)RAW_MAX, duration);
+	ALU64_IMM(c, BPF_MOV, BPF_REG_8, (int32_t)RAW_DURATION);
+	place(c, duration);
 }
 
 /* May the slot after index i start with a duration of this kind? */
@@ -1005,6 +1504,16 @@ static bool next_may_start(const struct compiler *c, const struct frame *f, size
 
 		for (k = 0; k < t->count; k++)
 			if (t->symbols[k].pulse[0] == pulse)
+				return true;
+		return false;
+	}
+	case SLOT_SYMBOL: {
+		const struct general_bitspec *g = c->tables[next->table].general;
+		unsigned int n;
+
+		/* a symbol's first duration, in any state */
+		for (n = 0; next->depth == 0 && n < g->node_count; n++)
+			if (g->nodes[n].level == 1 && g->nodes[n].pulse == pulse)
 				return true;
 		return false;
 	}
@@ -1040,9 +1549,30 @@ static void set_bits(struct compiler *c, const struct frame *f, const struct slo
 	}
 }
 
+/*
+ * A run: the symbols of slots first..end-1 (a flash-and-gap bitspec's, its first and
+ * second halves), matched by one piece of code. pos is first while a first half is
+ * awaited (first + 2 in a run that begins the frame: pos 0 starts it), first + 1
+ * while a second half is; the bits go into one word, under a 1 that
+ * reaches bit 63 with the last symbol, and from there into the fields when the run
+ * ends. A run stops short of the frame's last slot (whose window may be open).
+ */
+struct run {
+	size_t first, end;
+	size_t again;		/* pos while a later symbol's first half is awaited */
+	unsigned int bits;	/* in all */
+	unsigned int table;
+	bool uniform;		/* every symbol has the same first half: no cand */
+	int16_t word;		/* its word in the state element */
+};
+
 struct frame_labels {
-	int *slot;		/* entry of each slot, the sample's rest in r8 */
+	int *slot;		/* entry of each slot, the sample's rest split (r8, r9) */
+	int *raw;		/* entry of each slot, the sample's rest raw in r8 */
 	int *consumed;		/* slot i took the whole sample */
+	int *run_of;		/* the run that slot i is in, or -1 */
+	struct run *runs;
+	size_t run_count;
 	int fail, reset, end, emit;
 	int reported;		/* after a report: every frame restarts, the sample is done */
 };
@@ -1083,19 +1613,22 @@ static void emit_tolerance_bound(struct compiler *c, int sign)
  * must match is that gap, the extent's rest (r3), so the tolerance is the rest's: a
  * tolerance of the whole extent would let a frame already near its end take any short
  * space as its end (JVC's 59 ms at 30% took NEC's 564 µs bit space). Longer is fine
- * when the gap ends the frame: a receiver merges the spaces that follow.
+ * when the gap ends the frame: a receiver merges the spaces that follow. The time from
+ * the origin to the gap is the clock (this sample included) less the origin and the
+ * sample's rest; on a raw clock the pulses' kind bits go with the mask.
  */
 static void emit_extent(struct compiler *c, const struct frame *f, double us, bool last,
 			int fail)
 {
 	int16_t state = (int16_t)f->state;
 
-	/* r1 = the time from the origin to this gap, r3 = the gap it leaves */
-	JUMP_IMM(c, BPF_JNE, BPF_REG_9, 0, fail);
-	LDX64(c, BPF_REG_1, BPF_REG_7, state + STATE_ELAPSED);
-	LDX64(c, BPF_REG_2, BPF_REG_10, STACK_SAMPLE);
-	ALU64_REG(c, BPF_SUB, BPF_REG_2, BPF_REG_8);
-	ALU64_REG(c, BPF_ADD, BPF_REG_1, BPF_REG_2);
+	JUMP_IMM(c, BPF_JGT, BPF_REG_8, (int32_t)RAW_DURATION, fail);
+	LDX64(c, BPF_REG_1, BPF_REG_7, STATE_CLOCK);
+	LDX64(c, BPF_REG_2, BPF_REG_7, state + STATE_ORIGIN);
+	ALU64_REG(c, BPF_SUB, BPF_REG_1, BPF_REG_2);
+	ALU64_REG(c, BPF_SUB, BPF_REG_1, BPF_REG_8);
+	if (c->raw_clock)
+		ALU64_IMM(c, BPF_AND, BPF_REG_1, (int32_t)RAW_DURATION);
 	mov_imm(c, BPF_REG_3, (uint64_t)(us + 0.5));
 	ALU64_REG(c, BPF_SUB, BPF_REG_3, BPF_REG_1);
 	emit_tolerance_bound(c, -1);
@@ -1106,6 +1639,462 @@ static void emit_extent(struct compiler *c, const struct frame *f, double us, bo
 	}
 }
 
+/* A duration or an extent, on the raw sample. */
+static void emit_raw_slot(struct compiler *c, const struct frame *f, size_t i,
+			  const struct frame_labels *l)
+{
+	const struct slot *s = &f->slots[i];
+	bool last = i + 1 == f->slot_count;
+	struct window w;
+	int longer;
+
+	place(c, l->raw[i]);
+	if (s->kind == SLOT_EXTENT) {
+		emit_extent(c, f, s->us, last, l->fail);
+		GOTO(c, l->consumed[i]);
+		return;
+	}
+	w = raw_window_of(c, s->pulse, s->us, last && !s->pulse);
+	JUMP_IMM(c, BPF_JLT, BPF_REG_8, (int32_t)w.lo, l->fail);
+	if (last && !s->pulse) {
+		JUMP_IMM(c, BPF_JGT, BPF_REG_8, (int32_t)RAW_DURATION, l->fail);
+		GOTO(c, l->consumed[i]);
+		return;
+	}
+	if (!next_may_start(c, f, i, s->pulse)) {
+		if (w.hi < RAW_MAX)
+			JUMP_IMM(c, BPF_JGT, BPF_REG_8, (int32_t)w.hi, l->fail);
+		GOTO(c, l->consumed[i]);
+		return;
+	}
+	/* longer: the rest starts the next slot */
+	longer = new_label(c);
+	if (w.hi < RAW_MAX)
+		JUMP_IMM(c, BPF_JGT, BPF_REG_8, (int32_t)w.hi, longer);
+	GOTO(c, l->consumed[i]);
+	place(c, longer);
+	if (!s->pulse)
+		JUMP_IMM(c, BPF_JGT, BPF_REG_8, (int32_t)RAW_DURATION, l->fail);
+	ALU64_IMM(c, BPF_SUB, BPF_REG_8, (int32_t)(s->us + 0.5));
+	GOTO(c, l->raw[i + 1]);
+}
+
+/*
+ * The run's word (r3, its 1 at bit 63) into the fields: each stretch of bits that go
+ * to consecutive bits of one field at once, shifted and masked; a field that the
+ * stretch fills whole is stored, others are or-ed. Stretches sent least significant
+ * bit first are taken from the word reversed (r0).
+ */
+static void and_low_mask(struct compiler *c, uint8_t reg, unsigned int width)
+{
+	if (width >= 64)
+		return;
+	if (width <= 31) {
+		ALU64_IMM(c, BPF_AND, reg, (int32_t)low_mask(width));
+		return;
+	}
+	load_imm64(c, BPF_REG_5, low_mask(width));
+	ALU64_REG(c, BPF_AND, reg, BPF_REG_5);
+}
+
+#define ALU32_IMM(c, op, d, i)	insn(c, BPF_ALU | (op) | BPF_K, d, 0, 0, i)
+#define ALU32_REG(c, op, d, s)	insn(c, BPF_ALU | (op) | BPF_X, d, s, 0, 0)
+
+/* r0 = the low `bits` bits of r3 in the opposite order */
+static void emit_reverse(struct compiler *c, unsigned int bits)
+{
+	static const uint64_t masks[] = { 0x5555555555555555ull, 0x3333333333333333ull,
+					  0x0f0f0f0f0f0f0f0full, 0x00ff00ff00ff00ffull,
+					  0x0000ffff0000ffffull };
+	unsigned int k, width = bits <= 32 ? 32 : 64;
+
+	if (width == 32)
+		ALU32_REG(c, BPF_MOV, BPF_REG_0, BPF_REG_3);
+	else
+		ALU64_REG(c, BPF_MOV, BPF_REG_0, BPF_REG_3);
+	for (k = 0; (1u << k) < width; k++) {
+		int32_t shift = (int32_t)(1u << k);
+
+		if (width == 32) {
+			ALU32_REG(c, BPF_MOV, BPF_REG_2, BPF_REG_0);
+			ALU32_IMM(c, BPF_RSH, BPF_REG_2, shift);
+			ALU32_IMM(c, BPF_LSH, BPF_REG_0, shift);
+			if (shift < 16) {
+				ALU32_IMM(c, BPF_AND, BPF_REG_2, (int32_t)(uint32_t)masks[k]);
+				ALU32_IMM(c, BPF_AND, BPF_REG_0, (int32_t)~(uint32_t)masks[k]);
+			}
+			ALU32_REG(c, BPF_OR, BPF_REG_0, BPF_REG_2);
+			continue;
+		}
+		ALU64_REG(c, BPF_MOV, BPF_REG_2, BPF_REG_0);
+		ALU64_IMM(c, BPF_RSH, BPF_REG_2, shift);
+		ALU64_IMM(c, BPF_LSH, BPF_REG_0, shift);
+		if (shift < 32) {
+			load_imm64(c, BPF_REG_5, masks[k]);
+			ALU64_REG(c, BPF_AND, BPF_REG_2, BPF_REG_5);
+			load_imm64(c, BPF_REG_5, ~masks[k]);
+			ALU64_REG(c, BPF_AND, BPF_REG_0, BPF_REG_5);
+		}
+		ALU64_REG(c, BPF_OR, BPF_REG_0, BPF_REG_2);
+	}
+	if (bits < width)
+		ALU64_IMM(c, BPF_RSH, BPF_REG_0, (int32_t)(width - bits));
+}
+
+/* Bit j of the run (in the order sent): its field and the bit of the field it is. */
+static void run_bit(const struct compiler *c, const struct frame *f, const struct run *r,
+		    unsigned int j, unsigned int *field, unsigned int *value_bit)
+{
+	unsigned int bits = c->tables[r->table].bits;
+	const struct slot *s = &f->slots[r->first + 1 + 2 * (j / bits)];
+
+	*field = s->field[j % bits];
+	*value_bit = s->value_bit[j % bits];
+}
+
+/* The stretch of bits from j: its length, and whether it goes least significant first. */
+static unsigned int run_stretch(const struct compiler *c, const struct frame *f,
+				const struct run *r, unsigned int j, bool *lsb_first)
+{
+	unsigned int field, bit, next_field, next_bit, m = 1;
+	int step = 0;
+
+	run_bit(c, f, r, j, &field, &bit);
+	while (j + m < r->bits) {
+		run_bit(c, f, r, j + m, &next_field, &next_bit);
+		if (next_field != field)
+			break;
+		if (step == 0 && (next_bit == bit + 1 || next_bit + 1 == bit))
+			step = next_bit == bit + 1 ? 1 : -1;
+		if (step == 0 || (int)next_bit != (int)bit + step * (int)m)
+			break;
+		m++;
+	}
+	*lsb_first = step > 0;
+	return m;
+}
+
+static void emit_scatter(struct compiler *c, const struct frame *f, const struct run *r)
+{
+	unsigned int j, m, field, bit;
+	bool lsb_first, reversed = false;
+
+	for (j = 0; j < r->bits; j += m) {
+		m = run_stretch(c, f, r, j, &lsb_first);
+		if (lsb_first && !reversed) {
+			emit_reverse(c, r->bits);
+			reversed = true;
+		}
+	}
+	for (j = 0; j < r->bits; j += m) {
+		int16_t off;
+		unsigned int shift;
+
+		m = run_stretch(c, f, r, j, &lsb_first);
+		run_bit(c, f, r, lsb_first ? j : j + m - 1, &field, &bit);
+		off = (int16_t)(f->state + STATE_FIELD(field));
+		/* the stretch's lowest bit: j in the reversed word, else r->bits - j - m */
+		shift = lsb_first ? j : r->bits - j - m;
+		ALU64_REG(c, BPF_MOV, BPF_REG_4, lsb_first ? BPF_REG_0 : BPF_REG_3);
+		if (shift)
+			ALU64_IMM(c, BPF_RSH, BPF_REG_4, (int32_t)shift);
+		if (!(lsb_first && j + m == r->bits))
+			and_low_mask(c, BPF_REG_4, m);
+		if (bit)
+			ALU64_IMM(c, BPF_LSH, BPF_REG_4, (int32_t)bit);
+		if (m == f->fields[field].width) {
+			STX64(c, BPF_REG_7, BPF_REG_4, off);
+			continue;
+		}
+		LDX64(c, BPF_REG_5, BPF_REG_7, off);
+		ALU64_REG(c, BPF_OR, BPF_REG_5, BPF_REG_4);
+		STX64(c, BPF_REG_7, BPF_REG_5, off);
+	}
+}
+
+/* r3 = the run's word with symbol k shifted in, stored; to done when it was the last */
+static void run_shift(struct compiler *c, const struct run *r, unsigned int k, int done)
+{
+	LDX64(c, BPF_REG_3, BPF_REG_7, r->word);
+	ALU64_IMM(c, BPF_LSH, BPF_REG_3, (int32_t)c->tables[r->table].bits);
+	if (k)
+		ALU64_IMM(c, BPF_OR, BPF_REG_3, (int32_t)k);
+	STX64(c, BPF_REG_7, BPF_REG_3, r->word);
+	if (done >= 0)
+		JUMP_IMM(c, BPF_JSLT, BPF_REG_3, 0, done);
+}
+
+/* May a symbol of table t begin with a duration of this kind? */
+static bool first_half_may_start(const struct bitspec_table *t, bool pulse)
+{
+	unsigned int k;
+
+	for (k = 0; k < t->count; k++)
+		if (t->symbols[k].pulse[0] == pulse)
+			return true;
+	return false;
+}
+
+/*
+ * The second halves of a run (before its first halves, so that a sample longer than a
+ * symbol's gap goes forward to the first half of the next).
+ */
+static void emit_run(struct compiler *c, const struct frame *f, const struct run *r,
+		     const struct frame_labels *l)
+{
+	const struct bitspec_table *t = &c->tables[r->table];
+	size_t last = r->end - 1;	/* the slot of the run's last second half */
+	int16_t state = (int16_t)f->state;
+	int done = new_label(c), longer_last = new_label(c);
+	bool mid_longer = false, last_longer = false;
+	unsigned int k;
+
+	place(c, l->raw[r->first + 1]);
+	if (!r->uniform)
+		LDX64(c, BPF_REG_2, BPF_REG_7, state + STATE_CAND);
+	for (k = 0; k < t->count; k++) {
+		const struct symbol *sym = &t->symbols[k];
+		int skip = new_label(c);
+
+		if (!r->uniform) {
+			ALU64_REG(c, BPF_MOV, BPF_REG_3, BPF_REG_2);
+			ALU64_IMM(c, BPF_AND, BPF_REG_3, (int32_t)(1u << k));
+			JUMP_IMM(c, BPF_JEQ, BPF_REG_3, 0, skip);
+		}
+		raw_match(c, raw_window_of(c, sym->pulse[1], sym->us[1], false), skip);
+		run_shift(c, r, k, done);
+		ST64(c, BPF_REG_7, state + STATE_POS, (int32_t)r->again);
+		GOTO(c, l->end);
+		place(c, skip);
+	}
+	/*
+	 * Longer than the one symbol left: the rest starts the next slot. With every first
+	 * half alike every symbol is left (cand is all of them), and none is taken so.
+	 */
+	for (k = 0; !r->uniform && k < t->count; k++) {
+		mid_longer |= first_half_may_start(t, t->symbols[k].pulse[1]);
+		last_longer |= next_may_start(c, f, last, t->symbols[k].pulse[1]);
+	}
+	if (mid_longer || last_longer) {
+		/* the last symbol: the word's 1 one symbol below bit 63 */
+		LDX64(c, BPF_REG_3, BPF_REG_7, r->word);
+		ALU64_IMM(c, BPF_LSH, BPF_REG_3, (int32_t)t->bits);
+		JUMP_IMM(c, BPF_JSLT, BPF_REG_3, 0, longer_last);
+	}
+	for (k = 0; mid_longer && k < t->count; k++) {
+		const struct symbol *sym = &t->symbols[k];
+		int skip = new_label(c);
+
+		if (!first_half_may_start(t, sym->pulse[1]))
+			continue;
+		JUMP_IMM(c, BPF_JNE, BPF_REG_2, (int32_t)(1u << k), skip);
+		raw_longer(c, sym->pulse[1], raw_window_of(c, sym->pulse[1], sym->us[1], false),
+			   l->fail);
+		run_shift(c, r, k, -1);
+		ALU64_IMM(c, BPF_SUB, BPF_REG_8, (int32_t)(sym->us[1] + 0.5));
+		GOTO(c, l->raw[r->first]);
+		place(c, skip);
+	}
+	if (mid_longer || last_longer)
+		GOTO(c, l->fail);
+	if (last_longer) {
+		place(c, longer_last);
+		for (k = 0; k < t->count; k++) {
+			const struct symbol *sym = &t->symbols[k];
+			int skip = new_label(c);
+
+			if (!next_may_start(c, f, last, sym->pulse[1]))
+				continue;
+			JUMP_IMM(c, BPF_JNE, BPF_REG_2, (int32_t)(1u << k), skip);
+			raw_longer(c, sym->pulse[1],
+				   raw_window_of(c, sym->pulse[1], sym->us[1], false), l->fail);
+			run_shift(c, r, k, -1);
+			emit_scatter(c, f, r);
+			ALU64_IMM(c, BPF_SUB, BPF_REG_8, (int32_t)(sym->us[1] + 0.5));
+			GOTO(c, l->raw[r->end]);
+			place(c, skip);
+		}
+	} else if (mid_longer) {
+		place(c, longer_last);
+	}
+	GOTO(c, l->fail);
+	place(c, done);
+	emit_scatter(c, f, r);
+	GOTO(c, l->consumed[last]);
+}
+
+/* The first halves of a run. */
+static void emit_run_first(struct compiler *c, const struct frame *f, const struct run *r,
+			   const struct frame_labels *l)
+{
+	const struct bitspec_table *t = &c->tables[r->table];
+	int16_t state = (int16_t)f->state;
+	unsigned int k;
+
+	place(c, l->raw[r->first]);
+	if (r->uniform) {
+		const struct symbol *sym = &t->symbols[0];
+
+		raw_match(c, raw_window_of(c, sym->pulse[0], sym->us[0], false), l->fail);
+	} else {
+		ALU64_IMM(c, BPF_MOV, BPF_REG_2, 0);
+		for (k = 0; k < t->count; k++) {
+			const struct symbol *sym = &t->symbols[k];
+			int no = new_label(c);
+
+			raw_match(c, raw_window_of(c, sym->pulse[0], sym->us[0], false), no);
+			ALU64_IMM(c, BPF_OR, BPF_REG_2, (int32_t)(1u << k));
+			place(c, no);
+		}
+		JUMP_IMM(c, BPF_JEQ, BPF_REG_2, 0, l->fail);
+		STX64(c, BPF_REG_7, BPF_REG_2, state + STATE_CAND);
+	}
+	ST64(c, BPF_REG_7, state + STATE_POS, (int32_t)(r->first + 1));
+	GOTO(c, l->end);
+}
+
+/* Where a frame keeps the state of its general bitspec whose symbols assign names. */
+static int16_t symbol_state_offset(const struct frame *f)
+{
+	return (int16_t)(f->state + STATE_FIELD(f->field_count));
+}
+
+/*
+ * The sample (r8, r9) as child of trie node n that begins with it, in the symbol slot i
+ * of depth slot->depth. Among the children of the sample's kind the one nearest to it
+ * is taken (windows of neighbours may overlap: Grundig16's 3 and 4 units), then checked
+ * against its own window. A leaf ends the symbol: its bits, its state, and the slot
+ * after the symbol's last one waits for the next sample; a sample longer than the
+ * longest leaf, when what follows the symbol may begin with its kind, is that leaf and
+ * the beginning of what follows (Sejin's gaps, a symbol's last gap and the frame's
+ * closing one: a receiver merges them).
+ */
+static void emit_trie_choice(struct compiler *c, const struct frame *f, size_t i,
+			     unsigned int n, const struct frame_labels *l)
+{
+	const struct slot *s = &f->slots[i];
+	const struct general_bitspec *g = c->tables[s->table].general;
+	size_t symbol_last = i + (g->depth - 1 - s->depth);
+	bool frame_last = symbol_last + 1 == f->slot_count;
+	unsigned int children[TRIE_NODES_MAX];
+	int kind;
+
+	for (kind = 1; kind >= 0; kind--) {
+		unsigned int count = 0, k, m;
+		int other_kind = new_label(c);
+
+		/* the children of this kind, shortest first */
+		for (m = 0; m < g->node_count; m++) {
+			if (g->nodes[m].parent != (int)n || g->nodes[m].pulse != (kind == 1))
+				continue;
+			for (k = count++;
+			     k > 0 && g->nodes[children[k - 1]].us > g->nodes[m].us; k--)
+				children[k] = children[k - 1];
+			children[k] = m;
+		}
+		if (count == 0)
+			continue;
+		JUMP_IMM(c, BPF_JNE, BPF_REG_9, kind, other_kind);
+		/* every path below ends in a jump: no code the verifier finds unreachable */
+		for (k = 0; k < count; k++) {
+			const struct trie_node *child = &g->nodes[children[k]];
+			bool leaf = child->symbol >= 0, nearest_last = k + 1 == count;
+			struct window w = window_of(c, child->us, leaf && frame_last && !kind);
+			int farther = -1, longer = -1;
+
+			if (!nearest_last) {
+				farther = new_label(c);
+				jump_if(c, BPF_JGT, BPF_REG_8,
+					(uint64_t)((child->us + g->nodes[children[k + 1]].us) / 2),
+					farther);
+			}
+			jump_if(c, BPF_JLT, BPF_REG_8, w.lo, l->fail);
+			if (!leaf) {
+				jump_if(c, BPF_JGT, BPF_REG_8, w.hi, l->fail);
+				ST64(c, BPF_REG_7, (int16_t)(f->state + STATE_CAND),
+				     (int32_t)children[k]);
+				GOTO(c, l->consumed[i]);
+			} else {
+				if (w.hi != UINT64_MAX) {
+					longer = new_label(c);
+					jump_if(c, BPF_JGT, BPF_REG_8, w.hi, longer);
+				}
+				set_bits(c, f, s, (unsigned int)child->symbol);
+				if (g->state_count > 1)
+					ST64(c, BPF_REG_7, symbol_state_offset(f),
+					     (int32_t)child->next_state);
+				GOTO(c, l->consumed[symbol_last]);
+			}
+			if (longer >= 0) {
+				place(c, longer);
+				if (nearest_last && next_may_start(c, f, symbol_last, kind == 1)) {
+					set_bits(c, f, s, (unsigned int)child->symbol);
+					if (g->state_count > 1)
+						ST64(c, BPF_REG_7, symbol_state_offset(f),
+						     (int32_t)child->next_state);
+					ALU64_IMM(c, BPF_SUB, BPF_REG_8,
+						  (int32_t)(child->us + 0.5));
+					GOTO(c, l->slot[symbol_last + 1]);
+				} else {
+					GOTO(c, l->fail);
+				}
+			}
+			if (farther >= 0)
+				place(c, farther);
+		}
+		place(c, other_kind);
+	}
+	GOTO(c, l->fail);
+}
+
+/*
+ * Symbol slot i: the node reached so far (the state's root at the first duration,
+ * else the node in cand) and the sample down to one of its children.
+ */
+static void emit_symbol_slot(struct compiler *c, const struct frame *f, size_t i,
+			     const struct frame_labels *l)
+{
+	const struct slot *s = &f->slots[i];
+	const struct general_bitspec *g = c->tables[s->table].general;
+	unsigned int n;
+
+	if (s->depth == 0) {
+		if (g->state_count == 1) {
+			emit_trie_choice(c, f, i, g->root[0], l);
+			return;
+		}
+		LDX64(c, BPF_REG_1, BPF_REG_7, symbol_state_offset(f));
+		for (n = 0; n < g->state_count; n++) {
+			int other = new_label(c);
+
+			JUMP_IMM(c, BPF_JNE, BPF_REG_1, (int32_t)n, other);
+			emit_trie_choice(c, f, i, g->root[n], l);
+			place(c, other);
+		}
+		GOTO(c, l->fail);
+		return;
+	}
+	LDX64(c, BPF_REG_1, BPF_REG_7, f->state + STATE_CAND);
+	for (n = 0; n < g->node_count; n++) {
+		unsigned int m;
+		int other;
+
+		if (g->nodes[n].level != s->depth || g->nodes[n].symbol >= 0)
+			continue;
+		for (m = 0; m < g->node_count; m++)
+			if (g->nodes[m].parent == (int)n)
+				break;
+		if (m == g->node_count)
+			continue;
+		other = new_label(c);
+		JUMP_IMM(c, BPF_JNE, BPF_REG_1, (int32_t)n, other);
+		emit_trie_choice(c, f, i, n, l);
+		place(c, other);
+	}
+	GOTO(c, l->fail);
+}
+
+/* A slot of the general kinds, on the split sample (r8 the duration, r9 the kind). */
 static void emit_slot(struct compiler *c, const struct frame *f, size_t i,
 		      const struct frame_labels *l)
 {
@@ -1117,30 +2106,12 @@ static void emit_slot(struct compiler *c, const struct frame *f, size_t i,
 
 	place(c, l->slot[i]);
 	switch (s->kind) {
-	case SLOT_DURATION: {
-		struct window w = window_of(c, s->us, last && !s->pulse);
-		int longer = new_label(c);
-
-		JUMP_IMM(c, BPF_JNE, BPF_REG_9, s->pulse ? 1 : 0, l->fail);
-		jump_if(c, BPF_JLT, BPF_REG_8, w.lo, l->fail);
-		if (w.hi == UINT64_MAX) {
-			GOTO(c, l->consumed[i]);
-			break;
-		}
-		jump_if(c, BPF_JGT, BPF_REG_8, w.hi, longer);
-		GOTO(c, l->consumed[i]);
-		place(c, longer);
-		if (!next_may_start(c, f, i, s->pulse)) {
-			GOTO(c, l->fail);
-			break;
-		}
-		ALU64_IMM(c, BPF_SUB, BPF_REG_8, (int32_t)(s->us + 0.5));
-		GOTO(c, l->slot[i + 1]);
-		break;
-	}
+	case SLOT_DURATION:
 	case SLOT_EXTENT:
-		emit_extent(c, f, s->us, last, l->fail);
-		GOTO(c, l->consumed[i]);
+		/* emit_raw_slot() */
+		break;
+	case SLOT_SYMBOL:
+		emit_symbol_slot(c, f, i, l);
 		break;
 	case SLOT_BIT_FIRST:
 		/* r2 = the symbols whose first half matches, one bit each */
@@ -1464,6 +2435,48 @@ static int emit_expr(struct compiler *c, const struct irp_expr *e, unsigned int 
 	return 0;
 }
 
+/* Does expression e use name, itself or through definitions? */
+static bool mentions(const struct compiler *c, const struct irp_expr *e, const char *name,
+		     unsigned int inlined)
+{
+	const struct irp_expr *definition;
+
+	if (!e)
+		return false;
+	if (inlined > INLINE_MAX)
+		return true;
+	if (e->kind == IRP_EXPR_NAME) {
+		if (strcmp(e->name, name) == 0)
+			return true;
+		definition = definition_of(c, e->name);
+		return definition && mentions(c, definition, name, inlined + 1);
+	}
+	return mentions(c, e->a, name, inlined) || mentions(c, e->b, name, inlined) ||
+	       mentions(c, e->c, name, inlined);
+}
+
+/*
+ * The bits of parameter i that some frame sends: all of them when a computed field
+ * uses it (what it sends of the parameter is not known bit by bit).
+ */
+static uint64_t parameter_sent(const struct compiler *c, size_t i)
+{
+	const char *name = c->protocol->parameters[i].name;
+	uint64_t sent = 0;
+	size_t k, n;
+
+	for (k = 0; k < c->frame_count; k++)
+		for (n = 0; n < c->frames[k].field_count; n++) {
+			const struct field *fd = &c->frames[k].fields[n];
+
+			if (fd->source == FIELD_PARAMETER && fd->parameter == i)
+				sent |= fd->offset ? UINT64_MAX : low_mask(fd->width) << fd->chop;
+			else if (fd->source == FIELD_COMPUTED && mentions(c, fd->expr, name, 0))
+				sent = UINT64_MAX;
+		}
+	return sent;
+}
+
 /* Parameters out of the fields, checked, then bpf_rc_keydown(); or bpf_rc_repeat(). */
 static int emit_report(struct compiler *c, const struct frame *f, const struct frame_labels *l)
 {
@@ -1475,7 +2488,7 @@ static int emit_report(struct compiler *c, const struct frame *f, const struct f
 
 	place(c, l->emit);
 	if (f->repeat) {
-		ALU64_REG(c, BPF_MOV, BPF_REG_1, BPF_REG_6);
+		LDX64(c, BPF_REG_1, BPF_REG_10, STACK_CTX);
 		insn(c, BPF_JMP | BPF_CALL, 0, 0, 0, BPF_FUNC_rc_repeat);
 		GOTO(c, l->reported);
 		return 0;
@@ -1498,6 +2511,21 @@ static int emit_report(struct compiler *c, const struct frame *f, const struct f
 		if (fd->complement) {
 			mov_imm(c, BPF_REG_4, mask);
 			ALU64_REG(c, BPF_XOR, BPF_REG_3, BPF_REG_4);
+		}
+		if (fd->offset) {
+			/* the whole parameter: the value sent less the offset */
+			ALU64_IMM(c, BPF_ADD, BPF_REG_3, (int32_t)-fd->offset);
+			if (known[fd->parameter]) {
+				LDX64(c, BPF_REG_1, BPF_REG_10, param);
+				mov_imm(c, BPF_REG_4, known[fd->parameter]);
+				ALU64_REG(c, BPF_AND, BPF_REG_1, BPF_REG_4);
+				ALU64_REG(c, BPF_MOV, BPF_REG_0, BPF_REG_3);
+				ALU64_REG(c, BPF_AND, BPF_REG_0, BPF_REG_4);
+				JUMP_REG(c, BPF_JNE, BPF_REG_0, BPF_REG_1, l->reset);
+			}
+			STX64(c, BPF_REG_10, BPF_REG_3, param);
+			known[fd->parameter] = UINT64_MAX;
+			continue;
 		}
 		overlap = (known[fd->parameter] >> fd->chop) & mask;
 		fresh = mask & ~overlap;
@@ -1527,7 +2555,9 @@ static int emit_report(struct compiler *c, const struct frame *f, const struct f
 		const struct irp_parameter *pa = &p->parameters[i];
 		unsigned int bits = parameter_bits(pa);
 
-		if ((known[i] & low_mask(bits)) != low_mask(bits)) {
+		/* bits that no frame sends (Zenith5's F:D of F:0..255) are 0 in the report */
+		if ((known[i] & low_mask(bits)) != low_mask(bits) &&
+		    (~known[i] & low_mask(bits) & parameter_sent(c, i)) != 0) {
 			ir_error_set(c->err, _("irp:%u: not supported by the IRP compiler yet: "
 				     "parameter '%s' is not wholly sent in a frame"),
 				     pa->column, pa->name);
@@ -1617,109 +2647,270 @@ call:
 	else
 		ALU64_IMM(c, BPF_MOV, BPF_REG_4, 0);
 keydown:
-	ALU64_REG(c, BPF_MOV, BPF_REG_1, BPF_REG_6);
+	LDX64(c, BPF_REG_1, BPF_REG_10, STACK_CTX);
 	insn(c, BPF_JMP | BPF_CALL, 0, 0, 0, BPF_FUNC_rc_keydown);
 	GOTO(c, l->reported);
 	return 0;
 }
 
-/* Jump to the slot r1 names among first..last, by halves; none of them: to other. */
-static void dispatch(struct compiler *c, const struct frame_labels *l, size_t first,
-		     size_t last, int other)
+/* Jump to the target of the position r6 holds among n sorted ones, by halves; else other. */
+static void dispatch(struct compiler *c, const size_t *positions, const int *targets, size_t n,
+		     int other)
 {
 	size_t i, middle;
 	int upper;
 
-	if (last - first < 4) {
-		for (i = first; i <= last; i++)
-			JUMP_IMM(c, BPF_JEQ, BPF_REG_1, (int32_t)i, l->slot[i]);
+	if (n <= 4) {
+		for (i = 0; i < n; i++)
+			JUMP_IMM(c, BPF_JEQ, BPF_REG_6, (int32_t)positions[i], targets[i]);
 		GOTO(c, other);
 		return;
 	}
-	middle = first + (last - first) / 2;
+	middle = (n - 1) / 2;
 	upper = new_label(c);
-	JUMP_IMM(c, BPF_JGT, BPF_REG_1, (int32_t)middle, upper);
-	dispatch(c, l, first, middle, other);
+	JUMP_IMM(c, BPF_JGT, BPF_REG_6, (int32_t)positions[middle], upper);
+	dispatch(c, positions, targets, middle + 1, other);
 	place(c, upper);
-	dispatch(c, l, middle + 1, last, other);
+	dispatch(c, positions + middle + 1, targets + middle + 1, n - middle - 1, other);
+}
+
+/* The labels that jumps emitted so far go to, NULL if out of memory. */
+static bool *referred_labels(const struct compiler *c)
+{
+	bool *referred = calloc(c->label_count + 1, sizeof(*referred));
+	size_t i;
+
+	for (i = 0; referred && i < c->fixup_count; i++)
+		referred[c->fixups[i].label] = true;
+	return referred;
+}
+
+/* The runs of frame f (see struct run), their words from *word on. */
+static int find_runs(struct compiler *c, const struct frame *f, struct frame_labels *l,
+		     unsigned int *word)
+{
+	size_t i = 0, k;
+
+	for (k = 0; k < f->slot_count; k++)
+		l->run_of[k] = -1;
+	while (i + 2 < f->slot_count) {
+		const struct bitspec_table *t = &c->tables[f->slots[i].table];
+		struct run *r = &l->runs[l->run_count];
+
+		if (f->slots[i].kind != SLOT_BIT_FIRST || f->slots[i + 1].kind != SLOT_BIT_SECOND ||
+		    f->slots[i + 1].table != f->slots[i].table) {
+			i++;
+			continue;
+		}
+		memset(r, 0, sizeof(*r));
+		r->first = i;
+		r->table = f->slots[i].table;
+		r->uniform = true;
+		for (k = 1; k < t->count; k++)
+			if (t->symbols[k].pulse[0] != t->symbols[0].pulse[0] ||
+			    t->symbols[k].us[0] != t->symbols[0].us[0])
+				r->uniform = false;
+		while (i + 2 < f->slot_count && f->slots[i].kind == SLOT_BIT_FIRST &&
+		       f->slots[i + 1].kind == SLOT_BIT_SECOND &&
+		       f->slots[i].table == r->table && f->slots[i + 1].table == r->table &&
+		       r->bits + t->bits <= RUN_BITS_MAX) {
+			r->bits += t->bits;
+			i += 2;
+		}
+		r->end = i;
+		r->again = r->first ? r->first : r->first + 2;
+		r->word = (int16_t)*word;
+		*word += 8;
+		for (k = r->first; k < r->end; k++)
+			l->run_of[k] = (int)l->run_count;
+		l->run_count++;
+	}
+	return 0;
+}
+
+/* Frame f's state set up for a new start: r8 is the whole sample. */
+static void emit_start(struct compiler *c, const struct frame *f, const struct frame_labels *l)
+{
+	int16_t state = (int16_t)f->state;
+	size_t i;
+
+	if (c->has_clock) {
+		LDX64(c, BPF_REG_2, BPF_REG_7, STATE_CLOCK);
+		if (c->raw_clock) {
+			ALU64_REG(c, BPF_SUB, BPF_REG_2, BPF_REG_8);
+		} else {
+			ALU64_REG(c, BPF_MOV, BPF_REG_3, BPF_REG_8);
+			ALU64_IMM(c, BPF_AND, BPF_REG_3, (int32_t)RAW_DURATION);
+			ALU64_REG(c, BPF_SUB, BPF_REG_2, BPF_REG_3);
+		}
+		STX64(c, BPF_REG_7, BPF_REG_2, state + STATE_ORIGIN);
+	}
+	for (i = 0; i < f->field_count; i++)
+		ST64(c, BPF_REG_7, (int16_t)(state + STATE_FIELD(i)), 0);
+	for (i = 0; i < l->run_count; i++) {
+		const struct run *r = &l->runs[i];
+
+		mov_imm(c, BPF_REG_2, (uint64_t)1 << (RUN_BITS_MAX - r->bits));
+		STX64(c, BPF_REG_7, BPF_REG_2, r->word);
+	}
+	if (f->stateful_table != NO_PARENT)
+		ST64(c, BPF_REG_7, symbol_state_offset(f), 0);
 }
 
 /*
- * The retry flag is spilled from a register, not stored as an immediate: the 6.1
- * verifier tracks a spilled constant register (BPF_ST immediates only from 6.3), so
- * it sees that the one backward jump runs once and does not call it a loop.
+ * Frame f: dispatch on pos (a run's positions first, the most frequent), then its
+ * slots. A frame at pos 0 whose first duration the sample cannot begin is left as it
+ * is (nothing to reset); pos 0 or a failure from it starts afresh, with no retry.
+ * r6 holds pos as dispatched, 0 once started afresh: the one retry is for r6 != 0.
  */
-static void set_retried(struct compiler *c, int32_t value)
-{
-	ALU64_IMM(c, BPF_MOV, BPF_REG_1, value);
-	STX64(c, BPF_REG_10, BPF_REG_1, STACK_RETRIED);
-}
-
-static int emit_frame(struct compiler *c, const struct frame *f, int reported)
+static int emit_frame(struct compiler *c, const struct frame *f, unsigned int *word, int reported)
 {
 	struct frame_labels l = { .reported = reported };
 	int16_t state = (int16_t)f->state;
-	int start = new_label(c), consumed = new_label(c), zero = new_label(c);
-	size_t i;
+	int start = new_label(c), tree = new_label(c);
+	int unknown = new_label(c);
+	size_t i, n = 0, longest, *positions = NULL;
+	int *targets = NULL;
+	bool *referred = NULL;
 	int ret = -ENOMEM;
 
 	l.slot = calloc(f->slot_count, sizeof(*l.slot));
+	l.raw = calloc(f->slot_count + 1, sizeof(*l.raw));
 	l.consumed = calloc(f->slot_count, sizeof(*l.consumed));
-	if (!l.slot || !l.consumed)
+	l.run_of = calloc(f->slot_count, sizeof(*l.run_of));
+	l.runs = calloc(f->slot_count / 2 + 1, sizeof(*l.runs));
+	positions = calloc(f->slot_count, sizeof(*positions));
+	targets = calloc(f->slot_count, sizeof(*targets));
+	if (!l.slot || !l.raw || !l.consumed || !l.run_of || !l.runs || !positions || !targets)
 		goto out;
 	for (i = 0; i < f->slot_count; i++) {
 		l.slot[i] = new_label(c);
+		l.raw[i] = new_label(c);
 		l.consumed[i] = new_label(c);
 	}
 	l.fail = new_label(c);
 	l.reset = new_label(c);
 	l.end = new_label(c);
 	l.emit = new_label(c);
+	ret = find_runs(c, f, &l, word);
+	if (ret < 0)
+		goto out;
+	longest = l.run_count;
+	for (i = 0; i < l.run_count; i++)
+		if (longest == l.run_count ||
+		    l.runs[i].end - l.runs[i].first > l.runs[longest].end - l.runs[longest].first)
+			longest = i;
 
-	/* dispatch on pos; pos 0 (or anything else) starts a frame, with no retry */
-	set_retried(c, 0);
-	load_sample(c);
-	LDX64(c, BPF_REG_1, BPF_REG_7, state + STATE_POS);
-	if (f->slot_count > 1)
-		dispatch(c, &l, 1, f->slot_count - 1, zero);
-	place(c, zero);
-	set_retried(c, 1);
+	LDX64(c, BPF_REG_6, BPF_REG_7, state + STATE_POS);
+	for (i = 0; i < l.run_count; i++) {
+		JUMP_IMM(c, BPF_JEQ, BPF_REG_6, (int32_t)(l.runs[i].first + 1),
+			 l.raw[l.runs[i].first + 1]);
+		if (l.runs[i].first || l.runs[i].end - l.runs[i].first > 2)
+			JUMP_IMM(c, BPF_JEQ, BPF_REG_6, (int32_t)l.runs[i].again,
+				 l.raw[l.runs[i].first]);
+	}
+	for (i = 1; i < f->slot_count; i++)
+		if (l.run_of[i] < 0) {
+			positions[n] = i;
+			targets[n++] = l.raw[i];
+		}
+	JUMP_IMM(c, BPF_JNE, BPF_REG_6, 0, tree);
+	if (f->slots[0].kind == SLOT_DURATION) {
+		/* what the first slot takes, or begins with when the rest may go on */
+		const struct slot *s = &f->slots[0];
+		struct window w = raw_window_of(c, s->pulse, s->us, false);
+		bool longer = (f->slot_count == 1 && !s->pulse) || next_may_start(c, f, 0, s->pulse);
+
+		if (longer)
+			w.hi = s->pulse ? RAW_MAX : RAW_DURATION;
+		JUMP_IMM(c, BPF_JLT, BPF_REG_8, (int32_t)w.lo, l.end);
+		if (w.hi < RAW_MAX)
+			JUMP_IMM(c, BPF_JGT, BPF_REG_8, (int32_t)w.hi, l.end);
+	}
 	place(c, start);
-	ST64(c, BPF_REG_7, state + STATE_ELAPSED, 0);
-	for (i = 0; i < f->field_count; i++)
-		ST64(c, BPF_REG_7, (int16_t)(state + STATE_FIELD(i)), 0);
-	for (i = 0; i < f->slot_count; i++)
-		emit_slot(c, f, i, &l);
-
-	/* slot i took the whole sample: the next one waits for the next sample */
+	emit_start(c, f, &l);
+	if (l.run_of[0] >= 0)
+		GOTO(c, l.raw[0]);
 	for (i = 0; i < f->slot_count; i++) {
+		int k = l.run_of[i];
+
+		/* past what a jump reaches, stop here rather than emit the rest for nothing */
+		if (c->insn_count > INSNS_MAX) {
+			ir_error_set(c->err, _("irp: the decoder is too long (%zu instructions)"),
+				     c->insn_count);
+			ret = -E2BIG;
+			goto out;
+		}
+		if (k >= 0) {
+			if (l.runs[k].first != i)
+				continue;
+			emit_run(c, f, &l.runs[k], &l);
+			if ((size_t)k != longest)
+				emit_run_first(c, f, &l.runs[k], &l);
+			continue;
+		}
+		if (f->slots[i].kind == SLOT_DURATION || f->slots[i].kind == SLOT_EXTENT) {
+			emit_raw_slot(c, f, i, &l);
+			continue;
+		}
+		/* the general slots take the sample split */
+		place(c, l.raw[i]);
+		ALU64_REG(c, BPF_MOV, BPF_REG_9, BPF_REG_8);
+		ALU64_IMM(c, BPF_RSH, BPF_REG_9, 24);
+		ALU64_IMM(c, BPF_AND, BPF_REG_8, (int32_t)RAW_DURATION);
+		emit_slot(c, f, i, &l);
+	}
+	place(c, tree);
+	if (n)
+		dispatch(c, positions, targets, n, unknown);
+	place(c, unknown);
+	ALU64_IMM(c, BPF_MOV, BPF_REG_6, 0);
+	GOTO(c, start);
+
+	/* from the general slots to the others: the sample raw again */
+	referred = referred_labels(c);
+	if (!referred) {
+		ret = -ENOMEM;
+		goto out;
+	}
+	for (i = 0; i < f->slot_count; i++) {
+		if (!referred[l.slot[i]] || (l.run_of[i] < 0 &&
+						 f->slots[i].kind != SLOT_DURATION &&
+						 f->slots[i].kind != SLOT_EXTENT))
+			continue;
+		place(c, l.slot[i]);
+		ALU64_IMM(c, BPF_LSH, BPF_REG_9, 24);
+		ALU64_REG(c, BPF_OR, BPF_REG_8, BPF_REG_9);
+		GOTO(c, l.raw[i]);
+	}
+	/* slot i took the whole sample: the next one waits for the next sample */
+	free(referred);
+	referred = referred_labels(c);
+	if (!referred) {
+		ret = -ENOMEM;
+		goto out;
+	}
+	for (i = 0; i < f->slot_count; i++) {
+		if (!referred[l.consumed[i]])
+			continue;
 		place(c, l.consumed[i]);
 		if (i + 1 == f->slot_count) {
 			GOTO(c, l.emit);
 			continue;
 		}
 		ST64(c, BPF_REG_7, state + STATE_POS, (int32_t)(i + 1));
-		if (f->slots[i].kind == SLOT_EXTENT) {
-			ST64(c, BPF_REG_7, state + STATE_ELAPSED, 0);
-			GOTO(c, l.end);
-		} else {
-			GOTO(c, consumed);
+		if (f->slots[i].kind == SLOT_EXTENT && c->has_clock) {
+			LDX64(c, BPF_REG_2, BPF_REG_7, STATE_CLOCK);
+			STX64(c, BPF_REG_7, BPF_REG_2, state + STATE_ORIGIN);
 		}
+		GOTO(c, l.end);
 	}
-	place(c, consumed);
-	LDX64(c, BPF_REG_1, BPF_REG_7, state + STATE_ELAPSED);
-	LDX64(c, BPF_REG_2, BPF_REG_10, STACK_SAMPLE);
-	ALU64_REG(c, BPF_ADD, BPF_REG_1, BPF_REG_2);
-	STX64(c, BPF_REG_7, BPF_REG_1, state + STATE_ELAPSED);
-	GOTO(c, l.end);
 
 	/* no match: once more from the start with the whole sample */
 	place(c, l.fail);
-	LDX64(c, BPF_REG_1, BPF_REG_10, STACK_RETRIED);
-	JUMP_IMM(c, BPF_JNE, BPF_REG_1, 0, l.reset);
-	set_retried(c, 1);
-	ST64(c, BPF_REG_7, state + STATE_POS, 0);
-	load_sample(c);
+	JUMP_IMM(c, BPF_JEQ, BPF_REG_6, 0, l.reset);
+	ALU64_IMM(c, BPF_MOV, BPF_REG_6, 0);
+	reload_sample(c);
 	GOTO(c, start);
 
 	ret = emit_report(c, f, &l);
@@ -1727,50 +2918,139 @@ static int emit_frame(struct compiler *c, const struct frame *f, int reported)
 		goto out;
 	place(c, l.reset);
 	ST64(c, BPF_REG_7, state + STATE_POS, 0);
-	ST64(c, BPF_REG_7, state + STATE_ELAPSED, 0);
+	/* the first halves of the longest run, the most frequent samples: on to the end */
+	if (longest < l.run_count) {
+		GOTO(c, l.end);
+		emit_run_first(c, f, &l.runs[longest], &l);
+	}
 	place(c, l.end);
 	ret = 0;
 out:
 	free(l.slot);
+	free(l.raw);
 	free(l.consumed);
+	free(l.run_of);
+	free(l.runs);
+	free(positions);
+	free(targets);
+	free(referred);
 	return ret;
+}
+
+/*
+ * The longest time a frame may take to its last slot, in µs, when every sample is as
+ * long as its slot allows: under 2^24, the clock may add samples raw (their kind bits
+ * fall off with the mask); else it adds durations.
+ */
+static double frame_span_us(const struct compiler *c, const struct frame *f)
+{
+	double span = 0;
+	size_t i;
+	unsigned int k;
+
+	for (i = 0; i + 1 < f->slot_count; i++) {
+		const struct slot *s = &f->slots[i];
+		const struct bitspec_table *t = &c->tables[s->table];
+		double longest = 0;
+
+		switch (s->kind) {
+		case SLOT_DURATION:
+			longest = (double)window_of(c, s->us, false).hi;
+			break;
+		case SLOT_EXTENT:
+			longest = s->us + tolerance(c, s->us) + 1;
+			break;
+		case SLOT_BIT_FIRST:
+		case SLOT_BIT_SECOND:
+			for (k = 0; k < t->count; k++) {
+				unsigned int half = s->kind == SLOT_BIT_FIRST ? 0 : 1;
+				double hi = (double)window_of(c, t->symbols[k].us[half], false).hi;
+
+				if (hi > longest)
+					longest = hi;
+			}
+			break;
+		default:
+			longest = RAW_DURATION;
+			break;
+		}
+		span += longest;
+	}
+	return span;
 }
 
 static int emit_program(struct compiler *c, size_t *ret_state_size)
 {
 	int exit = new_label(c), sample = new_label(c), reported = new_label(c);
-	size_t state = 0, i;
+	size_t state = STATE_FRAMES, i;
+	unsigned int word;
 	int ret;
 
+	c->raw_clock = true;
 	for (i = 0; i < c->frame_count; i++) {
+		const struct frame *f = &c->frames[i];
+		size_t k;
+
 		c->frames[i].state = (unsigned int)state;
-		state += (size_t)STATE_FIELD(c->frames[i].field_count);
+		state += (size_t)STATE_FIELD(f->field_count);
+		for (k = 0; k < f->slot_count; k++)
+			if (f->slots[k].kind == SLOT_EXTENT)
+				c->has_clock = true;
+		if (frame_span_us(c, f) >= RAW_DURATION)
+			c->raw_clock = false;
+		if (f->stateful_table != NO_PARENT)
+			state += 8;
 	}
-	if (state > 4096)
+	word = (unsigned int)state;
+	/* the runs' words are the frames' fields again, the bits in another place */
+	if (state - STATE_FRAMES > 4096)
 		return unsupported(c, c->protocol->stream->column, _("frames of too many bitfields"));
-	*ret_state_size = state;
-	/* r7 = the state element */
-	ALU64_REG(c, BPF_MOV, BPF_REG_6, BPF_REG_1);
-	insn(c, BPF_ST | BPF_W | BPF_MEM, BPF_REG_10, 0, STACK_KEY, 0);
-	insn(c, BPF_LD | BPF_DW | BPF_IMM, BPF_REG_1, BPF_PSEUDO_MAP_IDX, 0, 0);
+	/* r7 = the state element, r8 = the sample, raw */
+	STX64(c, BPF_REG_10, BPF_REG_1, STACK_CTX);
+	insn(c, BPF_LD | BPF_DW | BPF_IMM, BPF_REG_7, BPF_PSEUDO_MAP_IDX_VALUE, 0, 0);
 	insn(c, 0, 0, 0, 0, 0);
-	ALU64_REG(c, BPF_MOV, BPF_REG_2, BPF_REG_10);
-	ALU64_IMM(c, BPF_ADD, BPF_REG_2, STACK_KEY);
-	insn(c, BPF_JMP | BPF_CALL, 0, 0, 0, BPF_FUNC_map_lookup_elem);
-	JUMP_IMM(c, BPF_JEQ, BPF_REG_0, 0, exit);
-	ALU64_REG(c, BPF_MOV, BPF_REG_7, BPF_REG_0);
-	/* frequency reports and overflows are not durations */
-	insn(c, BPF_LDX | BPF_W | BPF_MEM, BPF_REG_1, BPF_REG_6, 0, 0);
-	ALU64_IMM(c, BPF_RSH, BPF_REG_1, 24);
-	JUMP_IMM(c, BPF_JLE, BPF_REG_1, KIND_PULSE, sample);
-	JUMP_IMM(c, BPF_JNE, BPF_REG_1, KIND_TIMEOUT, exit);
+	insn(c, BPF_LDX | BPF_W | BPF_MEM, BPF_REG_8, BPF_REG_1, 0, 0);
+	JUMP_IMM(c, BPF_JLE, BPF_REG_8, (int32_t)RAW_MAX, sample);
+	/* frequency reports and overflows are not durations; a timeout is the longest space */
+	ALU64_REG(c, BPF_MOV, BPF_REG_2, BPF_REG_8);
+	ALU64_IMM(c, BPF_RSH, BPF_REG_2, 24);
+	JUMP_IMM(c, BPF_JNE, BPF_REG_2, KIND_TIMEOUT, exit);
+	ALU64_IMM(c, BPF_MOV, BPF_REG_8, (int32_t)RAW_DURATION);
 	place(c, sample);
+	if (c->has_clock) {
+		LDX64(c, BPF_REG_2, BPF_REG_7, STATE_CLOCK);
+		if (c->raw_clock) {
+			ALU64_REG(c, BPF_ADD, BPF_REG_2, BPF_REG_8);
+		} else {
+			ALU64_REG(c, BPF_MOV, BPF_REG_3, BPF_REG_8);
+			ALU64_IMM(c, BPF_AND, BPF_REG_3, (int32_t)RAW_DURATION);
+			ALU64_REG(c, BPF_ADD, BPF_REG_2, BPF_REG_3);
+		}
+		STX64(c, BPF_REG_7, BPF_REG_2, STATE_CLOCK);
+	}
 	for (i = 0; i < c->frame_count; i++) {
-		ret = emit_frame(c, &c->frames[i], reported);
+		size_t before = c->insn_count, k;
+		bool changed = false;
+
+		ret = emit_frame(c, &c->frames[i], &word, reported);
 		if (ret < 0)
 			return ret;
+		/* a frame that changed r8 leaves the next one the whole sample again */
+		for (k = before; k < c->insn_count; k++) {
+			const struct bpf_insn *x = &c->insns[k];
+
+			/* sub, and, or; a move or a load sets the whole sample again */
+			if (x->dst_reg == BPF_REG_8 && BPF_CLASS(x->code) == BPF_ALU64 &&
+			    BPF_OP(x->code) != BPF_MOV)
+				changed = true;
+		}
+		if (changed && i + 1 < c->frame_count)
+			reload_sample(c);
 	}
-	GOTO(c, exit);
+	*ret_state_size = word;
+	place(c, exit);
+	ALU64_IMM(c, BPF_MOV, BPF_REG_0, 0);
+	insn(c, BPF_JMP | BPF_EXIT, 0, 0, 0, 0);
 	/*
 	 * One report per sample, the first frame's: a frame that is a part of another
 	 * (JVC's repeat body, the message without its header) must not report that one
@@ -1778,11 +3058,8 @@ static int emit_program(struct compiler *c, size_t *ret_state_size)
 	 * start of another.
 	 */
 	place(c, reported);
-	for (i = 0; i < c->frame_count; i++) {
+	for (i = 0; i < c->frame_count; i++)
 		ST64(c, BPF_REG_7, (int16_t)(c->frames[i].state + STATE_POS), 0);
-		ST64(c, BPF_REG_7, (int16_t)(c->frames[i].state + STATE_ELAPSED), 0);
-	}
-	place(c, exit);
 	ALU64_IMM(c, BPF_MOV, BPF_REG_0, 0);
 	insn(c, BPF_JMP | BPF_EXIT, 0, 0, 0, 0);
 	return resolve(c);
@@ -1861,7 +3138,7 @@ int irp_compile(const struct irp_protocol *protocol, const struct irp_compile_op
 		if (ret < 0)
 			goto out;
 	}
-	ret = read_symbols(&c, protocol->stream->bitspec, &top_table);
+	ret = read_symbols(&c, protocol->stream->bitspec, NO_PARENT, &top_table);
 	if (ret == 0)
 		ret = build_frames(&c);
 	/* the frames' fields keep what they need of the assignments */
@@ -1904,6 +3181,8 @@ out:
 	bpf_image_free(image);
 	for (i = 0; i < FRAMES_MAX; i++)
 		frame_free(&c.frames[i]);
+	for (i = 0; i < c.table_count; i++)
+		free(c.tables[i].general);
 	irp_protocol_free(layout_holders[0]);
 	irp_protocol_free(layout_holders[1]);
 	irp_protocol_free(layout_holders[2]);

@@ -22,7 +22,7 @@
 #include "lircd_raw_index.h"
 #include "test-main.h"
 
-#define PROTOCOL	71
+#define PROTOCOL	72
 #define SEED		0x5a3e17u
 #define BUTTONS		8
 #define REMOTES		100
