@@ -66,6 +66,8 @@ static const struct decoder decoders[] = {
 		N_("the space-coded remotes of lircd.conf files, from a table of remotes")),
 	DECODER(lircd_biphase, NO_NAMES, NO_NAMES,
 		N_("the bi-phase remotes of lircd.conf files, from a table of remotes")),
+	DECODER(lircd_raw, NO_NAMES, NO_NAMES,
+		N_("the raw-coded remotes of lircd.conf files, from a table of patterns")),
 };
 
 size_t decoder_count(void)

@@ -106,6 +106,32 @@ static int fill_lircd_biphase(const struct plan_decoder *decoder,
 	return ret;
 }
 
+/* The lircd_raw decoder's patterns and index (plan.c, lircd_raw_table.h). */
+static int fill_lircd_raw(const struct plan_decoder *decoder,
+			  struct bpf_kernel_program *program, struct ir_error *err)
+{
+	const struct lircd_raw_table *table = &decoder->lircd_raw;
+	uint32_t key;
+	size_t i;
+	int ret;
+
+	if (decoder->lircd_raw_patterns_map < 0 || decoder->lircd_raw_index_map < 0)
+		return 0;
+	for (key = 0; key < table->pattern_count; key++) {
+		ret = bpf_kernel_map_update(program, (size_t)decoder->lircd_raw_patterns_map,
+					    &key, &table->patterns[key], err);
+		if (ret < 0)
+			return ret;
+	}
+	for (i = 0; i < table->index_count; i++) {
+		ret = bpf_kernel_map_update(program, (size_t)decoder->lircd_raw_index_map,
+					    &table->index[i].key, &table->index[i].value, err);
+		if (ret < 0)
+			return ret;
+	}
+	return 0;
+}
+
 /* Load every decoder of the plan; nothing is attached yet, so failure changes nothing. */
 static int load_decoders(const struct keytable_plan *plan, bool verbose,
 			 struct loaded_decoders *loaded, struct ir_error *err)
@@ -127,6 +153,8 @@ static int load_decoders(const struct keytable_plan *plan, bool verbose,
 			if (ret == 0)
 				ret = fill_lircd_space(&plan->decoders[i], loaded->programs[i],
 						       err);
+			if (ret == 0)
+				ret = fill_lircd_raw(&plan->decoders[i], loaded->programs[i], err);
 			if (ret == 0)
 				ret = fill_lircd_biphase(&plan->decoders[i], loaded->programs[i],
 							 err);

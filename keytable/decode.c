@@ -119,6 +119,16 @@ static int new_vm(const struct plan_decoder *decoder, size_t sample_count,
 		ret = bpf_vm_map_update(*ret_vm, (size_t)decoder->lircd_index_map,
 					&decoder->lircd_index[i].key,
 					&decoder->lircd_index[i].value, err);
+	/* And the lircd_raw maps (plan.c, lircd_raw_table.h). */
+	for (key = 0; ret == 0 && decoder->lircd_raw_patterns_map >= 0 &&
+	     decoder->lircd_raw_index_map >= 0 && key < decoder->lircd_raw.pattern_count; key++)
+		ret = bpf_vm_map_update(*ret_vm, (size_t)decoder->lircd_raw_patterns_map, &key,
+					&decoder->lircd_raw.patterns[key], err);
+	for (i = 0; ret == 0 && decoder->lircd_raw_patterns_map >= 0 &&
+	     decoder->lircd_raw_index_map >= 0 && i < decoder->lircd_raw.index_count; i++)
+		ret = bpf_vm_map_update(*ret_vm, (size_t)decoder->lircd_raw_index_map,
+					&decoder->lircd_raw.index[i].key,
+					&decoder->lircd_raw.index[i].value, err);
 	/* And the lircd_biphase maps (plan.c, lircd_biphase_table.h). */
 	for (key = 0; ret == 0 && decoder->biphase_remotes_map >= 0 &&
 	     decoder->biphase_index_map >= 0 && key < decoder->biphase_remote_count; key++)

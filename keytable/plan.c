@@ -236,6 +236,8 @@ static int new_decoder(struct planner *p, const char *name, bool embedded,
 	decoder->raw_map = -1;
 	decoder->lircd_remotes_map = -1;
 	decoder->lircd_index_map = -1;
+	decoder->lircd_raw_patterns_map = -1;
+	decoder->lircd_raw_index_map = -1;
 	decoder->biphase_remotes_map = -1;
 	decoder->biphase_index_map = -1;
 	decoder->object = object;
@@ -844,6 +846,91 @@ static int take_biphase_remote(struct planner *p, struct plan_decoder *decoder,
 	return 0;
 }
 
+static bool is_lircd_raw(const struct plan_decoder *decoder)
+{
+	return decoder->embedded && !strcmp(decoder->name, "lircd_raw");
+}
+
+/*
+ * A keymap entry of protocol lircd_raw is one remote of the decoder: its raw entries
+ * the patterns, its margin and trail_space theirs; the parameters the decoder itself
+ * declares are the decoder's.
+ */
+static int take_lircd_raw_remote(struct planner *p, struct plan_decoder *decoder,
+				 const struct keymap_protocol *protocol,
+				 const struct origin *origin)
+{
+	struct lircd_raw_pattern *patterns = NULL;
+	int64_t margin = 0, trail_space = 0;
+	char where[IR_ERROR_MESSAGE_MAX];
+	size_t i, j;
+	int ret = 0;
+
+	for (i = 0; ret == 0 && i < protocol->param_count; i++) {
+		const struct keymap_param *param = &protocol->params[i];
+
+		if (!strcmp(param->name, "margin")) {
+			margin = param->value;
+		} else if (!strcmp(param->name, "trail_space")) {
+			trail_space = param->value;
+		} else if (bpf_object_param_find(decoder->object, param->name) >= 0) {
+			ret = set_param(decoder, param->name, param->value);
+		} else {
+			origin_prefix(origin, where, sizeof(where));
+			ret = add_note(p->plan, _("%sdecoder '%s' has no parameter '%s': ignored"),
+				       where, decoder->name, param->name);
+		}
+	}
+	if (ret < 0)
+		return ret;
+	patterns = calloc(protocol->raw_count ? protocol->raw_count : 1, sizeof(*patterns));
+	if (!patterns)
+		return -ENOMEM;
+	for (i = 0; i < protocol->raw_count; i++) {
+		const struct keymap_raw *raw = &protocol->raws[i];
+
+		if (raw->duration_count > LIRCD_RAW_DURATIONS_MAX) {
+			ir_error_set_at(p->err, origin->file, raw->line, 0,
+					_("raw pattern of %zu pulses and spaces: the %s decoder "
+					  "takes at most %d"), raw->duration_count, decoder->name,
+					LIRCD_RAW_DURATIONS_MAX);
+			ret = -EINVAL;
+			goto out;
+		}
+		for (j = 0; j < raw->duration_count; j++) {
+			if (!raw->durations[j] || raw->durations[j] > UINT16_MAX) {
+				ir_error_set_at(p->err, origin->file, raw->line, 0,
+						_("raw pattern: %u microseconds is out of the %s "
+						  "decoder's range (1 to %u)"), raw->durations[j],
+						decoder->name, (unsigned int)UINT16_MAX);
+				ret = -EINVAL;
+				goto out;
+			}
+			patterns[i].durations[j] = (unsigned short)raw->durations[j];
+		}
+		patterns[i].margin = margin < 0 || margin > UINT32_MAX ? 0 : (unsigned int)margin;
+		patterns[i].end_space = trail_space < 0 || trail_space > UINT32_MAX
+						? 0 : (unsigned int)trail_space;
+		/* The scancode is given once every other mapping is known. */
+		patterns[i].scancode = raw->keycode;
+		ret = lircd_raw_pattern_check(&patterns[i], p->err);
+		if (ret < 0) {
+			ir_error_prefix(p->err, "%s:%u", origin->file, raw->line);
+			goto out;
+		}
+	}
+	if (!protocol->raw_count) {
+		ir_error_set_at(p->err, origin->file, origin->line, 0,
+				_("protocol 'lircd_raw' without raw entries"));
+		ret = -EINVAL;
+		goto out;
+	}
+	ret = lircd_raw_table_append(&decoder->lircd_raw, patterns, protocol->raw_count);
+out:
+	free(patterns);
+	return ret;
+}
+
 static int plan_keymap_protocol(struct planner *p, const struct keymap *keymap,
 				const struct keymap_protocol *protocol)
 {
@@ -875,6 +962,8 @@ static int plan_keymap_protocol(struct planner *p, const struct keymap *keymap,
 	}
 	if (is_lircd_space(decoder) && !protocol->raw_count)
 		return take_lircd_remote(p, decoder, protocol, &origin);
+	if (is_lircd_raw(decoder))
+		return take_lircd_raw_remote(p, decoder, protocol, &origin);
 	if (is_lircd_biphase(decoder) && !protocol->raw_count)
 		return take_biphase_remote(p, decoder, protocol, &origin);
 	ret = apply_keymap_params(p, decoder, protocol, &origin);
@@ -919,10 +1008,11 @@ static int plan_option_protocol(struct planner *p, const char *name)
 	p->named_kernel_protocols = true;
 	if (!device) {
 		for (i = 0; i < decoder_count(); i++) {
-			/* These two decode only what a keymap puts in their maps. */
+			/* These decode only what a keymap puts in their maps. */
 			if (!strcmp(decoder_at(i)->name, "raw") ||
 			    !strcmp(decoder_at(i)->name, "lircd_space") ||
-			    !strcmp(decoder_at(i)->name, "lircd_biphase"))
+			    !strcmp(decoder_at(i)->name, "lircd_biphase") ||
+			    !strcmp(decoder_at(i)->name, "lircd_raw"))
 				continue;
 			ret = add_embedded_decoder(p, decoder_at(i), &decoder);
 			if (ret < 0)
@@ -1108,6 +1198,37 @@ static int find_biphase_maps(struct planner *p, struct plan_decoder *decoder)
 	return 0;
 }
 
+static const struct bpf_map_layout lircd_raw_patterns_layout = LIRCD_RAW_PATTERNS_MAP_LAYOUT;
+static const struct bpf_map_layout lircd_raw_index_layout = LIRCD_RAW_INDEX_MAP_LAYOUT;
+
+/* The lircd_raw maps: both there, and remotes to fill them with, or neither. */
+static int find_lircd_raw_maps(struct planner *p, struct plan_decoder *decoder)
+{
+	int ret;
+
+	ret = find_host_map(p, decoder, &lircd_raw_patterns_layout,
+			    &decoder->lircd_raw_patterns_map);
+	if (ret == 0)
+		ret = find_host_map(p, decoder, &lircd_raw_index_layout,
+				    &decoder->lircd_raw_index_map);
+	if (ret < 0)
+		return ret;
+	if ((decoder->lircd_raw_patterns_map >= 0 || decoder->lircd_raw_index_map >= 0) &&
+	    !decoder->lircd_raw.remote_count) {
+		ir_error_set(p->err, _("decoder '%s' decodes the lircd.conf remotes of a "
+				       "keymap, and none was given"), decoder->name);
+		return -EINVAL;
+	}
+	if (decoder->lircd_raw.remote_count &&
+	    (decoder->lircd_raw_patterns_map < 0 || decoder->lircd_raw_index_map < 0)) {
+		ir_error_set(p->err, _("decoder '%s' has no maps '%s' and '%s' for lircd.conf "
+				       "remotes"), decoder->name, LIRCD_RAW_PATTERNS_MAP,
+			     LIRCD_RAW_INDEX_MAP);
+		return -EINVAL;
+	}
+	return 0;
+}
+
 static int relocate(struct planner *p, struct plan_decoder *decoder)
 {
 	int ret;
@@ -1126,6 +1247,9 @@ static int relocate(struct planner *p, struct plan_decoder *decoder)
 		return ret;
 	decoder->raw_map = ret < 0 ? -1 : ret;
 	ret = find_lircd_maps(p, decoder);
+	if (ret < 0)
+		return ret;
+	ret = find_lircd_raw_maps(p, decoder);
 	if (ret == 0)
 		ret = find_biphase_maps(p, decoder);
 	if (ret < 0)
@@ -1150,7 +1274,8 @@ static bool same_decoder(const struct plan_decoder *a, const struct plan_decoder
 	if (a->embedded != b->embedded || !a->object != !b->object || strcmp(a->name, b->name) ||
 	    a->raw_pattern_count != b->raw_pattern_count ||
 	    a->lircd_remote_count != b->lircd_remote_count ||
-	    a->biphase_remote_count != b->biphase_remote_count)
+	    a->biphase_remote_count != b->biphase_remote_count ||
+	    a->lircd_raw.pattern_count || b->lircd_raw.pattern_count)
 		return false;
 	if (a->biphase_remote_count &&
 	    memcmp(a->biphase_remotes, b->biphase_remotes,
@@ -1178,6 +1303,7 @@ static void plan_decoder_clear(struct plan_decoder *decoder)
 	free(decoder->name);
 	free(decoder->port_of);
 	free(decoder->wanted_by);
+	lircd_raw_table_clear(&decoder->lircd_raw);
 	bpf_object_free(decoder->object);
 	for (i = 0; i < decoder->param_count; i++)
 		free((char *)decoder->params[i].name);
@@ -1308,6 +1434,16 @@ static int plan_raw_keys(struct keytable_plan *plan)
 			while (scancode_used(plan, next))
 				next++;
 			decoder->raw_patterns[j].scancode = (unsigned int)next;
+			ret = set_key(plan, next, keycode);
+			if (ret < 0)
+				return ret;
+		}
+		for (j = 0; j < decoder->lircd_raw.pattern_count; j++) {
+			uint32_t keycode = decoder->lircd_raw.patterns[j].scancode;
+
+			while (scancode_used(plan, next))
+				next++;
+			decoder->lircd_raw.patterns[j].scancode = (unsigned int)next;
 			ret = set_key(plan, next, keycode);
 			if (ret < 0)
 				return ret;
@@ -1571,6 +1707,100 @@ static int merge_lircd_biphase(struct planner *p)
 	return 0;
 }
 
+/* A lircd_raw request that no longer has remotes goes. */
+static void drop_empty_lircd_raw(struct keytable_plan *plan)
+{
+	size_t i;
+
+	for (i = 0; i < plan->decoder_count;) {
+		struct plan_decoder *d = &plan->decoders[i];
+
+		if (!is_lircd_raw(d) || d->lircd_raw.remote_count) {
+			i++;
+			continue;
+		}
+		plan_decoder_clear(d);
+		memmove(d, d + 1, (plan->decoder_count - i - 1) * sizeof(*d));
+		plan->decoder_count--;
+	}
+}
+
+/*
+ * The lircd_raw requests (one per keymap entry, each with its remote) as few programs
+ * as their first pairs allow: all in the first request's program when its index takes
+ * them; else each remote, in keymap order, in the first program whose index still
+ * takes it. The programs' sync_space and candidates come from their tables.
+ */
+static int merge_lircd_raw(struct planner *p)
+{
+	struct keytable_plan *plan = p->plan;
+	struct plan_decoder *first = NULL, *d;
+	struct lircd_raw_table all = { 0 };
+	size_t i, r, k;
+	int ret = 0;
+
+	for (i = 0; i < plan->decoder_count; i++) {
+		d = &plan->decoders[i];
+		for (r = 0; is_lircd_raw(d) && r < d->lircd_raw.remote_count; r++) {
+			ret = lircd_raw_table_append(&all, d->lircd_raw.patterns +
+							   d->lircd_raw.remotes[r].first,
+						     d->lircd_raw.remotes[r].count);
+			if (ret < 0)
+				goto out;
+		}
+		if (is_lircd_raw(d) && d->lircd_raw.remote_count)
+			lircd_raw_table_clear(&d->lircd_raw);
+	}
+	if (!all.remote_count)
+		return 0;
+	ret = lircd_raw_table_index(&all, p->err);
+	if (ret != -E2BIG) {
+		if (ret < 0)
+			goto out;
+		for (i = 0; i < plan->decoder_count && !first; i++)
+			if (is_lircd_raw(&plan->decoders[i]))
+				first = &plan->decoders[i];
+		first->lircd_raw = all;
+		memset(&all, 0, sizeof(all));
+	} else {
+		/* Spread over the requests, as programs: there are as many as remotes. */
+		for (r = 0; r < all.remote_count; r++) {
+			const struct lircd_raw_pattern *pat = all.patterns + all.remotes[r].first;
+
+			ret = 0;
+			for (i = 0; ret == 0 && i < plan->decoder_count; i++) {
+				if (is_lircd_raw(&plan->decoders[i]))
+					ret = lircd_raw_table_take(&plan->decoders[i].lircd_raw, pat,
+								   all.remotes[r].count, p->err);
+			}
+			if (ret == 0) {
+				ir_error_prefix(p->err, _("lircd_raw remote %zu"), r);
+				ret = -EINVAL;
+			}
+			if (ret < 0)
+				goto out;
+		}
+		ret = 0;
+	}
+	drop_empty_lircd_raw(plan);
+	for (i = 0; ret == 0 && i < plan->decoder_count; i++) {
+		unsigned int sync = UINT32_MAX;
+
+		d = &plan->decoders[i];
+		if (!is_lircd_raw(d))
+			continue;
+		for (k = 0; k < d->lircd_raw.pattern_count; k++)
+			if (d->lircd_raw.patterns[k].end_space < sync)
+				sync = d->lircd_raw.patterns[k].end_space;
+		ret = set_param(d, "sync_space", sync);
+		if (ret == 0)
+			ret = set_param(d, "candidates", d->lircd_raw.candidates);
+	}
+out:
+	lircd_raw_table_clear(&all);
+	return ret;
+}
+
 static int plan_decoders(struct planner *p)
 {
 	struct keytable_plan *plan = p->plan;
@@ -1579,6 +1809,8 @@ static int plan_decoders(struct planner *p)
 	int ret;
 
 	ret = merge_lircd_space(p);
+	if (ret == 0)
+		ret = merge_lircd_raw(p);
 	if (ret == 0)
 		ret = merge_lircd_biphase(p);
 	if (ret < 0)

@@ -63,11 +63,19 @@
  * - Keymap entries of protocol lircd_biphase (lircd.conf's bi-phase remotes) are
  *   remotes too (lircd_biphase_table.h): all of them go into one lircd_biphase
  *   program, merged and indexed by lircd_biphase_tables_build().
+ * - Keymap entries of protocol lircd_raw (lircd.conf's RAW_CODES remotes: margin and
+ *   trail_space parameters, raw entries) are remotes of one decoder too: all of them
+ *   go into the maps of one lircd_raw program (lircd_raw_table.h), whose index is
+ *   built and checked here, and whose parameters sync_space (the shortest
+ *   trail_space) and candidates (the most patterns one first pair gives) are set
+ *   from them; a remote that program's index cannot take (more than 4 remotes, or
+ *   more than 256 buttons, starting alike) goes to the first further lircd_raw
+ *   program that takes it. Their patterns get scancodes as raw patterns do.
  * - Two requests for the same decoder with the same parameter values (and the same
  *   raw patterns or lircd_space remotes) load it once.
  * - Keys: keymaps in order, then -k; a later mapping of a scancode replaces an
- *   earlier one. Raw patterns get scancodes 0, 1, 2, ... skipping those other
- *   mappings use.
+ *   earlier one. Raw patterns (of raw, then of lircd_raw) get scancodes 0, 1, 2, ...
+ *   skipping those other mappings use.
  */
 #ifndef IRKIT_KEYTABLE_PLAN_H
 #define IRKIT_KEYTABLE_PLAN_H
@@ -81,6 +89,7 @@
 #include "ir_error.h"
 #include "keymap.h"
 #include "lircd_biphase_index.h"
+#include "lircd_raw_index.h"
 #include "lircd_space_index.h"
 #include "options.h"
 #include "raw_pattern.h"
@@ -132,6 +141,15 @@ struct plan_decoder {
 	size_t biphase_index_count;
 	int biphase_remotes_map;
 	int biphase_index_map;
+	/*
+	 * The lircd_raw decoder's remotes (every keymap entry of protocol lircd_raw, in
+	 * keymap order), their patterns and the index built from them; empty else.
+	 * Until the keys are planned, a pattern's scancode holds its keycode.
+	 */
+	struct lircd_raw_table lircd_raw;
+	/* Indexes in image of "lircd_raw_patterns" and "lircd_raw_index", or -1. */
+	int lircd_raw_patterns_map;
+	int lircd_raw_index_map;
 	struct bpf_image *image;	/* relocated with the final parameter values */
 };
 

@@ -318,7 +318,10 @@ static int load_protocol(const struct keymap_loader *loader, struct keymap *keym
 	if (!protocol->protocol)
 		return keymap_fail(loader, toml_value_line(table), toml_value_column(table),
 				   _("missing 'protocol' in a [[protocols]] entry"));
-	/* rc_keymap(5): raw entries belong to the raw decoder, which has no scancodes. */
+	/*
+	 * rc_keymap(5): raw entries belong to the raw decoder, which has no scancodes, and
+	 * to lircd_raw (a lircd.conf's raw remote, printed), which has none either.
+	 */
 	scancodes = toml_table_get(table, "scancodes");
 	raw = toml_table_get(table, "raw");
 	if (keymap_ascii_casecmp(protocol->protocol, "raw") == 0) {
@@ -326,6 +329,12 @@ static int load_protocol(const struct keymap_loader *loader, struct keymap *keym
 			return keymap_fail(loader, toml_value_line(scancodes),
 					   toml_value_column(scancodes),
 					   _("protocol 'raw' takes raw entries, not scancodes"));
+	} else if (keymap_ascii_casecmp(protocol->protocol, "lircd_raw") == 0) {
+		if (scancodes)
+			return keymap_fail(loader, toml_value_line(scancodes),
+					   toml_value_column(scancodes),
+					   _("protocol '%s' takes raw entries, not scancodes"),
+					   "lircd_raw");
 	} else if (raw) {
 		return keymap_fail(loader, toml_value_line(raw), toml_value_column(raw),
 				   _("raw entries need protocol 'raw', not '%s'"),

@@ -182,8 +182,6 @@ static int add_repeat(struct conversion *c)
 
 	if (pair_empty(r->repeat))
 		return 0;
-	if ((r->flags & LIRCD_FLAG_REPEAT_HEADER) && !pair_empty(r->header))
-		return refuse(c, _("a repeat code after a header (REPEAT_HEADER)"));
 	if (!pair_empty(r->foot))
 		return refuse(c, _("a repeat code and a foot"));
 	if (!r->repeat.pulse || !r->repeat.space)
@@ -191,6 +189,9 @@ static int add_repeat(struct conversion *c)
 	ret = add_param(c, "repeat_pulse", r->repeat.pulse);
 	if (ret == 0)
 		ret = add_param(c, "repeat_space", r->repeat.space);
+	/* REPEAT_HEADER: lircd sends the header before the repeat code too. */
+	if (ret == 0 && (r->flags & LIRCD_FLAG_REPEAT_HEADER) && !pair_empty(r->header))
+		ret = add_param(c, "repeat_header", 1);
 	/* lircd sends ptrail after the repeat code too; without it, the gap follows. */
 	if (ret == 0)
 		ret = add_param(c, "repeat_trailer", r->ptrail);
@@ -655,7 +656,7 @@ static int convert_raw(struct conversion *c, struct keymap_loader *loader)
 				longest_space = b->durations[k];
 		}
 	}
-	c->protocol->protocol = strdup("raw");
+	c->protocol->protocol = strdup("lircd_raw");
 	if (!c->protocol->protocol)
 		return -ENOMEM;
 	margin = margin_for(r, shortest, shortest / 2);

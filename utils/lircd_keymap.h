@@ -6,7 +6,8 @@
  * whose parameters describe the remote: the planner (keytable/plan.c) puts every such
  * entry, of every keymap, into the maps of one lircd_space program (of a few, when
  * more than 4 remotes start their frames alike); bi-phase remotes likewise are entries of
- * lircd_biphase (bpf_protocols/lircd_biphase_table.h), all in one program. The others are
+ * lircd_biphase (bpf_protocols/lircd_biphase_table.h), all in one program, and raw-coded remotes
+ * of lircd_raw (bpf_protocols/lircd_raw_table.h) in the same way. The others are
  * decoded by one of the embedded generic decoders with the remote's own timings as
  * parameters. A remote those decoders cannot decode exactly as lircd would is refused,
  * with its file, line and the reason; nothing is dropped in silence. rc_keymap(5),
@@ -22,8 +23,9 @@
  *    space runs into the gap, so the bit cannot be seen; its pulse is the trailer and
  *    the bit is left out of the scancode.
  *    Refused: plead, pre or post pairs, a header with only a pulse or only a space,
- *    one and zero differing in both pulse and space, a repeat code with REPEAT_HEADER
- *    or a foot, NO_FOOT_REP with a foot.
+ *    one and zero differing in both pulse and space, a repeat code with a foot,
+ *    NO_FOOT_REP with a foot. REPEAT_HEADER with a header: repeat_header (the header
+ *    comes before the repeat code too).
  *  - RC5 / SHIFT_ENC with RC-5's timings (halves and plead of 889 µs within 20%) and
  *    13 bits after the plead: the kernel's rc-5, scancode system << 8 | command, plus
  *    0x40 when the field bit is 0 (the kernel's RC-5 scancode).
@@ -38,8 +40,11 @@
  *    plus the margin; with no header and no plead, first_one when every code starts
  *    with a 1, else refused. Refused: pre, post, ptrail, foot, a repeat code,
  *    REVERSE.
- *  - RAW_CODES: raw, each button's durations a pattern (at most
- *    KEYMAP_RAW_DURATIONS_MAX durations of at most 65535 µs).
+ *  - RAW_CODES: the table-driven lircd_raw (bpf_protocols/lircd_raw_table.h), each
+ *    button's durations a raw entry (at most KEYMAP_RAW_DURATIONS_MAX durations of at
+ *    most 65535 µs), margin and trail_space (the space that ends a frame) as the
+ *    entry's parameters; the planner puts every such entry, of every keymap, into
+ *    the maps of one lircd_raw program.
  *  - every other encoding (RC-MM, SPACE_FIRST, GOLDSTAR, GRUNDIG, BO, XMP,
  *    SERIAL, and driver-decoded codes) is refused.
  *

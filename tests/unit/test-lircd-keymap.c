@@ -319,6 +319,24 @@ START_TEST(test_rc6_mce)
 }
 END_TEST
 
+/* REPEAT_HEADER: the header before the repeat code too, as the descriptor's flag. */
+START_TEST(test_repeat_header)
+{
+	struct keymap *keymap = convert_ok(
+		"begin remote\n  name r\n  flags SPACE_ENC|REPEAT_HEADER\n  ptrail 560\n"
+		"  repeat 560 2250\n  bits 8\n  header 9000 4500\n  one 560 1690\n"
+		"  zero 560 560\n  gap 108000\n  begin codes\n    KEY_A 0x01\n  end codes\n"
+		"end remote\n");
+	const struct keymap_protocol *p = &keymap->protocols[0];
+
+	ck_assert_str_eq(p->protocol, "lircd_space");
+	ck_assert_int_eq(param(p, "repeat_header"), 1);
+	ck_assert_int_eq(param(p, "repeat_pulse"), 560);
+	ck_assert_int_eq(param(p, "header_pulse"), 9000);
+	keymap_free(keymap);
+}
+END_TEST
+
 START_TEST(test_raw_codes)
 {
 	struct keymap *keymap = convert_ok(
@@ -327,7 +345,7 @@ START_TEST(test_raw_codes)
 		"    name stop\n      400 1600 400 800 400\n  end raw_codes\nend remote\n");
 	const struct keymap_protocol *p = &keymap->protocols[0];
 
-	ck_assert_str_eq(p->protocol, "raw");
+	ck_assert_str_eq(p->protocol, "lircd_raw");
 	ck_assert_int_eq(p->raw_count, 2);
 	ck_assert_uint_eq(p->raws[0].keycode, KEY_PLAY);
 	ck_assert_uint_eq(p->raws[1].keycode, KEY_STOP);
@@ -422,8 +440,6 @@ START_TEST(test_refusals)
 	convert_fails("begin remote\n  name b\n  flags SPACE_ENC\n  bits 8\n  one 560 1690\n"
 		      "  zero 800 560\n  ptrail 560\n  gap 100000\n" CODES,
 		      "remote 'b'", "both pulse and space");
-	convert_fails("begin remote\n  name r\n  flags SPACE_ENC|REPEAT_HEADER\n  ptrail 560\n"
-		      "  repeat 560 2250\n" NEC_BODY CODES, "remote 'r'", "REPEAT_HEADER");
 	convert_fails("begin remote\n  name t\n  flags SPACE_ENC\n  ptrail 560\n"
 		      "  toggle_bit_mask 0x1F\n" NEC_BODY CODES, "remote 't'",
 		      "more than 4 bits");
@@ -499,6 +515,7 @@ static Suite *lircd_keymap_suite(void)
 	tcase_add_test(tc, test_biphase_header_and_rc6_layout);
 	tcase_add_test(tc, test_rc5_kernel);
 	tcase_add_test(tc, test_rc6_mce);
+	tcase_add_test(tc, test_repeat_header);
 	tcase_add_test(tc, test_raw_codes);
 	tcase_add_test(tc, test_button_names);
 	tcase_add_test(tc, test_refusals);

@@ -188,6 +188,24 @@ for n in 1 2 3 4 5 6; do
 done
 irkit-attach -d "$lirc" detach-all
 
+# lircd_raw: a lircd.conf's raw remotes, their buttons' patterns in two maps (the
+# patterns and the index of first pairs, bpf_protocols/lircd_raw_table.h); loaded
+# empty, the verifier judges the program with its loops' default bound (256).
+irkit-attach -d "$lirc" attach lircd_raw | sed 's/ id=[0-9]* / id=ID /'
+irkit-attach -d "$lirc" detach-all
+# Filled by ir-keytable from a lircd.conf of three raw remotes
+# (tests/cli/data/lircd-raw.conf), one program for all; LIRC's irsimsend's signals of
+# lircd-raw.txt, one at a time: KEY_POWER of raw_nec held (the frame three times),
+# then six buttons of the three remotes.
+ir-keytable -s "${rc##*/}" -c -w "$IRKIT_DATA/lircd-raw.conf" 2>&1 | sed "s|$IRKIT_DATA/||"
+ir-keytable -s "${rc##*/}" 2>&1 | grep -E "Attached BPF"
+awk -v n=1 '/^timeout/ { n++; next } /^(pulse|space)/ { print > ("lircd-raw-" n) }' \
+	"$IRKIT_DATA/lircd-raw.txt"
+for n in 1 2 3 4 5 6 7; do
+	lirc-tool -d "$lirc" -r scancode -w 300 send-raw "lircd-raw-$n"
+done
+irkit-attach -d "$lirc" detach-all
+
 # imon_rsc moves the pointer (bpf_rc_pointer_rel): no scancode, but relative motion
 # on the input device. Code 0x2 is "right", +4 on X, in the decoder's table of the
 # remote's 16 directions. Events are read as the kernel writes them (struct

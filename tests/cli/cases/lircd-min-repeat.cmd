@@ -1,0 +1,1 @@
+--decode=$IRKIT_SRCDIR/tests/cli/data/lircd-min-repeat.txt -w $IRKIT_SRCDIR/tests/cli/data/lircd-min-repeat.conf

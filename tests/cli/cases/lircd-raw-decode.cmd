@@ -1,0 +1,1 @@
+--decode=$IRKIT_SRCDIR/tests/cli/data/lircd-raw.txt -v -w $IRKIT_SRCDIR/tests/cli/data/lircd-raw.conf

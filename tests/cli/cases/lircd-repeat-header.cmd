@@ -1,0 +1,1 @@
+--decode=$IRKIT_SRCDIR/tests/cli/data/lircd-repeat-header.txt -w $IRKIT_SRCDIR/tests/cli/data/lircd-repeat-header.conf
