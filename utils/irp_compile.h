@@ -33,8 +33,19 @@
  *
  * When a message frame is complete, its bitfields give the parameters: a parameter's
  * bits may come from several bitfields (~F:1:6 and F:6), and bits sent twice (F:8,
- * ~F:8) must agree; constant bitfields must have their value, computed ones the value
- * their expression gives; every parameter must lie in its range. Then bpf_rc_keydown(ctx, IRP_COMPILE_PROTOCOL, scancode, toggle).
+ * ~F:8) must agree; a parameter sent only inside computed bitfields is given back from
+ * them where the way down to it can be undone modulo the bitfield's width (+, -, ^, ~,
+ * negation, a product or shift by a power of two, a bitfield of the low bits: Eufy's
+ * CO from its checksum, XMP-1's F from (F*256):16, Rs200's H1 from (H1-1):2 and its
+ * range 1..4, Yamaha's Y bit by bit from E0 and E7); constant bitfields must have their
+ * value, computed ones the value their expression gives; every parameter must lie in
+ * its range. A message may come in parts: when the first frame does not give every
+ * parameter, it keeps those it gives in the state map (the carry), and the later frame
+ * that gives the rest (Pioneer-2Part's repeated half, Epson's and F12x's end frame)
+ * takes them from there, the parameters sent in both agreeing; a timeout empties the
+ * carry. An end frame that comes after a repeated part reports at the next sample
+ * unless that is a pulse (the signal goes on: it was the repeated frame), or at once on
+ * a timeout. Then bpf_rc_keydown(ctx, IRP_COMPILE_PROTOCOL, scancode, toggle).
  * A report (keydown or repeat) restarts every frame's automaton and ends the sample's
  * matching: one report per sample, the first frame's in the order above, so that a
  * frame that is the end of another (JVC's repeat, its message without the header)
@@ -61,7 +72,8 @@
  * gap alone (<-1|1>: runs of equal bits merge into one duration), durations and extents of fixed length,
  * bitfields of fixed width and chop whose data is a parameter, a constant or an
  * expression of the parameters (a checksum, compiled to instructions with Java's 64-bit
- * rules as irp_eval() has them; ** only between constants), nested
+ * rules as irp_eval() has them; ** only between constants; a parameter sent only there
+ * must be given back as said above), messages in parts, nested
  * irstreams (with their own bitspec too: RC6's trailer bit; "(...)2" up to 8 times, laid
  * out in the frame), one repeated irstream,
  * variations,
