@@ -101,6 +101,7 @@ struct frame {
 	unsigned int pending, pending_field[SYMBOL_BITS_MAX], pending_bit[SYMBOL_BITS_MAX];
 	unsigned int pending_column;
 	unsigned int table;	/* the bitspec of the irstream being laid out */
+	size_t origin;		/* the slot after the last extent: the program's time counts from there */
 	unsigned int state;	/* byte offset of its state in the map element */
 };
 
@@ -599,8 +600,14 @@ static int assign(struct compiler *c, const struct irp_item *item)
 	return 0;
 }
 
+/*
+ * Lay out count items of seq in f. *origin is where the time of this irstream's extents
+ * counts from (the slot after its start or its previous extent); the program counts
+ * from the frame's start or its last extent (f->origin), so an extent is taken only
+ * where the two are the same (SonyDSP's irstreams, each after the previous one's extent).
+ */
 static int flatten(struct compiler *c, struct frame *f, const struct irp_sequence *seq,
-		   size_t count, unsigned int depth, unsigned int pass)
+		   size_t count, unsigned int depth, unsigned int pass, size_t *origin)
 {
 	size_t i;
 	int ret;
@@ -628,9 +635,10 @@ static int flatten(struct compiler *c, struct frame *f, const struct irp_sequenc
 			if (ret < 0)
 				return ret;
 			if (item->duration.kind == IRP_EXTENT) {
-				if (depth > 0)
-					return unsupported(c, item->column,
-							   _("an extent in a nested irstream"));
+				if (*origin != f->origin)
+					return unsupported(c, item->column, depth > 0 ?
+							   _("an extent in a nested irstream") :
+							   _("an extent after a nested one"));
 				slot.kind = SLOT_EXTENT;
 			} else {
 				if (slot.us < 0.5)
@@ -639,6 +647,8 @@ static int flatten(struct compiler *c, struct frame *f, const struct irp_sequenc
 				slot.pulse = item->duration.kind == IRP_FLASH;
 			}
 			ret = add_slot(c, f, &slot);
+			if (slot.kind == SLOT_EXTENT)
+				*origin = f->origin = f->slot_count;
 			break;
 		case IRP_ITEM_BITFIELD:
 			ret = add_bitfield(c, f, item);
@@ -660,8 +670,10 @@ static int flatten(struct compiler *c, struct frame *f, const struct irp_sequenc
 			}
 			f->table = inner;
 			for (k = 0, ret = 0; k < times && ret == 0; k++) {
+				size_t inner_origin = f->slot_count;
+
 				ret = flatten(c, f, &item->stream->body, item->stream->body.count,
-					      depth + 1, pass);
+					      depth + 1, pass, &inner_origin);
 				if (ret == 0 && f->pending)
 					return unsupported(c, f->pending_column,
 							   _("bits short of a symbol at the end of an "
@@ -676,7 +688,7 @@ static int flatten(struct compiler *c, struct frame *f, const struct irp_sequenc
 			    item->alternatives[pass].count == 0)
 				return STOPPED;
 			ret = flatten(c, f, &item->alternatives[pass],
-				      item->alternatives[pass].count, depth, pass);
+				      item->alternatives[pass].count, depth, pass, origin);
 			break;
 		default:
 			ret = assign(c, item);
@@ -767,13 +779,14 @@ static int add_frame(struct compiler *c, const struct irp_sequence *seq, size_t 
 		     unsigned int pass)
 {
 	struct frame *f = &c->frames[c->frame_count];
+	size_t origin = 0;
 	int ret;
 
 	if (c->frame_count == FRAMES_MAX)
 		return unsupported(c, c->protocol->stream->column, _("more than 6 frames"));
 	memset(f, 0, sizeof(*f));
 	c->frame_count++;
-	ret = flatten(c, f, seq, count, 0, pass);
+	ret = flatten(c, f, seq, count, 0, pass, &origin);
 	if (ret < 0)
 		return ret;
 	if (f->pending)

@@ -69,7 +69,9 @@
  * Supported so far, refused otherwise with -EOPNOTSUPP and a message naming the
  * construct and its column: bitspecs of 2, 4, 8 or 16 symbols of one flash and one gap
  * each (pulse distance, pulse width, biphase; Nokia's and XMP's) or of a flash and a
- * gap alone (<-1|1>: runs of equal bits merge into one duration), durations and extents of fixed length,
+ * gap alone (<-1|1>: runs of equal bits merge into one duration), durations and extents of fixed length
+ * (an extent of a nested irstream when that irstream starts where the frame or its last
+ * extent ends, as SonyDSP's do),
  * bitfields of fixed width and chop whose data is a parameter, a constant or an
  * expression of the parameters (a checksum, compiled to instructions with Java's 64-bit
  * rules as irp_eval() has them; ** only between constants; a parameter sent only there

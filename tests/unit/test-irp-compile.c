@@ -603,6 +603,54 @@ START_TEST(test_end_frame_by_hand)
 }
 END_TEST
 
+/* Irstreams of bits_by_hand() whose last space makes each last extents[k] µs. */
+static size_t extents_by_hand(int32_t *d, const uint64_t *values, const int32_t *extents,
+			      size_t count)
+{
+	size_t n = 0, start, k;
+
+	for (k = 0; k < count; k++) {
+		int32_t elapsed = 0;
+
+		start = n;
+		n = bits_by_hand(d, n, values[k], 4, 0) - 1;
+		while (start < n)
+			elapsed += abs(d[start++]);
+		d[n++] = -(extents[k] - elapsed);
+	}
+	return n;
+}
+
+/*
+ * Extents in nested irstreams of one frame (as SonyDSP's after its repeated part): each
+ * counts from its own irstream's start, which is the previous one's end.
+ */
+START_TEST(test_nested_extents_by_hand)
+{
+	struct irp_protocol *p = parse("{38k,500}<1,-1|1,-3>((16,-8,D:4,1,^30m),"
+				       "(16,-8,D:4,1,^30m),(16,-8,F:4,1,^30m))"
+				       "[D:0..15,F:0..15]");
+	struct bpf_vm *vm = compile_to_vm(p, NULL);
+	const uint64_t values[] = { 6, 6, 9 };
+	const int32_t right[] = { 30000, 30000, 30000 }, wrong[] = { 30000, 40000, 30000 };
+	int32_t d[64];
+	size_t n;
+
+	/* D = 6 twice, F = 9: D << 4 | F */
+	n = extents_by_hand(d, values, right, 3);
+	feed(vm, d, n);
+	ck_assert_uint_eq(count_events(vm, BPF_VM_EVENT_KEYDOWN), 1);
+	ck_assert_uint_eq(bpf_vm_event_at(vm, 0)->scancode, 0x69);
+	/* the second irstream 10 ms too long */
+	bpf_vm_reset(vm);
+	n = extents_by_hand(d, values, wrong, 3);
+	feed(vm, d, n);
+	ck_assert_uint_eq(count_events(vm, BPF_VM_EVENT_KEYDOWN), 0);
+	bpf_vm_free(vm);
+	irp_protocol_free(p);
+}
+END_TEST
+
 static void refused(const char *text, const char *message)
 {
 	struct irp_protocol *p = parse(text);
@@ -697,6 +745,11 @@ START_TEST(test_refusals_name_the_construct)
 		"irp:24: not supported by the IRP compiler yet: an assignment of a value that "
 		"depends on the parameters");
 	refused("{38k}<1,-1|1,-3>(16,-8,D:4,1,-40m)*[D:0..255]", "parameter 'D' is not wholly");
+	/* extents whose irstream does not start where the program's time counts from */
+	refused("{38k,500}<1,-1|1,-3>(16,-8,(D:8,1,^30m))[D:0..255]",
+		"irp:35: not supported by the IRP compiler yet: an extent in a nested irstream");
+	refused("{38k,500}<1,-1|1,-3>((16,-8,D:8,1,^30m),1,^60m)[D:0..255]",
+		"irp:43: not supported by the IRP compiler yet: an extent after a nested one");
 	refused("{38k,388}<1,-3|3,-1>(<0:2|2:2>(D:4),-10m)*[D:0..15]",
 		"irp:23: not supported by the IRP compiler yet: a symbol of other than a flash "
 		"and a gap");
@@ -1123,6 +1176,7 @@ static Suite *irp_compile_suite(void)
 	tcase_add_test(tc, test_parameters_given_back_by_hand);
 	tcase_add_test(tc, test_message_in_parts_by_hand);
 	tcase_add_test(tc, test_end_frame_by_hand);
+	tcase_add_test(tc, test_nested_extents_by_hand);
 	tcase_add_test(tc, test_duration_beyond_lirc);
 	tcase_add_test(tc, test_nested_repeats_bounded);
 	tcase_add_test(tc, test_reversed_in_expression_by_hand);
