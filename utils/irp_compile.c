@@ -2016,6 +2016,16 @@ static int emit_report(struct compiler *c, const struct frame *f, const struct f
 
 	place(c, l->emit);
 	if (f->repeat) {
+		/* its constants (NRC17's end frame: 254:8, 255:8) */
+		for (i = 0; i < f->field_count; i++) {
+			const struct field *fd = &f->fields[i];
+
+			if (fd->source != FIELD_CONSTANT)
+				continue;
+			LDX64(c, BPF_REG_3, BPF_REG_7, (int16_t)(f->state + STATE_FIELD(i)));
+			mov_imm(c, BPF_REG_4, fd->constant & low_mask(fd->width));
+			JUMP_REG(c, BPF_JNE, BPF_REG_3, BPF_REG_4, l->reset);
+		}
 		ALU64_REG(c, BPF_MOV, BPF_REG_1, BPF_REG_6);
 		insn(c, BPF_JMP | BPF_CALL, 0, 0, 0, BPF_FUNC_rc_repeat);
 		GOTO(c, l->reported);

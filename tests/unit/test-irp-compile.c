@@ -651,6 +651,37 @@ START_TEST(test_nested_extents_by_hand)
 }
 END_TEST
 
+/* A repeat frame's constants are checked: 10 makes the repeat, 3 nothing. */
+START_TEST(test_repeat_constants_by_hand)
+{
+	struct irp_protocol *p = parse("{38k,500}<1,-1|1,-3>(16,-8,F:4,1,-20m,"
+				       "(8,-8,10:4,1,-20m)*)[F:0..15]");
+	struct bpf_vm *vm = compile_to_vm(p, NULL);
+	unsigned int k, i, sent;
+	int32_t d[64];
+	size_t n;
+
+	for (k = 0; k < 2; k++) {
+		sent = k ? 3 : 10;
+		n = bits_by_hand(d, 0, 5, 4, 20000);
+		d[n++] = 4000;
+		d[n++] = -4000;
+		for (i = 0; i < 4; i++) {
+			d[n++] = 500;
+			d[n++] = sent >> i & 1 ? -1500 : -500;
+		}
+		d[n++] = 500;
+		d[n++] = -20000;
+		bpf_vm_reset(vm);
+		feed(vm, d, n);
+		ck_assert_uint_eq(count_events(vm, BPF_VM_EVENT_KEYDOWN), 1);
+		ck_assert_uint_eq(count_events(vm, BPF_VM_EVENT_REPEAT), (k ? 0 : 1));
+	}
+	bpf_vm_free(vm);
+	irp_protocol_free(p);
+}
+END_TEST
+
 static void refused(const char *text, const char *message)
 {
 	struct irp_protocol *p = parse(text);
@@ -1176,6 +1207,7 @@ static Suite *irp_compile_suite(void)
 	tcase_add_test(tc, test_parameters_given_back_by_hand);
 	tcase_add_test(tc, test_message_in_parts_by_hand);
 	tcase_add_test(tc, test_end_frame_by_hand);
+	tcase_add_test(tc, test_repeat_constants_by_hand);
 	tcase_add_test(tc, test_nested_extents_by_hand);
 	tcase_add_test(tc, test_duration_beyond_lirc);
 	tcase_add_test(tc, test_nested_repeats_bounded);
