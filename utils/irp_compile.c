@@ -97,6 +97,7 @@ struct frame {
 	bool part, completing;
 	bool ending;		/* what comes after a repeated irstream: the signal's end */
 	bool await_end;		/* report at the next sample, if it is not a pulse */
+	bool after_report;	/* only after a report in the signal (mark_context_frames()) */
 	/* bits of bitfields waiting to fill a symbol */
 	unsigned int pending, pending_field[SYMBOL_BITS_MAX], pending_bit[SYMBOL_BITS_MAX];
 	unsigned int pending_column;
@@ -136,6 +137,8 @@ struct compiler {
 	size_t solve_steps;		/* of the analysis of computed fields: bounded */
 	unsigned int carry;		/* byte offset of the carry in the map element */
 	uint32_t carried;		/* the parameters that the parts give whole */
+	bool context;			/* frames after_report: the flag is kept */
+	unsigned int reported_flag;	/* its byte offset in the map element */
 	/* the emitter */
 	struct bpf_insn *insns;
 	size_t insn_count, insn_capacity;
@@ -1499,6 +1502,7 @@ struct solution {
 };
 
 static uint64_t needed_bits(const struct compiler *c, size_t p);
+static void mark_context_frames(struct compiler *c);
 
 /* The expression a name stands for, its definitions followed; else e. */
 static const struct irp_expr *through_definitions(const struct compiler *c,
@@ -1879,6 +1883,96 @@ static void drop_frame(struct compiler *c, size_t k)
 	memset(&c->frames[c->frame_count], 0, sizeof(c->frames[0]));
 }
 
+/* Whether two windows of durations (the last slot's space open above) meet. */
+static bool windows_meet(const struct compiler *c, double a, bool a_open, double b, bool b_open)
+{
+	struct window x = window_of(c, a, a_open), y = window_of(c, b, b_open);
+
+	return x.lo <= y.hi && y.lo <= x.hi;
+}
+
+/* The constant that slot s of frame f sends as its symbol's bit j, or -1. */
+static int constant_bit(const struct frame *f, const struct slot *s, unsigned int j)
+{
+	const struct field *fd = &f->fields[s->field[j]];
+
+	if (fd->source != FIELD_CONSTANT)
+		return -1;
+	return (int)(fd->constant >> s->value_bit[j] & 1);
+}
+
+/*
+ * Whether frame b may take the durations of frame a, slot by slot: the same durations
+ * within the tolerances, bits of the same bitspec that no constant of both sets apart.
+ */
+static bool looks_alike(const struct compiler *c, const struct frame *a, const struct frame *b)
+{
+	size_t i;
+	unsigned int j;
+
+	if (a->slot_count != b->slot_count)
+		return false;
+	for (i = 0; i < a->slot_count; i++) {
+		const struct slot *x = &a->slots[i], *y = &b->slots[i];
+		bool last = i + 1 == a->slot_count;
+
+		if (x->kind != y->kind)
+			return false;
+		switch (x->kind) {
+		case SLOT_DURATION:
+			if (x->pulse != y->pulse ||
+			    !windows_meet(c, x->us, last && !x->pulse, y->us, last && !y->pulse))
+				return false;
+			break;
+		case SLOT_EXTENT:
+			if (!windows_meet(c, x->us, last, y->us, last))
+				return false;
+			break;
+		case SLOT_BIT_FIRST:
+			if (x->table != y->table)
+				return false;
+			break;
+		case SLOT_BIT_SECOND:
+			if (x->table != y->table)
+				return false;
+			for (j = 0; j < c->tables[x->table].bits; j++) {
+				int p = constant_bit(a, x, j), q = constant_bit(b, y, j);
+
+				if (p >= 0 && q >= 0 && p != q)
+					return false;
+			}
+			break;
+		}
+	}
+	return true;
+}
+
+/*
+ * Frames that only the context tells apart (IrpTransmogrifier decodes a signal as a
+ * whole): NRC17's end frame is also a message (F=254, D=255), Roku-8bit's repeated
+ * frame is also a first frame (F with bit 7 flipped). A later frame that looks like
+ * an earlier reporting one is taken only after a report in the same signal (since
+ * the last timeout), and then before the frame it looks like.
+ */
+static void mark_context_frames(struct compiler *c)
+{
+	size_t j, k;
+
+	for (k = 1; k < c->frame_count; k++) {
+		struct frame *f = &c->frames[k];
+
+		if (f->part)
+			continue;
+		for (j = 0; j < k && !f->after_report; j++) {
+			const struct frame *g = &c->frames[j];
+
+			if (!g->part && !g->repeat && looks_alike(c, g, f))
+				f->after_report = true;
+		}
+		c->context = c->context || f->after_report;
+	}
+}
+
 /*
  * What each frame is, now that the frames are laid out: a message gives every
  * parameter; after one, a frame that does not repeats it (NEC1's ditto). When the
@@ -1937,6 +2031,7 @@ static int classify_frames(struct compiler *c)
 		}
 	}
 	c->carried = parts;
+	mark_context_frames(c);
 	if (!in_parts || completed)
 		return 0;
 	for (k = 0; k < pr->parameter_count && (first >> k & 1); k++)
@@ -2015,6 +2110,10 @@ static int emit_report(struct compiler *c, const struct frame *f, const struct f
 	size_t i;
 
 	place(c, l->emit);
+	if (f->after_report) {
+		LDX64(c, BPF_REG_1, BPF_REG_7, (int16_t)c->reported_flag);
+		JUMP_IMM(c, BPF_JEQ, BPF_REG_1, 0, l->reset);
+	}
 	if (f->repeat) {
 		/* its constants (NRC17's end frame: 254:8, 255:8) */
 		for (i = 0; i < f->field_count; i++) {
@@ -2343,6 +2442,9 @@ static int emit_program(struct compiler *c, size_t *ret_state_size)
 	c->carry = (unsigned int)state;
 	if (c->carried)
 		state += (size_t)CARRY_PARAM(c->protocol->parameter_count);
+	c->reported_flag = (unsigned int)state;
+	if (c->context)
+		state += 8;
 	if (state > 4096)
 		return unsupported(c, c->protocol->stream->column, _("frames of too many bitfields"));
 	*ret_state_size = state;
@@ -2363,12 +2465,15 @@ static int emit_program(struct compiler *c, size_t *ret_state_size)
 	JUMP_IMM(c, BPF_JNE, BPF_REG_1, KIND_TIMEOUT, exit);
 	place(c, sample);
 	/*
-	 * The parts last: a report ends the sample, so a part that ends where a completing
-	 * frame reports (the same durations, F12x) does not overwrite the carry first.
+	 * The frames that need a report before them first, then the others, then the
+	 * parts: a report ends the sample, so a part that ends where a completing frame
+	 * reports (the same durations, F12x) does not overwrite the carry first.
 	 */
-	for (part = 0; part < 2; part++) {
+	for (part = 0; part < 3; part++) {
 		for (i = 0; i < c->frame_count; i++) {
-			if (c->frames[i].part != part)
+			const struct frame *f = &c->frames[i];
+
+			if ((f->after_report ? 0 : f->part ? 2 : 1) != part)
 				continue;
 			ret = emit_frame(c, &c->frames[i], reported);
 			if (ret < 0)
@@ -2387,13 +2492,18 @@ static int emit_program(struct compiler *c, size_t *ret_state_size)
 		ST64(c, BPF_REG_7, (int16_t)(c->frames[i].state + STATE_POS), 0);
 		ST64(c, BPF_REG_7, (int16_t)(c->frames[i].state + STATE_ELAPSED), 0);
 	}
+	if (c->context)
+		ST64(c, BPF_REG_7, (int16_t)c->reported_flag, 1);
 	place(c, done);
-	if (c->carried) {
-		/* a timeout ends the signal: its parts are not the next one's */
+	if (c->carried || c->context) {
+		/* a timeout ends the signal: its parts and reports are not the next one's */
 		insn(c, BPF_LDX | BPF_W | BPF_MEM, BPF_REG_1, BPF_REG_6, 0, 0);
 		ALU64_IMM(c, BPF_RSH, BPF_REG_1, 24);
 		JUMP_IMM(c, BPF_JNE, BPF_REG_1, KIND_TIMEOUT, exit);
-		ST64(c, BPF_REG_7, (int16_t)(c->carry + CARRY_HAS), 0);
+		if (c->carried)
+			ST64(c, BPF_REG_7, (int16_t)(c->carry + CARRY_HAS), 0);
+		if (c->context)
+			ST64(c, BPF_REG_7, (int16_t)c->reported_flag, 0);
 	}
 	place(c, exit);
 	ALU64_IMM(c, BPF_MOV, BPF_REG_0, 0);

@@ -49,7 +49,13 @@
  * A report (keydown or repeat) restarts every frame's automaton and ends the sample's
  * matching: one report per sample, the first frame's in the order above, so that a
  * frame that is the end of another (JVC's repeat, its message without the header)
- * does not report the same message again.
+ * does not report the same message again. Some frames only the context tells apart, as
+ * IrpTransmogrifier decodes a signal as a whole: NRC17's end frame is also a message
+ * (F=254, D=255), Roku-8bit's repeated frame also a first frame (F with bit 7
+ * flipped). A later frame whose durations an earlier reporting frame also takes (no
+ * constant bit telling them apart) is tried first, and taken only after a report in
+ * the same signal, that is since the last timeout: a receiver whose timeout is
+ * shorter than the gaps between frames loses that context.
  *
  * The scancode layout: the parameters of the parameter spec that are not persistent,
  * in the order the spec lists them, the first one in the most significant bits, each

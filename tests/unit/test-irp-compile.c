@@ -651,6 +651,48 @@ START_TEST(test_nested_extents_by_hand)
 }
 END_TEST
 
+/*
+ * An end frame that is also a message (as NRC17's): F = 15 is the end frame after a
+ * report in the same signal, a message before one.
+ */
+START_TEST(test_frame_context_by_hand)
+{
+	struct irp_protocol *p = parse("{38k,500}<1,-1|1,-3>((16,-8,F:4,1,-20m)+,"
+				       "16,-8,15:4,1,-20m)[F:0..15]");
+	struct bpf_vm *vm = compile_to_vm(p, NULL);
+	int32_t d[64];
+	size_t n;
+
+	/* F = 5 twice, then the end: two keydowns of 5 and a repeat */
+	n = bits_by_hand(d, 0, 5, 4, 20000);
+	n = bits_by_hand(d, n, 5, 4, 20000);
+	n = bits_by_hand(d, n, 15, 4, 20000);
+	feed(vm, d, n);
+	ck_assert_uint_eq(count_events(vm, BPF_VM_EVENT_KEYDOWN), 2);
+	ck_assert_uint_eq(bpf_vm_event_at(vm, 0)->scancode, 5);
+	ck_assert_uint_eq(bpf_vm_event_at(vm, 1)->scancode, 5);
+	ck_assert_uint_eq(count_events(vm, BPF_VM_EVENT_REPEAT), 1);
+	/* F = 15 first in a signal is a message, then the end frame's repeat */
+	bpf_vm_reset(vm);
+	n = bits_by_hand(d, 0, 15, 4, 20000);
+	n = bits_by_hand(d, n, 15, 4, 20000);
+	feed(vm, d, n);
+	ck_assert_uint_eq(count_events(vm, BPF_VM_EVENT_KEYDOWN), 1);
+	ck_assert_uint_eq(bpf_vm_event_at(vm, 0)->scancode, 15);
+	ck_assert_uint_eq(count_events(vm, BPF_VM_EVENT_REPEAT), 1);
+	/* a timeout ends the signal: F = 15 after it is a message again */
+	bpf_vm_reset(vm);
+	n = bits_by_hand(d, 0, 3, 4, 20000);
+	feed(vm, d, n);
+	n = bits_by_hand(d, 0, 15, 4, 20000);
+	feed(vm, d, n);
+	ck_assert_uint_eq(count_events(vm, BPF_VM_EVENT_KEYDOWN), 2);
+	ck_assert_uint_eq(bpf_vm_event_at(vm, 1)->scancode, 15);
+	bpf_vm_free(vm);
+	irp_protocol_free(p);
+}
+END_TEST
+
 /* A repeat frame's constants are checked: 10 makes the repeat, 3 nothing. */
 START_TEST(test_repeat_constants_by_hand)
 {
@@ -1209,6 +1251,7 @@ static Suite *irp_compile_suite(void)
 	tcase_add_test(tc, test_end_frame_by_hand);
 	tcase_add_test(tc, test_repeat_constants_by_hand);
 	tcase_add_test(tc, test_nested_extents_by_hand);
+	tcase_add_test(tc, test_frame_context_by_hand);
 	tcase_add_test(tc, test_duration_beyond_lirc);
 	tcase_add_test(tc, test_nested_repeats_bounded);
 	tcase_add_test(tc, test_reversed_in_expression_by_hand);

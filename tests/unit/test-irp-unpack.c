@@ -173,12 +173,11 @@ static const char *round_trip(const char *name, const struct irp_protocol *p,
 	return why[0] ? why : NULL;
 }
 
-#define TRIALS 10
+#define TRIALS 30
 
 START_TEST(test_every_protocol_round_trips)
 {
 	struct exception_list exceptions, unpack_exceptions;
-	uint64_t seed = 0x0123456789abcdefull;
 	unsigned int checked = 0, failed = 0, problems = 0;
 	size_t i;
 
@@ -193,7 +192,17 @@ START_TEST(test_every_protocol_round_trips)
 		struct bpf_vm *vm;
 		char why[256] = "";
 		unsigned int trial;
+		/*
+		 * Each protocol's own draws: which protocols compile (and draw before it)
+		 * must not change what a protocol is tried with (RC6-M-32's M reaching 6).
+		 */
+		uint64_t seed = 0x0123456789abcdefull;
+		const char *c;
 
+		for (c = entry->name; *c; c++)
+			seed = (seed ^ (unsigned char)*c) * 0x100000001b3ull;
+		if (!seed)
+			seed = 1;
 		if (!irp_database_decodable(entry) ||
 		    exception_list_has(&exceptions, entry->name))
 			continue;
