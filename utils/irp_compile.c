@@ -3,15 +3,18 @@
  * IRP compiler: protocol tree -> frames of slots -> BPF instructions. See irp_compile.h
  * for what the program does; this file says how.
  *
- * Registers of the generated program: r6 the context, r7 the state map's element, r8 the
- * part of the sample not yet matched (µs), r9 its kind (1 pulse, 0 space; a timeout is a
- * space of 0xffffff µs); r0-r5 scratch. Stack: -8 the map key, -16 "already retried",
- * -24 the whole sample, then one u64 per parameter from -32 down.
- * State element: per frame, u64 pos (the slot that expects the next sample), cand (the
- * symbols whose first half matched), elapsed (µs since the frame or the last extent
- * began), then one u64 per bitfield of the frame, then for a frame that awaits the
- * signal's end its report's protocol, scancode and toggle; after the frames, the carry
- * of a message in parts (which parameters it has, then one u64 per parameter).
+ * Registers of the generated program: r6 the frame's pos as dispatched (0 once it starts
+ * afresh: no retry), r7 the state map's element (its address, no lookup), r8 the part
+ * of the sample not yet matched, raw (the kind in bits 24 and up: 1 pulse, 0 space; a
+ * timeout is a space of 0xffffff µs), or split (µs) with r9 its kind for the general
+ * slots; r0-r5 scratch. Stack: -16 the context, then one u64 per parameter from -32 down.
+ * State element: the clock (every sample added), then per frame u64 pos (the slot that
+ * expects the next sample), cand (the symbols whose first half matched), origin (the
+ * clock where the frame or its last extent began), one u64 per bitfield of the frame,
+ * then for a frame that awaits the signal's end its report's protocol, scancode and
+ * toggle; after the frames, the carry of a message in parts (which parameters it has,
+ * then one u64 per parameter) and the flag of a report in the signal (frame context);
+ * then one word per run of bits (struct run).
  * Every jump but the one retry goes forward, so the only loop runs at most twice.
  */
 #include "config.h"
@@ -139,6 +142,8 @@ struct compiler {
 	uint32_t carried;		/* the parameters that the parts give whole */
 	bool context;			/* frames after_report: the flag is kept */
 	unsigned int reported_flag;	/* its byte offset in the map element */
+	/* a frame has an extent: the clock runs; on raw samples (see emit_program) */
+	bool has_clock, raw_clock;
 	/* the emitter */
 	struct bpf_insn *insns;
 	size_t insn_count, insn_capacity;
@@ -258,11 +263,55 @@ static void jump_if(struct compiler *c, uint8_t op, uint8_t reg, uint64_t value,
 	JUMP_REG(c, op, reg, BPF_REG_5, label);
 }
 
+/*
+ * Drops the jumps to the very next instruction (a block laid out where its goto
+ * leads): each costs a step of every run through it.
+ */
+static int drop_jumps_to_next(struct compiler *c)
+{
+	size_t *index = calloc(c->insn_count + 1, sizeof(*index));
+	bool *dropped = calloc(c->insn_count + 1, sizeof(*dropped));
+	size_t i, kept = 0, fixups = 0;
+
+	if (!index || !dropped) {
+		free(index);
+		free(dropped);
+		return -ENOMEM;
+	}
+	for (i = 0; i < c->fixup_count; i++) {
+		size_t at = c->fixups[i].at;
+
+		if (c->insns[at].code == (BPF_JMP | BPF_JA) &&
+		    c->labels[c->fixups[i].label] == (long)at + 1)
+			dropped[at] = true;
+	}
+	/* an instruction's new index; a dropped one's is that of the one after it */
+	for (i = 0; i <= c->insn_count; i++) {
+		index[i] = kept;
+		if (i < c->insn_count && !dropped[i])
+			c->insns[kept++] = c->insns[i];
+	}
+	for (i = 0; i < c->label_count; i++)
+		if (c->labels[i] >= 0)
+			c->labels[i] = (long)index[c->labels[i]];
+	for (i = 0; i < c->fixup_count; i++) {
+		if (dropped[c->fixups[i].at])
+			continue;
+		c->fixups[fixups].label = c->fixups[i].label;
+		c->fixups[fixups++].at = index[c->fixups[i].at];
+	}
+	c->fixup_count = fixups;
+	c->insn_count = kept;
+	free(index);
+	free(dropped);
+	return 0;
+}
+
 static int resolve(struct compiler *c)
 {
 	size_t i;
 
-	if (c->out_of_memory)
+	if (c->out_of_memory || drop_jumps_to_next(c) < 0)
 		return -ENOMEM;
 	for (i = 0; i < c->fixup_count; i++) {
 		long target = c->labels[c->fixups[i].label];
@@ -947,16 +996,32 @@ static int build_frames(struct compiler *c)
 
 /* ---- the frames into code ---- */
 
+/*
+ * Two conventions for the sample's rest in r8. The raw one, where the program spends
+ * its time: the sample as LIRC gives it, its kind (1 pulse, 0 space or timeout) in the
+ * bits from 24 up, so that one pair of compares checks the kind and the duration
+ * together. The split one, for the general slots: r8 the duration, r9 the kind. Each
+ * slot has an entry in each (raw[i], slot[i]); crossing from one to the other converts.
+ */
 #define STACK_KEY	(-8)
-#define STACK_RETRIED	(-16)
+#define STACK_CTX	(-16)
 #define STACK_SAMPLE	(-24)
 #define STACK_PARAM(i)	(-32 - 8 * (int)(i))
 #define STACK_TEMP(i)	(STACK_PARAM(PARAMS_MAX) - 8 * (int)(i))
 
+/* the clock: the sum of every sample seen (raw, or µs; see emit_program) */
+#define STATE_CLOCK	0
+#define STATE_FRAMES	8
 #define STATE_POS	0
 #define STATE_CAND	8
-#define STATE_ELAPSED	16
+#define STATE_ORIGIN	16	/* the clock where the frame or the last extent began */
 #define STATE_FIELD(i)	(24 + 8 * (int)(i))
+
+#define RAW_PULSE	(1u << 24)
+#define RAW_DURATION	0xffffffu
+#define RAW_MAX		(RAW_PULSE | RAW_DURATION)
+/* a run of bits shifted into one word under a 1 that reaches bit 63 with the last */
+#define RUN_BITS_MAX	63
 
 struct window {
 	uint64_t lo, hi;	/* hi UINT64_MAX: no upper bound */
@@ -972,20 +1037,31 @@ static struct window window_of(const struct compiler *c, double us, bool open)
 	return w;
 }
 
-/* r8, r9 = the sample: its duration, 1 for a pulse and 0 for a space or timeout. */
-static void load_sample(struct compiler *c)
+/* The same window on raw samples of one kind: lo..hi, both in the kind's band. */
+static struct window raw_window_of(const struct compiler *c, bool pulse, double us, bool open)
 {
-	int pulse_or_space = new_label(c);
+	struct window w = window_of(c, us, open);
+	uint64_t kind = pulse ? RAW_PULSE : 0;
 
-	insn(c, BPF_LDX | BPF_W | BPF_MEM, BPF_REG_8, BPF_REG_6, 0, 0);
-	ALU64_REG(c, BPF_MOV, BPF_REG_9, BPF_REG_8);
-	ALU64_IMM(c, BPF_RSH, BPF_REG_9, 24);
-	ALU64_IMM(c, BPF_AND, BPF_REG_8, 0xffffff);
-	JUMP_IMM(c, BPF_JNE, BPF_REG_9, KIND_TIMEOUT, pulse_or_space);
-	ALU64_IMM(c, BPF_MOV, BPF_REG_9, 0);
-	ALU64_IMM(c, BPF_MOV, BPF_REG_8, TIMEOUT_US);
-	place(c, pulse_or_space);
-	STX64(c, BPF_REG_10, BPF_REG_8, STACK_SAMPLE);
+	w.lo = kind | (w.lo < RAW_DURATION ? w.lo : RAW_DURATION);
+	w.hi = kind | (w.hi < RAW_DURATION ? w.hi : RAW_DURATION);
+	return w;
+}
+
+/* if the raw sample r8 is not within w, goto fail */
+static void raw_match(struct compiler *c, struct window w, int fail)
+{
+	JUMP_IMM(c, BPF_JLT, BPF_REG_8, (int32_t)w.lo, fail);
+	if (w.hi < RAW_MAX)
+		JUMP_IMM(c, BPF_JGT, BPF_REG_8, (int32_t)w.hi, fail);
+}
+
+/* if the raw sample r8 is not of this kind and longer than w.hi, goto fail */
+static void raw_longer(struct compiler *c, bool pulse, struct window w, int fail)
+{
+	if (!pulse)
+		JUMP_IMM(c, BPF_JGT, BPF_REG_8, (int32_t)RAW_DURATION, fail);
+	JUMP_IMM(c, BPF_JLE, BPF_REG_8, (int32_t)w.hi, fail);
 }
 
 /* if the sample (r9, r8) is not of this kind within w, goto fail */
@@ -995,6 +1071,18 @@ static void match(struct compiler *c, bool pulse, struct window w, int fail)
 	jump_if(c, BPF_JLT, BPF_REG_8, w.lo, fail);
 	if (w.hi != UINT64_MAX)
 		jump_if(c, BPF_JGT, BPF_REG_8, w.hi, fail);
+}
+
+/* r8 = the whole sample, raw, a timeout as the longest space (from the context) */
+static void reload_sample(struct compiler *c)
+{
+	int duration = new_label(c);
+
+	LDX64(c, BPF_REG_2, BPF_REG_10, STACK_CTX);
+	insn(c, BPF_LDX | BPF_W | BPF_MEM, BPF_REG_8, BPF_REG_2, 0, 0);
+	JUMP_IMM(c, BPF_JLE, BPF_REG_8, (int32_t)RAW_MAX, duration);
+	ALU64_IMM(c, BPF_MOV, BPF_REG_8, (int32_t)RAW_DURATION);
+	place(c, duration);
 }
 
 /* May the slot after index i start with a duration of this kind? */
@@ -1052,9 +1140,30 @@ static void set_bits(struct compiler *c, const struct frame *f, const struct slo
 	}
 }
 
+/*
+ * A run: the symbols of slots first..end-1 (a flash-and-gap bitspec's, its first and
+ * second halves), matched by one piece of code. pos is first while a first half is
+ * awaited (first + 2 in a run that begins the frame: pos 0 starts it), first + 1
+ * while a second half is; the bits go into one word, under a 1 that
+ * reaches bit 63 with the last symbol, and from there into the fields when the run
+ * ends. A run stops short of the frame's last slot (whose window may be open).
+ */
+struct run {
+	size_t first, end;
+	size_t again;		/* pos while a later symbol's first half is awaited */
+	unsigned int bits;	/* in all */
+	unsigned int table;
+	bool uniform;		/* every symbol has the same first half: no cand */
+	int16_t word;		/* its word in the state element */
+};
+
 struct frame_labels {
-	int *slot;		/* entry of each slot, the sample's rest in r8 */
+	int *slot;		/* entry of each slot, the sample's rest split (r8, r9) */
+	int *raw;		/* entry of each slot, the sample's rest raw in r8 */
 	int *consumed;		/* slot i took the whole sample */
+	int *run_of;		/* the run that slot i is in, or -1 */
+	struct run *runs;
+	size_t run_count;
 	int fail, reset, end, emit;
 	int reported;		/* after a report: every frame restarts, the sample is done */
 };
@@ -1095,19 +1204,22 @@ static void emit_tolerance_bound(struct compiler *c, int sign)
  * must match is that gap, the extent's rest (r3), so the tolerance is the rest's: a
  * tolerance of the whole extent would let a frame already near its end take any short
  * space as its end (JVC's 59 ms at 30% took NEC's 564 µs bit space). Longer is fine
- * when the gap ends the frame: a receiver merges the spaces that follow.
+ * when the gap ends the frame: a receiver merges the spaces that follow. The time from
+ * the origin to the gap is the clock (this sample included) less the origin and the
+ * sample's rest; on a raw clock the pulses' kind bits go with the mask.
  */
 static void emit_extent(struct compiler *c, const struct frame *f, double us, bool last,
 			int fail)
 {
 	int16_t state = (int16_t)f->state;
 
-	/* r1 = the time from the origin to this gap, r3 = the gap it leaves */
-	JUMP_IMM(c, BPF_JNE, BPF_REG_9, 0, fail);
-	LDX64(c, BPF_REG_1, BPF_REG_7, state + STATE_ELAPSED);
-	LDX64(c, BPF_REG_2, BPF_REG_10, STACK_SAMPLE);
-	ALU64_REG(c, BPF_SUB, BPF_REG_2, BPF_REG_8);
-	ALU64_REG(c, BPF_ADD, BPF_REG_1, BPF_REG_2);
+	JUMP_IMM(c, BPF_JGT, BPF_REG_8, (int32_t)RAW_DURATION, fail);
+	LDX64(c, BPF_REG_1, BPF_REG_7, STATE_CLOCK);
+	LDX64(c, BPF_REG_2, BPF_REG_7, state + STATE_ORIGIN);
+	ALU64_REG(c, BPF_SUB, BPF_REG_1, BPF_REG_2);
+	ALU64_REG(c, BPF_SUB, BPF_REG_1, BPF_REG_8);
+	if (c->raw_clock)
+		ALU64_IMM(c, BPF_AND, BPF_REG_1, (int32_t)RAW_DURATION);
 	mov_imm(c, BPF_REG_3, (uint64_t)(us + 0.5));
 	ALU64_REG(c, BPF_SUB, BPF_REG_3, BPF_REG_1);
 	emit_tolerance_bound(c, -1);
@@ -1118,6 +1230,321 @@ static void emit_extent(struct compiler *c, const struct frame *f, double us, bo
 	}
 }
 
+/* A duration or an extent, on the raw sample. */
+static void emit_raw_slot(struct compiler *c, const struct frame *f, size_t i,
+			  const struct frame_labels *l)
+{
+	const struct slot *s = &f->slots[i];
+	bool last = i + 1 == f->slot_count;
+	struct window w;
+	int longer;
+
+	place(c, l->raw[i]);
+	if (s->kind == SLOT_EXTENT) {
+		emit_extent(c, f, s->us, last, l->fail);
+		GOTO(c, l->consumed[i]);
+		return;
+	}
+	w = raw_window_of(c, s->pulse, s->us, last && !s->pulse);
+	JUMP_IMM(c, BPF_JLT, BPF_REG_8, (int32_t)w.lo, l->fail);
+	if (last && !s->pulse) {
+		JUMP_IMM(c, BPF_JGT, BPF_REG_8, (int32_t)RAW_DURATION, l->fail);
+		GOTO(c, l->consumed[i]);
+		return;
+	}
+	if (!next_may_start(c, f, i, s->pulse)) {
+		if (w.hi < RAW_MAX)
+			JUMP_IMM(c, BPF_JGT, BPF_REG_8, (int32_t)w.hi, l->fail);
+		GOTO(c, l->consumed[i]);
+		return;
+	}
+	/* longer: the rest starts the next slot */
+	longer = new_label(c);
+	if (w.hi < RAW_MAX)
+		JUMP_IMM(c, BPF_JGT, BPF_REG_8, (int32_t)w.hi, longer);
+	GOTO(c, l->consumed[i]);
+	place(c, longer);
+	if (!s->pulse)
+		JUMP_IMM(c, BPF_JGT, BPF_REG_8, (int32_t)RAW_DURATION, l->fail);
+	ALU64_IMM(c, BPF_SUB, BPF_REG_8, (int32_t)(s->us + 0.5));
+	GOTO(c, l->raw[i + 1]);
+}
+
+/*
+ * The run's word (r3, its 1 at bit 63) into the fields: each stretch of bits that go
+ * to consecutive bits of one field at once, shifted and masked; a field that the
+ * stretch fills whole is stored, others are or-ed. Stretches sent least significant
+ * bit first are taken from the word reversed (r0).
+ */
+static void and_low_mask(struct compiler *c, uint8_t reg, unsigned int width)
+{
+	if (width >= 64)
+		return;
+	if (width <= 31) {
+		ALU64_IMM(c, BPF_AND, reg, (int32_t)low_mask(width));
+		return;
+	}
+	load_imm64(c, BPF_REG_5, low_mask(width));
+	ALU64_REG(c, BPF_AND, reg, BPF_REG_5);
+}
+
+#define ALU32_IMM(c, op, d, i)	insn(c, BPF_ALU | (op) | BPF_K, d, 0, 0, i)
+#define ALU32_REG(c, op, d, s)	insn(c, BPF_ALU | (op) | BPF_X, d, s, 0, 0)
+
+/* r0 = the low `bits` bits of r3 in the opposite order */
+static void emit_reverse(struct compiler *c, unsigned int bits)
+{
+	static const uint64_t masks[] = { 0x5555555555555555ull, 0x3333333333333333ull,
+					  0x0f0f0f0f0f0f0f0full, 0x00ff00ff00ff00ffull,
+					  0x0000ffff0000ffffull };
+	unsigned int k, width = bits <= 32 ? 32 : 64;
+
+	if (width == 32)
+		ALU32_REG(c, BPF_MOV, BPF_REG_0, BPF_REG_3);
+	else
+		ALU64_REG(c, BPF_MOV, BPF_REG_0, BPF_REG_3);
+	for (k = 0; (1u << k) < width; k++) {
+		int32_t shift = (int32_t)(1u << k);
+
+		if (width == 32) {
+			ALU32_REG(c, BPF_MOV, BPF_REG_2, BPF_REG_0);
+			ALU32_IMM(c, BPF_RSH, BPF_REG_2, shift);
+			ALU32_IMM(c, BPF_LSH, BPF_REG_0, shift);
+			if (shift < 16) {
+				ALU32_IMM(c, BPF_AND, BPF_REG_2, (int32_t)(uint32_t)masks[k]);
+				ALU32_IMM(c, BPF_AND, BPF_REG_0, (int32_t)~(uint32_t)masks[k]);
+			}
+			ALU32_REG(c, BPF_OR, BPF_REG_0, BPF_REG_2);
+			continue;
+		}
+		ALU64_REG(c, BPF_MOV, BPF_REG_2, BPF_REG_0);
+		ALU64_IMM(c, BPF_RSH, BPF_REG_2, shift);
+		ALU64_IMM(c, BPF_LSH, BPF_REG_0, shift);
+		if (shift < 32) {
+			load_imm64(c, BPF_REG_5, masks[k]);
+			ALU64_REG(c, BPF_AND, BPF_REG_2, BPF_REG_5);
+			load_imm64(c, BPF_REG_5, ~masks[k]);
+			ALU64_REG(c, BPF_AND, BPF_REG_0, BPF_REG_5);
+		}
+		ALU64_REG(c, BPF_OR, BPF_REG_0, BPF_REG_2);
+	}
+	if (bits < width)
+		ALU64_IMM(c, BPF_RSH, BPF_REG_0, (int32_t)(width - bits));
+}
+
+/* Bit j of the run (in the order sent): its field and the bit of the field it is. */
+static void run_bit(const struct compiler *c, const struct frame *f, const struct run *r,
+		    unsigned int j, unsigned int *field, unsigned int *value_bit)
+{
+	unsigned int bits = c->tables[r->table].bits;
+	const struct slot *s = &f->slots[r->first + 1 + 2 * (j / bits)];
+
+	*field = s->field[j % bits];
+	*value_bit = s->value_bit[j % bits];
+}
+
+/* The stretch of bits from j: its length, and whether it goes least significant first. */
+static unsigned int run_stretch(const struct compiler *c, const struct frame *f,
+				const struct run *r, unsigned int j, bool *lsb_first)
+{
+	unsigned int field, bit, next_field, next_bit, m = 1;
+	int step = 0;
+
+	run_bit(c, f, r, j, &field, &bit);
+	while (j + m < r->bits) {
+		run_bit(c, f, r, j + m, &next_field, &next_bit);
+		if (next_field != field)
+			break;
+		if (step == 0 && (next_bit == bit + 1 || next_bit + 1 == bit))
+			step = next_bit == bit + 1 ? 1 : -1;
+		if (step == 0 || (int)next_bit != (int)bit + step * (int)m)
+			break;
+		m++;
+	}
+	*lsb_first = step > 0;
+	return m;
+}
+
+static void emit_scatter(struct compiler *c, const struct frame *f, const struct run *r)
+{
+	unsigned int j, m, field, bit;
+	bool lsb_first, reversed = false;
+
+	for (j = 0; j < r->bits; j += m) {
+		m = run_stretch(c, f, r, j, &lsb_first);
+		if (lsb_first && !reversed) {
+			emit_reverse(c, r->bits);
+			reversed = true;
+		}
+	}
+	for (j = 0; j < r->bits; j += m) {
+		int16_t off;
+		unsigned int shift;
+
+		m = run_stretch(c, f, r, j, &lsb_first);
+		run_bit(c, f, r, lsb_first ? j : j + m - 1, &field, &bit);
+		off = (int16_t)(f->state + STATE_FIELD(field));
+		/* the stretch's lowest bit: j in the reversed word, else r->bits - j - m */
+		shift = lsb_first ? j : r->bits - j - m;
+		ALU64_REG(c, BPF_MOV, BPF_REG_4, lsb_first ? BPF_REG_0 : BPF_REG_3);
+		if (shift)
+			ALU64_IMM(c, BPF_RSH, BPF_REG_4, (int32_t)shift);
+		if (!(lsb_first && j + m == r->bits))
+			and_low_mask(c, BPF_REG_4, m);
+		if (bit)
+			ALU64_IMM(c, BPF_LSH, BPF_REG_4, (int32_t)bit);
+		if (m == f->fields[field].width) {
+			STX64(c, BPF_REG_7, BPF_REG_4, off);
+			continue;
+		}
+		LDX64(c, BPF_REG_5, BPF_REG_7, off);
+		ALU64_REG(c, BPF_OR, BPF_REG_5, BPF_REG_4);
+		STX64(c, BPF_REG_7, BPF_REG_5, off);
+	}
+}
+
+/* r3 = the run's word with symbol k shifted in, stored; to done when it was the last */
+static void run_shift(struct compiler *c, const struct run *r, unsigned int k, int done)
+{
+	LDX64(c, BPF_REG_3, BPF_REG_7, r->word);
+	ALU64_IMM(c, BPF_LSH, BPF_REG_3, (int32_t)c->tables[r->table].bits);
+	if (k)
+		ALU64_IMM(c, BPF_OR, BPF_REG_3, (int32_t)k);
+	STX64(c, BPF_REG_7, BPF_REG_3, r->word);
+	if (done >= 0)
+		JUMP_IMM(c, BPF_JSLT, BPF_REG_3, 0, done);
+}
+
+/* May a symbol of table t begin with a duration of this kind? */
+static bool first_half_may_start(const struct bitspec_table *t, bool pulse)
+{
+	unsigned int k;
+
+	for (k = 0; k < t->count; k++)
+		if (t->symbols[k].pulse[0] == pulse)
+			return true;
+	return false;
+}
+
+/*
+ * The second halves of a run (before its first halves, so that a sample longer than a
+ * symbol's gap goes forward to the first half of the next).
+ */
+static void emit_run(struct compiler *c, const struct frame *f, const struct run *r,
+		     const struct frame_labels *l)
+{
+	const struct bitspec_table *t = &c->tables[r->table];
+	size_t last = r->end - 1;	/* the slot of the run's last second half */
+	int16_t state = (int16_t)f->state;
+	int done = new_label(c), longer_last = new_label(c);
+	bool mid_longer = false, last_longer = false;
+	unsigned int k;
+
+	place(c, l->raw[r->first + 1]);
+	if (!r->uniform)
+		LDX64(c, BPF_REG_2, BPF_REG_7, state + STATE_CAND);
+	for (k = 0; k < t->count; k++) {
+		const struct symbol *sym = &t->symbols[k];
+		int skip = new_label(c);
+
+		if (!r->uniform) {
+			ALU64_REG(c, BPF_MOV, BPF_REG_3, BPF_REG_2);
+			ALU64_IMM(c, BPF_AND, BPF_REG_3, (int32_t)(1u << k));
+			JUMP_IMM(c, BPF_JEQ, BPF_REG_3, 0, skip);
+		}
+		raw_match(c, raw_window_of(c, sym->pulse[1], sym->us[1], false), skip);
+		run_shift(c, r, k, done);
+		ST64(c, BPF_REG_7, state + STATE_POS, (int32_t)r->again);
+		GOTO(c, l->end);
+		place(c, skip);
+	}
+	/*
+	 * Longer than the one symbol left: the rest starts the next slot. With every first
+	 * half alike every symbol is left (cand is all of them), and none is taken so.
+	 */
+	for (k = 0; !r->uniform && k < t->count; k++) {
+		mid_longer |= first_half_may_start(t, t->symbols[k].pulse[1]);
+		last_longer |= next_may_start(c, f, last, t->symbols[k].pulse[1]);
+	}
+	if (mid_longer || last_longer) {
+		/* the last symbol: the word's 1 one symbol below bit 63 */
+		LDX64(c, BPF_REG_3, BPF_REG_7, r->word);
+		ALU64_IMM(c, BPF_LSH, BPF_REG_3, (int32_t)t->bits);
+		JUMP_IMM(c, BPF_JSLT, BPF_REG_3, 0, longer_last);
+	}
+	for (k = 0; mid_longer && k < t->count; k++) {
+		const struct symbol *sym = &t->symbols[k];
+		int skip = new_label(c);
+
+		if (!first_half_may_start(t, sym->pulse[1]))
+			continue;
+		JUMP_IMM(c, BPF_JNE, BPF_REG_2, (int32_t)(1u << k), skip);
+		raw_longer(c, sym->pulse[1], raw_window_of(c, sym->pulse[1], sym->us[1], false),
+			   l->fail);
+		run_shift(c, r, k, -1);
+		ALU64_IMM(c, BPF_SUB, BPF_REG_8, (int32_t)(sym->us[1] + 0.5));
+		GOTO(c, l->raw[r->first]);
+		place(c, skip);
+	}
+	if (mid_longer || last_longer)
+		GOTO(c, l->fail);
+	if (last_longer) {
+		place(c, longer_last);
+		for (k = 0; k < t->count; k++) {
+			const struct symbol *sym = &t->symbols[k];
+			int skip = new_label(c);
+
+			if (!next_may_start(c, f, last, sym->pulse[1]))
+				continue;
+			JUMP_IMM(c, BPF_JNE, BPF_REG_2, (int32_t)(1u << k), skip);
+			raw_longer(c, sym->pulse[1],
+				   raw_window_of(c, sym->pulse[1], sym->us[1], false), l->fail);
+			run_shift(c, r, k, -1);
+			emit_scatter(c, f, r);
+			ALU64_IMM(c, BPF_SUB, BPF_REG_8, (int32_t)(sym->us[1] + 0.5));
+			GOTO(c, l->raw[r->end]);
+			place(c, skip);
+		}
+	} else if (mid_longer) {
+		place(c, longer_last);
+	}
+	GOTO(c, l->fail);
+	place(c, done);
+	emit_scatter(c, f, r);
+	GOTO(c, l->consumed[last]);
+}
+
+/* The first halves of a run. */
+static void emit_run_first(struct compiler *c, const struct frame *f, const struct run *r,
+			   const struct frame_labels *l)
+{
+	const struct bitspec_table *t = &c->tables[r->table];
+	int16_t state = (int16_t)f->state;
+	unsigned int k;
+
+	place(c, l->raw[r->first]);
+	if (r->uniform) {
+		const struct symbol *sym = &t->symbols[0];
+
+		raw_match(c, raw_window_of(c, sym->pulse[0], sym->us[0], false), l->fail);
+	} else {
+		ALU64_IMM(c, BPF_MOV, BPF_REG_2, 0);
+		for (k = 0; k < t->count; k++) {
+			const struct symbol *sym = &t->symbols[k];
+			int no = new_label(c);
+
+			raw_match(c, raw_window_of(c, sym->pulse[0], sym->us[0], false), no);
+			ALU64_IMM(c, BPF_OR, BPF_REG_2, (int32_t)(1u << k));
+			place(c, no);
+		}
+		JUMP_IMM(c, BPF_JEQ, BPF_REG_2, 0, l->fail);
+		STX64(c, BPF_REG_7, BPF_REG_2, state + STATE_CAND);
+	}
+	ST64(c, BPF_REG_7, state + STATE_POS, (int32_t)(r->first + 1));
+	GOTO(c, l->end);
+}
+
+/* A slot of the general kinds, on the split sample (r8 the duration, r9 the kind). */
 static void emit_slot(struct compiler *c, const struct frame *f, size_t i,
 		      const struct frame_labels *l)
 {
@@ -1129,30 +1556,9 @@ static void emit_slot(struct compiler *c, const struct frame *f, size_t i,
 
 	place(c, l->slot[i]);
 	switch (s->kind) {
-	case SLOT_DURATION: {
-		struct window w = window_of(c, s->us, last && !s->pulse);
-		int longer = new_label(c);
-
-		JUMP_IMM(c, BPF_JNE, BPF_REG_9, s->pulse ? 1 : 0, l->fail);
-		jump_if(c, BPF_JLT, BPF_REG_8, w.lo, l->fail);
-		if (w.hi == UINT64_MAX) {
-			GOTO(c, l->consumed[i]);
-			break;
-		}
-		jump_if(c, BPF_JGT, BPF_REG_8, w.hi, longer);
-		GOTO(c, l->consumed[i]);
-		place(c, longer);
-		if (!next_may_start(c, f, i, s->pulse)) {
-			GOTO(c, l->fail);
-			break;
-		}
-		ALU64_IMM(c, BPF_SUB, BPF_REG_8, (int32_t)(s->us + 0.5));
-		GOTO(c, l->slot[i + 1]);
-		break;
-	}
+	case SLOT_DURATION:
 	case SLOT_EXTENT:
-		emit_extent(c, f, s->us, last, l->fail);
-		GOTO(c, l->consumed[i]);
+		/* emit_raw_slot() */
 		break;
 	case SLOT_BIT_FIRST:
 		/* r2 = the symbols whose first half matches, one bit each */
@@ -1228,8 +1634,8 @@ static const struct irp_expr *definition_of(const struct compiler *c, const char
 	return NULL;
 }
 
-/* r0 = r0's low width bits in the other order, the rest 0 (no loop). */
-static void emit_reverse(struct compiler *c, int64_t width)
+/* r0 = r0's low width bits in the other order, the rest 0, one by one (no loop). */
+static void emit_reverse_r0(struct compiler *c, int64_t width)
 {
 	int64_t bit;
 
@@ -1300,7 +1706,7 @@ static int emit_expr(struct compiler *c, const struct irp_expr *e, unsigned int 
 			ALU64_REG(c, BPF_AND, BPF_REG_0, BPF_REG_1);
 		}
 		if (e->reverse && !e->infinite)
-			emit_reverse(c, width);
+			emit_reverse_r0(c, width);
 		return 0;
 	case IRP_EXPR_UNARY:
 		ret = emit_expr(c, e->a, temp, inlined, fail);
@@ -1640,7 +2046,7 @@ static int solve(struct compiler *c, const struct irp_expr *e, size_t p,
 		if (!constant_shape(c, e, &width, &chop) || (e->reverse && modulus < width))
 			return 0;
 		if (emit && e->reverse)
-			emit_reverse(c, width);
+			emit_reverse_r0(c, width);
 		if (emit && e->complement)
 			ALU64_IMM(c, BPF_XOR, BPF_REG_0, -1);
 		if (width < modulus)
@@ -2125,7 +2531,7 @@ static int emit_report(struct compiler *c, const struct frame *f, const struct f
 			mov_imm(c, BPF_REG_4, fd->constant & low_mask(fd->width));
 			JUMP_REG(c, BPF_JNE, BPF_REG_3, BPF_REG_4, l->reset);
 		}
-		ALU64_REG(c, BPF_MOV, BPF_REG_1, BPF_REG_6);
+		LDX64(c, BPF_REG_1, BPF_REG_10, STACK_CTX);
 		insn(c, BPF_JMP | BPF_CALL, 0, 0, 0, BPF_FUNC_rc_repeat);
 		GOTO(c, l->reported);
 		return 0;
@@ -2283,7 +2689,8 @@ keydown:
 		int now = new_label(c);
 		int16_t await = (int16_t)(f->state + STATE_FIELD(f->field_count));
 
-		insn(c, BPF_LDX | BPF_W | BPF_MEM, BPF_REG_1, BPF_REG_6, 0, 0);
+		LDX64(c, BPF_REG_1, BPF_REG_10, STACK_CTX);
+		insn(c, BPF_LDX | BPF_W | BPF_MEM, BPF_REG_1, BPF_REG_1, 0, 0);
 		ALU64_IMM(c, BPF_RSH, BPF_REG_1, 24);
 		JUMP_IMM(c, BPF_JEQ, BPF_REG_1, KIND_TIMEOUT, now);
 		STX64(c, BPF_REG_7, BPF_REG_2, await);
@@ -2293,124 +2700,280 @@ keydown:
 		GOTO(c, l->end);
 		place(c, now);
 	}
-	ALU64_REG(c, BPF_MOV, BPF_REG_1, BPF_REG_6);
+	LDX64(c, BPF_REG_1, BPF_REG_10, STACK_CTX);
 	insn(c, BPF_JMP | BPF_CALL, 0, 0, 0, BPF_FUNC_rc_keydown);
 	GOTO(c, l->reported);
 	return 0;
 }
 
-/* Jump to the slot r1 names among first..last, by halves; none of them: to other. */
-static void dispatch(struct compiler *c, const struct frame_labels *l, size_t first,
-		     size_t last, int other)
+/* Jump to the target of the position r6 holds among n sorted ones, by halves; else other. */
+static void dispatch(struct compiler *c, const size_t *positions, const int *targets, size_t n,
+		     int other)
 {
 	size_t i, middle;
 	int upper;
 
-	if (last - first < 4) {
-		for (i = first; i <= last; i++)
-			JUMP_IMM(c, BPF_JEQ, BPF_REG_1, (int32_t)i, l->slot[i]);
+	if (n <= 4) {
+		for (i = 0; i < n; i++)
+			JUMP_IMM(c, BPF_JEQ, BPF_REG_6, (int32_t)positions[i], targets[i]);
 		GOTO(c, other);
 		return;
 	}
-	middle = first + (last - first) / 2;
+	middle = (n - 1) / 2;
 	upper = new_label(c);
-	JUMP_IMM(c, BPF_JGT, BPF_REG_1, (int32_t)middle, upper);
-	dispatch(c, l, first, middle, other);
+	JUMP_IMM(c, BPF_JGT, BPF_REG_6, (int32_t)positions[middle], upper);
+	dispatch(c, positions, targets, middle + 1, other);
 	place(c, upper);
-	dispatch(c, l, middle + 1, last, other);
+	dispatch(c, positions + middle + 1, targets + middle + 1, n - middle - 1, other);
+}
+
+/* The labels that jumps emitted so far go to, NULL if out of memory. */
+static bool *referred_labels(const struct compiler *c)
+{
+	bool *referred = calloc(c->label_count + 1, sizeof(*referred));
+	size_t i;
+
+	for (i = 0; referred && i < c->fixup_count; i++)
+		referred[c->fixups[i].label] = true;
+	return referred;
+}
+
+/* The runs of frame f (see struct run), their words from *word on. */
+static int find_runs(struct compiler *c, const struct frame *f, struct frame_labels *l,
+		     unsigned int *word)
+{
+	size_t i = 0, k;
+
+	for (k = 0; k < f->slot_count; k++)
+		l->run_of[k] = -1;
+	while (i + 2 < f->slot_count) {
+		const struct bitspec_table *t = &c->tables[f->slots[i].table];
+		struct run *r = &l->runs[l->run_count];
+
+		if (f->slots[i].kind != SLOT_BIT_FIRST || f->slots[i + 1].kind != SLOT_BIT_SECOND ||
+		    f->slots[i + 1].table != f->slots[i].table) {
+			i++;
+			continue;
+		}
+		memset(r, 0, sizeof(*r));
+		r->first = i;
+		r->table = f->slots[i].table;
+		r->uniform = true;
+		for (k = 1; k < t->count; k++)
+			if (t->symbols[k].pulse[0] != t->symbols[0].pulse[0] ||
+			    t->symbols[k].us[0] != t->symbols[0].us[0])
+				r->uniform = false;
+		while (i + 2 < f->slot_count && f->slots[i].kind == SLOT_BIT_FIRST &&
+		       f->slots[i + 1].kind == SLOT_BIT_SECOND &&
+		       f->slots[i].table == r->table && f->slots[i + 1].table == r->table &&
+		       r->bits + t->bits <= RUN_BITS_MAX) {
+			r->bits += t->bits;
+			i += 2;
+		}
+		r->end = i;
+		r->again = r->first ? r->first : r->first + 2;
+		r->word = (int16_t)*word;
+		*word += 8;
+		for (k = r->first; k < r->end; k++)
+			l->run_of[k] = (int)l->run_count;
+		l->run_count++;
+	}
+	return 0;
+}
+
+/* Frame f's state set up for a new start: r8 is the whole sample. */
+static void emit_start(struct compiler *c, const struct frame *f, const struct frame_labels *l)
+{
+	int16_t state = (int16_t)f->state;
+	size_t i;
+
+	if (c->has_clock) {
+		LDX64(c, BPF_REG_2, BPF_REG_7, STATE_CLOCK);
+		if (c->raw_clock) {
+			ALU64_REG(c, BPF_SUB, BPF_REG_2, BPF_REG_8);
+		} else {
+			ALU64_REG(c, BPF_MOV, BPF_REG_3, BPF_REG_8);
+			ALU64_IMM(c, BPF_AND, BPF_REG_3, (int32_t)RAW_DURATION);
+			ALU64_REG(c, BPF_SUB, BPF_REG_2, BPF_REG_3);
+		}
+		STX64(c, BPF_REG_7, BPF_REG_2, state + STATE_ORIGIN);
+	}
+	for (i = 0; i < f->field_count; i++)
+		ST64(c, BPF_REG_7, (int16_t)(state + STATE_FIELD(i)), 0);
+	for (i = 0; i < l->run_count; i++) {
+		const struct run *r = &l->runs[i];
+
+		mov_imm(c, BPF_REG_2, (uint64_t)1 << (RUN_BITS_MAX - r->bits));
+		STX64(c, BPF_REG_7, BPF_REG_2, r->word);
+	}
 }
 
 /*
- * The retry flag is spilled from a register, not stored as an immediate: the 6.1
- * verifier tracks a spilled constant register (BPF_ST immediates only from 6.3), so
- * it sees that the one backward jump runs once and does not call it a loop.
+ * Frame f: dispatch on pos (a run's positions first, the most frequent), then its
+ * slots. A frame at pos 0 whose first duration the sample cannot begin is left as it
+ * is (nothing to reset); pos 0 or a failure from it starts afresh, with no retry.
+ * r6 holds pos as dispatched, 0 once started afresh: the one retry is for r6 != 0.
  */
-static void set_retried(struct compiler *c, int32_t value)
-{
-	ALU64_IMM(c, BPF_MOV, BPF_REG_1, value);
-	STX64(c, BPF_REG_10, BPF_REG_1, STACK_RETRIED);
-}
-
-static int emit_frame(struct compiler *c, const struct frame *f, int reported)
+static int emit_frame(struct compiler *c, const struct frame *f, unsigned int *word, int reported)
 {
 	struct frame_labels l = { .reported = reported };
 	int16_t state = (int16_t)f->state;
-	int start = new_label(c), consumed = new_label(c), zero = new_label(c);
-	size_t i;
+	int start = new_label(c), tree = new_label(c);
+	int unknown = new_label(c), await_label;
+	size_t i, n = 0, longest, *positions = NULL;
+	int *targets = NULL;
+	bool *referred = NULL;
 	int ret = -ENOMEM;
 
-	/* an awaiting frame's extra slot, after the last: the report waits there */
-	l.slot = calloc(f->slot_count + 1, sizeof(*l.slot));
+	/* an awaiting frame's extra position, after the last slot: the report waits there */
+	l.slot = calloc(f->slot_count, sizeof(*l.slot));
+	l.raw = calloc(f->slot_count + 1, sizeof(*l.raw));
 	l.consumed = calloc(f->slot_count, sizeof(*l.consumed));
-	if (!l.slot || !l.consumed)
+	l.run_of = calloc(f->slot_count, sizeof(*l.run_of));
+	l.runs = calloc(f->slot_count / 2 + 1, sizeof(*l.runs));
+	positions = calloc(f->slot_count + 1, sizeof(*positions));
+	targets = calloc(f->slot_count + 1, sizeof(*targets));
+	if (!l.slot || !l.raw || !l.consumed || !l.run_of || !l.runs || !positions || !targets)
 		goto out;
 	for (i = 0; i < f->slot_count; i++) {
 		l.slot[i] = new_label(c);
+		l.raw[i] = new_label(c);
 		l.consumed[i] = new_label(c);
 	}
-	l.slot[f->slot_count] = new_label(c);
+	await_label = new_label(c);
 	l.fail = new_label(c);
 	l.reset = new_label(c);
 	l.end = new_label(c);
 	l.emit = new_label(c);
+	ret = find_runs(c, f, &l, word);
+	if (ret < 0)
+		goto out;
+	longest = l.run_count;
+	for (i = 0; i < l.run_count; i++)
+		if (longest == l.run_count ||
+		    l.runs[i].end - l.runs[i].first > l.runs[longest].end - l.runs[longest].first)
+			longest = i;
 
-	/* dispatch on pos; pos 0 (or anything else) starts a frame, with no retry */
-	set_retried(c, 0);
-	load_sample(c);
-	LDX64(c, BPF_REG_1, BPF_REG_7, state + STATE_POS);
-	if (f->slot_count + f->await_end > 1)
-		dispatch(c, &l, 1, f->slot_count - !f->await_end, zero);
-	place(c, zero);
-	set_retried(c, 1);
+	LDX64(c, BPF_REG_6, BPF_REG_7, state + STATE_POS);
+	for (i = 0; i < l.run_count; i++) {
+		JUMP_IMM(c, BPF_JEQ, BPF_REG_6, (int32_t)(l.runs[i].first + 1),
+			 l.raw[l.runs[i].first + 1]);
+		if (l.runs[i].first || l.runs[i].end - l.runs[i].first > 2)
+			JUMP_IMM(c, BPF_JEQ, BPF_REG_6, (int32_t)l.runs[i].again,
+				 l.raw[l.runs[i].first]);
+	}
+	for (i = 1; i < f->slot_count; i++)
+		if (l.run_of[i] < 0) {
+			positions[n] = i;
+			targets[n++] = l.raw[i];
+		}
+	if (f->await_end) {
+		positions[n] = f->slot_count;
+		targets[n++] = await_label;
+	}
+	JUMP_IMM(c, BPF_JNE, BPF_REG_6, 0, tree);
+	if (f->slots[0].kind == SLOT_DURATION) {
+		/* what the first slot takes, or begins with when the rest may go on */
+		const struct slot *s = &f->slots[0];
+		struct window w = raw_window_of(c, s->pulse, s->us, false);
+		bool longer = (f->slot_count == 1 && !s->pulse) || next_may_start(c, f, 0, s->pulse);
+
+		if (longer)
+			w.hi = s->pulse ? RAW_MAX : RAW_DURATION;
+		JUMP_IMM(c, BPF_JLT, BPF_REG_8, (int32_t)w.lo, l.end);
+		if (w.hi < RAW_MAX)
+			JUMP_IMM(c, BPF_JGT, BPF_REG_8, (int32_t)w.hi, l.end);
+	}
 	place(c, start);
-	ST64(c, BPF_REG_7, state + STATE_ELAPSED, 0);
-	for (i = 0; i < f->field_count; i++)
-		ST64(c, BPF_REG_7, (int16_t)(state + STATE_FIELD(i)), 0);
-	for (i = 0; i < f->slot_count; i++)
+	emit_start(c, f, &l);
+	if (l.run_of[0] >= 0)
+		GOTO(c, l.raw[0]);
+	for (i = 0; i < f->slot_count; i++) {
+		int k = l.run_of[i];
+
+		if (k >= 0) {
+			if (l.runs[k].first != i)
+				continue;
+			emit_run(c, f, &l.runs[k], &l);
+			if ((size_t)k != longest)
+				emit_run_first(c, f, &l.runs[k], &l);
+			continue;
+		}
+		if (f->slots[i].kind == SLOT_DURATION || f->slots[i].kind == SLOT_EXTENT) {
+			emit_raw_slot(c, f, i, &l);
+			continue;
+		}
+		/* the general slots take the sample split */
+		place(c, l.raw[i]);
+		ALU64_REG(c, BPF_MOV, BPF_REG_9, BPF_REG_8);
+		ALU64_IMM(c, BPF_RSH, BPF_REG_9, 24);
+		ALU64_IMM(c, BPF_AND, BPF_REG_8, (int32_t)RAW_DURATION);
 		emit_slot(c, f, i, &l);
+	}
 	if (f->await_end) {
 		/* a space (a timeout: spaces do not follow spaces) ends the signal */
 		int16_t await = (int16_t)(state + STATE_FIELD(f->field_count));
 
-		place(c, l.slot[f->slot_count]);
-		JUMP_IMM(c, BPF_JNE, BPF_REG_9, 0, l.fail);
+		place(c, await_label);
+		JUMP_IMM(c, BPF_JGT, BPF_REG_8, (int32_t)RAW_DURATION, l.fail);
 		LDX64(c, BPF_REG_2, BPF_REG_7, await);
 		LDX64(c, BPF_REG_3, BPF_REG_7, await + 8);
 		LDX64(c, BPF_REG_4, BPF_REG_7, await + 16);
-		ALU64_REG(c, BPF_MOV, BPF_REG_1, BPF_REG_6);
+		LDX64(c, BPF_REG_1, BPF_REG_10, STACK_CTX);
 		insn(c, BPF_JMP | BPF_CALL, 0, 0, 0, BPF_FUNC_rc_keydown);
 		GOTO(c, reported);
 	}
+	place(c, tree);
+	if (n)
+		dispatch(c, positions, targets, n, unknown);
+	place(c, unknown);
+	ALU64_IMM(c, BPF_MOV, BPF_REG_6, 0);
+	GOTO(c, start);
 
-	/* slot i took the whole sample: the next one waits for the next sample */
+	/* from the general slots to the others: the sample raw again */
+	referred = referred_labels(c);
+	if (!referred) {
+		ret = -ENOMEM;
+		goto out;
+	}
 	for (i = 0; i < f->slot_count; i++) {
+		if (!referred[l.slot[i]] || (l.run_of[i] < 0 &&
+						 f->slots[i].kind != SLOT_DURATION &&
+						 f->slots[i].kind != SLOT_EXTENT))
+			continue;
+		place(c, l.slot[i]);
+		ALU64_IMM(c, BPF_LSH, BPF_REG_9, 24);
+		ALU64_REG(c, BPF_OR, BPF_REG_8, BPF_REG_9);
+		GOTO(c, l.raw[i]);
+	}
+	/* slot i took the whole sample: the next one waits for the next sample */
+	free(referred);
+	referred = referred_labels(c);
+	if (!referred) {
+		ret = -ENOMEM;
+		goto out;
+	}
+	for (i = 0; i < f->slot_count; i++) {
+		if (!referred[l.consumed[i]])
+			continue;
 		place(c, l.consumed[i]);
 		if (i + 1 == f->slot_count) {
 			GOTO(c, l.emit);
 			continue;
 		}
 		ST64(c, BPF_REG_7, state + STATE_POS, (int32_t)(i + 1));
-		if (f->slots[i].kind == SLOT_EXTENT) {
-			ST64(c, BPF_REG_7, state + STATE_ELAPSED, 0);
-			GOTO(c, l.end);
-		} else {
-			GOTO(c, consumed);
+		if (f->slots[i].kind == SLOT_EXTENT && c->has_clock) {
+			LDX64(c, BPF_REG_2, BPF_REG_7, STATE_CLOCK);
+			STX64(c, BPF_REG_7, BPF_REG_2, state + STATE_ORIGIN);
 		}
+		GOTO(c, l.end);
 	}
-	place(c, consumed);
-	LDX64(c, BPF_REG_1, BPF_REG_7, state + STATE_ELAPSED);
-	LDX64(c, BPF_REG_2, BPF_REG_10, STACK_SAMPLE);
-	ALU64_REG(c, BPF_ADD, BPF_REG_1, BPF_REG_2);
-	STX64(c, BPF_REG_7, BPF_REG_1, state + STATE_ELAPSED);
-	GOTO(c, l.end);
 
 	/* no match: once more from the start with the whole sample */
 	place(c, l.fail);
-	LDX64(c, BPF_REG_1, BPF_REG_10, STACK_RETRIED);
-	JUMP_IMM(c, BPF_JNE, BPF_REG_1, 0, l.reset);
-	set_retried(c, 1);
-	ST64(c, BPF_REG_7, state + STATE_POS, 0);
-	load_sample(c);
+	JUMP_IMM(c, BPF_JEQ, BPF_REG_6, 0, l.reset);
+	ALU64_IMM(c, BPF_MOV, BPF_REG_6, 0);
+	reload_sample(c);
 	GOTO(c, start);
 
 	ret = emit_report(c, f, &l);
@@ -2418,26 +2981,88 @@ static int emit_frame(struct compiler *c, const struct frame *f, int reported)
 		goto out;
 	place(c, l.reset);
 	ST64(c, BPF_REG_7, state + STATE_POS, 0);
-	ST64(c, BPF_REG_7, state + STATE_ELAPSED, 0);
+	/* the first halves of the longest run, the most frequent samples: on to the end */
+	if (longest < l.run_count) {
+		GOTO(c, l.end);
+		emit_run_first(c, f, &l.runs[longest], &l);
+	}
 	place(c, l.end);
 	ret = 0;
 out:
 	free(l.slot);
+	free(l.raw);
 	free(l.consumed);
+	free(l.run_of);
+	free(l.runs);
+	free(positions);
+	free(targets);
+	free(referred);
 	return ret;
+}
+
+/*
+ * The longest time a frame may take to its last slot, in µs, when every sample is as
+ * long as its slot allows: under 2^24, the clock may add samples raw (their kind bits
+ * fall off with the mask); else it adds durations.
+ */
+static double frame_span_us(const struct compiler *c, const struct frame *f)
+{
+	double span = 0;
+	size_t i;
+	unsigned int k;
+
+	for (i = 0; i + 1 < f->slot_count; i++) {
+		const struct slot *s = &f->slots[i];
+		const struct bitspec_table *t = &c->tables[s->table];
+		double longest = 0;
+
+		switch (s->kind) {
+		case SLOT_DURATION:
+			longest = (double)window_of(c, s->us, false).hi;
+			break;
+		case SLOT_EXTENT:
+			longest = s->us + tolerance(c, s->us) + 1;
+			break;
+		case SLOT_BIT_FIRST:
+		case SLOT_BIT_SECOND:
+			for (k = 0; k < t->count; k++) {
+				unsigned int half = s->kind == SLOT_BIT_FIRST ? 0 : 1;
+				double hi = (double)window_of(c, t->symbols[k].us[half], false).hi;
+
+				if (hi > longest)
+					longest = hi;
+			}
+			break;
+		default:
+			longest = RAW_DURATION;
+			break;
+		}
+		span += longest;
+	}
+	return span;
 }
 
 static int emit_program(struct compiler *c, size_t *ret_state_size)
 {
 	int exit = new_label(c), sample = new_label(c), reported = new_label(c);
 	int done = new_label(c);
-	size_t state = 0, i;
-	int ret, part;
+	size_t state = STATE_FRAMES, i, emitted = 0;
+	unsigned int word;
+	int ret, order;
 
+	c->raw_clock = true;
 	for (i = 0; i < c->frame_count; i++) {
+		const struct frame *f = &c->frames[i];
+		size_t k;
+
 		c->frames[i].state = (unsigned int)state;
 		/* an awaiting frame keeps its report's protocol, scancode and toggle */
-		state += (size_t)STATE_FIELD(c->frames[i].field_count + 3 * c->frames[i].await_end);
+		state += (size_t)STATE_FIELD(f->field_count + 3 * f->await_end);
+		for (k = 0; k < f->slot_count; k++)
+			if (f->slots[k].kind == SLOT_EXTENT)
+				c->has_clock = true;
+		if (frame_span_us(c, f) >= RAW_DURATION)
+			c->raw_clock = false;
 	}
 	c->carry = (unsigned int)state;
 	if (c->carried)
@@ -2445,59 +3070,70 @@ static int emit_program(struct compiler *c, size_t *ret_state_size)
 	c->reported_flag = (unsigned int)state;
 	if (c->context)
 		state += 8;
-	if (state > 4096)
+	word = (unsigned int)state;
+	/* the runs' words are the frames' fields again, the bits in another place */
+	if (state - STATE_FRAMES > 4096)
 		return unsupported(c, c->protocol->stream->column, _("frames of too many bitfields"));
-	*ret_state_size = state;
-	/* r7 = the state element */
-	ALU64_REG(c, BPF_MOV, BPF_REG_6, BPF_REG_1);
-	insn(c, BPF_ST | BPF_W | BPF_MEM, BPF_REG_10, 0, STACK_KEY, 0);
-	insn(c, BPF_LD | BPF_DW | BPF_IMM, BPF_REG_1, BPF_PSEUDO_MAP_IDX, 0, 0);
+	/* r7 = the state element, r8 = the sample, raw */
+	STX64(c, BPF_REG_10, BPF_REG_1, STACK_CTX);
+	insn(c, BPF_LD | BPF_DW | BPF_IMM, BPF_REG_7, BPF_PSEUDO_MAP_IDX_VALUE, 0, 0);
 	insn(c, 0, 0, 0, 0, 0);
-	ALU64_REG(c, BPF_MOV, BPF_REG_2, BPF_REG_10);
-	ALU64_IMM(c, BPF_ADD, BPF_REG_2, STACK_KEY);
-	insn(c, BPF_JMP | BPF_CALL, 0, 0, 0, BPF_FUNC_map_lookup_elem);
-	JUMP_IMM(c, BPF_JEQ, BPF_REG_0, 0, exit);
-	ALU64_REG(c, BPF_MOV, BPF_REG_7, BPF_REG_0);
-	/* frequency reports and overflows are not durations */
-	insn(c, BPF_LDX | BPF_W | BPF_MEM, BPF_REG_1, BPF_REG_6, 0, 0);
-	ALU64_IMM(c, BPF_RSH, BPF_REG_1, 24);
-	JUMP_IMM(c, BPF_JLE, BPF_REG_1, KIND_PULSE, sample);
-	JUMP_IMM(c, BPF_JNE, BPF_REG_1, KIND_TIMEOUT, exit);
+	insn(c, BPF_LDX | BPF_W | BPF_MEM, BPF_REG_8, BPF_REG_1, 0, 0);
+	JUMP_IMM(c, BPF_JLE, BPF_REG_8, (int32_t)RAW_MAX, sample);
+	/* frequency reports and overflows are not durations; a timeout is the longest space */
+	ALU64_REG(c, BPF_MOV, BPF_REG_2, BPF_REG_8);
+	ALU64_IMM(c, BPF_RSH, BPF_REG_2, 24);
+	JUMP_IMM(c, BPF_JNE, BPF_REG_2, KIND_TIMEOUT, exit);
+	ALU64_IMM(c, BPF_MOV, BPF_REG_8, (int32_t)RAW_DURATION);
 	place(c, sample);
+	if (c->has_clock) {
+		LDX64(c, BPF_REG_2, BPF_REG_7, STATE_CLOCK);
+		if (c->raw_clock) {
+			ALU64_REG(c, BPF_ADD, BPF_REG_2, BPF_REG_8);
+		} else {
+			ALU64_REG(c, BPF_MOV, BPF_REG_3, BPF_REG_8);
+			ALU64_IMM(c, BPF_AND, BPF_REG_3, (int32_t)RAW_DURATION);
+			ALU64_REG(c, BPF_ADD, BPF_REG_2, BPF_REG_3);
+		}
+		STX64(c, BPF_REG_7, BPF_REG_2, STATE_CLOCK);
+	}
 	/*
 	 * The frames that need a report before them first, then the others, then the
 	 * parts: a report ends the sample, so a part that ends where a completing frame
 	 * reports (the same durations, F12x) does not overwrite the carry first.
 	 */
-	for (part = 0; part < 3; part++) {
-		for (i = 0; i < c->frame_count; i++) {
+	for (order = 0, i = 0; order < 3; i = 0, order++) {
+		for (; i < c->frame_count; i++) {
 			const struct frame *f = &c->frames[i];
+			size_t before = c->insn_count, k;
+			bool changed = false;
 
-			if ((f->after_report ? 0 : f->part ? 2 : 1) != part)
+			if ((f->after_report ? 0 : f->part ? 2 : 1) != order)
 				continue;
-			ret = emit_frame(c, &c->frames[i], reported);
+			ret = emit_frame(c, f, &word, reported);
 			if (ret < 0)
 				return ret;
+			/* a frame that changed r8 leaves the next one the whole sample again */
+			for (k = before; k < c->insn_count; k++) {
+				const struct bpf_insn *x = &c->insns[k];
+
+				/* sub, and, or; a move or a load sets the whole sample again */
+				if (x->dst_reg == BPF_REG_8 && BPF_CLASS(x->code) == BPF_ALU64 &&
+				    BPF_OP(x->code) != BPF_MOV)
+					changed = true;
+			}
+			if (changed && ++emitted < c->frame_count)
+				reload_sample(c);
+			else if (!changed)
+				emitted++;
 		}
 	}
-	GOTO(c, done);
-	/*
-	 * One report per sample, the first frame's: a frame that is a part of another
-	 * (JVC's repeat body, the message without its header) must not report that one
-	 * again when it ends on the same sample; and what a frame took is not the
-	 * start of another.
-	 */
-	place(c, reported);
-	for (i = 0; i < c->frame_count; i++) {
-		ST64(c, BPF_REG_7, (int16_t)(c->frames[i].state + STATE_POS), 0);
-		ST64(c, BPF_REG_7, (int16_t)(c->frames[i].state + STATE_ELAPSED), 0);
-	}
-	if (c->context)
-		ST64(c, BPF_REG_7, (int16_t)c->reported_flag, 1);
+	*ret_state_size = word;
 	place(c, done);
 	if (c->carried || c->context) {
 		/* a timeout ends the signal: its parts and reports are not the next one's */
-		insn(c, BPF_LDX | BPF_W | BPF_MEM, BPF_REG_1, BPF_REG_6, 0, 0);
+		LDX64(c, BPF_REG_1, BPF_REG_10, STACK_CTX);
+		insn(c, BPF_LDX | BPF_W | BPF_MEM, BPF_REG_1, BPF_REG_1, 0, 0);
 		ALU64_IMM(c, BPF_RSH, BPF_REG_1, 24);
 		JUMP_IMM(c, BPF_JNE, BPF_REG_1, KIND_TIMEOUT, exit);
 		if (c->carried)
@@ -2508,6 +3144,23 @@ static int emit_program(struct compiler *c, size_t *ret_state_size)
 	place(c, exit);
 	ALU64_IMM(c, BPF_MOV, BPF_REG_0, 0);
 	insn(c, BPF_JMP | BPF_EXIT, 0, 0, 0, 0);
+	/*
+	 * One report per sample, the first frame's: a frame that is a part of another
+	 * (JVC's repeat body, the message without its header) must not report that one
+	 * again when it ends on the same sample; and what a frame took is not the
+	 * start of another.
+	 */
+	place(c, reported);
+	for (i = 0; i < c->frame_count; i++)
+		ST64(c, BPF_REG_7, (int16_t)(c->frames[i].state + STATE_POS), 0);
+	if (c->context)
+		ST64(c, BPF_REG_7, (int16_t)c->reported_flag, 1);
+	if (c->carried || c->context) {
+		GOTO(c, done);
+	} else {
+		ALU64_IMM(c, BPF_MOV, BPF_REG_0, 0);
+		insn(c, BPF_JMP | BPF_EXIT, 0, 0, 0, 0);
+	}
 	return resolve(c);
 }
 
