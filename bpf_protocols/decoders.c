@@ -64,6 +64,8 @@ static const struct decoder decoders[] = {
 		N_("the first XBox's DVD remote")),
 	DECODER(lircd_space, NO_NAMES, NO_NAMES,
 		N_("the space-coded remotes of lircd.conf files, from a table of remotes")),
+	DECODER(lircd_biphase, NO_NAMES, NO_NAMES,
+		N_("the bi-phase remotes of lircd.conf files, from a table of remotes")),
 };
 
 size_t decoder_count(void)

@@ -86,6 +86,26 @@ static int fill_lircd_space(const struct plan_decoder *decoder,
 	return 0;
 }
 
+/* The lircd_biphase decoder's remotes and index (plan.c, lircd_biphase_table.h). */
+static int fill_lircd_biphase(const struct plan_decoder *decoder,
+			      struct bpf_kernel_program *program, struct ir_error *err)
+{
+	uint32_t key;
+	size_t i;
+	int ret = 0;
+
+	if (decoder->biphase_remotes_map < 0 || decoder->biphase_index_map < 0)
+		return 0;
+	for (key = 0; ret == 0 && key < decoder->biphase_remote_count; key++)
+		ret = bpf_kernel_map_update(program, (size_t)decoder->biphase_remotes_map, &key,
+					    &decoder->biphase_remotes[key], err);
+	for (i = 0; ret == 0 && i < decoder->biphase_index_count; i++)
+		ret = bpf_kernel_map_update(program, (size_t)decoder->biphase_index_map,
+					    &decoder->biphase_index[i].key,
+					    &decoder->biphase_index[i].value, err);
+	return ret;
+}
+
 /* Load every decoder of the plan; nothing is attached yet, so failure changes nothing. */
 static int load_decoders(const struct keytable_plan *plan, bool verbose,
 			 struct loaded_decoders *loaded, struct ir_error *err)
@@ -107,6 +127,9 @@ static int load_decoders(const struct keytable_plan *plan, bool verbose,
 			if (ret == 0)
 				ret = fill_lircd_space(&plan->decoders[i], loaded->programs[i],
 						       err);
+			if (ret == 0)
+				ret = fill_lircd_biphase(&plan->decoders[i], loaded->programs[i],
+							 err);
 		}
 		if (ret < 0) {
 			ir_error_prefix(err, _("decoder '%s'"), plan->decoders[i].name);

@@ -119,6 +119,16 @@ static int new_vm(const struct plan_decoder *decoder, size_t sample_count,
 		ret = bpf_vm_map_update(*ret_vm, (size_t)decoder->lircd_index_map,
 					&decoder->lircd_index[i].key,
 					&decoder->lircd_index[i].value, err);
+	/* And the lircd_biphase maps (plan.c, lircd_biphase_table.h). */
+	for (key = 0; ret == 0 && decoder->biphase_remotes_map >= 0 &&
+	     decoder->biphase_index_map >= 0 && key < decoder->biphase_remote_count; key++)
+		ret = bpf_vm_map_update(*ret_vm, (size_t)decoder->biphase_remotes_map, &key,
+					&decoder->biphase_remotes[key], err);
+	for (i = 0; ret == 0 && decoder->biphase_remotes_map >= 0 &&
+	     decoder->biphase_index_map >= 0 && i < decoder->biphase_index_count; i++)
+		ret = bpf_vm_map_update(*ret_vm, (size_t)decoder->biphase_index_map,
+					&decoder->biphase_index[i].key,
+					&decoder->biphase_index[i].value, err);
 	if (ret < 0) {
 		ir_error_prefix(err, _("decoder '%s'"), decoder->name);
 		bpf_vm_free(*ret_vm);

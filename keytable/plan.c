@@ -236,6 +236,8 @@ static int new_decoder(struct planner *p, const char *name, bool embedded,
 	decoder->raw_map = -1;
 	decoder->lircd_remotes_map = -1;
 	decoder->lircd_index_map = -1;
+	decoder->biphase_remotes_map = -1;
+	decoder->biphase_index_map = -1;
 	decoder->object = object;
 	decoder->embedded = embedded;
 	decoder->name = strdup(name);
@@ -800,6 +802,48 @@ static int take_lircd_remote(struct planner *p, struct plan_decoder *decoder,
 	return 0;
 }
 
+/* The embedded table-driven decoder of lircd.conf's bi-phase remotes. */
+static bool is_lircd_biphase(const struct plan_decoder *decoder)
+{
+	return decoder->embedded && !strcmp(decoder->name, "lircd_biphase");
+}
+
+/* A keymap entry of protocol lircd_biphase: one remote (lircd_biphase_index.h). */
+static int take_biphase_remote(struct planner *p, struct plan_decoder *decoder,
+			       const struct keymap_protocol *protocol,
+			       const struct origin *origin)
+{
+	struct lircd_biphase_remote remote = { 0 }, *remotes;
+	size_t i;
+	int ret;
+
+	for (i = 0; i < protocol->param_count; i++) {
+		const struct keymap_param *param = &protocol->params[i];
+
+		ret = lircd_biphase_remote_set(&remote, param->name, param->value);
+		if (ret == -ENOENT)
+			ret = set_param(decoder, param->name, param->value);
+		if (ret == -ERANGE)
+			ir_error_set_at(p->err, origin->file, origin->line, 0,
+					_("parameter '%s' = %lld: out of range"), param->name,
+					(long long)param->value);
+		if (ret < 0)
+			return ret == -ERANGE ? -EINVAL : ret;
+	}
+	ret = lircd_biphase_remote_check(&remote, p->err);
+	if (ret < 0) {
+		ir_error_prefix(p->err, "%s:%u", origin->file, origin->line);
+		return ret;
+	}
+	remotes = realloc(decoder->biphase_remotes,
+			  (decoder->biphase_remote_count + 1) * sizeof(*remotes));
+	if (!remotes)
+		return -ENOMEM;
+	remotes[decoder->biphase_remote_count++] = remote;
+	decoder->biphase_remotes = remotes;
+	return 0;
+}
+
 static int plan_keymap_protocol(struct planner *p, const struct keymap *keymap,
 				const struct keymap_protocol *protocol)
 {
@@ -831,6 +875,8 @@ static int plan_keymap_protocol(struct planner *p, const struct keymap *keymap,
 	}
 	if (is_lircd_space(decoder) && !protocol->raw_count)
 		return take_lircd_remote(p, decoder, protocol, &origin);
+	if (is_lircd_biphase(decoder) && !protocol->raw_count)
+		return take_biphase_remote(p, decoder, protocol, &origin);
 	ret = apply_keymap_params(p, decoder, protocol, &origin);
 	if (ret < 0 || !protocol->raw_count)
 		return ret;
@@ -875,7 +921,8 @@ static int plan_option_protocol(struct planner *p, const char *name)
 		for (i = 0; i < decoder_count(); i++) {
 			/* These two decode only what a keymap puts in their maps. */
 			if (!strcmp(decoder_at(i)->name, "raw") ||
-			    !strcmp(decoder_at(i)->name, "lircd_space"))
+			    !strcmp(decoder_at(i)->name, "lircd_space") ||
+			    !strcmp(decoder_at(i)->name, "lircd_biphase"))
 				continue;
 			ret = add_embedded_decoder(p, decoder_at(i), &decoder);
 			if (ret < 0)
@@ -992,6 +1039,8 @@ static int set_raw_pattern_count(struct plan_decoder *decoder)
 static const struct bpf_map_layout raw_layout = RAW_MAP_LAYOUT;
 static const struct bpf_map_layout lircd_remotes_layout = LIRCD_SPACE_REMOTES_MAP_LAYOUT;
 static const struct bpf_map_layout lircd_index_layout = LIRCD_SPACE_INDEX_MAP_LAYOUT;
+static const struct bpf_map_layout biphase_remotes_layout = LIRCD_BIPHASE_REMOTES_MAP_LAYOUT;
+static const struct bpf_map_layout biphase_index_layout = LIRCD_BIPHASE_INDEX_MAP_LAYOUT;
 
 /* The index of a host map by its layout, -1 when the image has none of that name. */
 static int find_host_map(struct planner *p, const struct plan_decoder *decoder,
@@ -1033,6 +1082,32 @@ static int find_lircd_maps(struct planner *p, struct plan_decoder *decoder)
 	return 0;
 }
 
+/* The lircd_biphase maps: both there, and remotes to fill them with, or neither. */
+static int find_biphase_maps(struct planner *p, struct plan_decoder *decoder)
+{
+	int ret;
+
+	ret = find_host_map(p, decoder, &biphase_remotes_layout, &decoder->biphase_remotes_map);
+	if (ret == 0)
+		ret = find_host_map(p, decoder, &biphase_index_layout, &decoder->biphase_index_map);
+	if (ret < 0)
+		return ret;
+	if ((decoder->biphase_remotes_map >= 0 || decoder->biphase_index_map >= 0) &&
+	    !decoder->biphase_remote_count) {
+		ir_error_set(p->err, _("decoder '%s' decodes the lircd.conf remotes of a "
+				       "keymap, and none was given"), decoder->name);
+		return -EINVAL;
+	}
+	if (decoder->biphase_remote_count &&
+	    (decoder->biphase_remotes_map < 0 || decoder->biphase_index_map < 0)) {
+		ir_error_set(p->err, _("decoder '%s' has no maps '%s' and '%s' for lircd.conf "
+				       "remotes"), decoder->name, LIRCD_BIPHASE_REMOTES_MAP,
+			     LIRCD_BIPHASE_INDEX_MAP);
+		return -EINVAL;
+	}
+	return 0;
+}
+
 static int relocate(struct planner *p, struct plan_decoder *decoder)
 {
 	int ret;
@@ -1051,6 +1126,8 @@ static int relocate(struct planner *p, struct plan_decoder *decoder)
 		return ret;
 	decoder->raw_map = ret < 0 ? -1 : ret;
 	ret = find_lircd_maps(p, decoder);
+	if (ret == 0)
+		ret = find_biphase_maps(p, decoder);
 	if (ret < 0)
 		return ret;
 	if (decoder->raw_map >= 0 && !decoder->raw_pattern_count) {
@@ -1072,7 +1149,12 @@ static bool same_decoder(const struct plan_decoder *a, const struct plan_decoder
 
 	if (a->embedded != b->embedded || !a->object != !b->object || strcmp(a->name, b->name) ||
 	    a->raw_pattern_count != b->raw_pattern_count ||
-	    a->lircd_remote_count != b->lircd_remote_count)
+	    a->lircd_remote_count != b->lircd_remote_count ||
+	    a->biphase_remote_count != b->biphase_remote_count)
+		return false;
+	if (a->biphase_remote_count &&
+	    memcmp(a->biphase_remotes, b->biphase_remotes,
+		   a->biphase_remote_count * sizeof(*a->biphase_remotes)))
 		return false;
 	if (a->lircd_remote_count &&
 	    memcmp(a->lircd_remotes, b->lircd_remotes,
@@ -1103,6 +1185,8 @@ static void plan_decoder_clear(struct plan_decoder *decoder)
 	free(decoder->raw_patterns);
 	free(decoder->lircd_remotes);
 	free(decoder->lircd_index);
+	free(decoder->biphase_remotes);
+	free(decoder->biphase_index);
 	bpf_image_free(decoder->image);
 }
 
@@ -1438,6 +1522,55 @@ out:
 	return ret < 0 ? ret : 0;
 }
 
+/*
+ * Every lircd_biphase request (one per keymap entry) into the first one: its remotes
+ * merged and indexed (lircd_biphase_tables_build()), the others dropped.
+ */
+static int merge_lircd_biphase(struct planner *p)
+{
+	struct keytable_plan *plan = p->plan;
+	struct lircd_biphase_remote *all, *grown;
+	struct plan_decoder *first = NULL, *d;
+	size_t i = 0, count;
+	int ret;
+
+	while (i < plan->decoder_count) {
+		d = &plan->decoders[i];
+		if (!is_lircd_biphase(d) || !d->biphase_remote_count) {
+			i++;
+		} else if (!first) {
+			first = d;
+			i++;
+		} else {
+			count = first->biphase_remote_count + d->biphase_remote_count;
+			grown = realloc(first->biphase_remotes, count * sizeof(*grown));
+			if (!grown)
+				return -ENOMEM;
+			memcpy(grown + first->biphase_remote_count, d->biphase_remotes,
+			       d->biphase_remote_count * sizeof(*grown));
+			first->biphase_remotes = grown;
+			first->biphase_remote_count = count;
+			plan_decoder_clear(d);
+			memmove(d, d + 1, (plan->decoder_count - i - 1) * sizeof(*d));
+			plan->decoder_count--;
+		}
+	}
+	if (!first)
+		return 0;
+	all = first->biphase_remotes;
+	ret = lircd_biphase_tables_build(all, first->biphase_remote_count,
+					 &first->biphase_remotes, &first->biphase_remote_count,
+					 &first->biphase_index, &first->biphase_index_count, p->err);
+	if (ret < 0) {
+		/* The requests stay the decoder's, to be freed with it. */
+		if (ret != -ENOMEM)
+			ir_error_prefix(p->err, _("decoder '%s'"), first->name);
+		return ret == -ENOMEM ? ret : -EINVAL;
+	}
+	free(all);
+	return 0;
+}
+
 static int plan_decoders(struct planner *p)
 {
 	struct keytable_plan *plan = p->plan;
@@ -1446,6 +1579,8 @@ static int plan_decoders(struct planner *p)
 	int ret;
 
 	ret = merge_lircd_space(p);
+	if (ret == 0)
+		ret = merge_lircd_biphase(p);
 	if (ret < 0)
 		return ret;
 	for (i = 0; options && i < options->parameter_count; i++) {

@@ -60,6 +60,9 @@
  *   descriptor can decode alike are merged first (lircd_space_remote_merge()); a
  *   remote that program's index cannot take (more than 4 remotes starting alike)
  *   goes to the first further lircd_space program that takes it.
+ * - Keymap entries of protocol lircd_biphase (lircd.conf's bi-phase remotes) are
+ *   remotes too (lircd_biphase_table.h): all of them go into one lircd_biphase
+ *   program, merged and indexed by lircd_biphase_tables_build().
  * - Two requests for the same decoder with the same parameter values (and the same
  *   raw patterns or lircd_space remotes) load it once.
  * - Keys: keymaps in order, then -k; a later mapping of a scancode replaces an
@@ -77,6 +80,7 @@
 #include "bpf_object.h"
 #include "ir_error.h"
 #include "keymap.h"
+#include "lircd_biphase_index.h"
 #include "lircd_space_index.h"
 #include "options.h"
 #include "raw_pattern.h"
@@ -117,6 +121,17 @@ struct plan_decoder {
 	 */
 	int lircd_remotes_map;
 	int lircd_index_map;
+	/*
+	 * The lircd_biphase decoder's remotes (every keymap entry of protocol
+	 * lircd_biphase, merged by lircd_biphase_tables_build(), in one program), its
+	 * index, and the indexes in image of its maps (-1: none); NULL and 0 else.
+	 */
+	struct lircd_biphase_remote *biphase_remotes;
+	size_t biphase_remote_count;
+	struct lircd_space_index_entry *biphase_index;
+	size_t biphase_index_count;
+	int biphase_remotes_map;
+	int biphase_index_map;
 	struct bpf_image *image;	/* relocated with the final parameter values */
 };
 

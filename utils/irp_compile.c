@@ -12,9 +12,11 @@
  * expects the next sample), cand (the symbols whose first half matched), origin (the
  * clock where the frame or its last extent began), one u64 per bitfield of the frame,
  * then for a frame that awaits the signal's end its report's protocol, scancode and
- * toggle; after the frames, the carry of a message in parts (which parameters it has,
- * then one u64 per parameter) and the flag of a report in the signal (frame context);
- * then one word per run of bits (struct run).
+ * toggle, then, when the frame sends symbols that assign names (B&O's), which values
+ * those names have (the bitspec's state); after the frames, the carry of a message in
+ * parts (which parameters it has, then one u64 per parameter) and the flag of a report
+ * in the signal (frame context); then one word per run of bits (struct run). cand is
+ * also the trie node reached so far in a symbol of a general bitspec.
  * Every jump but the one retry goes forward, so the only loop runs at most twice.
  */
 #include "config.h"
@@ -40,6 +42,13 @@
 #define SYMBOL_BITS_MAX 4
 #define SYMBOLS_MAX (1 << SYMBOL_BITS_MAX)
 #define BITSPECS_MAX 4
+#define SEQUENCE_MAX 16		/* durations in a symbol of a general bitspec, merged */
+#define SYMBOL_STATES_MAX 4	/* values of the names that its symbols assign */
+#define STATE_NAMES_MAX 2
+#define TRIE_NODES_MAX 256
+/* instructions past which no jump offset reaches across the program any more */
+#define INSNS_MAX (4 * 32768)
+#define NO_PARENT ((unsigned int)-1)
 #define TIMEOUT_US 0xffffff
 /* the longest duration a LIRC mode2 sample carries */
 #define DURATION_MAX_US 0xffffffu
@@ -52,14 +61,16 @@ enum slot_kind {
 	SLOT_EXTENT,		/* a gap up to a time since the origin */
 	SLOT_BIT_FIRST,		/* the first half of a symbol */
 	SLOT_BIT_SECOND,	/* the second half: decides the bit */
+	SLOT_SYMBOL,		/* one duration of a symbol of a general bitspec */
 };
 
 struct slot {
 	enum slot_kind kind;
 	bool pulse;		/* DURATION */
 	double us;		/* DURATION, EXTENT */
-	unsigned int table;	/* BIT_*: the bitspec */
-	/* BIT_SECOND: where each bit of the symbol goes, its most significant first */
+	unsigned int table;	/* BIT_*, SYMBOL: the bitspec */
+	unsigned int depth;	/* SYMBOL: which duration of the symbol, from 0 */
+	/* BIT_SECOND, SYMBOL: where each bit of the symbol goes, its most significant first */
 	unsigned int field[SYMBOL_BITS_MAX];
 	unsigned int value_bit[SYMBOL_BITS_MAX];
 };
@@ -79,6 +90,7 @@ enum field_source {
 struct field {
 	enum field_source source;
 	unsigned int parameter;	/* PARAMETER: index in the parameter spec */
+	int64_t offset;		/* PARAMETER: sent plus this ((D-1):4), the whole value */
 	uint64_t constant;	/* CONSTANT: the value sent */
 	const struct irp_expr *expr;	/* COMPUTED: the whole bitfield */
 	struct assignment snapshot[ASSIGNED_MAX];	/* COMPUTED: the names assigned */
@@ -107,6 +119,9 @@ struct frame {
 	unsigned int table;	/* the bitspec of the irstream being laid out */
 	size_t origin;		/* the slot after the last extent: the program's time counts from there */
 	unsigned int state;	/* byte offset of its state in the map element */
+	/* the general bitspec whose symbols assign names (B&O's), or NO_PARENT: its
+	 * state (which values the names have) is kept after the fields */
+	unsigned int stateful_table;
 };
 
 struct symbol {
@@ -114,12 +129,52 @@ struct symbol {
 	double us[2];
 };
 
+/* A symbol as the durations it sends, adjacent ones of a kind merged. */
+struct sequence {
+	unsigned int count;
+	bool pulse[SEQUENCE_MAX];
+	double us[SEQUENCE_MAX];
+};
+
+/*
+ * A node of a general bitspec's trie: the durations that its symbols begin with, one
+ * level per duration, from a root per state of the names the symbols assign.
+ */
+struct trie_node {
+	bool pulse;
+	double us;
+	int parent;			/* -1: a root */
+	unsigned int level;		/* 0: a root; else the durations matched to here */
+	int symbol;			/* a leaf: the symbol it ends; -1 otherwise */
+	unsigned int next_state;	/* a leaf: the state after that symbol */
+};
+
+/*
+ * A bitspec of any other symbols (several flashes and gaps, a gap first, symbols made
+ * of the enclosing bitspec's symbols, symbols that assign names: arctech's, Grundig16's,
+ * Zenith's, B&O's): each symbol is the sequence of durations it sends, told from the
+ * others one duration after the other down a trie.
+ */
+struct general_bitspec {
+	const char *names[STATE_NAMES_MAX];	/* assigned by the symbols */
+	size_t name_count;
+	int64_t values[SYMBOL_STATES_MAX][STATE_NAMES_MAX];
+	unsigned int state_count;		/* 1: the symbols assign nothing */
+	unsigned int root[SYMBOL_STATES_MAX];
+	struct trie_node nodes[TRIE_NODES_MAX];
+	unsigned int node_count;
+	unsigned int depth;			/* the longest symbol's durations */
+	struct sequence sequences[SYMBOLS_MAX];	/* in the first state */
+};
+
 struct bitspec_table {
 	const struct irp_bitspec *source;
+	unsigned int parent;	/* the table its symbols' bitfields use, or NO_PARENT */
 	struct symbol symbols[SYMBOLS_MAX];
 	unsigned int count, bits;	/* symbols, and the bits each one carries */
 	/* durations per symbol: 2 (a flash and a gap), or 1 (kept as the second half) */
 	unsigned int length;
+	struct general_bitspec *general;	/* other symbols: matched down a trie */
 };
 
 struct compiler {
@@ -140,8 +195,10 @@ struct compiler {
 	size_t solve_steps;		/* of the analysis of computed fields: bounded */
 	unsigned int carry;		/* byte offset of the carry in the map element */
 	uint32_t carried;		/* the parameters that the parts give whole */
+	uint64_t sent[PARAMS_MAX];	/* the bits of each parameter that some frame sends */
 	bool context;			/* frames after_report: the flag is kept */
 	unsigned int reported_flag;	/* its byte offset in the map element */
+	bool in_passes;			/* laying out a repeated irstream */
 	/* a frame has an extent: the clock runs; on raw samples (see emit_program) */
 	bool has_clock, raw_clock;
 	/* the emitter */
@@ -459,10 +516,19 @@ static double tolerance(const struct compiler *c, double us)
 static int duration_us(struct compiler *c, const struct irp_item *item, double *ret_us)
 {
 	const struct irp_duration *d = &item->duration;
-	double scale;
+	double scale, value = irp_decimal_value(d->value);
 
-	if (d->name)
-		return unsupported(c, item->column, _("a duration given by a name"));
+	if (d->name) {
+		/* a name of a constant value where it is sent (B&O's -zeroGap) */
+		const struct irp_expr name = { .kind = IRP_EXPR_NAME, .column = item->column,
+					       .name = d->name, .height = 1 };
+		struct ir_error ignored = { "" };
+		int64_t named;
+
+		if (irp_eval(&name, c->env, &named, &ignored) < 0 || named < 0)
+			return unsupported(c, item->column, _("a duration given by a name"));
+		value = (double)named;
+	}
 	switch (d->unit) {
 	case IRP_TIME_MICROSECONDS:
 		scale = 1;
@@ -482,7 +548,7 @@ static int duration_us(struct compiler *c, const struct irp_item *item, double *
 			     item->column);
 		return -EINVAL;
 	}
-	*ret_us = irp_decimal_value(d->value) * scale;
+	*ret_us = value * scale;
 	if (*ret_us > DURATION_MAX_US) {
 		ir_error_set(c->err, _("irp:%u: a duration of %.0f µs, longer than a receiver "
 				       "reports (%u µs)"), item->column, *ret_us, DURATION_MAX_US);
@@ -534,6 +600,81 @@ static int parameter_index(const struct irp_protocol *p, const char *name)
 	return -1;
 }
 
+/*
+ * A symbol of a general bitspec: one slot per duration of its longest symbol, each
+ * with the bits' places; a shorter symbol skips the slots it does not need.
+ */
+static int add_symbol_slots(struct compiler *c, struct frame *f, const struct slot *bits)
+{
+	const struct general_bitspec *g = c->tables[f->table].general;
+	struct slot slot = *bits;
+	unsigned int d;
+	int ret;
+
+	if (g->state_count > 1) {
+		/* its state is known where the frame starts: once, and one such bitspec */
+		if (c->in_passes || (f->stateful_table != NO_PARENT &&
+				     f->stateful_table != f->table))
+			return unsupported(c, f->pending_column,
+					   _("an assignment in a symbol of a repeated irstream"));
+		f->stateful_table = f->table;
+	}
+	slot.kind = SLOT_SYMBOL;
+	for (d = 0; d < g->depth; d++) {
+		slot.depth = d;
+		ret = add_slot(c, f, &slot);
+		if (ret < 0)
+			return ret;
+	}
+	return 0;
+}
+
+static uint64_t low_mask(unsigned int width)
+{
+	return width >= 64 ? UINT64_MAX : ((uint64_t)1 << width) - 1;
+}
+
+/*
+ * A bitfield whose data is a parameter plus or minus a constant (arctech's (D-1):4 for
+ * D:1..16), every value of the parameter's range fitting the field whole: the
+ * parameter is the value sent less that offset.
+ */
+static bool offset_parameter(struct compiler *c, const struct irp_expr *e, unsigned int width,
+			     unsigned int chop, int *ret_index, int64_t *ret_offset)
+{
+	const struct irp_expr *a = e->a, *name, *constant;
+	const struct irp_parameter *pa;
+	struct ir_error ignored = { "" };
+	int64_t offset;
+	int index;
+
+	if (a->kind != IRP_EXPR_BINARY || (a->op != IRP_OP_ADD && a->op != IRP_OP_SUB) ||
+	    chop || e->reverse || width >= 32)
+		return false;
+	name = a->a;
+	constant = a->b;
+	if (a->op == IRP_OP_ADD && name->kind != IRP_EXPR_NAME) {
+		name = a->b;
+		constant = a->a;
+	}
+	if (name->kind != IRP_EXPR_NAME)
+		return false;
+	index = parameter_index(c->protocol, name->name);
+	if (index < 0 || irp_env_has_value(c->env, name->name) ||
+	    irp_eval(constant, c->env, &offset, &ignored) < 0 ||
+	    offset < -INT32_MAX || offset > INT32_MAX || offset == 0)
+		return false;
+	if (a->op == IRP_OP_SUB)
+		offset = -offset;
+	pa = &c->protocol->parameters[index];
+	if (pa->max > INT32_MAX || (int64_t)pa->min + offset < 0 ||
+	    (int64_t)pa->max + offset > (int64_t)low_mask(width))
+		return false;
+	*ret_index = index;
+	*ret_offset = offset;
+	return true;
+}
+
 static int add_bitfield(struct compiler *c, struct frame *f, const struct irp_item *item)
 {
 	const struct irp_expr *e = item->bitfield;
@@ -562,6 +703,9 @@ static int add_bitfield(struct compiler *c, struct frame *f, const struct irp_it
 	field.complement = e->complement;
 	index = e->a->kind == IRP_EXPR_NAME ? parameter_index(c->protocol, e->a->name) : -1;
 	if (index >= 0 && !irp_env_has_value(c->env, e->a->name)) {
+		field.source = FIELD_PARAMETER;
+		field.parameter = (unsigned int)index;
+	} else if (offset_parameter(c, e, field.width, field.chop, &index, &field.offset)) {
 		field.source = FIELD_PARAMETER;
 		field.parameter = (unsigned int)index;
 	} else if (irp_eval(e, c->env, &value, &ignored) == 0) {
@@ -598,6 +742,12 @@ static int add_bitfield(struct compiler *c, struct frame *f, const struct irp_it
 		memcpy(second.field, f->pending_field, sizeof(second.field));
 		memcpy(second.value_bit, f->pending_bit, sizeof(second.value_bit));
 		f->pending = 0;
+		if (c->tables[f->table].general) {
+			ret = add_symbol_slots(c, f, &second);
+			if (ret < 0)
+				return ret;
+			continue;
+		}
 		ret = c->tables[f->table].length == 2 ? add_slot(c, f, &first) : 0;
 		if (ret == 0)
 			ret = add_slot(c, f, &second);
@@ -623,7 +773,7 @@ static size_t without_trailing_assignments(const struct irp_sequence *body)
 	return n;
 }
 
-static int read_symbols(struct compiler *c, const struct irp_bitspec *b,
+static int read_symbols(struct compiler *c, const struct irp_bitspec *b, unsigned int parent,
 			unsigned int *ret_index);
 
 /* An assignment of a constant: the name has that value from here on. */
@@ -716,7 +866,7 @@ static int flatten(struct compiler *c, struct frame *f, const struct irp_sequenc
 				return unsupported(c, item->column,
 						   _("a repeated irstream inside a frame"));
 			if (item->stream->bitspec) {
-				ret = read_symbols(c, item->stream->bitspec, &inner);
+				ret = read_symbols(c, item->stream->bitspec, outer, &inner);
 				if (ret < 0)
 					return ret;
 			}
@@ -769,14 +919,10 @@ static unsigned int parameter_bits(const struct irp_parameter *p)
 	return bits;
 }
 
-static uint64_t low_mask(unsigned int width)
-{
-	return width >= 64 ? UINT64_MAX : ((uint64_t)1 << width) - 1;
-}
-
 static bool same_slot(const struct slot *a, const struct slot *b)
 {
 	return a->kind == b->kind && a->pulse == b->pulse && a->us == b->us &&
+	       a->table == b->table && a->depth == b->depth &&
 	       memcmp(a->field, b->field, sizeof(a->field)) == 0 &&
 	       memcmp(a->value_bit, b->value_bit, sizeof(a->value_bit)) == 0;
 }
@@ -785,7 +931,7 @@ static bool same_field(const struct field *a, const struct field *b)
 {
 	size_t i;
 
-	if (a->source != b->source || a->parameter != b->parameter ||
+	if (a->source != b->source || a->parameter != b->parameter || a->offset != b->offset ||
 	    a->constant != b->constant || a->width != b->width || a->chop != b->chop ||
 	    a->complement != b->complement || a->expr != b->expr ||
 	    a->snapshot_count != b->snapshot_count)
@@ -837,6 +983,7 @@ static int add_frame(struct compiler *c, const struct irp_sequence *seq, size_t 
 	if (c->frame_count == FRAMES_MAX)
 		return unsupported(c, c->protocol->stream->column, _("more than 6 frames"));
 	memset(f, 0, sizeof(*f));
+	f->stateful_table = NO_PARENT;
 	c->frame_count++;
 	ret = flatten(c, f, seq, count, 0, pass, &origin);
 	if (ret < 0)
@@ -861,14 +1008,287 @@ static int add_frame(struct compiler *c, const struct irp_sequence *seq, size_t 
 	return 0;
 }
 
-/* The symbols of bitspec b, as table *ret_index. */
-static int read_symbols(struct compiler *c, const struct irp_bitspec *b, unsigned int *ret_index)
+#define SYMBOL_SHAPE _("a symbol of other than a flash and a gap")
+
+/* A duration at the end of a symbol's sequence: merged into the last one of its kind. */
+static int sequence_add(struct compiler *c, struct sequence *q, bool pulse, double us,
+			unsigned int column)
+{
+	if (us < 0.5)
+		return 0;
+	if (q->count && q->pulse[q->count - 1] == pulse) {
+		q->us[q->count - 1] += us;
+		if (q->us[q->count - 1] > DURATION_MAX_US)
+			return unsupported(c, column, SYMBOL_SHAPE);
+		return 0;
+	}
+	if (q->count == SEQUENCE_MAX)
+		return unsupported(c, column, SYMBOL_SHAPE);
+	q->pulse[q->count] = pulse;
+	q->us[q->count++] = us;
+	return 0;
+}
+
+/* Symbol s of table index as the durations it sends (a stateless table). */
+static void table_sequence(const struct compiler *c, unsigned int index, unsigned int s,
+			   struct sequence *q)
+{
+	const struct bitspec_table *t = &c->tables[index];
+	unsigned int k;
+
+	if (t->general) {
+		*q = t->general->sequences[s];
+		return;
+	}
+	memset(q, 0, sizeof(*q));
+	for (k = 2 - t->length; k < 2; k++) {
+		q->pulse[q->count] = t->symbols[s].pulse[k];
+		q->us[q->count++] = t->symbols[s].us[k];
+	}
+}
+
+/*
+ * Symbol sym of general table t in state (the values of its names, which the symbol may
+ * change) into its durations: its bitfields are sent with the parent table's symbols.
+ */
+static int expand_symbol(struct compiler *c, const struct bitspec_table *t,
+			 const struct irp_sequence *sym, int64_t *state, struct sequence *q)
+{
+	const struct general_bitspec *g = t->general;
+	const struct bitspec_table *parent = t->parent == NO_PARENT ? NULL :
+					     &c->tables[t->parent];
+	struct ir_error ignored = { "" };
+	unsigned int bits = 0, bit_count = 0, column = t->source->column;
+	size_t i, n;
+	int ret = 0;
+
+	memset(q, 0, sizeof(*q));
+	for (n = 0; n < g->name_count && ret == 0; n++)
+		ret = irp_env_set(c->env, g->names[n], state[n]);
+	for (i = 0; i < sym->count && ret == 0; i++) {
+		const struct irp_item *item = &sym->items[i];
+		int64_t value, width, b;
+		double us;
+
+		if (item->kind != IRP_ITEM_BITFIELD && bit_count)
+			ret = unsupported(c, column, SYMBOL_SHAPE);
+		else if (item->kind == IRP_ITEM_DURATION) {
+			if (item->duration.kind == IRP_EXTENT)
+				ret = unsupported(c, item->column, SYMBOL_SHAPE);
+			else
+				ret = duration_us(c, item, &us);
+			if (ret == 0)
+				ret = sequence_add(c, q, item->duration.kind == IRP_FLASH, us,
+						   item->column);
+		} else if (item->kind == IRP_ITEM_BITFIELD) {
+			const struct irp_expr *e = item->bitfield;
+
+			/* a constant sent with the enclosing bitspec's symbols (arctech's 2:2) */
+			if (!parent || (parent->general && parent->general->state_count > 1)) {
+				ret = unsupported(c, item->column, SYMBOL_SHAPE);
+				break;
+			}
+			if (e->infinite || irp_eval(e, c->env, &value, &ignored) < 0 ||
+			    irp_eval(e->b, c->env, &width, &ignored) < 0 || width < 0 ||
+			    width > 64) {
+				ret = unsupported(c, item->column, SYMBOL_SHAPE);
+				break;
+			}
+			for (b = 0; b < width && ret == 0; b++) {
+				unsigned int bit = (unsigned int)(c->protocol->general.msb ?
+								  width - 1 - b : b);
+				struct sequence part;
+				unsigned int k;
+
+				bits = bits << 1 | (unsigned int)((uint64_t)value >> bit & 1);
+				if (++bit_count < parent->bits)
+					continue;
+				table_sequence(c, t->parent, bits, &part);
+				for (k = 0; k < part.count && ret == 0; k++)
+					ret = sequence_add(c, q, part.pulse[k], part.us[k],
+							   item->column);
+				bits = 0;
+				bit_count = 0;
+			}
+		} else if (item->kind == IRP_ITEM_ASSIGNMENT) {
+			if (irp_eval(item->value, c->env, &value, &ignored) < 0) {
+				ret = unsupported(c, item->column, _("an assignment of a value that "
+								    "depends on the parameters"));
+				break;
+			}
+			for (n = 0; n < g->name_count; n++)
+				if (strcmp(g->names[n], item->name) == 0)
+					break;
+			state[n] = value;
+			ret = irp_env_set(c->env, item->name, value);
+		} else {
+			ret = unsupported(c, item->column, SYMBOL_SHAPE);
+		}
+	}
+	if (ret == 0 && (bit_count || q->count == 0))
+		ret = unsupported(c, column, SYMBOL_SHAPE);
+	for (n = 0; n < g->name_count; n++)
+		irp_env_unset(c->env, g->names[n]);
+	return ret;
+}
+
+/* The node for sequence q of symbol sym in state's trie; symbols that one cannot tell
+ * apart (the same durations, or one the beginning of another) are refused. */
+static int trie_add(struct compiler *c, struct general_bitspec *g, unsigned int column,
+		    unsigned int state, const struct sequence *q, unsigned int sym,
+		    unsigned int next_state)
+{
+	unsigned int at = g->root[state], k, n;
+
+	for (k = 0; k < q->count; k++) {
+		struct trie_node *child = NULL;
+
+		if (g->nodes[at].symbol >= 0)
+			return unsupported(c, column, SYMBOL_SHAPE);
+		for (n = 0; n < g->node_count && !child; n++)
+			if (g->nodes[n].parent == (int)at && g->nodes[n].pulse == q->pulse[k] &&
+			    g->nodes[n].us == q->us[k])
+				child = &g->nodes[n];
+		if (!child) {
+			if (g->node_count == TRIE_NODES_MAX)
+				return unsupported(c, column, SYMBOL_SHAPE);
+			child = &g->nodes[g->node_count++];
+			child->pulse = q->pulse[k];
+			child->us = q->us[k];
+			child->parent = (int)at;
+			child->level = k + 1;
+			child->symbol = -1;
+		}
+		at = (unsigned int)(child - g->nodes);
+	}
+	for (n = 0; n < g->node_count; n++)
+		if (g->nodes[n].parent == (int)at)
+			break;
+	if (n < g->node_count || g->nodes[at].symbol >= 0)
+		return unsupported(c, column, SYMBOL_SHAPE);
+	g->nodes[at].symbol = (int)sym;
+	g->nodes[at].next_state = next_state;
+	if (q->count > g->depth)
+		g->depth = q->count;
+	return 0;
+}
+
+/* The names that the symbols assign, and their values where the bitspec is first used. */
+static int read_symbol_names(struct compiler *c, struct general_bitspec *g,
+			     const struct irp_bitspec *b)
+{
+	struct ir_error ignored = { "" };
+	size_t s, i, n;
+
+	for (s = 0; s < b->count; s++)
+		for (i = 0; i < b->symbols[s].count; i++) {
+			const struct irp_item *item = &b->symbols[s].items[i];
+
+			if (item->kind != IRP_ITEM_ASSIGNMENT)
+				continue;
+			for (n = 0; n < g->name_count; n++)
+				if (strcmp(g->names[n], item->name) == 0)
+					break;
+			if (n < g->name_count)
+				continue;
+			for (n = 0; n < c->assigned_count; n++)
+				if (strcmp(c->assigned[n].name, item->name) == 0)
+					return unsupported(c, item->column, SYMBOL_SHAPE);
+			if (g->name_count == STATE_NAMES_MAX)
+				return unsupported(c, item->column, SYMBOL_SHAPE);
+			g->names[g->name_count++] = item->name;
+		}
+	for (n = 0; n < g->name_count; n++) {
+		const struct irp_expr name = { .kind = IRP_EXPR_NAME, .column = b->column,
+					       .name = g->names[n], .height = 1 };
+
+		/* its definition ({zeroGap=1}), the state before the first symbol */
+		if (irp_eval(&name, c->env, &g->values[0][n], &ignored) < 0)
+			return unsupported(c, b->column, SYMBOL_SHAPE);
+	}
+	g->state_count = 1;
+	return 0;
+}
+
+/* Table t's symbols, each state's, into its trie. */
+static int read_general_symbols(struct compiler *c, struct bitspec_table *t)
+{
+	const struct irp_bitspec *b = t->source;
+	struct general_bitspec *g;
+	unsigned int state, s, n;
+	int ret;
+
+	g = t->general = calloc(1, sizeof(*g));
+	if (!g)
+		return -ENOMEM;
+	ret = read_symbol_names(c, g, b);
+	for (state = 0; ret == 0 && state < g->state_count; state++) {
+		g->root[state] = g->node_count++;
+		g->nodes[g->root[state]].parent = -1;
+		g->nodes[g->root[state]].symbol = -1;
+		for (s = 0; ret == 0 && s < b->count; s++) {
+			int64_t next[STATE_NAMES_MAX];
+			struct sequence q;
+
+			memcpy(next, g->values[state], sizeof(next));
+			ret = expand_symbol(c, t, &b->symbols[s], next, &q);
+			if (ret < 0)
+				break;
+			for (n = 0; n < g->state_count; n++)
+				if (memcmp(g->values[n], next, sizeof(next)) == 0)
+					break;
+			if (n == g->state_count) {
+				if (n == SYMBOL_STATES_MAX)
+					return unsupported(c, b->column, SYMBOL_SHAPE);
+				memcpy(g->values[n], next, sizeof(next));
+				g->state_count++;
+			}
+			if (state == 0)
+				g->sequences[s] = q;
+			ret = trie_add(c, g, b->column, state, &q, s, n);
+		}
+	}
+	return ret;
+}
+
+/* A bitspec of 2, 4, 8 or 16 symbols of a flash and a gap each, or of one duration? */
+static bool simple_symbols(struct compiler *c, struct bitspec_table *t)
+{
+	const struct irp_bitspec *b = t->source;
+	size_t s, k;
+
+	t->length = (unsigned int)b->symbols[0].count;
+	for (s = 0; s < b->count; s++) {
+		const struct irp_sequence *symbol = &b->symbols[s];
+
+		if (symbol->count != t->length || (t->length != 1 && t->length != 2))
+			return false;
+		for (k = 2 - t->length; k < 2; k++) {
+			const struct irp_item *item = &symbol->items[k - (2 - t->length)];
+
+			if (item->kind != IRP_ITEM_DURATION || item->duration.kind == IRP_EXTENT ||
+			    item->duration.name)
+				return false;
+			t->symbols[s].pulse[k] = item->duration.kind == IRP_FLASH;
+		}
+		if (t->length == 2 && t->symbols[s].pulse[0] == t->symbols[s].pulse[1])
+			return false;
+	}
+	/* one-duration symbols: one of each kind, told apart by it (<-1|1>) */
+	return t->length == 2 || (t->count == 2 &&
+				  t->symbols[0].pulse[1] != t->symbols[1].pulse[1]);
+}
+
+/* The symbols of bitspec b, whose bitfields use table parent, as table *ret_index. */
+static int read_symbols(struct compiler *c, const struct irp_bitspec *b, unsigned int parent,
+			unsigned int *ret_index)
 {
 	struct bitspec_table *t;
 	size_t s, k;
+	int ret;
 
 	for (k = 0; k < c->table_count; k++)
-		if (c->tables[k].source == b) {
+		if (c->tables[k].source == b && c->tables[k].parent == parent) {
 			*ret_index = (unsigned int)k;
 			return 0;
 		}
@@ -877,6 +1297,7 @@ static int read_symbols(struct compiler *c, const struct irp_bitspec *b, unsigne
 	t = &c->tables[c->table_count];
 	memset(t, 0, sizeof(*t));
 	t->source = b;
+	t->parent = parent;
 	for (t->bits = 1; t->bits <= SYMBOL_BITS_MAX; t->bits++)
 		if (b->count == (size_t)1 << t->bits)
 			break;
@@ -884,35 +1305,23 @@ static int read_symbols(struct compiler *c, const struct irp_bitspec *b, unsigne
 		return unsupported(c, b->column,
 				   _("a bitspec of other than 2, 4, 8 or 16 symbols"));
 	t->count = (unsigned int)b->count;
-	t->length = (unsigned int)b->symbols[0].count;
-	for (s = 0; s < b->count; s++) {
-		const struct irp_sequence *symbol = &b->symbols[s];
-
-		if (symbol->count != t->length || (t->length != 1 && t->length != 2))
-			return unsupported(c, b->column,
-					   _("a symbol of other than a flash and a gap"));
+	/* the table is counted from here on, so that its general part is freed */
+	c->table_count++;
+	if (!simple_symbols(c, t)) {
+		ret = read_general_symbols(c, t);
+		if (ret < 0)
+			return ret;
+		*ret_index = (unsigned int)(c->table_count - 1);
+		return 0;
+	}
+	for (s = 0; s < b->count; s++)
 		for (k = 2 - t->length; k < 2; k++) {
-			const struct irp_item *item = &symbol->items[k - (2 - t->length)];
-			int ret;
-
-			if (item->kind != IRP_ITEM_DURATION ||
-			    item->duration.kind == IRP_EXTENT)
-				return unsupported(c, item->column,
-						   _("a symbol of other than a flash and a gap"));
-			ret = duration_us(c, item, &t->symbols[s].us[k]);
+			ret = duration_us(c, &b->symbols[s].items[k - (2 - t->length)],
+					  &t->symbols[s].us[k]);
 			if (ret < 0)
 				return ret;
-			t->symbols[s].pulse[k] = item->duration.kind == IRP_FLASH;
 		}
-		if (t->length == 2 && t->symbols[s].pulse[0] == t->symbols[s].pulse[1])
-			return unsupported(c, b->column,
-					   _("a symbol of other than a flash and a gap"));
-	}
-	/* one-duration symbols: one of each kind, told apart by it (<-1|1>) */
-	if (t->length == 1 && (t->count != 2 || t->symbols[0].pulse[1] == t->symbols[1].pulse[1]))
-		return unsupported(c, b->column,
-				   _("one-duration symbols other than a flash and a gap"));
-	*ret_index = (unsigned int)c->table_count++;
+	*ret_index = (unsigned int)(c->table_count - 1);
 	return 0;
 }
 
@@ -927,11 +1336,13 @@ static int add_passes(struct compiler *c, const struct irp_sequence *body)
 		if (body->items[i].kind == IRP_ITEM_VARIATION &&
 		    body->items[i].alternative_count == 3)
 			passes = 3;
+	c->in_passes = true;
 	for (pass = 0; pass < passes; pass++) {
 		ret = add_frame(c, body, body->count, pass);
 		if (ret < 0)
 			return ret;
 	}
+	c->in_passes = false;
 	return 0;
 }
 
@@ -1105,6 +1516,16 @@ static bool next_may_start(const struct compiler *c, const struct frame *f, size
 
 		for (k = 0; k < t->count; k++)
 			if (t->symbols[k].pulse[0] == pulse)
+				return true;
+		return false;
+	}
+	case SLOT_SYMBOL: {
+		const struct general_bitspec *g = c->tables[next->table].general;
+		unsigned int n;
+
+		/* a symbol's first duration, in any state */
+		for (n = 0; next->depth == 0 && n < g->node_count; n++)
+			if (g->nodes[n].level == 1 && g->nodes[n].pulse == pulse)
 				return true;
 		return false;
 	}
@@ -1544,6 +1965,145 @@ static void emit_run_first(struct compiler *c, const struct frame *f, const stru
 	GOTO(c, l->end);
 }
 
+/* Where a frame keeps the state of its general bitspec whose symbols assign names. */
+static int16_t symbol_state_offset(const struct frame *f)
+{
+	return (int16_t)(f->state + STATE_FIELD(f->field_count));
+}
+
+/*
+ * The sample (r8, r9) as child of trie node n that begins with it, in the symbol slot i
+ * of depth slot->depth. Among the children of the sample's kind the one nearest to it
+ * is taken (windows of neighbours may overlap: Grundig16's 3 and 4 units), then checked
+ * against its own window. A leaf ends the symbol: its bits, its state, and the slot
+ * after the symbol's last one waits for the next sample; a sample longer than the
+ * longest leaf, when what follows the symbol may begin with its kind, is that leaf and
+ * the beginning of what follows (Sejin's gaps, a symbol's last gap and the frame's
+ * closing one: a receiver merges them).
+ */
+static void emit_trie_choice(struct compiler *c, const struct frame *f, size_t i,
+			     unsigned int n, const struct frame_labels *l)
+{
+	const struct slot *s = &f->slots[i];
+	const struct general_bitspec *g = c->tables[s->table].general;
+	size_t symbol_last = i + (g->depth - 1 - s->depth);
+	bool frame_last = symbol_last + 1 == f->slot_count;
+	unsigned int children[TRIE_NODES_MAX];
+	int kind;
+
+	for (kind = 1; kind >= 0; kind--) {
+		unsigned int count = 0, k, m;
+		int other_kind = new_label(c);
+
+		/* the children of this kind, shortest first */
+		for (m = 0; m < g->node_count; m++) {
+			if (g->nodes[m].parent != (int)n || g->nodes[m].pulse != (kind == 1))
+				continue;
+			for (k = count++; k > 0 && g->nodes[children[k - 1]].us > g->nodes[m].us; k--)
+				children[k] = children[k - 1];
+			children[k] = m;
+		}
+		if (count == 0)
+			continue;
+		JUMP_IMM(c, BPF_JNE, BPF_REG_9, kind, other_kind);
+		/* every path below ends in a jump: no code the verifier finds unreachable */
+		for (k = 0; k < count; k++) {
+			const struct trie_node *child = &g->nodes[children[k]];
+			bool leaf = child->symbol >= 0, nearest_last = k + 1 == count;
+			struct window w = window_of(c, child->us, leaf && frame_last && !kind);
+			int farther = -1, longer = -1;
+
+			if (!nearest_last) {
+				farther = new_label(c);
+				jump_if(c, BPF_JGT, BPF_REG_8,
+					(uint64_t)((child->us + g->nodes[children[k + 1]].us) / 2),
+					farther);
+			}
+			jump_if(c, BPF_JLT, BPF_REG_8, w.lo, l->fail);
+			if (!leaf) {
+				jump_if(c, BPF_JGT, BPF_REG_8, w.hi, l->fail);
+				ST64(c, BPF_REG_7, (int16_t)(f->state + STATE_CAND),
+				     (int32_t)children[k]);
+				GOTO(c, l->consumed[i]);
+			} else {
+				if (w.hi != UINT64_MAX) {
+					longer = new_label(c);
+					jump_if(c, BPF_JGT, BPF_REG_8, w.hi, longer);
+				}
+				set_bits(c, f, s, (unsigned int)child->symbol);
+				if (g->state_count > 1)
+					ST64(c, BPF_REG_7, symbol_state_offset(f),
+					     (int32_t)child->next_state);
+				GOTO(c, l->consumed[symbol_last]);
+			}
+			if (longer >= 0) {
+				place(c, longer);
+				if (nearest_last && next_may_start(c, f, symbol_last, kind == 1)) {
+					set_bits(c, f, s, (unsigned int)child->symbol);
+					if (g->state_count > 1)
+						ST64(c, BPF_REG_7, symbol_state_offset(f),
+						     (int32_t)child->next_state);
+					ALU64_IMM(c, BPF_SUB, BPF_REG_8, (int32_t)(child->us + 0.5));
+					GOTO(c, l->slot[symbol_last + 1]);
+				} else {
+					GOTO(c, l->fail);
+				}
+			}
+			if (farther >= 0)
+				place(c, farther);
+		}
+		place(c, other_kind);
+	}
+	GOTO(c, l->fail);
+}
+
+/*
+ * Symbol slot i: the node reached so far (the state's root at the first duration,
+ * else the node in cand) and the sample down to one of its children.
+ */
+static void emit_symbol_slot(struct compiler *c, const struct frame *f, size_t i,
+			     const struct frame_labels *l)
+{
+	const struct slot *s = &f->slots[i];
+	const struct general_bitspec *g = c->tables[s->table].general;
+	unsigned int n;
+
+	if (s->depth == 0) {
+		if (g->state_count == 1) {
+			emit_trie_choice(c, f, i, g->root[0], l);
+			return;
+		}
+		LDX64(c, BPF_REG_1, BPF_REG_7, symbol_state_offset(f));
+		for (n = 0; n < g->state_count; n++) {
+			int other = new_label(c);
+
+			JUMP_IMM(c, BPF_JNE, BPF_REG_1, (int32_t)n, other);
+			emit_trie_choice(c, f, i, g->root[n], l);
+			place(c, other);
+		}
+		GOTO(c, l->fail);
+		return;
+	}
+	LDX64(c, BPF_REG_1, BPF_REG_7, f->state + STATE_CAND);
+	for (n = 0; n < g->node_count; n++) {
+		unsigned int m;
+		int other;
+
+		if (g->nodes[n].level != s->depth || g->nodes[n].symbol >= 0)
+			continue;
+		for (m = 0; m < g->node_count; m++)
+			if (g->nodes[m].parent == (int)n)
+				break;
+		if (m == g->node_count)
+			continue;
+		other = new_label(c);
+		JUMP_IMM(c, BPF_JNE, BPF_REG_1, (int32_t)n, other);
+		emit_trie_choice(c, f, i, n, l);
+		place(c, other);
+	}
+	GOTO(c, l->fail);
+}
+
 /* A slot of the general kinds, on the split sample (r8 the duration, r9 the kind). */
 static void emit_slot(struct compiler *c, const struct frame *f, size_t i,
 		      const struct frame_labels *l)
@@ -1559,6 +2119,9 @@ static void emit_slot(struct compiler *c, const struct frame *f, size_t i,
 	case SLOT_DURATION:
 	case SLOT_EXTENT:
 		/* emit_raw_slot() */
+		break;
+	case SLOT_SYMBOL:
+		emit_symbol_slot(c, f, i, l);
 		break;
 	case SLOT_BIT_FIRST:
 		/* r2 = the symbols whose first half matches, one bit each */
@@ -1886,6 +2449,48 @@ static int emit_expr(struct compiler *c, const struct irp_expr *e, unsigned int 
 	return 0;
 }
 
+/* Does expression e use name, itself or through definitions? */
+static bool mentions(const struct compiler *c, const struct irp_expr *e, const char *name,
+		     unsigned int inlined)
+{
+	const struct irp_expr *definition;
+
+	if (!e)
+		return false;
+	if (inlined > INLINE_MAX)
+		return true;
+	if (e->kind == IRP_EXPR_NAME) {
+		if (strcmp(e->name, name) == 0)
+			return true;
+		definition = definition_of(c, e->name);
+		return definition && mentions(c, definition, name, inlined + 1);
+	}
+	return mentions(c, e->a, name, inlined) || mentions(c, e->b, name, inlined) ||
+	       mentions(c, e->c, name, inlined);
+}
+
+/*
+ * The bits of parameter i that some frame sends: all of them when a computed field
+ * uses it (what it sends of the parameter is not known bit by bit).
+ */
+static uint64_t parameter_sent(const struct compiler *c, size_t i)
+{
+	const char *name = c->protocol->parameters[i].name;
+	uint64_t sent = 0;
+	size_t k, n;
+
+	for (k = 0; k < c->frame_count; k++)
+		for (n = 0; n < c->frames[k].field_count; n++) {
+			const struct field *fd = &c->frames[k].fields[n];
+
+			if (fd->source == FIELD_PARAMETER && fd->parameter == i)
+				sent |= fd->offset ? UINT64_MAX : low_mask(fd->width) << fd->chop;
+			else if (fd->source == FIELD_COMPUTED && mentions(c, fd->expr, name, 0))
+				sent = UINT64_MAX;
+		}
+	return sent;
+}
+
 /* ---- parameters that are not sent as such: given back by computed bitfields ---- */
 
 /*
@@ -2152,10 +2757,13 @@ static int solve(struct compiler *c, const struct irp_expr *e, size_t p,
 	return solve(c, side, p, known, modulus, true, temp + 1, depth + 1, fail, s);
 }
 
-/* The bits of parameter p that its range needs: as many as its maximum has. */
+/*
+ * The bits of parameter p that its range needs (as many as its maximum has) and some
+ * frame sends: those no frame sends are 0 in the report (Zenith5's F:D of F:0..255).
+ */
 static uint64_t needed_bits(const struct compiler *c, size_t p)
 {
-	return low_mask(parameter_bits(&c->protocol->parameters[p]));
+	return low_mask(parameter_bits(&c->protocol->parameters[p])) & c->sent[p];
 }
 
 static int set_snapshot(struct compiler *c, const struct field *fd)
@@ -2263,7 +2871,7 @@ static int frame_known(struct compiler *c, const struct frame *f, uint64_t *know
 	memset(known, 0, PARAMS_MAX * sizeof(*known));
 	for (k = 0; k < f->field_count; k++)
 		if (f->fields[k].source == FIELD_PARAMETER)
-			known[f->fields[k].parameter] |=
+			known[f->fields[k].parameter] |= f->fields[k].offset ? UINT64_MAX :
 				low_mask(f->fields[k].width) << f->fields[k].chop;
 	return solve_fields(c, f, known, false, 0);
 }
@@ -2338,6 +2946,9 @@ static bool looks_alike(const struct compiler *c, const struct frame *a, const s
 			if (x->table != y->table)
 				return false;
 			break;
+		case SLOT_SYMBOL:
+			/* symbols of a general bitspec: not compared, told apart */
+			return false;
 		case SLOT_BIT_SECOND:
 			if (x->table != y->table)
 				return false;
@@ -2397,6 +3008,9 @@ static int classify_frames(struct compiler *c)
 	bool completed = false, in_parts = false;
 	size_t k;
 	int ret;
+
+	for (k = 0; k < pr->parameter_count; k++)
+		c->sent[k] = parameter_sent(c, k);
 
 	for (k = 0; k < c->frame_count; k++) {
 		struct frame *f = &c->frames[k];
@@ -2555,6 +3169,21 @@ static int emit_report(struct compiler *c, const struct frame *f, const struct f
 			mov_imm(c, BPF_REG_4, mask);
 			ALU64_REG(c, BPF_XOR, BPF_REG_3, BPF_REG_4);
 		}
+		if (fd->offset) {
+			/* the whole parameter: the value sent less the offset */
+			ALU64_IMM(c, BPF_ADD, BPF_REG_3, (int32_t)-fd->offset);
+			if (known[fd->parameter]) {
+				LDX64(c, BPF_REG_1, BPF_REG_10, param);
+				mov_imm(c, BPF_REG_4, known[fd->parameter]);
+				ALU64_REG(c, BPF_AND, BPF_REG_1, BPF_REG_4);
+				ALU64_REG(c, BPF_MOV, BPF_REG_0, BPF_REG_3);
+				ALU64_REG(c, BPF_AND, BPF_REG_0, BPF_REG_4);
+				JUMP_REG(c, BPF_JNE, BPF_REG_0, BPF_REG_1, l->reset);
+			}
+			STX64(c, BPF_REG_10, BPF_REG_3, param);
+			known[fd->parameter] = UINT64_MAX;
+			continue;
+		}
 		overlap = (known[fd->parameter] >> fd->chop) & mask;
 		fresh = mask & ~overlap;
 		if (overlap) {
@@ -2588,7 +3217,9 @@ static int emit_report(struct compiler *c, const struct frame *f, const struct f
 		const struct irp_parameter *pa = &p->parameters[i];
 		unsigned int bits = parameter_bits(pa);
 
-		if ((known[i] & low_mask(bits)) != low_mask(bits)) {
+		/* bits that no frame sends (Zenith5's F:D of F:0..255) are 0 in the report */
+		if ((known[i] & low_mask(bits)) != low_mask(bits) &&
+		    (~known[i] & low_mask(bits) & parameter_sent(c, i)) != 0) {
 			if (f->part)
 				continue;	/* the completing frame has it */
 			ir_error_set(c->err, _("irp:%u: not supported by the IRP compiler yet: "
@@ -2806,6 +3437,8 @@ static void emit_start(struct compiler *c, const struct frame *f, const struct f
 		mov_imm(c, BPF_REG_2, (uint64_t)1 << (RUN_BITS_MAX - r->bits));
 		STX64(c, BPF_REG_7, BPF_REG_2, r->word);
 	}
+	if (f->stateful_table != NO_PARENT)
+		ST64(c, BPF_REG_7, symbol_state_offset(f), 0);
 }
 
 /*
@@ -2891,6 +3524,13 @@ static int emit_frame(struct compiler *c, const struct frame *f, unsigned int *w
 	for (i = 0; i < f->slot_count; i++) {
 		int k = l.run_of[i];
 
+		/* past what a jump reaches, stop here rather than emit the rest for nothing */
+		if (c->insn_count > INSNS_MAX) {
+			ir_error_set(c->err, _("irp: the decoder is too long (%zu instructions)"),
+				     c->insn_count);
+			ret = -E2BIG;
+			goto out;
+		}
 		if (k >= 0) {
 			if (l.runs[k].first != i)
 				continue;
@@ -3063,6 +3703,8 @@ static int emit_program(struct compiler *c, size_t *ret_state_size)
 				c->has_clock = true;
 		if (frame_span_us(c, f) >= RAW_DURATION)
 			c->raw_clock = false;
+		if (f->stateful_table != NO_PARENT)
+			state += 8;
 	}
 	c->carry = (unsigned int)state;
 	if (c->carried)
@@ -3237,7 +3879,7 @@ int irp_compile(const struct irp_protocol *protocol, const struct irp_compile_op
 		if (ret < 0)
 			goto out;
 	}
-	ret = read_symbols(&c, protocol->stream->bitspec, &top_table);
+	ret = read_symbols(&c, protocol->stream->bitspec, NO_PARENT, &top_table);
 	if (ret == 0)
 		ret = build_frames(&c);
 	/* the frames' fields keep what they need of the assignments */
@@ -3282,6 +3924,8 @@ out:
 	bpf_image_free(image);
 	for (i = 0; i < FRAMES_MAX; i++)
 		frame_free(&c.frames[i]);
+	for (i = 0; i < c.table_count; i++)
+		free(c.tables[i].general);
 	irp_protocol_free(layout_holders[0]);
 	irp_protocol_free(layout_holders[1]);
 	irp_protocol_free(layout_holders[2]);

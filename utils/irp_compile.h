@@ -75,13 +75,21 @@
  * Supported so far, refused otherwise with -EOPNOTSUPP and a message naming the
  * construct and its column: bitspecs of 2, 4, 8 or 16 symbols of one flash and one gap
  * each (pulse distance, pulse width, biphase; Nokia's and XMP's) or of a flash and a
- * gap alone (<-1|1>: runs of equal bits merge into one duration), durations and extents of fixed length
- * (an extent of a nested irstream when that irstream starts where the frame or its last
+ * gap alone (<-1|1>: runs of equal bits merge into one duration), or of any other
+ * sequences of fixed durations (several flashes and gaps, a gap first: Grundig16's,
+ * pid-0083's; constants sent with the enclosing bitspec's symbols: Sejin's
+ * <8:4|4:4|2:4|1:4>, Zenith's <1:2|2:2>; assignments of constants that change the
+ * symbols that follow: B&O's), told apart one duration after the other, a symbol's
+ * first and last durations merged with its neighbours' as a receiver merges them,
+ * durations and extents of fixed length (or given by a name of a constant value; an
+ * extent of a nested irstream when that irstream starts where the frame or its last
  * extent ends, as SonyDSP's do),
- * bitfields of fixed width and chop whose data is a parameter, a constant or an
- * expression of the parameters (a checksum, compiled to instructions with Java's 64-bit
- * rules as irp_eval() has them; ** only between constants; a parameter sent only there
- * must be given back as said above), messages in parts, nested
+ * bitfields of fixed width and chop whose data is a parameter, a parameter plus or
+ * minus a constant whose range fits the field (arctech's (D-1):4 for D:1..16: D is
+ * the value sent plus one), a constant or an expression of the parameters (a checksum,
+ * compiled to instructions with Java's 64-bit rules as irp_eval() has them; ** only
+ * between constants; a parameter sent only there must be given back as said above),
+ * messages in parts, nested
  * irstreams (with their own bitspec too: RC6's trailer bit; "(...)2" up to 8 times, laid
  * out in the frame), one repeated irstream,
  * variations,

@@ -790,6 +790,15 @@ static int check_encoding(struct parser *p)
 	}
 	if (r->encoding != LIRCD_ENCODING_RAW && pair_is_zero(r->one) && pair_is_zero(r->zero))
 		r->encoding = LIRCD_ENCODING_DRIVER;
+	/*
+	 * RC-6 with toggle_bit (not toggle_bit_mask) and no rc6_mask: lircd sends the
+	 * toggle bit, RC-6's trailer bit, at double length (irsimsend does so).
+	 * check_bits() has checked toggle_bit against the frame's bits.
+	 */
+	if (r->encoding == LIRCD_ENCODING_RC6 && r->toggle_bit &&
+	    !p->keyword_at[KW_RC6_MASK].line)
+		r->rc6_mask = 1ull << (r->pre_data_bits + r->bits + r->post_data_bits -
+				       r->toggle_bit);
 	return 0;
 }
 

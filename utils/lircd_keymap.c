@@ -13,6 +13,7 @@
 
 #include "keycodes.h"
 #include "keymap-private.h"
+#include "lircd_biphase_index.h"
 #include "lircd_keymap.h"
 #include "nls.h"
 
@@ -98,7 +99,7 @@ struct conversion {
 	size_t earlier_count;
 	unsigned int frame_bits;
 	bool reverse;			/* REVERSE: each field LSB first */
-	uint64_t start_bit;		/* manchester: the plead's start bit above the frame */
+	bool biphase;			/* lircd_biphase: a marker bit above the frame's bits */
 	bool drop_last_bit;		/* pulse distance without trailer: the last bit is lost */
 	unsigned int rc6_data_bits;	/* RC-6 as the kernel's rc-6: the bits after the trailer */
 	bool rc5;			/* RC-5 as the kernel's rc-5 */
@@ -297,15 +298,68 @@ static int convert_space(struct conversion *c)
 	return ret;
 }
 
-static int convert_shift(struct conversion *c)
+/* The halves of a bi-phase remote's bits, all of them there. */
+static int check_halves(struct conversion *c)
 {
 	const struct lircd_remote *r = c->remote;
-	int64_t margin;
+
+	if (!r->one.pulse || !r->one.space || !r->zero.pulse || !r->zero.space)
+		return refuse(c, _("a bi-phase bit with a half of no duration"));
+	return 0;
+}
+
+/* Does every code of the remote start with a 1 (the bits lircd compares)? */
+static bool codes_start_with_one(const struct conversion *c)
+{
+	const struct lircd_remote *r = c->remote;
+	size_t i;
+
+	for (i = 0; i < r->button_count; i++) {
+		uint64_t value = lircd_remote_frame_value(r, r->buttons[i].codes[0]);
+
+		if (!((value & ~c->free_mask) >> (c->frame_bits - 1) & 1))
+			return false;
+	}
+	return true;
+}
+
+/* Is every code of an RC-6 remote a frame of mode 0 (16 data bits) or 6A? */
+static bool rc6_modes_ok(const struct conversion *c, unsigned int data_bits)
+{
+	const struct lircd_remote *r = c->remote;
+	size_t i;
+
+	for (i = 0; i < r->button_count; i++) {
+		uint64_t value = lircd_remote_frame_value(r, r->buttons[i].codes[0]);
+
+		/* Start bit 1 (sent as lircd's 0), mode 0 or 6 (000, 110). */
+		if (((value & ~c->free_mask) >> (c->frame_bits - 4)) !=
+		    (data_bits == 16 ? 0x7u : 0x1u))
+			return false;
+	}
+	return true;
+}
+
+/*
+ * Bi-phase (SHIFT_ENC, RC5, RC6) as an entry of the table-driven lircd_biphase: the
+ * remote's parts as parameters (lircd_biphase_table.h), every bit as lircd sends it
+ * (a 1 space then pulse), the double bits of rc6_mask from the frame's start.
+ */
+static int convert_biphase(struct conversion *c)
+{
+	const struct lircd_remote *r = c->remote;
+	struct lircd_biphase_remote d = { 0 };
+	uint64_t doubles = 0;
 	uint32_t half;
+	unsigned int i;
 	int ret;
 
-	if (!pair_empty(r->header))
-		return refuse(c, _("a header before bi-phase bits"));
+	if (!c->frame_bits)
+		return refuse(c, _("no bits"));
+	if (c->frame_bits > LIRCD_BIPHASE_BITS_MAX)
+		return refuse(c, _("more than %u bits"), LIRCD_BIPHASE_BITS_MAX);
+	if (!pair_empty(r->header) && (!r->header.pulse || !r->header.space))
+		return refuse(c, _("a header of a pulse or a space alone"));
 	if (!pair_empty(r->pre) || !pair_empty(r->post))
 		return refuse(c, _("pre or post (durations between the data fields)"));
 	if (r->ptrail || !pair_empty(r->foot))
@@ -314,51 +368,87 @@ static int convert_shift(struct conversion *c)
 		return refuse(c, _("a repeat code on a bi-phase remote"));
 	if (c->reverse)
 		return refuse(c, _("REVERSE on a bi-phase remote"));
-	if (!r->one.pulse || !r->one.space || !r->zero.pulse || !r->zero.space)
-		return refuse(c, _("a bi-phase bit with a half of no duration"));
-	if (r->plead) {
-		if (c->frame_bits >= 64)
-			return refuse(c, _("64 bits and a start bit"));
-		c->start_bit = 1ull << c->frame_bits;
-	}
+	for (i = 0; i < c->frame_bits; i++)
+		if (r->rc6_mask >> (c->frame_bits - 1 - i) & 1)
+			doubles |= 1ull << i;
 	half = min_nonzero(min_nonzero(r->one.pulse, r->one.space),
 			   min_nonzero(r->zero.pulse, r->zero.space));
 	/* Below half a half: one half and two merged ones stay apart. */
-	margin = margin_for(r, half, (half - 1) / 2);
-	/* The plead is the start bit's pulse when the decoder takes it as one's pulse. */
-	if (r->plead && (r->plead <= r->one.pulse - margin || r->plead >= r->one.pulse + margin ||
-			 r->plead + r->zero.pulse <= r->one.pulse + r->zero.pulse - margin ||
-			 r->plead + r->zero.pulse >= r->one.pulse + r->zero.pulse + margin))
-		return refuse(c, _("a plead of %u µs, not a start bit (one's pulse, %u µs, within %" PRId64 " µs)"),
-			      r->plead, r->one.pulse, margin);
+	d.margin = (uint32_t)margin_for(r, half, (half - 1) / 2);
+	d.header_pulse = r->header.pulse;
+	d.header_space = r->header.space;
+	d.plead = r->plead;
+	d.one_space = r->one.space;
+	d.one_pulse = r->one.pulse;
+	d.zero_pulse = r->zero.pulse;
+	d.zero_space = r->zero.space;
+	d.double_bits[0] = (uint32_t)doubles;
+	d.double_bits[1] = (uint32_t)(doubles >> 32);
+	d.bits = c->frame_bits;
+	/* Without header and plead, a frame's first half may be a space nobody sees. */
+	c->biphase = true;
+	c->protocol->protocol = strdup("lircd_biphase");
+	if (!c->protocol->protocol)
+		return -ENOMEM;
+	ret = add_param(c, "margin", d.margin);
+	if (ret == 0)
+		ret = add_param(c, "header_pulse", d.header_pulse);
+	if (ret == 0 && d.header_pulse)
+		ret = add_param(c, "header_space", d.header_space);
+	if (ret == 0 && d.plead)
+		ret = add_param(c, "plead", d.plead);
+	if (ret == 0)
+		ret = add_param(c, "one_space", d.one_space);
+	if (ret == 0)
+		ret = add_param(c, "one_pulse", d.one_pulse);
+	if (ret == 0)
+		ret = add_param(c, "zero_pulse", d.zero_pulse);
+	if (ret == 0)
+		ret = add_param(c, "zero_space", d.zero_space);
+	if (ret == 0 && doubles)
+		ret = add_param(c, "double_bits", (int64_t)doubles);
+	if (ret == 0)
+		ret = add_param(c, "end_space", lircd_biphase_end_space(&d));
+	if (ret == 0)
+		ret = add_param(c, "bits", d.bits);
+	if (ret == 0)
+		ret = add_param(c, "header_optional",
+				!pair_empty(r->header) && (r->flags & LIRCD_FLAG_NO_HEAD_REP));
+	/*
+	 * Without header and plead, a frame's first half may be a space nobody sees: when
+	 * every code starts with a 1, that is the one.
+	 */
+	if (ret == 0 && !r->plead &&
+	    (pair_empty(r->header) || (r->flags & LIRCD_FLAG_NO_HEAD_REP)))
+		ret = add_param(c, "first_one", codes_start_with_one(c));
+	return ret;
+}
+
+static int convert_shift(struct conversion *c)
+{
+	const struct lircd_remote *r = c->remote;
+	int ret;
+
+	ret = check_halves(c);
+	if (ret < 0)
+		return ret;
 	/*
 	 * RC-5 itself (a start bit, then field, toggle, 5 bits of system and 6 of
 	 * command, halves of 889 µs): the kernel's rc-5 decoder gives the same keys, with
 	 * its own scancodes (rc5_scancode()). Timings within 20%, where the kernel's
 	 * half-unit tolerance leaves room for a receiver's drift.
 	 */
-	if (r->plead && c->frame_bits == 13 && near(r->plead, 889, 178) &&
+	if (r->plead && c->frame_bits == 13 && pair_empty(r->header) &&
+	    pair_empty(r->pre) && pair_empty(r->post) && !r->ptrail &&
+	    pair_empty(r->foot) && pair_empty(r->repeat) && !c->reverse &&
+	    near(r->plead, 889, 178) &&
 	    near(r->one.pulse, 889, 178) && near(r->one.space, 889, 178) &&
 	    near(r->zero.pulse, 889, 178) && near(r->zero.space, 889, 178)) {
 		c->rc5 = true;
 		c->protocol->protocol = strdup("rc-5");
 		return c->protocol->protocol ? 0 : -ENOMEM;
 	}
-	c->protocol->protocol = strdup("manchester");
-	if (!c->protocol->protocol)
-		return -ENOMEM;
-	ret = add_param(c, "margin", margin);
-	if (ret == 0)
-		ret = add_param(c, "zero_pulse", r->zero.pulse);
-	if (ret == 0)
-		ret = add_param(c, "zero_space", r->zero.space);
-	if (ret == 0)
-		ret = add_param(c, "one_pulse", r->one.pulse);
-	if (ret == 0)
-		ret = add_param(c, "one_space", r->one.space);
-	if (ret == 0)
-		ret = add_param(c, "bits", c->frame_bits + (r->plead ? 1 : 0));
-	return ret;
+	return convert_biphase(c);
 }
 
 /*
@@ -366,25 +456,27 @@ static int convert_shift(struct conversion *c)
  * bit of double length (rc6_mask) and the data bits, each bit's value the opposite of
  * RC-6's (lircd sends a 0 as pulse then space). The kernel's rc-6 decoder (or its
  * port) decodes it when the timings are RC-6's and the frame is mode 0 with 16 bits or
- * mode 6A with 20, 24 or 32: its scancode is the data bits, inverted.
+ * mode 6A with 20, 24 or 32: its scancode is the data bits, inverted. Every other
+ * RC-6 remote is lircd_biphase's.
  */
 static int convert_rc6(struct conversion *c)
 {
 	const struct lircd_remote *r = c->remote;
 	unsigned int data_bits = c->frame_bits > 5 ? c->frame_bits - 5 : 0;
+	int ret;
 
-	if (data_bits != 16 && data_bits != 20 && data_bits != 24 && data_bits != 32)
-		return refuse(c, _("RC-6 of %u data bits (the rc-6 decoder takes 16, 20, 24 or 32)"),
-			      data_bits);
-	if (r->rc6_mask != 1ull << data_bits)
-		return refuse(c, _("an RC-6 frame whose double bit is not the fifth"));
-	if (!near(r->header.pulse, 2666, 400) || !near(r->header.space, 889, 200) ||
+	ret = check_halves(c);
+	if (ret < 0)
+		return ret;
+	if ((data_bits != 16 && data_bits != 20 && data_bits != 24 && data_bits != 32) ||
+	    r->rc6_mask != 1ull << data_bits ||
+	    !near(r->header.pulse, 2666, 400) || !near(r->header.space, 889, 200) ||
 	    r->one.pulse != r->zero.pulse || r->one.space != r->zero.space ||
-	    !near(r->one.pulse, 444, 100) || !near(r->one.space, 444, 100))
-		return refuse(c, _("RC-6 timings other than RC-6's"));
-	if (r->plead || r->ptrail || !pair_empty(r->pre) || !pair_empty(r->post) ||
-	    !pair_empty(r->foot) || !pair_empty(r->repeat) || c->reverse)
-		return refuse(c, _("plead, ptrail, pre, post, foot, repeat or REVERSE on RC-6"));
+	    !near(r->one.pulse, 444, 100) || !near(r->one.space, 444, 100) ||
+	    r->plead || r->ptrail || !pair_empty(r->pre) || !pair_empty(r->post) ||
+	    !pair_empty(r->foot) || !pair_empty(r->repeat) || c->reverse ||
+	    !rc6_modes_ok(c, data_bits))
+		return convert_biphase(c);
 	c->rc6_data_bits = data_bits;
 	c->protocol->protocol = strdup("rc-6");
 	return c->protocol->protocol ? 0 : -ENOMEM;
@@ -411,8 +503,10 @@ static uint64_t scancode_of(const struct conversion *c, uint64_t value)
 			scancode &= ~(uint64_t)0x8000;
 		return scancode;
 	}
+	if (c->biphase)
+		return (c->frame_bits < 64 ? 1ull << c->frame_bits : 0) | value;
 	if (!c->reverse)
-		return c->drop_last_bit ? value >> 1 : c->start_bit | value;
+		return c->drop_last_bit ? value >> 1 : value;
 	pre = r->pre_data_bits ? value >> after_pre : 0;
 	code = r->bits ? (value >> r->post_data_bits) & (UINT64_MAX >> (64 - r->bits)) : 0;
 	post = r->post_data_bits ? value & (UINT64_MAX >> (64 - r->post_data_bits)) : 0;
@@ -487,16 +581,7 @@ static int add_codes(struct conversion *c, struct keymap_loader *loader)
 		uint32_t keycode, taken;
 		bool warned = false;
 
-		/* Start bit 1 (sent as lircd's 0), mode 0 or 6 (000, 110). */
-		if (c->rc6_data_bits &&
-		    ((value & ~c->free_mask) >> (c->frame_bits - 4)) !=
-			    (c->rc6_data_bits == 16 ? 0x7u : 0x1u)) {
-			loader->filename = r->filename;
-			return keymap_fail(loader, b->line, 0,
-					   _("remote '%s' cannot be decoded: button '%s' is not an RC-6 frame of mode %s"),
-					   r->name, b->name, c->rc6_data_bits == 16 ? "0" : "6A");
-		}
-		if (c->start_bit == 0 && r->encoding == LIRCD_ENCODING_SHIFT &&
+		if (c->biphase && !r->plead && pair_empty(r->header) &&
 		    !((value & ~c->free_mask) >> (c->frame_bits - 1) & 1)) {
 			loader->filename = r->filename;
 			return keymap_fail(loader, b->line, 0,

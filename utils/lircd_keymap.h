@@ -5,7 +5,8 @@
  * entries of the table-driven lircd_space decoder (bpf_protocols/lircd_space_table.h),
  * whose parameters describe the remote: the planner (keytable/plan.c) puts every such
  * entry, of every keymap, into the maps of one lircd_space program (of a few, when
- * more than 4 remotes start their frames alike). The others are
+ * more than 4 remotes start their frames alike); bi-phase remotes likewise are entries of
+ * lircd_biphase (bpf_protocols/lircd_biphase_table.h), all in one program. The others are
  * decoded by one of the embedded generic decoders with the remote's own timings as
  * parameters. A remote those decoders cannot decode exactly as lircd would is refused,
  * with its file, line and the reason; nothing is dropped in silence. rc_keymap(5),
@@ -26,13 +27,17 @@
  *  - RC5 / SHIFT_ENC with RC-5's timings (halves and plead of 889 µs within 20%) and
  *    13 bits after the plead: the kernel's rc-5, scancode system << 8 | command, plus
  *    0x40 when the field bit is 0 (the kernel's RC-5 scancode).
- *  - other RC5 / SHIFT_ENC: manchester, with no header; a plead within the margin of one's
- *    pulse is the start bit (it counts as one more bit, a 1 above the frame); without
- *    plead every code must start with a 1. Refused: header, other plead, pre, post,
- *    ptrail, foot, repeat code, REVERSE.
- *  - RC6 with RC-6's timings, mode 0 (16 data bits) or 6A (20, 24, 32): the kernel's
- *    rc-6, scancode the data bits inverted (lircd's RC-6 bits are RC-6's inverted),
- *    MCE's toggle (0x8000 of 0x800fxxxx) cleared as the kernel does.
+ *  - RC6 with RC-6's timings, mode 0 (16 data bits) or 6A (20, 24, 32), the fifth bit
+ *    double, every code of that mode: the kernel's rc-6, scancode the data bits
+ *    inverted (lircd's RC-6 bits are RC-6's inverted), MCE's toggle (0x8000 of
+ *    0x800fxxxx) cleared as the kernel does.
+ *  - every other RC5 / SHIFT_ENC / RC6: lircd_biphase (bpf_protocols/
+ *    lircd_biphase_table.h), every entry of every keymap one remote of one program:
+ *    header, plead, one and zero, rc6_mask as double_bits counted from the first bit
+ *    sent, NO_HEAD_REP as header_optional, end_space the longest space of a frame
+ *    plus the margin; with no header and no plead, first_one when every code starts
+ *    with a 1, else refused. Refused: pre, post, ptrail, foot, a repeat code,
+ *    REVERSE.
  *  - RAW_CODES: raw, each button's durations a pattern (at most
  *    KEYMAP_RAW_DURATIONS_MAX durations of at most 65535 µs).
  *  - every other encoding (RC-MM, SPACE_FIRST, GOLDSTAR, GRUNDIG, BO, XMP,
@@ -43,7 +48,8 @@
  * sent LSB first, each field on its own), pre_data in the low bits, then the code,
  * then post_data: pre_data | code << pre_data_bits | post_data << (pre_data_bits +
  * bits); without a pulse after the last bit, that bit (the lowest without REVERSE,
- * the highest with it) left out. For manchester with the plead as start bit, a 1 above the frame's bits. The
+ * the highest with it) left out. For lircd_biphase, a 1 above the frame's bits
+ * (1 << bits | value), which keeps frames of different lengths apart. The
  * bits lircd does not compare (toggle_bit_mask, toggle_mask, repeat_mask,
  * ignore_mask; at most LIRCD_KEYMAP_FREE_BITS_MAX of them) are taken either way: each
  * button gets one scancode per combination. A button of several codes answers to its
@@ -54,7 +60,7 @@
  * (pressing it gives the earlier remote's key).
  *
  * margin: the larger of aeps and eps percent of the shortest bit duration, at most
- * half what tells a 0 from a 1 (half the shortest half for manchester) so that the
+ * half what tells a 0 from a 1 (half the shortest half for lircd_biphase) so that the
  * windows never overlap.
  *
  * Keys: a button named as an input key (KEY_POWER, key_power, BTN_LEFT) is that key;

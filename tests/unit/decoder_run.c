@@ -9,6 +9,7 @@
 
 #include "decoder_run.h"
 #include "decoders.h"
+#include "lircd_biphase_table.h"
 #include "lircd_space_table.h"
 #include "raw_pattern.h"
 
@@ -18,6 +19,8 @@ void decoder_run_open(struct decoder_run *run, const char *name,
 	static const struct bpf_map_layout raw_layout = RAW_MAP_LAYOUT;
 	static const struct bpf_map_layout lircd_remotes_layout = LIRCD_SPACE_REMOTES_MAP_LAYOUT;
 	static const struct bpf_map_layout lircd_index_layout = LIRCD_SPACE_INDEX_MAP_LAYOUT;
+	static const struct bpf_map_layout biphase_remotes_layout = LIRCD_BIPHASE_REMOTES_MAP_LAYOUT;
+	static const struct bpf_map_layout biphase_index_layout = LIRCD_BIPHASE_INDEX_MAP_LAYOUT;
 	const struct decoder *decoder = decoder_find(name);
 	struct bpf_object *object = NULL;
 	struct bpf_image *image = NULL;
@@ -48,6 +51,12 @@ void decoder_run_open(struct decoder_run *run, const char *name,
 	ret = bpf_image_host_map(image, &lircd_index_layout, &err);
 	ck_assert_msg(ret >= 0 || ret == -ENOENT, "%s: %s", name, err.message);
 	run->lircd_index_map = ret;
+	ret = bpf_image_host_map(image, &biphase_remotes_layout, &err);
+	ck_assert_msg(ret >= 0 || ret == -ENOENT, "%s: %s", name, err.message);
+	run->biphase_remotes_map = ret;
+	ret = bpf_image_host_map(image, &biphase_index_layout, &err);
+	ck_assert_msg(ret >= 0 || ret == -ENOENT, "%s: %s", name, err.message);
+	run->biphase_index_map = ret;
 	ret = bpf_vm_new(image, &run->vm, &err);
 	ck_assert_msg(ret == 0, "%s: vm: %d %s", name, ret, err.message);
 	bpf_image_free(image);

@@ -21,6 +21,8 @@ struct decoder_run {
 	long raw_map;			/* index of the map "raw_patterns", or -1 */
 	long lircd_remotes_map;		/* index of "lircd_space_remotes", or -1 */
 	long lircd_index_map;		/* index of "lircd_space_index", or -1 */
+	long biphase_remotes_map;	/* index of "lircd_biphase_remotes", or -1 */
+	long biphase_index_map;		/* index of "lircd_biphase_index", or -1 */
 	uint64_t *costs;		/* instructions executed, one per sample */
 	size_t cost_count;
 	size_t cost_capacity;

@@ -23,8 +23,9 @@ uint64_t irp_random_next(uint64_t *state);
 /*
  * Draws each parameter of p within its range into values[] (in the order of the
  * parameter spec) and renders p with them, two repeats and the ending when asked, into
- * signal (freed with irp_signal_free()). A Check assertion fails when p cannot be
- * rendered.
+ * signal (freed with irp_signal_free()). A bit of a value that the signal does not
+ * carry (the rendering is the same without it: Zenith5 sends 5 bits of its F:0..255)
+ * is left 0, as a decoder gives it. A Check assertion fails when p cannot be rendered.
  */
 void irp_random_render(const struct irp_protocol *p, uint64_t *state, bool ending,
 		       uint64_t values[IRP_RANDOM_PARAMETERS_MAX], struct irp_signal *signal);

@@ -457,6 +457,186 @@ START_TEST(test_checksum_by_hand)
 }
 END_TEST
 
+/*
+ * B&O: a symbol's gap depends on the bit before it, through the names its symbols
+ * assign. By hand: 3125 µs units, each bit a 200 µs flash then a gap of 1 unit (a 0
+ * after a 1, or the first bit 0), 2 units (the same bit as the one before) or 3 units
+ * (a 1 after a 0, or the first bit 1); D:9 then F:8, most significant bit first.
+ */
+static size_t bang_olufsen_by_hand(int32_t *d, unsigned int address, unsigned int command)
+{
+	const uint32_t bits = (uint32_t)address << 8 | command;
+	int previous = -1;
+	size_t n = 0;
+	int i;
+
+	d[n++] = 200;
+	d[n++] = -3125;
+	d[n++] = 200;
+	d[n++] = -3125;
+	d[n++] = 200;
+	d[n++] = -5 * 3125;
+	for (i = 16; i >= 0; i--) {
+		int bit = (int)(bits >> i & 1);
+
+		d[n++] = 200;
+		d[n++] = -(bit == previous ? 2 : bit ? 3 : 1) * 3125;
+		previous = bit;
+	}
+	d[n++] = 200;
+	d[n++] = -4 * 3125;
+	d[n++] = 200;
+	d[n++] = -100000;
+	return n;
+}
+
+START_TEST(test_symbols_that_assign_by_hand)
+{
+	struct irp_protocol *p = parse("{455k,3125,msb}<200u,-zeroGap,zeroGap=2,oneGap=3|200u,"
+				       "-oneGap,zeroGap=1,oneGap=2>(200u,-1,200u,-1,200u,-5,D:9,"
+				       "F:8,200u,-4,200u,-100m){zeroGap=1,oneGap=3}"
+				       "[D:0..511,F:0..255]");
+	struct bpf_vm *vm = compile_to_vm(p, NULL);
+	static const unsigned int codes[][2] = { { 0, 0 }, { 511, 255 }, { 0x155, 0xaa },
+						 { 0x0f3, 0x81 }, { 256, 1 } };
+	int32_t d[64];
+	size_t k;
+
+	for (k = 0; k < sizeof(codes) / sizeof(codes[0]); k++) {
+		bpf_vm_reset(vm);
+		feed(vm, d, bang_olufsen_by_hand(d, codes[k][0], codes[k][1]));
+		ck_assert_uint_eq(count_events(vm, BPF_VM_EVENT_KEYDOWN), 1);
+		ck_assert_uint_eq(bpf_vm_event_at(vm, 0)->scancode,
+				  codes[k][0] << 8 | codes[k][1]);
+	}
+	bpf_vm_free(vm);
+	irp_protocol_free(p);
+}
+END_TEST
+
+/*
+ * Sejin-1: a 2-bit symbol is one flash in four unit places (<-1|1> cut by
+ * <8:4|4:4|2:4|1:4>), so a symbol's gaps merge with its neighbours' and a symbol
+ * boundary falls inside a space. By hand, 310 µs units: value v's flash at place v
+ * of its four; the samples are the runs of equal places.
+ */
+START_TEST(test_symbols_inside_merged_durations_by_hand)
+{
+	struct irp_protocol *p = parse("{38.8k,310,msb}<-1|1>(<8:4|4:4|2:4|1:4>(3,3:2,D:8,-77))*"
+				       "[D:0..255]");
+	struct bpf_vm *vm = compile_to_vm(p, NULL);
+	static const unsigned int addresses[] = { 0x00, 0xff, 0x1b, 0xe4, 0x3c, 0x81 };
+	size_t k;
+
+	for (k = 0; k < sizeof(addresses) / sizeof(addresses[0]); k++) {
+		/* places: the header's 3 flash units, then 5 symbols of 4 places */
+		bool places[3 + 20] = { true, true, true };
+		unsigned int symbols[5] = { 3, addresses[k] >> 6, addresses[k] >> 4 & 3,
+					    addresses[k] >> 2 & 3, addresses[k] & 3 };
+		int32_t d[32];
+		size_t n = 0, i, j;
+
+		for (i = 0; i < 5; i++)
+			places[3 + 4 * i + symbols[i]] = true;
+		for (i = 0; i < sizeof(places); i = j) {
+			for (j = i; j < sizeof(places) && places[j] == places[i]; j++)
+				;
+			d[n++] = (places[i] ? 1 : -1) * (int32_t)(j - i) * 310;
+		}
+		/* the closing gap merges with the last symbol's */
+		if (d[n - 1] < 0)
+			d[n - 1] -= 77 * 310;
+		else
+			d[n++] = -77 * 310;
+		bpf_vm_reset(vm);
+		feed(vm, d, n);
+		ck_assert_uint_eq(count_events(vm, BPF_VM_EVENT_KEYDOWN), 1);
+		ck_assert_uint_eq(bpf_vm_event_at(vm, 0)->scancode, addresses[k]);
+	}
+	bpf_vm_free(vm);
+	irp_protocol_free(p);
+}
+END_TEST
+
+/*
+ * arctech: a bit of the address is two symbols of the outer bitspec (<0:2|2:2>), and D
+ * and S are sent less one ((D-1):4 for D:1..16). By hand, 388 µs units, least
+ * significant bit first: an address bit 0 is 1,-3,1,-3 and a 1 is 1,-3,3,-1; an outer
+ * bit 0 is 1,-3 and a 1 is 3,-1; the closing gap merges with the last bit's.
+ */
+START_TEST(test_symbols_of_symbols_and_offsets_by_hand)
+{
+	struct irp_protocol *p = parse("{0k,388}<1,-3|3,-1>(<0:2|2:2>((D-1):4,(S-1):4),40:7,F:1,"
+				       "0:1,-10.2m)*[D:1..16,S:1..16,F:0..1]");
+	struct bpf_vm *vm = compile_to_vm(p, NULL);
+	static const unsigned int codes[][3] = { { 1, 1, 0 }, { 16, 16, 1 }, { 6, 11, 1 },
+						 { 9, 2, 0 } };
+	size_t k;
+
+	for (k = 0; k < sizeof(codes) / sizeof(codes[0]); k++) {
+		unsigned int address = (codes[k][0] - 1) | (codes[k][1] - 1) << 4;
+		unsigned int outer = 40 | codes[k][2] << 7;	/* 40:7, F:1, 0:1 */
+		int32_t d[64];
+		size_t n = 0;
+		int i;
+
+		for (i = 0; i < 8; i++) {
+			d[n++] = 388;
+			d[n++] = -3 * 388;
+			d[n++] = (address >> i & 1 ? 3 : 1) * 388;
+			d[n++] = -(address >> i & 1 ? 1 : 3) * 388;
+		}
+		for (i = 0; i < 9; i++) {
+			d[n++] = (outer >> i & 1 ? 3 : 1) * 388;
+			d[n++] = -(outer >> i & 1 ? 1 : 3) * 388;
+		}
+		d[n - 1] -= 10200;
+		bpf_vm_reset(vm);
+		feed(vm, d, n);
+		ck_assert_uint_eq(count_events(vm, BPF_VM_EVENT_KEYDOWN), 1);
+		/* D << 6 | S << 1 | F: 5, 5 and 1 bits */
+		ck_assert_uint_eq(bpf_vm_event_at(vm, 0)->scancode,
+				  codes[k][0] << 6 | codes[k][1] << 1 | codes[k][2]);
+	}
+	bpf_vm_free(vm);
+	irp_protocol_free(p);
+}
+END_TEST
+
+/*
+ * Bits of a parameter that no frame sends (Zenith5's F:D for F:0..255) are 0 in the
+ * report: the decoder gives what the signal carries. By hand: D's low 4 bits, lsb
+ * first, 562 µs flashes, 562 or 1686 µs gaps.
+ */
+START_TEST(test_unsent_bits_by_hand)
+{
+	struct irp_protocol *p = parse("{38k,562}<1,-1|1,-3>(16,-8,D:4,1,-40m)*[D:0..255]");
+	struct bpf_vm *vm = compile_to_vm(p, NULL);
+	unsigned int value;
+
+	for (value = 0; value < 16; value += 5) {
+		int32_t d[16];
+		size_t n = 0;
+		int i;
+
+		d[n++] = 16 * 562;
+		d[n++] = -8 * 562;
+		for (i = 0; i < 4; i++) {
+			d[n++] = 562;
+			d[n++] = -(value >> i & 1 ? 3 : 1) * 562;
+		}
+		d[n++] = 562;
+		d[n++] = -40000;
+		bpf_vm_reset(vm);
+		feed(vm, d, n);
+		ck_assert_uint_eq(count_events(vm, BPF_VM_EVENT_KEYDOWN), 1);
+		ck_assert_uint_eq(bpf_vm_event_at(vm, 0)->scancode, value);
+	}
+	bpf_vm_free(vm);
+	irp_protocol_free(p);
+}
+END_TEST
+
 /* 8000, -4000, count bits of value (least significant first: 500 and -500 or -1500), 500,
  * then a gap: the frames of the protocols below. Returns the new count. */
 static size_t bits_by_hand(int32_t *d, size_t n, uint64_t value, unsigned int count,
@@ -817,15 +997,20 @@ START_TEST(test_refusals_name_the_construct)
 	refused("{38k}<1,-1|1,-3>(16,-8,X=D,D:8,X:8,1,-40m)*[D:0..255]",
 		"irp:24: not supported by the IRP compiler yet: an assignment of a value that "
 		"depends on the parameters");
-	refused("{38k}<1,-1|1,-3>(16,-8,D:4,1,-40m)*[D:0..255]", "parameter 'D' is not wholly");
 	/* extents whose irstream does not start where the program's time counts from */
 	refused("{38k,500}<1,-1|1,-3>(16,-8,(D:8,1,^30m))[D:0..255]",
 		"irp:35: not supported by the IRP compiler yet: an extent in a nested irstream");
 	refused("{38k,500}<1,-1|1,-3>((16,-8,D:8,1,^30m),1,^60m)[D:0..255]",
 		"irp:43: not supported by the IRP compiler yet: an extent after a nested one");
-	refused("{38k,388}<1,-3|3,-1>(<0:2|2:2>(D:4),-10m)*[D:0..15]",
-		"irp:23: not supported by the IRP compiler yet: a symbol of other than a flash "
+	/* D's high bits are sent, but in another frame */
+	refused("{38k}<1,-1|1,-3>(16,-8,D:4,1,-40m,(16,-8,D:4:4,1,-40m)*)[D:0..255]",
+		"parameter 'D' is not wholly");
+	/* an extent in a symbol; two symbols that cannot be told apart */
+	refused("{38k}<1,^5m|1,-3>(16,-8,D:8,1,-40m)*[D:0..255]",
+		"irp:9: not supported by the IRP compiler yet: a symbol of other than a flash "
 		"and a gap");
+	refused("{38k}<1,-1,1|1,-1,1,-2>(16,-8,D:8,1,-40m)*[D:0..255]",
+		"not supported by the IRP compiler yet: a symbol of other than a flash and a gap");
 }
 END_TEST
 
@@ -1065,6 +1250,53 @@ static const char *render_and_decode(const char *name, const struct irp_protocol
 	return why[0] ? why : NULL;
 }
 
+/*
+ * The first instruction that no path from the entry reaches, or -1: the kernel's
+ * verifier refuses a program with one ("unreachable insn"), before it runs anything.
+ */
+static long unreachable_insn(const struct bpf_image *image)
+{
+	size_t n = image->insn_count, i, *stack = calloc(n + 1, sizeof(*stack)), top = 0;
+	bool *seen = calloc(n + 1, sizeof(*seen));
+	long found = -1;
+
+	ck_assert_ptr_nonnull(stack);
+	ck_assert_ptr_nonnull(seen);
+	stack[top++] = 0;
+	seen[0] = true;
+	while (top) {
+		size_t at = stack[--top], next[2], count = 0, k;
+		const struct bpf_insn *insn = &image->insns[at];
+		uint8_t class = insn->code & 0x07, op = insn->code & 0xf0;
+
+		if (insn->code == (BPF_LD | BPF_DW | BPF_IMM)) {
+			next[count++] = at + 2;
+		} else if ((class == BPF_JMP || class == BPF_JMP32) && op == BPF_EXIT) {
+			count = 0;
+		} else if ((class == BPF_JMP || class == BPF_JMP32) && op != BPF_CALL) {
+			next[count++] = (size_t)((long)at + 1 + insn->off);
+			if (op != BPF_JA)
+				next[count++] = at + 1;
+		} else {
+			next[count++] = at + 1;
+		}
+		for (k = 0; k < count; k++)
+			if (next[k] < n && !seen[next[k]]) {
+				seen[next[k]] = true;
+				stack[top++] = next[k];
+			}
+	}
+	for (i = 0; i < n && found < 0; i++) {
+		if (!seen[i])
+			found = (long)i;
+		if (image->insns[i].code == (BPF_LD | BPF_DW | BPF_IMM))
+			i++;
+	}
+	free(stack);
+	free(seen);
+	return found;
+}
+
 #define TRIALS 20
 
 START_TEST(test_every_compiled_protocol_decodes_its_renderings)
@@ -1132,6 +1364,8 @@ START_TEST(test_every_compiled_protocol_decodes_its_renderings)
 		/* what the kernel's verifier checks most: initialised registers, NULL tests */
 		ck_assert_msg(bpf_lint_image(image, findings) == 0, "%s: lint finding %d at %zu",
 			      name, findings[0].kind, findings[0].insn);
+		ck_assert_msg(unreachable_insn(image) < 0, "%s: unreachable instruction %ld",
+			      name, unreachable_insn(image));
 		if (image->insn_count < insns_min)
 			insns_min = image->insn_count;
 		if (image->insn_count > insns_max)
@@ -1244,6 +1478,10 @@ static Suite *irp_compile_suite(void)
 	tcase_add_test(tc, test_extent_rest_not_any_space);
 	tcase_add_test(tc, test_extent_rest_tolerance_edges);
 	tcase_add_test(tc, test_truncated_and_noise);
+	tcase_add_test(tc, test_symbols_that_assign_by_hand);
+	tcase_add_test(tc, test_symbols_inside_merged_durations_by_hand);
+	tcase_add_test(tc, test_symbols_of_symbols_and_offsets_by_hand);
+	tcase_add_test(tc, test_unsent_bits_by_hand);
 	tcase_add_test(tc, test_rc5_toggle_by_hand);
 	tcase_add_test(tc, test_checksum_by_hand);
 	tcase_add_test(tc, test_parameters_given_back_by_hand);

@@ -494,6 +494,88 @@ START_TEST(test_lircd_space_refused)
 }
 END_TEST
 
+/* A lircd_biphase entry (a lircd.conf bi-phase remote, as the conversion writes it). */
+#define LIRCD_BIPHASE_ENTRY(header_pulse, bits) \
+	"[[protocols]]\nprotocol = \"lircd_biphase\"\nmargin = 100\n" \
+	"header_pulse = " #header_pulse "\nheader_space = 900\none_pulse = 444\n" \
+	"one_space = 444\nzero_pulse = 444\nzero_space = 444\ndouble_bits = 16\n" \
+	"end_space = 2000\nbits = " #bits "\n"
+
+/*
+ * Every lircd_biphase entry of every keymap is a remote of one program; entries of one
+ * layout and timings share a descriptor (two lengths), the others keep their own.
+ */
+START_TEST(test_lircd_biphase_one_program)
+{
+	struct fixture f;
+	const struct plan_decoder *d;
+
+	init(&f);
+	f.device = new_device("[nec] [lirc]", true);
+	f.keymaps[f.keymap_count++] = toml(LIRCD_BIPHASE_ENTRY(2666, 37)
+		"[protocols.scancodes]\n0x3000000000 = \"KEY_UP\"\n"
+		LIRCD_BIPHASE_ENTRY(2666, 21) "[protocols.scancodes]\n0x300000 = \"KEY_DOWN\"\n");
+	f.keymaps[f.keymap_count++] = toml(LIRCD_BIPHASE_ENTRY(5000, 20)
+		"[protocols.scancodes]\n0x100000 = \"KEY_LEFT\"\n");
+	ck_assert_int_eq(make(&f), 0);
+	ck_assert_uint_eq(f.plan->decoder_count, 1);
+	d = &f.plan->decoders[0];
+	ck_assert_str_eq(d->name, "lircd_biphase");
+	ck_assert_uint_eq(d->biphase_remote_count, 2);
+	ck_assert_uint_eq(d->biphase_remotes[0].bits, 37);
+	ck_assert_uint_eq(d->biphase_remotes[0].lengths[0], 1u << 20);
+	ck_assert_uint_eq(d->biphase_remotes[0].double_bits[0], 16);
+	ck_assert_uint_eq(d->biphase_remotes[1].header_pulse, 5000);
+	ck_assert_uint_gt(d->biphase_index_count, 0);
+	ck_assert_int_ge(d->biphase_remotes_map, 0);
+	ck_assert_int_ge(d->biphase_index_map, 0);
+	ck_assert_uint_eq(f.plan->key_count, 3);
+	done(&f);
+
+	/*
+	 * 100 remotes of different headers, more than a device's 64 programs: one
+	 * program, each remote its descriptor.
+	 */
+	{
+		char *text = malloc(100 * 400), *at = text;
+		size_t i;
+
+		ck_assert(text);
+		for (i = 0; i < 100; i++)
+			at += sprintf(at, "[[protocols]]\nprotocol = \"lircd_biphase\"\n"
+				      "margin = 80\nheader_pulse = %zu\nheader_space = 900\n"
+				      "one_pulse = 500\none_space = 500\nzero_pulse = 500\n"
+				      "zero_space = 500\nend_space = 2000\nbits = 16\n"
+				      "[protocols.scancodes]\n0x%zx = \"KEY_UP\"\n",
+				      3000 + 200 * i, 0x10000 + i);
+		init(&f);
+		f.device = new_device("[nec] [lirc]", true);
+		f.keymaps[f.keymap_count++] = toml(text);
+		free(text);
+		ck_assert_int_eq(make(&f), 0);
+		ck_assert_uint_eq(f.plan->decoder_count, 1);
+		ck_assert_uint_eq(f.plan->decoders[0].biphase_remote_count, 100);
+		ck_assert_uint_eq(f.plan->key_count, 100);
+		done(&f);
+	}
+
+	init(&f);
+	f.device = new_device("[nec] [lirc]", true);
+	f.keymaps[f.keymap_count++] = toml(LIRCD_BIPHASE_ENTRY(2666, 65));
+	ck_assert_int_eq(make(&f), -EINVAL);
+	ck_assert_str_eq(f.err.message, "test.toml:1: a lircd_biphase remote of 65 bits (1 to 64)");
+	done(&f);
+
+	init(&f);
+	f.device = new_device("[nec] [lirc]", true);
+	add_protocol(&f, "lircd_biphase");
+	ck_assert_int_eq(make(&f), -EINVAL);
+	ck_assert_str_eq(f.err.message, "decoder 'lircd_biphase' decodes the lircd.conf remotes "
+			 "of a keymap, and none was given");
+	done(&f);
+}
+END_TEST
+
 /*
  * Raw patterns: free scancodes from 0, their keys, trail_space and patterns from the
  * patterns.
@@ -616,7 +698,10 @@ START_TEST(test_keys_last_wins)
 }
 END_TEST
 
-/* Offline: every decoder but raw and lircd_space when nothing is named; kernel names get ports. */
+/*
+ * Offline: every decoder but raw, lircd_space and lircd_biphase when nothing is named;
+ * kernel names get ports.
+ */
 START_TEST(test_offline)
 {
 	struct fixture f;
@@ -625,11 +710,12 @@ START_TEST(test_offline)
 	init(&f);
 	ck_assert_int_eq(make(&f), 0);
 	ck_assert(!f.plan->change_kernel_protocols);
-	/* 21 embedded decoders (11 ports, 10 generic), raw and lircd_space left out. */
+	/* 22 embedded decoders (11 ports, 11 generic), the three of keymap tables left out. */
 	ck_assert_uint_eq(f.plan->decoder_count, 19);
 	for (i = 0; i < f.plan->decoder_count; i++) {
 		ck_assert_str_ne(f.plan->decoders[i].name, "raw");
 		ck_assert_str_ne(f.plan->decoders[i].name, "lircd_space");
+		ck_assert_str_ne(f.plan->decoders[i].name, "lircd_biphase");
 	}
 	done(&f);
 
@@ -893,6 +979,7 @@ static Suite *keytable_plan_suite(void)
 	tcase_add_test(tc, test_lircd_space_spread);
 	tcase_add_test(tc, test_lircd_space_lengths_merged);
 	tcase_add_test(tc, test_lircd_space_refused);
+	tcase_add_test(tc, test_lircd_biphase_one_program);
 	tcase_add_test(tc, test_raw_errors);
 	tcase_add_test(tc, test_raw_map_layout);
 	suite_add_tcase(s, tc);

@@ -527,6 +527,26 @@ START_TEST(test_toggle_and_repeated_parameters)
 
 	check_remote_error("  toggle_bit 9\n", "",
 			   "t.conf:10:3: toggle_bit 9 is past the frame's 8 bits");
+
+	/*
+	 * RC-6: toggle_bit (not toggle_bit_mask) is also the double bit when rc6_mask is
+	 * not given, as irsimsend sends LIRC's generic RC-6; an rc6_mask given wins.
+	 */
+	conf = parse_ok("begin remote\n name r\n flags RC6\n bits 8\n pre_data_bits 13\n"
+			" header 2667 889\n one 444 444\n zero 444 444\n gap 108000\n"
+			" toggle_bit 5\nend remote\n");
+	ck_assert_uint_eq(conf->remotes[0].rc6_mask, 1u << 16);
+	lircd_conf_free(conf);
+	conf = parse_ok("begin remote\n name r\n flags RC6\n bits 8\n pre_data_bits 13\n"
+			" header 2667 889\n one 444 444\n zero 444 444\n gap 108000\n"
+			" rc6_mask 0x100\n toggle_bit 5\nend remote\n");
+	ck_assert_uint_eq(conf->remotes[0].rc6_mask, 0x100);
+	lircd_conf_free(conf);
+	conf = parse_ok("begin remote\n name r\n flags RC6\n bits 8\n pre_data_bits 13\n"
+			" header 2667 889\n one 444 444\n zero 444 444\n gap 108000\n"
+			" toggle_bit_mask 0x10000\nend remote\n");
+	ck_assert_uint_eq(conf->remotes[0].rc6_mask, 0);
+	lircd_conf_free(conf);
 }
 END_TEST
 

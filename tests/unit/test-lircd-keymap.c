@@ -203,11 +203,11 @@ START_TEST(test_repeat_without_ptrail)
 END_TEST
 
 /*
- * Bi-phase on other timings than RC-5's: manchester. The plead is the start bit's
- * pulse (a 1 above the 13 bits); the toggle bit may be either way, so each button has
- * two scancodes.
+ * Bi-phase on other timings than RC-5's: an entry of lircd_biphase, every part of the
+ * remote a parameter. The scancode is the frame's 13 bits with a marker bit above
+ * them; the toggle bit may be either way, so each button has two scancodes.
  */
-START_TEST(test_biphase_manchester)
+START_TEST(test_biphase_table)
 {
 	struct keymap *keymap = convert_ok(
 		"begin remote\n  name bp\n  bits 13\n  flags RC5|CONST_LENGTH\n  eps 30\n"
@@ -216,15 +216,61 @@ START_TEST(test_biphase_manchester)
 		"end remote\n");
 	const struct keymap_protocol *p = &keymap->protocols[0];
 
-	ck_assert_str_eq(p->protocol, "manchester");
-	ck_assert_int_eq(param(p, "bits"), 14);
+	ck_assert_str_eq(p->protocol, "lircd_biphase");
+	ck_assert_int_eq(param(p, "bits"), 13);
+	ck_assert_int_eq(param(p, "plead"), 500);
 	ck_assert_int_eq(param(p, "one_pulse"), 500);
 	ck_assert_int_eq(param(p, "zero_space"), 500);
+	ck_assert_int_eq(param(p, "header_pulse"), 0);
 	/* 30% of 500 is 150, under half a half (250). */
 	ck_assert_int_eq(param(p, "margin"), 150);
+	/* Past the longest space of a frame (a 0's and a 1's, 1000 µs), by the margin. */
+	ck_assert_int_eq(param(p, "end_space"), 1150);
 	ck_assert_int_eq(p->scancode_count, 2);
 	check_scancode(p, 0, 0x2000 | 0x1010, KEY_UP);
 	check_scancode(p, 1, 0x2000 | 0x1810, KEY_UP);
+	keymap_free(keymap);
+}
+END_TEST
+
+/*
+ * What was refused before lircd_biphase: a header before bi-phase bits (MOTOROLA),
+ * and RC-6 whose double bit is not the fifth (here the sixth: rc6_mask 0x8000 of 21
+ * bits). The double bit counts from the first bit sent. LIRC's generic RC-6, whose
+ * toggle_bit 5 is its double bit as lircd sends it, is RC-6 mode 0: the kernel's.
+ */
+START_TEST(test_biphase_header_and_rc6_layout)
+{
+	struct keymap *keymap = convert_remotes_ok(
+		"begin remote\n  name moto\n  flags SHIFT_ENC|CONST_LENGTH\n  bits 10\n"
+		"  eps 10\n  aeps 250\n  header 512 2560\n  one 512 512\n  zero 512 512\n"
+		"  gap 32800\n  begin codes\n    KEY_OK 0x0\n  end codes\nend remote\n"
+		"begin remote\n  name rc6\n  bits 8\n  flags RC6|CONST_LENGTH\n  eps 30\n"
+		"  aeps 100\n  header 2667 889\n  one 444 444\n  zero 444 444\n"
+		"  pre_data_bits 13\n  pre_data 0xEFB\n  gap 108000\n  rc6_mask 0x8000\n"
+		"  begin codes\n    KEY_1 0x01\n  end codes\nend remote\n"
+		"begin remote\n  name RC-6\n  bits 8\n  flags RC6|CONST_LENGTH\n  eps 30\n"
+		"  aeps 100\n  header 2667 889\n  one 444 444\n  zero 444 444\n"
+		"  pre_data_bits 13\n  pre_data 0xEFB\n  gap 108000\n  toggle_bit 5\n"
+		"  begin codes\n    KEY_1 0x01\n  end codes\nend remote\n", 3);
+	const struct keymap_protocol *p = &keymap->protocols[0];
+
+	ck_assert_str_eq(p->protocol, "lircd_biphase");
+	ck_assert_int_eq(param(p, "header_pulse"), 512);
+	ck_assert_int_eq(param(p, "header_space"), 2560);
+	ck_assert_int_eq(param(p, "bits"), 10);
+	check_scancode(p, 0, 0x400, KEY_OK);
+	p = &keymap->protocols[1];
+	ck_assert_str_eq(p->protocol, "lircd_biphase");
+	ck_assert_int_eq(param(p, "bits"), 21);
+	/* Bit 15 of 21 is the sixth bit sent: place 5 from the start. */
+	ck_assert_int_eq(param(p, "double_bits"), 1 << 5);
+	ck_assert_int_eq(p->scancode_count, 1);
+	check_scancode(p, 0, 1 << 21 | 0xEFB << 8 | 0x01, KEY_1);
+	p = &keymap->protocols[2];
+	ck_assert_str_eq(p->protocol, "rc-6");
+	/* Mode 0: the 16 data bits inverted; the toggle bit is no part of them. */
+	check_scancode(p, 0, ~(0xEFB01u) & 0xffff, KEY_1);
 	keymap_free(keymap);
 }
 END_TEST
@@ -449,7 +495,8 @@ static Suite *lircd_keymap_suite(void)
 	tcase_add_test(tc, test_pulse_length);
 	tcase_add_test(tc, test_no_trailer_drops_last_bit);
 	tcase_add_test(tc, test_repeat_without_ptrail);
-	tcase_add_test(tc, test_biphase_manchester);
+	tcase_add_test(tc, test_biphase_table);
+	tcase_add_test(tc, test_biphase_header_and_rc6_layout);
 	tcase_add_test(tc, test_rc5_kernel);
 	tcase_add_test(tc, test_rc6_mce);
 	tcase_add_test(tc, test_raw_codes);

@@ -171,6 +171,23 @@ for n in 1 2 3; do
 done
 irkit-attach -d "$lirc" detach-all
 
+# lircd_biphase: a lircd.conf's bi-phase remotes in two maps
+# (bpf_protocols/lircd_biphase_table.h); loaded empty for the verifier's figures, then
+# filled by ir-keytable from three remotes (tests/cli/data/lircd-biphase.conf: a header
+# before the bits, RC-6 with its sixth bit double, RC-5 with 14 bits), one program
+# for all; LIRC's irsimsend's signals of lircd-biphase.txt, one at a time (KEY_VOLUMEUP
+# held: its frame three times).
+irkit-attach -d "$lirc" attach lircd_biphase | sed 's/ id=[0-9]* / id=ID /'
+irkit-attach -d "$lirc" detach-all
+ir-keytable -s "${rc##*/}" -c -w "$IRKIT_DATA/lircd-biphase.conf" 2>&1 | sed "s|$IRKIT_DATA/||"
+ir-keytable -s "${rc##*/}" 2>&1 | grep -E "Attached BPF"
+awk -v n=1 '/^timeout/ { n++; next } /^(pulse|space)/ { print > ("biphase-" n) }' \
+	"$IRKIT_DATA/lircd-biphase.txt"
+for n in 1 2 3 4 5 6; do
+	lirc-tool -d "$lirc" -r scancode -w 300 send-raw "biphase-$n"
+done
+irkit-attach -d "$lirc" detach-all
+
 # imon_rsc moves the pointer (bpf_rc_pointer_rel): no scancode, but relative motion
 # on the input device. Code 0x2 is "right", +4 on X, in the decoder's table of the
 # remote's 16 directions. Events are read as the kernel writes them (struct

@@ -1,0 +1,466 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/* The lircd_biphase decoder's descriptors and index of first pairs (lircd_biphase_index.h). */
+#include "config.h"
+
+#include <errno.h>
+#include <stdbool.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "lircd_biphase_index.h"
+#include "nls.h"
+
+/* Durations of LIRC mode2 samples: 24 bits. */
+#define DURATION_MAX 0xffffffu
+/* The first pulse and space of a frame lie within its first three bits. */
+#define FIRST_PAIR_BITS 3
+
+int lircd_biphase_remote_set(struct lircd_biphase_remote *r, const char *name,
+			     int64_t value)
+{
+	static const struct {
+		const char *name;
+		size_t offset;
+	} fields[] = {
+		{ "header_pulse", offsetof(struct lircd_biphase_remote, header_pulse) },
+		{ "header_space", offsetof(struct lircd_biphase_remote, header_space) },
+		{ "plead", offsetof(struct lircd_biphase_remote, plead) },
+		{ "one_space", offsetof(struct lircd_biphase_remote, one_space) },
+		{ "one_pulse", offsetof(struct lircd_biphase_remote, one_pulse) },
+		{ "zero_pulse", offsetof(struct lircd_biphase_remote, zero_pulse) },
+		{ "zero_space", offsetof(struct lircd_biphase_remote, zero_space) },
+		{ "margin", offsetof(struct lircd_biphase_remote, margin) },
+		{ "end_space", offsetof(struct lircd_biphase_remote, end_space) },
+		{ "bits", offsetof(struct lircd_biphase_remote, bits) },
+	};
+	static const struct {
+		const char *name;
+		unsigned int flag;
+	} flags[] = {
+		{ "header_optional", LIRCD_BIPHASE_HEADER_OPTIONAL },
+		{ "first_one", LIRCD_BIPHASE_FIRST_ONE },
+	};
+	unsigned int *mask = NULL;
+	size_t i;
+
+	for (i = 0; i < sizeof(fields) / sizeof(fields[0]); i++) {
+		if (strcmp(fields[i].name, name))
+			continue;
+		if (value < 0 || value > UINT32_MAX)
+			return -ERANGE;
+		*(unsigned int *)((char *)r + fields[i].offset) = (unsigned int)value;
+		return 0;
+	}
+	for (i = 0; i < sizeof(flags) / sizeof(flags[0]); i++) {
+		if (strcmp(flags[i].name, name))
+			continue;
+		if (value)
+			r->flags |= flags[i].flag;
+		else
+			r->flags &= ~flags[i].flag;
+		return 0;
+	}
+	if (!strcmp(name, "double_bits"))
+		mask = r->double_bits;
+	else if (!strcmp(name, "lengths"))
+		mask = r->lengths;
+	if (!mask)
+		return -ENOENT;
+	/* A keymap's integers are signed 64-bit: the mask's bit 63 is its sign. */
+	mask[0] = (unsigned int)((uint64_t)value & 0xffffffffu);
+	mask[1] = (unsigned int)((uint64_t)value >> 32);
+	return 0;
+}
+
+static unsigned int max_u(unsigned int a, unsigned int b)
+{
+	return a > b ? a : b;
+}
+
+unsigned int lircd_biphase_end_space(const struct lircd_biphase_remote *r)
+{
+	unsigned int k = r->double_bits[0] || r->double_bits[1] ? 2 : 1;
+	unsigned int longest = max_u(r->header_space + k * r->one_space,
+				     k * (r->zero_space + r->one_space));
+
+	return longest + r->margin;
+}
+
+int lircd_biphase_remote_check(const struct lircd_biphase_remote *r, struct ir_error *err)
+{
+	const unsigned int durations[] = {
+		r->header_pulse, r->header_space, r->plead, r->one_space, r->one_pulse,
+		r->zero_pulse, r->zero_space, r->margin, r->end_space,
+	};
+	unsigned long long lengths, doubles;
+	size_t i;
+
+	if (r->bits < 1 || r->bits > LIRCD_BIPHASE_BITS_MAX) {
+		ir_error_set(err, _("a lircd_biphase remote of %u bits (1 to %u)"), r->bits,
+			     LIRCD_BIPHASE_BITS_MAX);
+		return -EINVAL;
+	}
+	lengths = (unsigned long long)r->lengths[1] << 32 | r->lengths[0];
+	doubles = (unsigned long long)r->double_bits[1] << 32 | r->double_bits[0];
+	if (lengths >> (r->bits - 1) || (r->bits < 64 && doubles >> r->bits)) {
+		ir_error_set(err, _("a lircd_biphase remote of %u bits with lengths or double "
+				    "bits past them"), r->bits);
+		return -EINVAL;
+	}
+	if (r->margin < 1 || r->flags >= LIRCD_BIPHASE_FLAGS_MAX ||
+	    ((r->flags & LIRCD_BIPHASE_FIRST_ONE) && r->plead)) {
+		ir_error_set(err, _("a lircd_biphase remote with a margin of 0 or unknown "
+				    "flags"));
+		return -EINVAL;
+	}
+	if (!r->header_pulse != !r->header_space || !r->one_space || !r->one_pulse ||
+	    !r->zero_pulse || !r->zero_space) {
+		ir_error_set(err, _("a lircd_biphase remote with a header of a pulse or a "
+				    "space alone, or a half bit of 0 µs"));
+		return -EINVAL;
+	}
+	for (i = 0; i < sizeof(durations) / sizeof(durations[0]); i++) {
+		if (durations[i] > DURATION_MAX) {
+			ir_error_set(err, _("a lircd_biphase remote with a duration of %u µs"),
+				     durations[i]);
+			return -EINVAL;
+		}
+	}
+	return 0;
+}
+
+/* The windows a merge compares, in one order. */
+static unsigned int *duration_field(struct lircd_biphase_remote *r, size_t i)
+{
+	unsigned int *fields[] = {
+		&r->header_pulse, &r->header_space, &r->plead, &r->one_space,
+		&r->one_pulse, &r->zero_pulse, &r->zero_space,
+	};
+
+	return i < sizeof(fields) / sizeof(fields[0]) ? fields[i] : NULL;
+}
+
+static void add_length(unsigned int lengths[2], unsigned int n)
+{
+	lengths[(n - 1) / 32] |= 1u << ((n - 1) % 32);
+}
+
+int lircd_biphase_remote_merge(struct lircd_biphase_remote *into,
+			       const struct lircd_biphase_remote *other)
+{
+	struct lircd_biphase_remote merged = *into, copy = *other;
+	unsigned int *a, *b, margin = into->margin, lo, hi, mid, shortest;
+	unsigned int lengths[2];
+	long long lo1, hi1, lo2, hi2;
+	size_t i;
+
+	if (into->flags != other->flags || into->double_bits[0] != other->double_bits[0] ||
+	    into->double_bits[1] != other->double_bits[1])
+		return 0;
+	for (i = 0; (a = duration_field(&merged, i)); i++) {
+		b = duration_field(&copy, i);
+		if (!*a != !*b)
+			return 0;
+		if (!*a)
+			continue;
+		lo1 = (long long)*a - into->margin + 1;
+		hi1 = (long long)*a + into->margin - 1;
+		lo2 = (long long)*b - other->margin + 1;
+		hi2 = (long long)*b + other->margin - 1;
+		if (lo1 > hi2 || lo2 > hi1)
+			return 0;
+		lo = (unsigned int)(lo1 < lo2 ? (lo1 < 0 ? 0 : lo1) : (lo2 < 0 ? 0 : lo2));
+		hi = (unsigned int)(hi1 > hi2 ? hi1 : hi2);
+		mid = lo + (hi - lo) / 2;
+		*a = mid;
+		margin = max_u(margin, max_u(hi - mid + 1, mid - lo + 1));
+	}
+	shortest = merged.one_space;
+	for (i = 4; (a = duration_field(&merged, i)); i++)
+		shortest = *a < shortest ? *a : shortest;
+	if (2 * margin >= shortest)
+		return 0;
+	merged.margin = margin;
+	/* The longest is bits itself; the other lengths go into the mask. */
+	lengths[0] = into->lengths[0] | other->lengths[0];
+	lengths[1] = into->lengths[1] | other->lengths[1];
+	if (into->bits != other->bits) {
+		add_length(lengths, into->bits);
+		add_length(lengths, other->bits);
+		merged.bits = max_u(into->bits, other->bits);
+		lengths[(merged.bits - 1) / 32] &= ~(1u << ((merged.bits - 1) % 32));
+	}
+	merged.lengths[0] = lengths[0];
+	merged.lengths[1] = lengths[1];
+	merged.end_space = max_u(lircd_biphase_end_space(&merged),
+				 max_u(into->end_space, other->end_space));
+	*into = merged;
+	return 1;
+}
+
+/* --- the index --- */
+
+struct index_pair {
+	unsigned int key;
+	unsigned int remote;		/* index + 1 */
+};
+
+struct index_builder {
+	struct index_pair *pairs;
+	size_t count;
+	size_t capacity;
+};
+
+static int add_pair(struct index_builder *b, unsigned int key, unsigned int remote)
+{
+	if (b->count == b->capacity) {
+		size_t capacity = b->capacity ? 2 * b->capacity : 256;
+		struct index_pair *pairs = realloc(b->pairs, capacity * sizeof(*pairs));
+
+		if (!pairs)
+			return -ENOMEM;
+		b->pairs = pairs;
+		b->capacity = capacity;
+	}
+	b->pairs[b->count].key = key;
+	b->pairs[b->count].remote = remote;
+	b->count++;
+	return 0;
+}
+
+/* Buckets of the samples within margin of expected (strictly), first to last. */
+static void window_buckets(unsigned int expected, unsigned int margin, unsigned int *first,
+			   unsigned int *last)
+{
+	unsigned int low = expected >= margin ? expected - margin + 1 : 0;
+
+	*first = lircd_space_bucket(low);
+	*last = lircd_space_bucket(expected + margin - 1);
+}
+
+/*
+ * The first pulse and space of a frame of r: with or without its header, its first
+ * bits as value (first bit highest) and, when the frame has no more than
+ * FIRST_PAIR_BITS bits, its end. space 0: the space is the gap after the frame.
+ * Returns false when such a frame starts with a space no receiver sees.
+ */
+static bool first_pair(const struct lircd_biphase_remote *r, bool header, unsigned int bits,
+		       unsigned int value, bool ends, unsigned int *ret_pulse,
+		       unsigned int *ret_space)
+{
+	/* Up to 2 + 1 + 2 * FIRST_PAIR_BITS parts, and the end. */
+	unsigned int kinds[12], durations[12], n = 0, i, k, bit;
+
+	if (header) {
+		kinds[n] = 1, durations[n++] = r->header_pulse;
+		kinds[n] = 0, durations[n++] = r->header_space;
+	}
+	if (r->plead)
+		kinds[n] = 1, durations[n++] = r->plead;
+	for (i = 0; i < bits; i++) {
+		bit = value >> (bits - 1 - i) & 1;
+		k = lircd_biphase_double(r, i) ? 2 : 1;
+		if (i == 0 && !header && !r->plead && (r->flags & LIRCD_BIPHASE_FIRST_ONE)) {
+			if (!bit)
+				return false;
+			kinds[n] = 1, durations[n++] = k * r->one_pulse;
+			continue;
+		}
+		if (bit) {
+			kinds[n] = 0, durations[n++] = k * r->one_space;
+			kinds[n] = 1, durations[n++] = k * r->one_pulse;
+		} else {
+			kinds[n] = 1, durations[n++] = k * r->zero_pulse;
+			kinds[n] = 0, durations[n++] = k * r->zero_space;
+		}
+	}
+	/* The end is a space with no end; a longer frame goes on with something else. */
+	kinds[n] = ends ? 0 : 2, durations[n++] = 0;
+	if (kinds[0] != 1)
+		return false;
+	*ret_pulse = 0;
+	for (i = 0; i < n && kinds[i] == 1; i++)
+		*ret_pulse += durations[i];
+	*ret_space = 0;
+	for (; i < n && kinds[i] == 0; i++) {
+		if (!durations[i]) {
+			*ret_space = 0;	/* runs into the gap */
+			return true;
+		}
+		*ret_space += durations[i];
+	}
+	return true;
+}
+
+static int add_first_pairs(struct index_builder *b, const struct lircd_biphase_remote *r,
+			   unsigned int remote)
+{
+	unsigned int m = r->margin, pulse, space, pulses[2], spaces[2], pb, sb, value, n, bits;
+	int variant, ret;
+
+	for (variant = 0; variant < 2; variant++) {
+		bool header = variant == 0;
+
+		if (header && !r->header_pulse)
+			continue;
+		if (!header && r->header_pulse && !(r->flags & LIRCD_BIPHASE_HEADER_OPTIONAL))
+			continue;
+		/* Lengths 1 to FIRST_PAIR_BITS end within; longer ones start alike. */
+		for (n = 1; n <= FIRST_PAIR_BITS + 1; n++) {
+			bool ends = n <= FIRST_PAIR_BITS;
+
+			if (ends && !lircd_biphase_takes_length(r, n))
+				continue;
+			if (!ends && r->bits <= FIRST_PAIR_BITS)
+				continue;
+			bits = ends ? n : FIRST_PAIR_BITS;
+			for (value = 0; value < 1u << bits; value++) {
+				if (!first_pair(r, header, bits, value, ends, &pulse, &space))
+					continue;
+				window_buckets(pulse, m, &pulses[0], &pulses[1]);
+				if (space) {
+					window_buckets(space, m, &spaces[0], &spaces[1]);
+				} else {
+					spaces[0] = lircd_space_bucket(r->end_space);
+					spaces[1] = LIRCD_SPACE_BUCKET_LONG;
+				}
+				for (pb = pulses[0]; pb <= pulses[1]; pb++) {
+					for (sb = spaces[0]; sb <= spaces[1]; sb++) {
+						ret = add_pair(b, lircd_space_index_key(pb, sb),
+							       remote);
+						if (ret < 0)
+							return ret;
+					}
+				}
+			}
+		}
+	}
+	return 0;
+}
+
+static int compare_pairs(const void *a, const void *b)
+{
+	const struct index_pair *x = a, *y = b;
+
+	if (x->key != y->key)
+		return x->key < y->key ? -1 : 1;
+	return x->remote < y->remote ? -1 : x->remote > y->remote;
+}
+
+/* The sorted pairs as map entries: each key's remotes, once each, in order. */
+static int group_pairs(const struct index_builder *b, struct lircd_space_index_entry *entries,
+		       size_t *ret_count, struct ir_error *err)
+{
+	struct lircd_space_index_entry *e = NULL;
+	size_t i, count = 0, n = 0;
+
+	for (i = 0; i < b->count; i++) {
+		const struct index_pair *p = &b->pairs[i];
+
+		if (!e || e->key != p->key) {
+			if (count == LIRCD_BIPHASE_INDEX_MAX) {
+				ir_error_set(err, _("the lircd_biphase index needs more than %u "
+						    "entries"), LIRCD_BIPHASE_INDEX_MAX);
+				return -E2BIG;
+			}
+			e = &entries[count++];
+			memset(e, 0, sizeof(*e));
+			e->key = p->key;
+			n = 0;
+		} else if (e->value.remote[n - 1] == p->remote) {
+			continue;
+		}
+		if (n == LIRCD_SPACE_CANDIDATES) {
+			ir_error_set(err, _("lircd_biphase remotes %u, %u, %u, %u and %u share a "
+					    "first pulse of about %u µs and space of about %u µs "
+					    "(at most %u may)"),
+				     e->value.remote[0] - 1, e->value.remote[1] - 1,
+				     e->value.remote[2] - 1, e->value.remote[3] - 1,
+				     p->remote - 1, (p->key >> 16) * LIRCD_SPACE_BUCKET_US,
+				     (p->key & 0xffff) * LIRCD_SPACE_BUCKET_US,
+				     LIRCD_SPACE_CANDIDATES);
+			return -E2BIG;
+		}
+		e->value.remote[n++] = (unsigned short)p->remote;
+	}
+	*ret_count = count;
+	return 0;
+}
+
+int lircd_biphase_index_build(const struct lircd_biphase_remote *remotes, size_t count,
+			      struct lircd_space_index_entry **ret_entries, size_t *ret_count,
+			      struct ir_error *err)
+{
+	struct index_builder b = { 0 };
+	struct lircd_space_index_entry *entries = NULL;
+	size_t i, entry_count = 0;
+	int ret = 0;
+
+	if (count > LIRCD_BIPHASE_REMOTES_MAX) {
+		ir_error_set(err, _("%zu lircd_biphase remotes: the decoder takes %u"), count,
+			     LIRCD_BIPHASE_REMOTES_MAX);
+		return -E2BIG;
+	}
+	for (i = 0; i < count; i++) {
+		ret = lircd_biphase_remote_check(&remotes[i], err);
+		if (ret < 0) {
+			ir_error_prefix(err, _("remote %zu"), i);
+			goto out;
+		}
+		ret = add_first_pairs(&b, &remotes[i], (unsigned int)i + 1);
+		if (ret < 0)
+			goto out;
+	}
+	qsort(b.pairs, b.count, sizeof(*b.pairs), compare_pairs);
+	entries = malloc((b.count ? b.count : 1) * sizeof(*entries));
+	if (!entries) {
+		ret = -ENOMEM;
+		goto out;
+	}
+	ret = group_pairs(&b, entries, &entry_count, err);
+	if (ret < 0)
+		goto out;
+	*ret_entries = entries;
+	*ret_count = entry_count;
+	entries = NULL;
+out:
+	free(entries);
+	free(b.pairs);
+	return ret;
+}
+
+int lircd_biphase_tables_build(const struct lircd_biphase_remote *requests, size_t count,
+			       struct lircd_biphase_remote **ret_remotes,
+			       size_t *ret_remote_count,
+			       struct lircd_space_index_entry **ret_entries,
+			       size_t *ret_entry_count, struct ir_error *err)
+{
+	struct lircd_biphase_remote *remotes = calloc(count ? count : 1, sizeof(*remotes));
+	size_t i, k, remote_count = 0;
+	int ret;
+
+	if (!remotes)
+		return -ENOMEM;
+	for (i = 0; i < count; i++) {
+		ret = lircd_biphase_remote_check(&requests[i], err);
+		if (ret < 0) {
+			ir_error_prefix(err, _("remote %zu"), i);
+			goto out;
+		}
+		for (k = 0; k < remote_count; k++)
+			if (lircd_biphase_remote_merge(&remotes[k], &requests[i]))
+				break;
+		if (k == remote_count)
+			remotes[remote_count++] = requests[i];
+	}
+	ret = lircd_biphase_index_build(remotes, remote_count, ret_entries, ret_entry_count,
+					err);
+	if (ret < 0)
+		goto out;
+	*ret_remotes = remotes;
+	*ret_remote_count = remote_count;
+	return 0;
+out:
+	free(remotes);
+	return ret;
+}
