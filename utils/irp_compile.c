@@ -2495,7 +2495,7 @@ static uint64_t parameter_sent(const struct compiler *c, size_t i)
 
 /*
  * A protocol may send a parameter only inside expressions (Eufy's CO in the checksum C,
- * XMP-1's F as (F*256):16, Rs200's H1 as (H1-1):2) or some of its bits there (Yamaha's Y
+ * XMP-1's F as (F*256):16) or some of its bits there (Yamaha's Y
  * in E0 and E7, G.I.4DTV's top bit of D in C0). Such a bitfield, whose value the frame
  * holds, gives the parameter back when the way from the bitfield down to the parameter
  * (or to one bitfield of it) goes only through operations that can be undone modulo

@@ -36,8 +36,9 @@
  * ~F:8) must agree; a parameter sent only inside computed bitfields is given back from
  * them where the way down to it can be undone modulo the bitfield's width (+, -, ^, ~,
  * negation, a product or shift by a power of two, a bitfield of the low bits: Eufy's
- * CO from its checksum, XMP-1's F from (F*256):16, Rs200's H1 from (H1-1):2 and its
- * range 1..4, Yamaha's Y bit by bit from E0 and E7); constant bitfields must have their
+ * CO from its checksum, XMP-1's F from (F*256):16, a parameter whose range is narrower
+ * than 2^width from its value modulo 2^width, Yamaha's Y bit by bit from E0 and E7,
+ * G.I.4DTV's top bit of D from C0); constant bitfields must have their
  * value, computed ones the value their expression gives; every parameter must lie in
  * its range. A message may come in parts: when the first frame does not give every
  * parameter, it keeps those it gives in the state map (the carry), and the later frame
