@@ -197,10 +197,23 @@ struct compiler {
 	uint32_t carried;		/* the parameters that the parts give whole */
 	uint64_t sent[PARAMS_MAX];	/* the bits of each parameter that some frame sends */
 	bool context;			/* frames after_report: the flag is kept */
+	int done;			/* the end of every sample: the timeout empties them */
 	unsigned int reported_flag;	/* its byte offset in the map element */
 	bool in_passes;			/* laying out a repeated irstream */
 	/* a frame has an extent: the clock runs; on raw samples (see emit_program) */
 	bool has_clock, raw_clock;
+	/* no general slot: r1 keeps the context (else the stack does) */
+	bool context_in_r1;
+	/*
+	 * Each frame's entries, for a sample that a frame before it took: head with its
+	 * pos in r6, zero at pos 0; when checked, no sample outside start_lo..start_hi
+	 * (raw) may start it.
+	 */
+	struct frame_entry {
+		int head, zero;
+		bool checked;
+		uint64_t start_lo, start_hi;
+	} entries[FRAMES_MAX];
 	/* the emitter */
 	struct bpf_insn *insns;
 	size_t insn_count, insn_capacity;
@@ -1112,8 +1125,9 @@ static int expand_symbol(struct compiler *c, const struct bitspec_table *t,
 			}
 		} else if (item->kind == IRP_ITEM_ASSIGNMENT) {
 			if (irp_eval(item->value, c->env, &value, &ignored) < 0) {
-				ret = unsupported(c, item->column, _("an assignment of a value that "
-								    "depends on the parameters"));
+				ret = unsupported(c, item->column,
+						  _("an assignment of a value that depends on "
+						    "the parameters"));
 				break;
 			}
 			for (n = 0; n < g->name_count; n++)
@@ -1433,6 +1447,8 @@ static int build_frames(struct compiler *c)
 #define RAW_MAX		(RAW_PULSE | RAW_DURATION)
 /* a run of bits shifted into one word under a 1 that reaches bit 63 with the last */
 #define RUN_BITS_MAX	63
+/* or shifted right, in at bit 30 (an immediate), over a 1 that reaches bit 0 */
+#define RIGHT_TOP	30
 
 struct window {
 	uint64_t lo, hi;	/* hi UINT64_MAX: no upper bound */
@@ -1489,8 +1505,12 @@ static void reload_sample(struct compiler *c)
 {
 	int duration = new_label(c);
 
-	LDX64(c, BPF_REG_2, BPF_REG_10, STACK_CTX);
-	insn(c, BPF_LDX | BPF_W | BPF_MEM, BPF_REG_8, BPF_REG_2, 0, 0);
+	if (c->context_in_r1) {
+		insn(c, BPF_LDX | BPF_W | BPF_MEM, BPF_REG_8, BPF_REG_1, 0, 0);
+	} else {
+		LDX64(c, BPF_REG_2, BPF_REG_10, STACK_CTX);
+		insn(c, BPF_LDX | BPF_W | BPF_MEM, BPF_REG_8, BPF_REG_2, 0, 0);
+	}
 	JUMP_IMM(c, BPF_JLE, BPF_REG_8, (int32_t)RAW_MAX, duration);
 	ALU64_IMM(c, BPF_MOV, BPF_REG_8, (int32_t)RAW_DURATION);
 	place(c, duration);
@@ -1575,10 +1595,18 @@ struct run {
 	unsigned int bits;	/* in all */
 	unsigned int table;
 	bool uniform;		/* every symbol has the same first half: no cand */
+	/*
+	 * The word shifts right: one-bit symbols that go to their fields least significant
+	 * bit first come in at bit RIGHT_TOP under a 1 that reaches bit 0 with the last,
+	 * the first one sent lowest: no reversal.
+	 */
+	bool right;
 	int16_t word;		/* its word in the state element */
 };
 
 struct frame_labels {
+	size_t index;		/* of the frame */
+	bool keeps_sample;	/* r8 is the whole sample wherever it is taken */
 	int *slot;		/* entry of each slot, the sample's rest split (r8, r9) */
 	int *raw;		/* entry of each slot, the sample's rest raw in r8 */
 	int *consumed;		/* slot i took the whole sample */
@@ -1588,6 +1616,38 @@ struct frame_labels {
 	int fail, reset, end, emit;
 	int reported;		/* after a report: every frame restarts, the sample is done */
 };
+
+/*
+ * A sample of raw window w taken, pos stored: the frames after this one, each as it
+ * is if at pos 0 and w cannot start it (no instruction of its own), then the exit.
+ */
+static void emit_next_frames(struct compiler *c, const struct frame_labels *l,
+			     struct window w)
+{
+	size_t g;
+
+	if (!l->keeps_sample) {
+		GOTO(c, l->end);
+		return;
+	}
+	for (g = l->index + 1; g < c->frame_count; g++) {
+		const struct frame_entry *e = &c->entries[g];
+
+		LDX64(c, BPF_REG_6, BPF_REG_7, (int16_t)(c->frames[g].state + STATE_POS));
+		JUMP_IMM(c, BPF_JNE, BPF_REG_6, 0, e->head);
+		if (!e->checked || (w.hi >= e->start_lo && w.lo <= e->start_hi)) {
+			GOTO(c, e->zero);
+			return;
+		}
+	}
+	/* a timeout still empties the carry and the flag (emit_program()) */
+	if (c->carried || c->context) {
+		GOTO(c, c->done);
+		return;
+	}
+	ALU64_IMM(c, BPF_MOV, BPF_REG_0, 0);
+	insn(c, BPF_JMP | BPF_EXIT, 0, 0, 0, 0);
+}
 
 /*
  * r4 = the bound of a gap of r3 µs (signed, r3 > -2^31) within its tolerance:
@@ -1626,8 +1686,8 @@ static void emit_tolerance_bound(struct compiler *c, int sign)
  * tolerance of the whole extent would let a frame already near its end take any short
  * space as its end (JVC's 59 ms at 30% took NEC's 564 µs bit space). Longer is fine
  * when the gap ends the frame: a receiver merges the spaces that follow. The time from
- * the origin to the gap is the clock (this sample included) less the origin and the
- * sample's rest; on a raw clock the pulses' kind bits go with the mask.
+ * the origin to the gap (r0) is the clock (this sample included) less the origin and
+ * the sample's rest; on a raw clock the pulses' kind bits go with the mask.
  */
 static void emit_extent(struct compiler *c, const struct frame *f, double us, bool last,
 			int fail)
@@ -1635,14 +1695,14 @@ static void emit_extent(struct compiler *c, const struct frame *f, double us, bo
 	int16_t state = (int16_t)f->state;
 
 	JUMP_IMM(c, BPF_JGT, BPF_REG_8, (int32_t)RAW_DURATION, fail);
-	LDX64(c, BPF_REG_1, BPF_REG_7, STATE_CLOCK);
+	LDX64(c, BPF_REG_0, BPF_REG_7, STATE_CLOCK);
 	LDX64(c, BPF_REG_2, BPF_REG_7, state + STATE_ORIGIN);
-	ALU64_REG(c, BPF_SUB, BPF_REG_1, BPF_REG_2);
-	ALU64_REG(c, BPF_SUB, BPF_REG_1, BPF_REG_8);
+	ALU64_REG(c, BPF_SUB, BPF_REG_0, BPF_REG_2);
+	ALU64_REG(c, BPF_SUB, BPF_REG_0, BPF_REG_8);
 	if (c->raw_clock)
-		ALU64_IMM(c, BPF_AND, BPF_REG_1, (int32_t)RAW_DURATION);
+		ALU64_IMM(c, BPF_AND, BPF_REG_0, (int32_t)RAW_DURATION);
 	mov_imm(c, BPF_REG_3, (uint64_t)(us + 0.5));
-	ALU64_REG(c, BPF_SUB, BPF_REG_3, BPF_REG_1);
+	ALU64_REG(c, BPF_SUB, BPF_REG_3, BPF_REG_0);
 	emit_tolerance_bound(c, -1);
 	JUMP_REG(c, BPF_JSLT, BPF_REG_8, BPF_REG_4, fail);
 	if (!last) {
@@ -1791,6 +1851,12 @@ static void emit_scatter(struct compiler *c, const struct frame *f, const struct
 	unsigned int j, m, field, bit;
 	bool lsb_first, reversed = false;
 
+	if (r->right) {
+		/* bit j at RIGHT_TOP + 1 - bits + j: as if reversed, shifted up */
+		ALU64_REG(c, BPF_MOV, BPF_REG_0, BPF_REG_3);
+		ALU64_IMM(c, BPF_RSH, BPF_REG_0, (int32_t)(RIGHT_TOP + 1 - r->bits));
+		reversed = true;
+	}
 	for (j = 0; j < r->bits; j += m) {
 		m = run_stretch(c, f, r, j, &lsb_first);
 		if (lsb_first && !reversed) {
@@ -1806,6 +1872,8 @@ static void emit_scatter(struct compiler *c, const struct frame *f, const struct
 		run_bit(c, f, r, lsb_first ? j : j + m - 1, &field, &bit);
 		off = (int16_t)(f->state + STATE_FIELD(field));
 		/* the stretch's lowest bit: j in the reversed word, else r->bits - j - m */
+		if (r->right)
+			lsb_first = true;
 		shift = lsb_first ? j : r->bits - j - m;
 		ALU64_REG(c, BPF_MOV, BPF_REG_4, lsb_first ? BPF_REG_0 : BPF_REG_3);
 		if (shift)
@@ -1828,6 +1896,15 @@ static void emit_scatter(struct compiler *c, const struct frame *f, const struct
 static void run_shift(struct compiler *c, const struct run *r, unsigned int k, int done)
 {
 	LDX64(c, BPF_REG_3, BPF_REG_7, r->word);
+	if (r->right) {
+		ALU64_IMM(c, BPF_RSH, BPF_REG_3, 1);
+		if (k)
+			ALU64_IMM(c, BPF_OR, BPF_REG_3, 1 << RIGHT_TOP);
+		STX64(c, BPF_REG_7, BPF_REG_3, r->word);
+		if (done >= 0)
+			JUMP_IMM(c, BPF_JSET, BPF_REG_3, 1, done);
+		return;
+	}
 	ALU64_IMM(c, BPF_LSH, BPF_REG_3, (int32_t)c->tables[r->table].bits);
 	if (k)
 		ALU64_IMM(c, BPF_OR, BPF_REG_3, (int32_t)k);
@@ -1876,7 +1953,7 @@ static void emit_run(struct compiler *c, const struct frame *f, const struct run
 		raw_match(c, raw_window_of(c, sym->pulse[1], sym->us[1], false), skip);
 		run_shift(c, r, k, done);
 		ST64(c, BPF_REG_7, state + STATE_POS, (int32_t)r->again);
-		GOTO(c, l->end);
+		emit_next_frames(c, l, raw_window_of(c, sym->pulse[1], sym->us[1], false));
 		place(c, skip);
 	}
 	/*
@@ -1887,7 +1964,11 @@ static void emit_run(struct compiler *c, const struct frame *f, const struct run
 		mid_longer |= first_half_may_start(t, t->symbols[k].pulse[1]);
 		last_longer |= next_may_start(c, f, last, t->symbols[k].pulse[1]);
 	}
-	if (mid_longer || last_longer) {
+	if ((mid_longer || last_longer) && r->right) {
+		/* the last symbol: the word's 1 at bit 1 */
+		LDX64(c, BPF_REG_3, BPF_REG_7, r->word);
+		JUMP_IMM(c, BPF_JSET, BPF_REG_3, 2, longer_last);
+	} else if (mid_longer || last_longer) {
 		/* the last symbol: the word's 1 one symbol below bit 63 */
 		LDX64(c, BPF_REG_3, BPF_REG_7, r->word);
 		ALU64_IMM(c, BPF_LSH, BPF_REG_3, (int32_t)t->bits);
@@ -1962,7 +2043,11 @@ static void emit_run_first(struct compiler *c, const struct frame *f, const stru
 		STX64(c, BPF_REG_7, BPF_REG_2, state + STATE_CAND);
 	}
 	ST64(c, BPF_REG_7, state + STATE_POS, (int32_t)(r->first + 1));
-	GOTO(c, l->end);
+	if (r->uniform)
+		emit_next_frames(c, l, raw_window_of(c, t->symbols[0].pulse[0],
+						     t->symbols[0].us[0], false));
+	else
+		GOTO(c, l->end);
 }
 
 /* Where a frame keeps the state of its general bitspec whose symbols assign names. */
@@ -1999,7 +2084,8 @@ static void emit_trie_choice(struct compiler *c, const struct frame *f, size_t i
 		for (m = 0; m < g->node_count; m++) {
 			if (g->nodes[m].parent != (int)n || g->nodes[m].pulse != (kind == 1))
 				continue;
-			for (k = count++; k > 0 && g->nodes[children[k - 1]].us > g->nodes[m].us; k--)
+			for (k = count++;
+			     k > 0 && g->nodes[children[k - 1]].us > g->nodes[m].us; k--)
 				children[k] = children[k - 1];
 			children[k] = m;
 		}
@@ -2043,7 +2129,8 @@ static void emit_trie_choice(struct compiler *c, const struct frame *f, size_t i
 					if (g->state_count > 1)
 						ST64(c, BPF_REG_7, symbol_state_offset(f),
 						     (int32_t)child->next_state);
-					ALU64_IMM(c, BPF_SUB, BPF_REG_8, (int32_t)(child->us + 0.5));
+					ALU64_IMM(c, BPF_SUB, BPF_REG_8,
+						  (int32_t)(child->us + 0.5));
 					GOTO(c, l->slot[symbol_last + 1]);
 				} else {
 					GOTO(c, l->fail);
@@ -2991,6 +3078,28 @@ static void mark_context_frames(struct compiler *c)
 }
 
 /*
+ * The frames in the order they are tried on a sample: those that need a report before
+ * them first, then the others, then the parts. A report ends the sample, so a part that
+ * ends where a completing frame reports (the same durations, F12x) does not overwrite
+ * the carry first.
+ */
+static void order_frames(struct compiler *c)
+{
+	struct frame sorted[FRAMES_MAX];
+	size_t i, n = 0;
+	int order;
+
+	for (order = 0; order < 3; order++)
+		for (i = 0; i < c->frame_count; i++) {
+			const struct frame *f = &c->frames[i];
+
+			if ((f->after_report ? 0 : f->part ? 2 : 1) == order)
+				sorted[n++] = *f;
+		}
+	memcpy(c->frames, sorted, n * sizeof(*sorted));
+}
+
+/*
  * What each frame is, now that the frames are laid out: a message gives every
  * parameter; after one, a frame that does not repeats it (NEC1's ditto). When the
  * first frame does not give every parameter, it is a part (Pioneer-2Part's first
@@ -3052,6 +3161,7 @@ static int classify_frames(struct compiler *c)
 	}
 	c->carried = parts;
 	mark_context_frames(c);
+	order_frames(c);
 	if (!in_parts || completed)
 		return 0;
 	for (k = 0; k < pr->parameter_count && (first >> k & 1); k++)
@@ -3145,13 +3255,26 @@ static int emit_report(struct compiler *c, const struct frame *f, const struct f
 			mov_imm(c, BPF_REG_4, fd->constant & low_mask(fd->width));
 			JUMP_REG(c, BPF_JNE, BPF_REG_3, BPF_REG_4, l->reset);
 		}
-		LDX64(c, BPF_REG_1, BPF_REG_10, STACK_CTX);
+		if (!c->context_in_r1)
+			LDX64(c, BPF_REG_1, BPF_REG_10, STACK_CTX);
 		insn(c, BPF_JMP | BPF_CALL, 0, 0, 0, BPF_FUNC_rc_repeat);
 		GOTO(c, l->reported);
 		return 0;
 	}
-	for (i = 0; i < p->parameter_count; i++)
-		ST64(c, BPF_REG_10, STACK_PARAM(i), 0);
+	/* a parameter that no field sends is 0; the others are stored by their first */
+	for (i = 0; i < p->parameter_count; i++) {
+		size_t k;
+
+		for (k = 0; k < f->field_count; k++)
+			if (f->fields[k].source == FIELD_PARAMETER && f->fields[k].parameter == i &&
+			    f->fields[k].width)
+				break;
+		if (k == f->field_count)
+			ST64(c, BPF_REG_10, STACK_PARAM(i), 0);
+	}
+	/* the context kept in r6 while the expressions take r1 (put back where it fails) */
+	if (c->context_in_r1)
+		ALU64_REG(c, BPF_MOV, BPF_REG_6, BPF_REG_1);
 	for (i = 0; i < f->field_count; i++) {
 		const struct field *fd = &f->fields[i];
 		uint64_t mask = low_mask(fd->width), fresh, overlap;
@@ -3165,7 +3288,9 @@ static int emit_report(struct compiler *c, const struct frame *f, const struct f
 		}
 		if (fd->source == FIELD_COMPUTED)
 			continue;
-		if (fd->complement) {
+		if (fd->complement && mask <= INT32_MAX) {
+			ALU64_IMM(c, BPF_XOR, BPF_REG_3, (int32_t)mask);
+		} else if (fd->complement) {
 			mov_imm(c, BPF_REG_4, mask);
 			ALU64_REG(c, BPF_XOR, BPF_REG_3, BPF_REG_4);
 		}
@@ -3198,13 +3323,22 @@ static int emit_report(struct compiler *c, const struct frame *f, const struct f
 			JUMP_REG(c, BPF_JNE, BPF_REG_0, BPF_REG_1, l->reset);
 		}
 		if (fresh) {
-			mov_imm(c, BPF_REG_4, fresh);
-			ALU64_REG(c, BPF_AND, BPF_REG_3, BPF_REG_4);
+			/* a field holds no bit above its width (the complement's included) */
+			if (fresh != mask && fresh <= INT32_MAX) {
+				ALU64_IMM(c, BPF_AND, BPF_REG_3, (int32_t)fresh);
+			} else if (fresh != mask) {
+				mov_imm(c, BPF_REG_4, fresh);
+				ALU64_REG(c, BPF_AND, BPF_REG_3, BPF_REG_4);
+			}
 			if (fd->chop)
 				ALU64_IMM(c, BPF_LSH, BPF_REG_3, (int32_t)fd->chop);
-			LDX64(c, BPF_REG_1, BPF_REG_10, param);
-			ALU64_REG(c, BPF_OR, BPF_REG_1, BPF_REG_3);
-			STX64(c, BPF_REG_10, BPF_REG_1, param);
+			if (known[fd->parameter]) {
+				LDX64(c, BPF_REG_1, BPF_REG_10, param);
+				ALU64_REG(c, BPF_OR, BPF_REG_1, BPF_REG_3);
+				STX64(c, BPF_REG_10, BPF_REG_1, param);
+			} else {
+				STX64(c, BPF_REG_10, BPF_REG_3, param);
+			}
 		}
 		known[fd->parameter] |= mask << fd->chop;
 	}
@@ -3227,10 +3361,12 @@ static int emit_report(struct compiler *c, const struct frame *f, const struct f
 				     pa->column, pa->name);
 			return -EOPNOTSUPP;
 		}
-		LDX64(c, BPF_REG_3, BPF_REG_10, (int16_t)STACK_PARAM(i));
+		/* the parameter holds the bits of known only: above max only if they are */
+		if (pa->min > 0 || known[i] > pa->max)
+			LDX64(c, BPF_REG_3, BPF_REG_10, (int16_t)STACK_PARAM(i));
 		if (pa->min > 0)
 			jump_if(c, BPF_JLT, BPF_REG_3, pa->min, l->reset);
-		if (pa->max < UINT64_MAX)
+		if (pa->max < UINT64_MAX && known[i] > pa->max)
 			jump_if(c, BPF_JGT, BPF_REG_3, pa->max, l->reset);
 		if (pa->persistent) {
 			if (toggle >= 0)
@@ -3331,7 +3467,10 @@ keydown:
 		GOTO(c, l->end);
 		place(c, now);
 	}
-	LDX64(c, BPF_REG_1, BPF_REG_10, STACK_CTX);
+	if (c->context_in_r1)
+		ALU64_REG(c, BPF_MOV, BPF_REG_1, BPF_REG_6);
+	else
+		LDX64(c, BPF_REG_1, BPF_REG_10, STACK_CTX);
 	insn(c, BPF_JMP | BPF_CALL, 0, 0, 0, BPF_FUNC_rc_keydown);
 	GOTO(c, l->reported);
 	return 0;
@@ -3369,6 +3508,23 @@ static bool *referred_labels(const struct compiler *c)
 	return referred;
 }
 
+/* Whether run r shifts right (struct run): the word it saves reversing. */
+static bool run_goes_right(const struct compiler *c, const struct frame *f, const struct run *r)
+{
+	unsigned int j, m;
+	bool lsb_first, reversing = false;
+
+	if (c->tables[r->table].bits != 1 || r->bits > RIGHT_TOP)
+		return false;
+	for (j = 0; j < r->bits; j += m) {
+		m = run_stretch(c, f, r, j, &lsb_first);
+		if (m > 1 && !lsb_first)
+			return false;
+		reversing |= lsb_first;
+	}
+	return reversing;
+}
+
 /* The runs of frame f (see struct run), their words from *word on. */
 static int find_runs(struct compiler *c, const struct frame *f, struct frame_labels *l,
 		     unsigned int *word)
@@ -3403,6 +3559,7 @@ static int find_runs(struct compiler *c, const struct frame *f, struct frame_lab
 		}
 		r->end = i;
 		r->again = r->first ? r->first : r->first + 2;
+		r->right = run_goes_right(c, f, r);
 		r->word = (int16_t)*word;
 		*word += 8;
 		for (k = r->first; k < r->end; k++)
@@ -3434,6 +3591,10 @@ static void emit_start(struct compiler *c, const struct frame *f, const struct f
 	for (i = 0; i < l->run_count; i++) {
 		const struct run *r = &l->runs[i];
 
+		if (r->right) {
+			ST64(c, BPF_REG_7, r->word, (int32_t)(1u << r->bits));
+			continue;
+		}
 		mov_imm(c, BPF_REG_2, (uint64_t)1 << (RUN_BITS_MAX - r->bits));
 		STX64(c, BPF_REG_7, BPF_REG_2, r->word);
 	}
@@ -3442,14 +3603,57 @@ static void emit_start(struct compiler *c, const struct frame *f, const struct f
 }
 
 /*
+ * The raw samples that may start frame f (take its first slot or begin with it), when
+ * its first slot is a duration; false when any sample may.
+ */
+static bool start_window(const struct compiler *c, const struct frame *f, struct window *w)
+{
+	const struct slot *s = &f->slots[0];
+	bool longer;
+
+	if (s->kind != SLOT_DURATION)
+		return false;
+	*w = raw_window_of(c, s->pulse, s->us, false);
+	longer = (f->slot_count == 1 && !s->pulse) || next_may_start(c, f, 0, s->pulse);
+	if (longer)
+		w->hi = s->pulse ? RAW_MAX : RAW_DURATION;
+	return true;
+}
+
+/* Does r8 stay the whole sample in frame f's code (no slot takes a part of it)? */
+static bool keeps_sample(const struct compiler *c, const struct frame *f,
+			 const struct frame_labels *l)
+{
+	size_t i;
+
+	for (i = 0; i < f->slot_count; i++) {
+		const struct slot *s = &f->slots[i];
+
+		if (l->run_of[i] >= 0) {
+			if (!l->runs[l->run_of[i]].uniform)
+				return false;
+		} else if (s->kind == SLOT_DURATION) {
+			if (!(i + 1 == f->slot_count && !s->pulse) &&
+			    next_may_start(c, f, i, s->pulse))
+				return false;
+		} else if (s->kind != SLOT_EXTENT) {
+			return false;
+		}
+	}
+	return true;
+}
+
+/*
  * Frame f: dispatch on pos (a run's positions first, the most frequent), then its
  * slots. A frame at pos 0 whose first duration the sample cannot begin is left as it
  * is (nothing to reset); pos 0 or a failure from it starts afresh, with no retry.
  * r6 holds pos as dispatched, 0 once started afresh: the one retry is for r6 != 0.
  */
-static int emit_frame(struct compiler *c, const struct frame *f, unsigned int *word, int reported)
+static int emit_frame(struct compiler *c, size_t index, unsigned int *word, int reported)
 {
-	struct frame_labels l = { .reported = reported };
+	const struct frame *f = &c->frames[index];
+	struct frame_labels l = { .reported = reported, .index = index };
+	struct window w;
 	int16_t state = (int16_t)f->state;
 	int start = new_label(c), tree = new_label(c);
 	int unknown = new_label(c), await_label;
@@ -3487,7 +3691,9 @@ static int emit_frame(struct compiler *c, const struct frame *f, unsigned int *w
 		    l.runs[i].end - l.runs[i].first > l.runs[longest].end - l.runs[longest].first)
 			longest = i;
 
+	l.keeps_sample = keeps_sample(c, f, &l);
 	LDX64(c, BPF_REG_6, BPF_REG_7, state + STATE_POS);
+	place(c, c->entries[index].head);
 	for (i = 0; i < l.run_count; i++) {
 		JUMP_IMM(c, BPF_JEQ, BPF_REG_6, (int32_t)(l.runs[i].first + 1),
 			 l.raw[l.runs[i].first + 1]);
@@ -3505,14 +3711,9 @@ static int emit_frame(struct compiler *c, const struct frame *f, unsigned int *w
 		targets[n++] = await_label;
 	}
 	JUMP_IMM(c, BPF_JNE, BPF_REG_6, 0, tree);
-	if (f->slots[0].kind == SLOT_DURATION) {
+	place(c, c->entries[index].zero);
+	if (start_window(c, f, &w)) {
 		/* what the first slot takes, or begins with when the rest may go on */
-		const struct slot *s = &f->slots[0];
-		struct window w = raw_window_of(c, s->pulse, s->us, false);
-		bool longer = (f->slot_count == 1 && !s->pulse) || next_may_start(c, f, 0, s->pulse);
-
-		if (longer)
-			w.hi = s->pulse ? RAW_MAX : RAW_DURATION;
 		JUMP_IMM(c, BPF_JLT, BPF_REG_8, (int32_t)w.lo, l.end);
 		if (w.hi < RAW_MAX)
 			JUMP_IMM(c, BPF_JGT, BPF_REG_8, (int32_t)w.hi, l.end);
@@ -3616,9 +3817,29 @@ static int emit_frame(struct compiler *c, const struct frame *f, unsigned int *w
 	reload_sample(c);
 	GOTO(c, start);
 
-	ret = emit_report(c, f, &l);
-	if (ret < 0)
-		goto out;
+	if (c->context_in_r1 && !f->repeat) {
+		struct frame_labels report = l;
+
+		report.reset = new_label(c);
+		ret = emit_report(c, f, &report);
+		if (ret < 0)
+			goto out;
+		free(referred);
+		referred = referred_labels(c);
+		if (!referred) {
+			ret = -ENOMEM;
+			goto out;
+		}
+		/* a report that cannot fail: nothing to put back (no code the kernel cannot reach) */
+		if (referred[report.reset]) {
+			place(c, report.reset);
+			ALU64_REG(c, BPF_MOV, BPF_REG_1, BPF_REG_6);
+		}
+	} else {
+		ret = emit_report(c, f, &l);
+		if (ret < 0)
+			goto out;
+	}
 	place(c, l.reset);
 	ST64(c, BPF_REG_7, state + STATE_POS, 0);
 	/* the first halves of the longest run, the most frequent samples: on to the end */
@@ -3637,6 +3858,29 @@ out:
 	free(positions);
 	free(targets);
 	free(referred);
+	return ret;
+}
+
+/* Clears *none when frame f has a slot that is neither a duration, an extent nor in a run. */
+static int general_slots(struct compiler *c, const struct frame *f, bool *none)
+{
+	struct frame_labels l = { 0 };
+	unsigned int word = 0;
+	size_t i;
+	int ret = -ENOMEM;
+
+	l.run_of = calloc(f->slot_count, sizeof(*l.run_of));
+	l.runs = calloc(f->slot_count / 2 + 1, sizeof(*l.runs));
+	if (!l.run_of || !l.runs)
+		goto out;
+	ret = find_runs(c, f, &l, &word);
+	for (i = 0; ret == 0 && i < f->slot_count; i++)
+		if (l.run_of[i] < 0 && f->slots[i].kind != SLOT_DURATION &&
+		    f->slots[i].kind != SLOT_EXTENT)
+			*none = false;
+out:
+	free(l.run_of);
+	free(l.runs);
 	return ret;
 }
 
@@ -3686,10 +3930,11 @@ static int emit_program(struct compiler *c, size_t *ret_state_size)
 {
 	int exit = new_label(c), sample = new_label(c), reported = new_label(c);
 	int done = new_label(c);
-	size_t state = STATE_FRAMES, i, emitted = 0;
+	size_t state = STATE_FRAMES, i;
 	unsigned int word;
-	int ret, order;
+	int ret = 0;
 
+	c->done = done;
 	c->raw_clock = true;
 	for (i = 0; i < c->frame_count; i++) {
 		const struct frame *f = &c->frames[i];
@@ -3716,8 +3961,17 @@ static int emit_program(struct compiler *c, size_t *ret_state_size)
 	/* the runs' words are the frames' fields again, the bits in another place */
 	if (state - STATE_FRAMES > 4096)
 		return unsupported(c, c->protocol->stream->column, _("frames of too many bitfields"));
+	for (i = 0, c->context_in_r1 = true; i < c->frame_count && ret == 0; i++) {
+		ret = general_slots(c, &c->frames[i], &c->context_in_r1);
+		/* the carry, the flag and an awaiting frame read the context from the stack */
+		if (c->frames[i].await_end || c->carried || c->context)
+			c->context_in_r1 = false;
+	}
+	if (ret < 0)
+		return ret;
 	/* r7 = the state element, r8 = the sample, raw */
-	STX64(c, BPF_REG_10, BPF_REG_1, STACK_CTX);
+	if (!c->context_in_r1)
+		STX64(c, BPF_REG_10, BPF_REG_1, STACK_CTX);
 	insn(c, BPF_LD | BPF_DW | BPF_IMM, BPF_REG_7, BPF_PSEUDO_MAP_IDX_VALUE, 0, 0);
 	insn(c, 0, 0, 0, 0, 0);
 	insn(c, BPF_LDX | BPF_W | BPF_MEM, BPF_REG_8, BPF_REG_1, 0, 0);
@@ -3739,36 +3993,34 @@ static int emit_program(struct compiler *c, size_t *ret_state_size)
 		}
 		STX64(c, BPF_REG_7, BPF_REG_2, STATE_CLOCK);
 	}
-	/*
-	 * The frames that need a report before them first, then the others, then the
-	 * parts: a report ends the sample, so a part that ends where a completing frame
-	 * reports (the same durations, F12x) does not overwrite the carry first.
-	 */
-	for (order = 0, i = 0; order < 3; i = 0, order++) {
-		for (; i < c->frame_count; i++) {
-			const struct frame *f = &c->frames[i];
-			size_t before = c->insn_count, k;
-			bool changed = false;
+	for (i = 0; i < c->frame_count; i++) {
+		struct frame_entry *e = &c->entries[i];
+		struct window w;
 
-			if ((f->after_report ? 0 : f->part ? 2 : 1) != order)
-				continue;
-			ret = emit_frame(c, f, &word, reported);
-			if (ret < 0)
-				return ret;
-			/* a frame that changed r8 leaves the next one the whole sample again */
-			for (k = before; k < c->insn_count; k++) {
-				const struct bpf_insn *x = &c->insns[k];
+		e->head = new_label(c);
+		e->zero = new_label(c);
+		e->checked = start_window(c, &c->frames[i], &w);
+		e->start_lo = w.lo;
+		e->start_hi = w.hi;
+	}
+	for (i = 0; i < c->frame_count; i++) {
+		size_t before = c->insn_count, k;
+		bool changed = false;
 
-				/* sub, and, or; a move or a load sets the whole sample again */
-				if (x->dst_reg == BPF_REG_8 && BPF_CLASS(x->code) == BPF_ALU64 &&
-				    BPF_OP(x->code) != BPF_MOV)
-					changed = true;
-			}
-			if (changed && ++emitted < c->frame_count)
-				reload_sample(c);
-			else if (!changed)
-				emitted++;
+		ret = emit_frame(c, i, &word, reported);
+		if (ret < 0)
+			return ret;
+		/* a frame that changed r8 leaves the next one the whole sample again */
+		for (k = before; k < c->insn_count; k++) {
+			const struct bpf_insn *x = &c->insns[k];
+
+			/* sub, and, or; a move or a load sets the whole sample again */
+			if (x->dst_reg == BPF_REG_8 && BPF_CLASS(x->code) == BPF_ALU64 &&
+			    BPF_OP(x->code) != BPF_MOV)
+				changed = true;
 		}
+		if (changed && i + 1 < c->frame_count)
+			reload_sample(c);
 	}
 	*ret_state_size = word;
 	place(c, done);
@@ -3889,7 +4141,10 @@ int irp_compile(const struct irp_protocol *protocol, const struct irp_compile_op
 		ret = classify_frames(&c);
 	if (ret == 0 && c.frame_count == 0)
 		ret = unsupported(&c, protocol->stream->column, _("a signal with no bitfield"));
-	if (ret == 0 && c.frames[0].repeat)
+	/* a message first: a repeat tried before it (order_frames()) does not count */
+	for (i = 0; ret == 0 && i < c.frame_count && c.frames[i].after_report; i++)
+		;
+	if (ret == 0 && i < c.frame_count && c.frames[i].repeat)
 		ret = unsupported(&c, protocol->stream->column, _("a signal with no bitfield"));
 	if (ret == 0)
 		ret = emit_program(&c, &state_size);
