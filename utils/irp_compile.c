@@ -11,9 +11,12 @@
  * State element: the clock (every sample added), then per frame u64 pos (the slot that
  * expects the next sample), cand (the symbols whose first half matched), origin (the
  * clock where the frame or its last extent began), one u64 per bitfield of the frame,
- * then, when the frame sends symbols that assign names (B&O's), which values those
- * names have (the bitspec's state); then one word per run of bits (struct run). cand
- * is also the trie node reached so far in a symbol of a general bitspec.
+ * then for a frame that awaits the signal's end its report's protocol, scancode and
+ * toggle, then, when the frame sends symbols that assign names (B&O's), which values
+ * those names have (the bitspec's state); after the frames, the carry of a message in
+ * parts (which parameters it has, then one u64 per parameter) and the flag of a report
+ * in the signal (frame context); then one word per run of bits (struct run). cand is
+ * also the trie node reached so far in a symbol of a general bitspec.
  * Every jump but the one retry goes forward, so the only loop runs at most twice.
  */
 #include "config.h"
@@ -102,10 +105,19 @@ struct frame {
 	struct field *fields;
 	size_t field_count;
 	bool repeat;		/* no bitfield, after a message: bpf_rc_repeat() */
+	/*
+	 * A message in parts (classify_frames()): a part keeps the parameters it gives in
+	 * the carry, a completing frame takes from there what it does not give itself.
+	 */
+	bool part, completing;
+	bool ending;		/* what comes after a repeated irstream: the signal's end */
+	bool await_end;		/* report at the next sample, if it is not a pulse */
+	bool after_report;	/* only after a report in the signal (mark_context_frames()) */
 	/* bits of bitfields waiting to fill a symbol */
 	unsigned int pending, pending_field[SYMBOL_BITS_MAX], pending_bit[SYMBOL_BITS_MAX];
 	unsigned int pending_column;
 	unsigned int table;	/* the bitspec of the irstream being laid out */
+	size_t origin;		/* the slot after the last extent: the program's time counts from there */
 	unsigned int state;	/* byte offset of its state in the map element */
 	/* the general bitspec whose symbols assign names (B&O's), or NO_PARENT: its
 	 * state (which values the names have) is kept after the fields */
@@ -180,6 +192,13 @@ struct compiler {
 	size_t assigned_count;
 	size_t frame_count;
 	size_t flatten_steps;
+	size_t solve_steps;		/* of the analysis of computed fields: bounded */
+	unsigned int carry;		/* byte offset of the carry in the map element */
+	uint32_t carried;		/* the parameters that the parts give whole */
+	uint64_t sent[PARAMS_MAX];	/* the bits of each parameter that some frame sends */
+	bool context;			/* frames after_report: the flag is kept */
+	int done;			/* the end of every sample: the timeout empties them */
+	unsigned int reported_flag;	/* its byte offset in the map element */
 	bool in_passes;			/* laying out a repeated irstream */
 	/* a frame has an extent: the clock runs; on raw samples (see emit_program) */
 	bool has_clock, raw_clock;
@@ -796,8 +815,14 @@ static int assign(struct compiler *c, const struct irp_item *item)
 	return 0;
 }
 
+/*
+ * Lay out count items of seq in f. *origin is where the time of this irstream's extents
+ * counts from (the slot after its start or its previous extent); the program counts
+ * from the frame's start or its last extent (f->origin), so an extent is taken only
+ * where the two are the same (SonyDSP's irstreams, each after the previous one's extent).
+ */
 static int flatten(struct compiler *c, struct frame *f, const struct irp_sequence *seq,
-		   size_t count, unsigned int depth, unsigned int pass)
+		   size_t count, unsigned int depth, unsigned int pass, size_t *origin)
 {
 	size_t i;
 	int ret;
@@ -825,9 +850,10 @@ static int flatten(struct compiler *c, struct frame *f, const struct irp_sequenc
 			if (ret < 0)
 				return ret;
 			if (item->duration.kind == IRP_EXTENT) {
-				if (depth > 0)
-					return unsupported(c, item->column,
-							   _("an extent in a nested irstream"));
+				if (*origin != f->origin)
+					return unsupported(c, item->column, depth > 0 ?
+							   _("an extent in a nested irstream") :
+							   _("an extent after a nested one"));
 				slot.kind = SLOT_EXTENT;
 			} else {
 				if (slot.us < 0.5)
@@ -836,6 +862,8 @@ static int flatten(struct compiler *c, struct frame *f, const struct irp_sequenc
 				slot.pulse = item->duration.kind == IRP_FLASH;
 			}
 			ret = add_slot(c, f, &slot);
+			if (slot.kind == SLOT_EXTENT)
+				*origin = f->origin = f->slot_count;
 			break;
 		case IRP_ITEM_BITFIELD:
 			ret = add_bitfield(c, f, item);
@@ -857,8 +885,10 @@ static int flatten(struct compiler *c, struct frame *f, const struct irp_sequenc
 			}
 			f->table = inner;
 			for (k = 0, ret = 0; k < times && ret == 0; k++) {
+				size_t inner_origin = f->slot_count;
+
 				ret = flatten(c, f, &item->stream->body, item->stream->body.count,
-					      depth + 1, pass);
+					      depth + 1, pass, &inner_origin);
 				if (ret == 0 && f->pending)
 					return unsupported(c, f->pending_column,
 							   _("bits short of a symbol at the end of an "
@@ -873,7 +903,7 @@ static int flatten(struct compiler *c, struct frame *f, const struct irp_sequenc
 			    item->alternatives[pass].count == 0)
 				return STOPPED;
 			ret = flatten(c, f, &item->alternatives[pass],
-				      item->alternatives[pass].count, depth, pass);
+				      item->alternatives[pass].count, depth, pass, origin);
 			break;
 		default:
 			ret = assign(c, item);
@@ -900,24 +930,6 @@ static unsigned int parameter_bits(const struct irp_parameter *p)
 	while (bits < 64 && (p->max >> bits) != 0)
 		bits++;
 	return bits;
-}
-
-static bool sends_every_parameter(const struct compiler *c, const struct frame *f)
-{
-	size_t i, k;
-
-	for (i = 0; i < c->protocol->parameter_count; i++) {
-		uint64_t needed = low_mask(parameter_bits(&c->protocol->parameters[i]));
-		uint64_t known = 0;
-
-		for (k = 0; k < f->field_count; k++)
-			if (f->fields[k].source == FIELD_PARAMETER && f->fields[k].parameter == i)
-				known |= f->fields[k].offset ? UINT64_MAX :
-					 low_mask(f->fields[k].width) << f->fields[k].chop;
-		if ((known & needed) != needed)
-			return false;
-	}
-	return true;
 }
 
 static bool same_slot(const struct slot *a, const struct slot *b)
@@ -963,12 +975,13 @@ static bool is_duplicate(const struct compiler *c, const struct frame *f)
 	return false;
 }
 
-static bool sends_some_parameter(const struct frame *f)
+/* Whether a frame has bitfields that may give parameters: sent, or computed from them. */
+static bool may_give_parameters(const struct frame *f)
 {
 	size_t k;
 
 	for (k = 0; k < f->field_count; k++)
-		if (f->fields[k].source == FIELD_PARAMETER)
+		if (f->fields[k].source != FIELD_CONSTANT)
 			return true;
 	return false;
 }
@@ -977,6 +990,7 @@ static int add_frame(struct compiler *c, const struct irp_sequence *seq, size_t 
 		     unsigned int pass)
 {
 	struct frame *f = &c->frames[c->frame_count];
+	size_t origin = 0;
 	int ret;
 
 	if (c->frame_count == FRAMES_MAX)
@@ -984,7 +998,7 @@ static int add_frame(struct compiler *c, const struct irp_sequence *seq, size_t 
 	memset(f, 0, sizeof(*f));
 	f->stateful_table = NO_PARENT;
 	c->frame_count++;
-	ret = flatten(c, f, seq, count, 0, pass);
+	ret = flatten(c, f, seq, count, 0, pass, &origin);
 	if (ret < 0)
 		return ret;
 	if (f->pending)
@@ -994,7 +1008,8 @@ static int add_frame(struct compiler *c, const struct irp_sequence *seq, size_t 
 		c->frame_count--;
 		return 0;
 	}
-	if (!sends_some_parameter(f)) {
+	/* the rest is classify_frames()'s, once the assignments are over */
+	if (!may_give_parameters(f)) {
 		/* before any message: a preamble, nothing to report */
 		if (c->frame_count == 1) {
 			frame_free(f);
@@ -1002,11 +1017,7 @@ static int add_frame(struct compiler *c, const struct irp_sequence *seq, size_t 
 			return 0;
 		}
 		f->repeat = true;
-		return 0;
 	}
-	/* after a message, a frame that does not send every parameter repeats it */
-	if (c->frame_count > 1 && !c->frames[0].repeat && !sends_every_parameter(c, f))
-		f->repeat = true;
 	return 0;
 }
 
@@ -1399,8 +1410,11 @@ static int build_frames(struct compiler *c)
 		ret = add_passes(c, &repeated->stream->body);
 	if (ret == 0 && at + 1 < count) {
 		struct irp_sequence rest = { body->items + at + 1, count - at - 1 };
+		size_t before = c->frame_count;
 
 		ret = add_frame(c, &rest, rest.count, 0);
+		if (ret == 0 && c->frame_count > before)
+			c->frames[c->frame_count - 1].ending = true;
 	}
 	return ret;
 }
@@ -1625,6 +1639,11 @@ static void emit_next_frames(struct compiler *c, const struct frame_labels *l,
 			GOTO(c, e->zero);
 			return;
 		}
+	}
+	/* a timeout still empties the carry and the flag (emit_program()) */
+	if (c->carried || c->context) {
+		GOTO(c, c->done);
+		return;
 	}
 	ALU64_IMM(c, BPF_MOV, BPF_REG_0, 0);
 	insn(c, BPF_JMP | BPF_EXIT, 0, 0, 0, 0);
@@ -2265,6 +2284,24 @@ static const struct irp_expr *definition_of(const struct compiler *c, const char
 	return NULL;
 }
 
+/* r0 = r0's low width bits in the other order, the rest 0, one by one (no loop). */
+static void emit_reverse_r0(struct compiler *c, int64_t width)
+{
+	int64_t bit;
+
+	ALU64_IMM(c, BPF_MOV, BPF_REG_2, 0);
+	for (bit = 0; bit < width; bit++) {
+		ALU64_REG(c, BPF_MOV, BPF_REG_1, BPF_REG_0);
+		if (bit)
+			ALU64_IMM(c, BPF_RSH, BPF_REG_1, (int32_t)bit);
+		ALU64_IMM(c, BPF_AND, BPF_REG_1, 1);
+		if (width - 1 - bit)
+			ALU64_IMM(c, BPF_LSH, BPF_REG_1, (int32_t)(width - 1 - bit));
+		ALU64_REG(c, BPF_OR, BPF_REG_2, BPF_REG_1);
+	}
+	ALU64_REG(c, BPF_MOV, BPF_REG_0, BPF_REG_2);
+}
+
 /*
  * r0 = the expression, with Java's 64-bit rules as irp_eval() has them; the parameters
  * are on the stack. Constant subexpressions are folded here. temp is the first free
@@ -2318,22 +2355,8 @@ static int emit_expr(struct compiler *c, const struct irp_expr *e, unsigned int 
 			mov_imm(c, BPF_REG_1, low_mask((unsigned int)width));
 			ALU64_REG(c, BPF_AND, BPF_REG_0, BPF_REG_1);
 		}
-		if (e->reverse && !e->infinite) {
-			/* the width's bits in the other order, one by one (no loop) */
-			int64_t bit;
-
-			ALU64_IMM(c, BPF_MOV, BPF_REG_2, 0);
-			for (bit = 0; bit < width; bit++) {
-				ALU64_REG(c, BPF_MOV, BPF_REG_1, BPF_REG_0);
-				if (bit)
-					ALU64_IMM(c, BPF_RSH, BPF_REG_1, (int32_t)bit);
-				ALU64_IMM(c, BPF_AND, BPF_REG_1, 1);
-				if (width - 1 - bit)
-					ALU64_IMM(c, BPF_LSH, BPF_REG_1, (int32_t)(width - 1 - bit));
-				ALU64_REG(c, BPF_OR, BPF_REG_2, BPF_REG_1);
-			}
-			ALU64_REG(c, BPF_MOV, BPF_REG_0, BPF_REG_2);
-		}
+		if (e->reverse && !e->infinite)
+			emit_reverse_r0(c, width);
 		return 0;
 	case IRP_EXPR_UNARY:
 		ret = emit_expr(c, e->a, temp, inlined, fail);
@@ -2555,17 +2578,683 @@ static uint64_t parameter_sent(const struct compiler *c, size_t i)
 	return sent;
 }
 
+/* ---- parameters that are not sent as such: given back by computed bitfields ---- */
+
+/*
+ * A protocol may send a parameter only inside expressions (Eufy's CO in the checksum C,
+ * XMP-1's F as (F*256):16) or some of its bits there (Yamaha's Y
+ * in E0 and E7, G.I.4DTV's top bit of D in C0). Such a bitfield, whose value the frame
+ * holds, gives the parameter back when the way from the bitfield down to the parameter
+ * (or to one bitfield of it) goes only through operations that can be undone modulo
+ * 2^width: + - ^ ~ and negation, whose other operand depends only on bits known
+ * already; a product or a left shift by a constant power of two; a bitfield that keeps
+ * the low bits. The computed bitfields are still checked afterwards, whole, so a value
+ * given back wrongly (an operand that did depend on the bits) is refused, not reported.
+ */
+#define SOLVE_STEPS_MAX 200000
+
+struct solution {
+	uint64_t bits;		/* the parameter's bits that the field gives */
+	unsigned int modulus;	/* for the parameter itself: its value modulo 2^modulus */
+	bool whole;		/* the leaf is the parameter itself, not a bitfield of it */
+};
+
+static uint64_t needed_bits(const struct compiler *c, size_t p);
+static void mark_context_frames(struct compiler *c);
+
+/* The expression a name stands for, its definitions followed; else e. */
+static const struct irp_expr *through_definitions(const struct compiler *c,
+						  const struct irp_expr *e)
+{
+	unsigned int depth;
+
+	for (depth = 0; depth < INLINE_MAX && e->kind == IRP_EXPR_NAME &&
+	     !is_parameter_name(c, e->name) && !irp_env_has_value(c->env, e->name); depth++) {
+		const struct irp_expr *definition = definition_of(c, e->name);
+
+		if (!definition)
+			break;
+		e = definition;
+	}
+	return e;
+}
+
+/* Whether e is parameter p itself. */
+static bool is_parameter(const struct compiler *c, const struct irp_expr *e, size_t p)
+{
+	e = through_definitions(c, e);
+	return e->kind == IRP_EXPR_NAME && is_parameter_name(c, e->name) &&
+	       parameter_index(c->protocol, e->name) == (int)p;
+}
+
+/* A bitfield's constant width and chop; false when they are not constants. */
+static bool constant_shape(struct compiler *c, const struct irp_expr *e, int64_t *width,
+			   int64_t *chop)
+{
+	struct ir_error ignored = { "" };
+
+	*chop = 0;
+	if (e->infinite || irp_eval(e->b, c->env, width, &ignored) < 0 ||
+	    (e->c && irp_eval(e->c, c->env, chop, &ignored) < 0))
+		return false;
+	return *width >= 0 && *width <= 64 && *chop >= 0 && *chop < 64;
+}
+
+/* The bits of parameter p that e's value may depend on (more, when unsure). */
+static uint64_t bits_used(struct compiler *c, const struct irp_expr *e, size_t p,
+			  unsigned int depth)
+{
+	struct ir_error ignored = { "" };
+	int64_t value, width, chop;
+
+	if (!e)
+		return 0;
+	if (depth > INLINE_MAX || ++c->solve_steps > SOLVE_STEPS_MAX)
+		return UINT64_MAX;
+	if (irp_eval(e, c->env, &value, &ignored) == 0)
+		return 0;
+	e = through_definitions(c, e);
+	switch (e->kind) {
+	case IRP_EXPR_NAME:
+		if (is_parameter_name(c, e->name))
+			return parameter_index(c->protocol, e->name) == (int)p ? UINT64_MAX : 0;
+		return UINT64_MAX;	/* a name the evaluation does not know: unsure */
+	case IRP_EXPR_BITFIELD:
+		if (is_parameter(c, e->a, p) && constant_shape(c, e, &width, &chop))
+			return low_mask((unsigned int)width) << chop;
+		break;
+	case IRP_EXPR_BINARY:
+		/* P & K: the bits of K */
+		if (e->op == IRP_OP_AND && is_parameter(c, e->a, p) &&
+		    irp_eval(e->b, c->env, &value, &ignored) == 0)
+			return (uint64_t)value;
+		if (e->op == IRP_OP_AND && is_parameter(c, e->b, p) &&
+		    irp_eval(e->a, c->env, &value, &ignored) == 0)
+			return (uint64_t)value;
+		break;
+	default:
+		break;
+	}
+	return bits_used(c, e->a, p, depth + 1) | bits_used(c, e->b, p, depth + 1) |
+	       bits_used(c, e->c, p, depth + 1);
+}
+
+/* Whether e depends on bits of the parameters that known[] does not have. */
+static bool depends_on_unknown(struct compiler *c, const struct irp_expr *e,
+			       const uint64_t *known)
+{
+	size_t q;
+
+	for (q = 0; q < c->protocol->parameter_count; q++)
+		if (bits_used(c, e, q, 0) & needed_bits(c, q) & ~known[q])
+			return true;
+	return false;
+}
+
+/* The exponent of a constant power of two, or -1. */
+static int power_of_two(struct compiler *c, const struct irp_expr *e)
+{
+	struct ir_error ignored = { "" };
+	int64_t value;
+	int k;
+
+	if (irp_eval(e, c->env, &value, &ignored) < 0 || value <= 0)
+		return -1;
+	for (k = 0; k < 63; k++)
+		if (value == (int64_t)1 << k)
+			return k;
+	return -1;
+}
+
+/*
+ * Whether e's value modulo 2^modulus gives bits of parameter p (see above), into s.
+ * With emit, r0 holds that value on entry and the bits given, in their places, on
+ * return (known[] must be what it was without emit: the same way is taken). Returns 1,
+ * 0 when it does not, or a negative errno from emitting.
+ */
+static int solve(struct compiler *c, const struct irp_expr *e, size_t p,
+		 const uint64_t *known, unsigned int modulus, bool emit, unsigned int temp,
+		 unsigned int depth, int fail, struct solution *s)
+{
+	int64_t width, chop;
+	const struct irp_expr *side, *other;
+	int k, ret;
+
+	if (modulus == 0 || depth > INLINE_MAX || ++c->solve_steps > SOLVE_STEPS_MAX)
+		return 0;
+	e = through_definitions(c, e);
+	if (is_parameter(c, e, p)) {
+		s->whole = true;
+		s->modulus = modulus;
+		s->bits = low_mask(modulus);
+		if (emit && modulus < 64) {
+			mov_imm(c, BPF_REG_1, low_mask(modulus));
+			ALU64_REG(c, BPF_AND, BPF_REG_0, BPF_REG_1);
+		}
+		return 1;
+	}
+	switch (e->kind) {
+	case IRP_EXPR_BITFIELD:
+		if (!constant_shape(c, e, &width, &chop) || (e->reverse && modulus < width))
+			return 0;
+		if (emit && e->reverse)
+			emit_reverse_r0(c, width);
+		if (emit && e->complement)
+			ALU64_IMM(c, BPF_XOR, BPF_REG_0, -1);
+		if (width < modulus)
+			modulus = (unsigned int)width;
+		if (is_parameter(c, e->a, p)) {
+			/* a bitfield of the parameter: its bits chop.. */
+			s->whole = false;
+			s->bits = low_mask(modulus) << chop;
+			if (emit) {
+				mov_imm(c, BPF_REG_1, low_mask(modulus));
+				ALU64_REG(c, BPF_AND, BPF_REG_0, BPF_REG_1);
+				if (chop)
+					ALU64_IMM(c, BPF_LSH, BPF_REG_0, (int32_t)chop);
+			}
+			return 1;
+		}
+		if (chop != 0)
+			return 0;
+		return solve(c, e->a, p, known, modulus, emit, temp, depth + 1, fail, s);
+	case IRP_EXPR_UNARY:
+		if (e->op != IRP_OP_NEG && e->op != IRP_OP_COMPLEMENT)
+			return 0;
+		if (emit)
+			ALU64_IMM(c, e->op == IRP_OP_NEG ? BPF_NEG : BPF_XOR, BPF_REG_0,
+				  e->op == IRP_OP_NEG ? 0 : -1);
+		return solve(c, e->a, p, known, modulus, emit, temp, depth + 1, fail, s);
+	case IRP_EXPR_BINARY:
+		break;
+	default:
+		return 0;
+	}
+	switch (e->op) {
+	case IRP_OP_MUL:
+	case IRP_OP_SHL:
+		/* x * 2^k or x << k: x modulo 2^(modulus - k) is the target's top bits */
+		side = e->a;
+		k = e->op == IRP_OP_MUL ? power_of_two(c, e->b) : -1;
+		if (e->op == IRP_OP_MUL && k < 0) {
+			side = e->b;
+			k = power_of_two(c, e->a);
+		} else if (e->op == IRP_OP_SHL) {
+			struct ir_error ignored = { "" };
+			int64_t shift;
+
+			if (irp_eval(e->b, c->env, &shift, &ignored) == 0 && shift >= 0 &&
+			    shift < 64)
+				k = (int)shift;
+		}
+		if (k < 0 || (unsigned int)k >= modulus)
+			return 0;
+		if (emit) {
+			if (modulus < 64) {
+				mov_imm(c, BPF_REG_1, low_mask(modulus));
+				ALU64_REG(c, BPF_AND, BPF_REG_0, BPF_REG_1);
+			}
+			if (k)
+				ALU64_IMM(c, BPF_RSH, BPF_REG_0, k);
+		}
+		return solve(c, side, p, known, modulus - (unsigned int)k, emit, temp, depth + 1,
+			     fail, s);
+	case IRP_OP_ADD:
+	case IRP_OP_SUB:
+	case IRP_OP_XOR:
+		break;
+	default:
+		return 0;
+	}
+	/* the side on the way to p; the other one must depend on known bits only */
+	side = e->a;
+	other = e->b;
+	if (depends_on_unknown(c, other, known) ||
+	    solve(c, side, p, known, modulus, false, temp, depth + 1, fail, s) <= 0) {
+		side = e->b;
+		other = e->a;
+		if (depends_on_unknown(c, other, known) ||
+		    solve(c, side, p, known, modulus, false, temp, depth + 1, fail, s) <= 0)
+			return 0;
+	}
+	if (!emit)
+		return 1;
+	if (temp + 1 >= TEMPS_MAX)
+		return unsupported(c, e->column, _("an expression too deep to compile"));
+	/* r1 = the target, r0 = the other side */
+	STX64(c, BPF_REG_10, BPF_REG_0, (int16_t)STACK_TEMP(temp));
+	ret = emit_expr(c, other, temp + 1, 0, fail);
+	if (ret < 0)
+		return ret;
+	LDX64(c, BPF_REG_1, BPF_REG_10, (int16_t)STACK_TEMP(temp));
+	if (e->op == IRP_OP_XOR) {
+		ALU64_REG(c, BPF_XOR, BPF_REG_0, BPF_REG_1);
+	} else if (e->op == IRP_OP_ADD || side == e->b) {
+		/* x + o = t, o + x = t, o - x = t: x = t - o, x = o - t */
+		if (e->op == IRP_OP_ADD) {
+			ALU64_REG(c, BPF_SUB, BPF_REG_1, BPF_REG_0);
+			ALU64_REG(c, BPF_MOV, BPF_REG_0, BPF_REG_1);
+		} else {
+			ALU64_REG(c, BPF_SUB, BPF_REG_0, BPF_REG_1);
+		}
+	} else {
+		/* x - o = t: x = t + o */
+		ALU64_REG(c, BPF_ADD, BPF_REG_0, BPF_REG_1);
+	}
+	return solve(c, side, p, known, modulus, true, temp + 1, depth + 1, fail, s);
+}
+
+/*
+ * The bits of parameter p that its range needs (as many as its maximum has) and some
+ * frame sends: those no frame sends are 0 in the report (Zenith5's F:D of F:0..255).
+ */
+static uint64_t needed_bits(const struct compiler *c, size_t p)
+{
+	return low_mask(parameter_bits(&c->protocol->parameters[p])) & c->sent[p];
+}
+
+static int set_snapshot(struct compiler *c, const struct field *fd)
+{
+	size_t k;
+	int ret = 0;
+
+	for (k = 0; k < fd->snapshot_count && ret == 0; k++)
+		ret = irp_env_set(c->env, fd->snapshot[k].name, fd->snapshot[k].value);
+	return ret;
+}
+
+static void unset_snapshot(struct compiler *c, const struct field *fd)
+{
+	size_t k;
+
+	for (k = 0; k < fd->snapshot_count; k++)
+		irp_env_unset(c->env, fd->snapshot[k].name);
+}
+
+/*
+ * The bits of each parameter that frame f gives back from its computed bitfields, in
+ * rounds until none comes (one may need another: known[] grows), added to known[].
+ * With emit, the code that puts them on the stack, the sent parameters there already.
+ */
+static int solve_fields(struct compiler *c, const struct frame *f, uint64_t *known, bool emit,
+			int fail)
+{
+	const struct irp_protocol *pr = c->protocol;
+	bool progress = true;
+	size_t p, k;
+	int ret = 0;
+
+	while (progress && ret == 0) {
+		progress = false;
+		for (p = 0; p < pr->parameter_count && ret == 0; p++) {
+			const struct irp_parameter *pa = &pr->parameters[p];
+
+			for (k = 0; k < f->field_count && ret == 0; k++) {
+				const struct field *fd = &f->fields[k];
+				uint64_t unknown = needed_bits(c, p) & ~known[p], fresh;
+				struct solution s = { 0 };
+				bool by_range;
+				int16_t param = (int16_t)STACK_PARAM(p);
+
+				if (!unknown)
+					break;
+				if (fd->source != FIELD_COMPUTED)
+					continue;
+				ret = set_snapshot(c, fd);
+				if (ret == 0)
+					ret = solve(c, fd->expr, p, known, fd->width, false, 0, 0,
+						    fail, &s);
+				if (ret <= 0) {
+					unset_snapshot(c, fd);
+					continue;
+				}
+				/* x modulo 2^m, and a range narrower than 2^m: x itself */
+				by_range = s.whole && known[p] == 0 && s.modulus < 64 &&
+					   (unknown & ~s.bits) && pa->max - pa->min < ((uint64_t)1 << s.modulus);
+				fresh = by_range ? unknown : s.bits & unknown;
+				if (!fresh) {
+					unset_snapshot(c, fd);
+					ret = 0;
+					continue;
+				}
+				if (emit) {
+					LDX64(c, BPF_REG_0, BPF_REG_7,
+					      (int16_t)(f->state + STATE_FIELD(k)));
+					ret = solve(c, fd->expr, p, known, fd->width, true, 0, 0,
+						    fail, &s);
+				}
+				unset_snapshot(c, fd);
+				if (ret < 0)
+					break;
+				ret = 0;
+				if (emit && by_range) {
+					/* min + ((x - min) mod 2^m) */
+					mov_imm(c, BPF_REG_1, pa->min);
+					ALU64_REG(c, BPF_SUB, BPF_REG_0, BPF_REG_1);
+					mov_imm(c, BPF_REG_2, low_mask(s.modulus));
+					ALU64_REG(c, BPF_AND, BPF_REG_0, BPF_REG_2);
+					ALU64_REG(c, BPF_ADD, BPF_REG_0, BPF_REG_1);
+					STX64(c, BPF_REG_10, BPF_REG_0, param);
+				} else if (emit) {
+					mov_imm(c, BPF_REG_1, fresh);
+					ALU64_REG(c, BPF_AND, BPF_REG_0, BPF_REG_1);
+					LDX64(c, BPF_REG_1, BPF_REG_10, param);
+					ALU64_REG(c, BPF_OR, BPF_REG_1, BPF_REG_0);
+					STX64(c, BPF_REG_10, BPF_REG_1, param);
+				}
+				known[p] |= fresh;
+				progress = true;
+			}
+		}
+	}
+	return ret;
+}
+
+/* The bits of each parameter that frame f gives: sent, or given back. */
+static int frame_known(struct compiler *c, const struct frame *f, uint64_t *known)
+{
+	size_t k;
+
+	memset(known, 0, PARAMS_MAX * sizeof(*known));
+	for (k = 0; k < f->field_count; k++)
+		if (f->fields[k].source == FIELD_PARAMETER)
+			known[f->fields[k].parameter] |= f->fields[k].offset ? UINT64_MAX :
+				low_mask(f->fields[k].width) << f->fields[k].chop;
+	return solve_fields(c, f, known, false, 0);
+}
+
+/* The parameters (bit i for parameter i) that known[] has whole. */
+static uint32_t whole_parameters(const struct compiler *c, const uint64_t *known)
+{
+	uint32_t whole = 0;
+	size_t p;
+
+	for (p = 0; p < c->protocol->parameter_count; p++)
+		if ((known[p] & needed_bits(c, p)) == needed_bits(c, p))
+			whole |= (uint32_t)1 << p;
+	return whole;
+}
+
+static void drop_frame(struct compiler *c, size_t k)
+{
+	frame_free(&c->frames[k]);
+	memmove(&c->frames[k], &c->frames[k + 1],
+		(c->frame_count - k - 1) * sizeof(c->frames[0]));
+	c->frame_count--;
+	memset(&c->frames[c->frame_count], 0, sizeof(c->frames[0]));
+}
+
+/* Whether two windows of durations (the last slot's space open above) meet. */
+static bool windows_meet(const struct compiler *c, double a, bool a_open, double b, bool b_open)
+{
+	struct window x = window_of(c, a, a_open), y = window_of(c, b, b_open);
+
+	return x.lo <= y.hi && y.lo <= x.hi;
+}
+
+/* The constant that slot s of frame f sends as its symbol's bit j, or -1. */
+static int constant_bit(const struct frame *f, const struct slot *s, unsigned int j)
+{
+	const struct field *fd = &f->fields[s->field[j]];
+
+	if (fd->source != FIELD_CONSTANT)
+		return -1;
+	return (int)(fd->constant >> s->value_bit[j] & 1);
+}
+
+/*
+ * Whether frame b may take the durations of frame a, slot by slot: the same durations
+ * within the tolerances, bits of the same bitspec that no constant of both sets apart.
+ */
+static bool looks_alike(const struct compiler *c, const struct frame *a, const struct frame *b)
+{
+	size_t i;
+	unsigned int j;
+
+	if (a->slot_count != b->slot_count)
+		return false;
+	for (i = 0; i < a->slot_count; i++) {
+		const struct slot *x = &a->slots[i], *y = &b->slots[i];
+		bool last = i + 1 == a->slot_count;
+
+		if (x->kind != y->kind)
+			return false;
+		switch (x->kind) {
+		case SLOT_DURATION:
+			if (x->pulse != y->pulse ||
+			    !windows_meet(c, x->us, last && !x->pulse, y->us, last && !y->pulse))
+				return false;
+			break;
+		case SLOT_EXTENT:
+			if (!windows_meet(c, x->us, last, y->us, last))
+				return false;
+			break;
+		case SLOT_BIT_FIRST:
+			if (x->table != y->table)
+				return false;
+			break;
+		case SLOT_SYMBOL:
+			/* symbols of a general bitspec: not compared, told apart */
+			return false;
+		case SLOT_BIT_SECOND:
+			if (x->table != y->table)
+				return false;
+			for (j = 0; j < c->tables[x->table].bits; j++) {
+				int p = constant_bit(a, x, j), q = constant_bit(b, y, j);
+
+				if (p >= 0 && q >= 0 && p != q)
+					return false;
+			}
+			break;
+		}
+	}
+	return true;
+}
+
+/*
+ * Frames that only the context tells apart (IrpTransmogrifier decodes a signal as a
+ * whole): NRC17's end frame is also a message (F=254, D=255), Roku-8bit's repeated
+ * frame is also a first frame (F with bit 7 flipped). A later frame that looks like
+ * an earlier reporting one is taken only after a report in the same signal (since
+ * the last timeout), and then before the frame it looks like.
+ */
+static void mark_context_frames(struct compiler *c)
+{
+	size_t j, k;
+
+	for (k = 1; k < c->frame_count; k++) {
+		struct frame *f = &c->frames[k];
+
+		if (f->part)
+			continue;
+		for (j = 0; j < k && !f->after_report; j++) {
+			const struct frame *g = &c->frames[j];
+
+			if (!g->part && !g->repeat && looks_alike(c, g, f))
+				f->after_report = true;
+		}
+		c->context = c->context || f->after_report;
+	}
+}
+
+/*
+ * The frames in the order they are tried on a sample: those that need a report before
+ * them first, then the others, then the parts. A report ends the sample, so a part that
+ * ends where a completing frame reports (the same durations, F12x) does not overwrite
+ * the carry first.
+ */
+static void order_frames(struct compiler *c)
+{
+	struct frame sorted[FRAMES_MAX];
+	size_t i, n = 0;
+	int order;
+
+	for (order = 0; order < 3; order++)
+		for (i = 0; i < c->frame_count; i++) {
+			const struct frame *f = &c->frames[i];
+
+			if ((f->after_report ? 0 : f->part ? 2 : 1) == order)
+				sorted[n++] = *f;
+		}
+	memcpy(c->frames, sorted, n * sizeof(*sorted));
+}
+
+/*
+ * What each frame is, now that the frames are laid out: a message gives every
+ * parameter; after one, a frame that does not repeats it (NEC1's ditto). When the
+ * first frame does not give every parameter, it is a part (Pioneer-2Part's first
+ * half, Epson's repeated frame with T1 and T2) and a later frame that gives the rest
+ * completes the message with what the parts kept (the carry); when that frame comes
+ * after a repeated irstream (Epson's and F12x's end frame, which looks like the
+ * repeated one), the signal must end there: it reports at the next sample unless that
+ * is a pulse. A frame that gives nothing before any message is a preamble.
+ */
+static int classify_frames(struct compiler *c)
+{
+	const struct irp_protocol *pr = c->protocol;
+	uint32_t all = (uint32_t)low_mask((unsigned int)pr->parameter_count), parts = 0, first = 0;
+	uint64_t known[PARAMS_MAX];
+	bool completed = false, in_parts = false;
+	size_t k;
+	int ret;
+
+	for (k = 0; k < pr->parameter_count; k++)
+		c->sent[k] = parameter_sent(c, k);
+
+	for (k = 0; k < c->frame_count; k++) {
+		struct frame *f = &c->frames[k];
+		uint32_t whole;
+		bool some = false;
+		size_t p;
+
+		if (f->repeat)
+			continue;
+		ret = frame_known(c, f, known);
+		if (ret < 0)
+			return ret;
+		whole = whole_parameters(c, known);
+		for (p = 0; p < pr->parameter_count; p++)
+			some = some || (known[p] & needed_bits(c, p));
+		if (!some) {
+			if (k > 0) {
+				f->repeat = true;
+				continue;
+			}
+			drop_frame(c, k--);
+			continue;
+		}
+		if (k == 0)
+			first = whole;
+		if (whole == all)
+			continue;
+		if (k > 0 && first == all) {
+			f->repeat = true;
+		} else if (k > 0 && (whole | parts) == all) {
+			f->completing = true;
+			f->await_end = f->ending;
+			completed = true;
+		} else {
+			f->part = true;
+			in_parts = true;
+			parts |= whole;
+		}
+	}
+	c->carried = parts;
+	mark_context_frames(c);
+	order_frames(c);
+	if (!in_parts || completed)
+		return 0;
+	for (k = 0; k < pr->parameter_count && (first >> k & 1); k++)
+		;
+	ir_error_set(c->err, _("irp:%u: not supported by the IRP compiler yet: "
+		     "parameter '%s' is not wholly sent in a frame"),
+		     pr->parameters[k].column, pr->parameters[k].name);
+	return -EOPNOTSUPP;
+}
+
+/*
+ * The carry (classify_frames()): a u64 of the parameters it has (bit i for parameter
+ * i), then one u64 per parameter. A part puts there the parameters it has whole.
+ */
+#define CARRY_HAS 0
+#define CARRY_PARAM(i) (8 + 8 * (int)(i))
+
+static void emit_carry_out(struct compiler *c, const uint64_t *known)
+{
+	uint32_t whole = whole_parameters(c, known);
+	size_t p;
+
+	LDX64(c, BPF_REG_2, BPF_REG_7, (int16_t)(c->carry + CARRY_HAS));
+	for (p = 0; p < c->protocol->parameter_count; p++) {
+		if (!(whole >> p & 1))
+			continue;
+		LDX64(c, BPF_REG_1, BPF_REG_10, (int16_t)STACK_PARAM(p));
+		STX64(c, BPF_REG_7, BPF_REG_1, (int16_t)(c->carry + CARRY_PARAM(p)));
+		ALU64_IMM(c, BPF_OR, BPF_REG_2, (int32_t)(1u << p));
+	}
+	STX64(c, BPF_REG_7, BPF_REG_2, (int16_t)(c->carry + CARRY_HAS));
+}
+
+/*
+ * A completing frame takes from the carry the parameters it does not have whole (the
+ * carry must have them), and those it has must agree with the carry's where the carry
+ * has them too (Epson's D in both frames).
+ */
+static void emit_carry_in(struct compiler *c, uint64_t *known, int reset)
+{
+	uint32_t whole = whole_parameters(c, known);
+	size_t p;
+
+	for (p = 0; p < c->protocol->parameter_count; p++) {
+		int16_t param = (int16_t)STACK_PARAM(p);
+		int skip = new_label(c);
+
+		if (!(c->carried >> p & 1))
+			continue;
+		LDX64(c, BPF_REG_1, BPF_REG_7, (int16_t)(c->carry + CARRY_HAS));
+		ALU64_IMM(c, BPF_AND, BPF_REG_1, (int32_t)(1u << p));
+		JUMP_IMM(c, BPF_JEQ, BPF_REG_1, 0, whole >> p & 1 ? skip : reset);
+		LDX64(c, BPF_REG_1, BPF_REG_7, (int16_t)(c->carry + CARRY_PARAM(p)));
+		if (known[p]) {
+			LDX64(c, BPF_REG_2, BPF_REG_10, param);
+			ALU64_REG(c, BPF_XOR, BPF_REG_2, BPF_REG_1);
+			mov_imm(c, BPF_REG_3, known[p]);
+			ALU64_REG(c, BPF_AND, BPF_REG_2, BPF_REG_3);
+			JUMP_IMM(c, BPF_JNE, BPF_REG_2, 0, reset);
+		}
+		if (!(whole >> p & 1)) {
+			STX64(c, BPF_REG_10, BPF_REG_1, param);
+			known[p] = needed_bits(c, p);
+		}
+		place(c, skip);
+	}
+}
+
 /* Parameters out of the fields, checked, then bpf_rc_keydown(); or bpf_rc_repeat(). */
 static int emit_report(struct compiler *c, const struct frame *f, const struct frame_labels *l)
 {
 	const struct irp_protocol *p = c->protocol;
 	uint64_t known[PARAMS_MAX] = { 0 };
 	unsigned int total_bits = 0;
-	int toggle = -1;
+	int toggle = -1, ret;
 	size_t i;
 
 	place(c, l->emit);
+	if (f->after_report) {
+		LDX64(c, BPF_REG_1, BPF_REG_7, (int16_t)c->reported_flag);
+		JUMP_IMM(c, BPF_JEQ, BPF_REG_1, 0, l->reset);
+	}
 	if (f->repeat) {
+		/* its constants (NRC17's end frame: 254:8, 255:8) */
+		for (i = 0; i < f->field_count; i++) {
+			const struct field *fd = &f->fields[i];
+
+			if (fd->source != FIELD_CONSTANT)
+				continue;
+			LDX64(c, BPF_REG_3, BPF_REG_7, (int16_t)(f->state + STATE_FIELD(i)));
+			mov_imm(c, BPF_REG_4, fd->constant & low_mask(fd->width));
+			JUMP_REG(c, BPF_JNE, BPF_REG_3, BPF_REG_4, l->reset);
+		}
 		if (!c->context_in_r1)
 			LDX64(c, BPF_REG_1, BPF_REG_10, STACK_CTX);
 		insn(c, BPF_JMP | BPF_CALL, 0, 0, 0, BPF_FUNC_rc_repeat);
@@ -2653,6 +3342,11 @@ static int emit_report(struct compiler *c, const struct frame *f, const struct f
 		}
 		known[fd->parameter] |= mask << fd->chop;
 	}
+	ret = solve_fields(c, f, known, true, l->reset);
+	if (ret < 0)
+		return ret;
+	if (f->completing)
+		emit_carry_in(c, known, l->reset);
 	for (i = 0; i < p->parameter_count; i++) {
 		const struct irp_parameter *pa = &p->parameters[i];
 		unsigned int bits = parameter_bits(pa);
@@ -2660,6 +3354,8 @@ static int emit_report(struct compiler *c, const struct frame *f, const struct f
 		/* bits that no frame sends (Zenith5's F:D of F:0..255) are 0 in the report */
 		if ((known[i] & low_mask(bits)) != low_mask(bits) &&
 		    (~known[i] & low_mask(bits) & parameter_sent(c, i)) != 0) {
+			if (f->part)
+				continue;	/* the completing frame has it */
 			ir_error_set(c->err, _("irp:%u: not supported by the IRP compiler yet: "
 				     "parameter '%s' is not wholly sent in a frame"),
 				     pa->column, pa->name);
@@ -2681,33 +3377,37 @@ static int emit_report(struct compiler *c, const struct frame *f, const struct f
 		}
 		total_bits += bits;
 	}
-	if (total_bits > 64)
+	if (total_bits > 64 && !f->part)
 		return unsupported(c, c->protocol->stream->column,
 				   _("parameters of more than 64 bits in all"));
 	/* checksums and other computed fields, now that the parameters are known */
 	for (i = 0; i < f->field_count; i++) {
 		const struct field *fd = &f->fields[i];
-		int ret;
-
-		size_t k;
 
 		if (fd->source != FIELD_COMPUTED)
 			continue;
 		/* the names assigned where the field was sent */
-		for (k = 0, ret = 0; k < fd->snapshot_count && ret == 0; k++)
-			ret = irp_env_set(c->env, fd->snapshot[k].name, fd->snapshot[k].value);
+		ret = set_snapshot(c, fd);
+		/* a part checks what it can: the rest is the completing frame's */
+		if (ret == 0 && f->part && depends_on_unknown(c, fd->expr, known)) {
+			unset_snapshot(c, fd);
+			continue;
+		}
 		if (ret == 0)
 			ret = emit_expr(c, fd->expr, 0, 0, l->reset);
-		for (k = 0; k < fd->snapshot_count; k++)
-			irp_env_unset(c->env, fd->snapshot[k].name);
+		unset_snapshot(c, fd);
 		if (ret < 0)
 			return ret;
 		LDX64(c, BPF_REG_3, BPF_REG_7, (int16_t)(f->state + STATE_FIELD(i)));
 		JUMP_REG(c, BPF_JNE, BPF_REG_0, BPF_REG_3, l->reset);
 	}
+	if (f->part) {
+		emit_carry_out(c, known);
+		GOTO(c, l->reset);
+		return 0;
+	}
 	if (c->layout_scancode) {
 		unsigned int temp = 0;
-		int ret;
 
 		/* the kernel's toggle first, where it is not the persistent parameter */
 		if (c->layout_toggle) {
@@ -2751,6 +3451,22 @@ call:
 	else
 		ALU64_IMM(c, BPF_MOV, BPF_REG_4, 0);
 keydown:
+	if (f->await_end) {
+		/* the report waits for the next sample, unless this one ends the signal */
+		int now = new_label(c);
+		int16_t await = (int16_t)(f->state + STATE_FIELD(f->field_count));
+
+		LDX64(c, BPF_REG_1, BPF_REG_10, STACK_CTX);
+		insn(c, BPF_LDX | BPF_W | BPF_MEM, BPF_REG_1, BPF_REG_1, 0, 0);
+		ALU64_IMM(c, BPF_RSH, BPF_REG_1, 24);
+		JUMP_IMM(c, BPF_JEQ, BPF_REG_1, KIND_TIMEOUT, now);
+		STX64(c, BPF_REG_7, BPF_REG_2, await);
+		STX64(c, BPF_REG_7, BPF_REG_3, await + 8);
+		STX64(c, BPF_REG_7, BPF_REG_4, await + 16);
+		ST64(c, BPF_REG_7, (int16_t)(f->state + STATE_POS), (int32_t)f->slot_count);
+		GOTO(c, l->end);
+		place(c, now);
+	}
 	if (c->context_in_r1)
 		ALU64_REG(c, BPF_MOV, BPF_REG_1, BPF_REG_6);
 	else
@@ -2940,19 +3656,20 @@ static int emit_frame(struct compiler *c, size_t index, unsigned int *word, int 
 	struct window w;
 	int16_t state = (int16_t)f->state;
 	int start = new_label(c), tree = new_label(c);
-	int unknown = new_label(c);
+	int unknown = new_label(c), await_label;
 	size_t i, n = 0, longest, *positions = NULL;
 	int *targets = NULL;
 	bool *referred = NULL;
 	int ret = -ENOMEM;
 
+	/* an awaiting frame's extra position, after the last slot: the report waits there */
 	l.slot = calloc(f->slot_count, sizeof(*l.slot));
 	l.raw = calloc(f->slot_count + 1, sizeof(*l.raw));
 	l.consumed = calloc(f->slot_count, sizeof(*l.consumed));
 	l.run_of = calloc(f->slot_count, sizeof(*l.run_of));
 	l.runs = calloc(f->slot_count / 2 + 1, sizeof(*l.runs));
-	positions = calloc(f->slot_count, sizeof(*positions));
-	targets = calloc(f->slot_count, sizeof(*targets));
+	positions = calloc(f->slot_count + 1, sizeof(*positions));
+	targets = calloc(f->slot_count + 1, sizeof(*targets));
 	if (!l.slot || !l.raw || !l.consumed || !l.run_of || !l.runs || !positions || !targets)
 		goto out;
 	for (i = 0; i < f->slot_count; i++) {
@@ -2960,6 +3677,7 @@ static int emit_frame(struct compiler *c, size_t index, unsigned int *word, int 
 		l.raw[i] = new_label(c);
 		l.consumed[i] = new_label(c);
 	}
+	await_label = new_label(c);
 	l.fail = new_label(c);
 	l.reset = new_label(c);
 	l.end = new_label(c);
@@ -2988,6 +3706,10 @@ static int emit_frame(struct compiler *c, size_t index, unsigned int *word, int 
 			positions[n] = i;
 			targets[n++] = l.raw[i];
 		}
+	if (f->await_end) {
+		positions[n] = f->slot_count;
+		targets[n++] = await_label;
+	}
 	JUMP_IMM(c, BPF_JNE, BPF_REG_6, 0, tree);
 	place(c, c->entries[index].zero);
 	if (start_window(c, f, &w)) {
@@ -3028,6 +3750,19 @@ static int emit_frame(struct compiler *c, size_t index, unsigned int *word, int 
 		ALU64_IMM(c, BPF_RSH, BPF_REG_9, 24);
 		ALU64_IMM(c, BPF_AND, BPF_REG_8, (int32_t)RAW_DURATION);
 		emit_slot(c, f, i, &l);
+	}
+	if (f->await_end) {
+		/* a space (a timeout: spaces do not follow spaces) ends the signal */
+		int16_t await = (int16_t)(state + STATE_FIELD(f->field_count));
+
+		place(c, await_label);
+		JUMP_IMM(c, BPF_JGT, BPF_REG_8, (int32_t)RAW_DURATION, l.fail);
+		LDX64(c, BPF_REG_2, BPF_REG_7, await);
+		LDX64(c, BPF_REG_3, BPF_REG_7, await + 8);
+		LDX64(c, BPF_REG_4, BPF_REG_7, await + 16);
+		LDX64(c, BPF_REG_1, BPF_REG_10, STACK_CTX);
+		insn(c, BPF_JMP | BPF_CALL, 0, 0, 0, BPF_FUNC_rc_keydown);
+		GOTO(c, reported);
 	}
 	place(c, tree);
 	if (n)
@@ -3194,17 +3929,20 @@ static double frame_span_us(const struct compiler *c, const struct frame *f)
 static int emit_program(struct compiler *c, size_t *ret_state_size)
 {
 	int exit = new_label(c), sample = new_label(c), reported = new_label(c);
+	int done = new_label(c);
 	size_t state = STATE_FRAMES, i;
 	unsigned int word;
 	int ret = 0;
 
+	c->done = done;
 	c->raw_clock = true;
 	for (i = 0; i < c->frame_count; i++) {
 		const struct frame *f = &c->frames[i];
 		size_t k;
 
 		c->frames[i].state = (unsigned int)state;
-		state += (size_t)STATE_FIELD(f->field_count);
+		/* an awaiting frame keeps its report's protocol, scancode and toggle */
+		state += (size_t)STATE_FIELD(f->field_count + 3 * f->await_end);
 		for (k = 0; k < f->slot_count; k++)
 			if (f->slots[k].kind == SLOT_EXTENT)
 				c->has_clock = true;
@@ -3213,12 +3951,22 @@ static int emit_program(struct compiler *c, size_t *ret_state_size)
 		if (f->stateful_table != NO_PARENT)
 			state += 8;
 	}
+	c->carry = (unsigned int)state;
+	if (c->carried)
+		state += (size_t)CARRY_PARAM(c->protocol->parameter_count);
+	c->reported_flag = (unsigned int)state;
+	if (c->context)
+		state += 8;
 	word = (unsigned int)state;
 	/* the runs' words are the frames' fields again, the bits in another place */
 	if (state - STATE_FRAMES > 4096)
 		return unsupported(c, c->protocol->stream->column, _("frames of too many bitfields"));
-	for (i = 0, c->context_in_r1 = true; i < c->frame_count && ret == 0; i++)
+	for (i = 0, c->context_in_r1 = true; i < c->frame_count && ret == 0; i++) {
 		ret = general_slots(c, &c->frames[i], &c->context_in_r1);
+		/* the carry, the flag and an awaiting frame read the context from the stack */
+		if (c->frames[i].await_end || c->carried || c->context)
+			c->context_in_r1 = false;
+	}
 	if (ret < 0)
 		return ret;
 	/* r7 = the state element, r8 = the sample, raw */
@@ -3275,6 +4023,18 @@ static int emit_program(struct compiler *c, size_t *ret_state_size)
 			reload_sample(c);
 	}
 	*ret_state_size = word;
+	place(c, done);
+	if (c->carried || c->context) {
+		/* a timeout ends the signal: its parts and reports are not the next one's */
+		LDX64(c, BPF_REG_1, BPF_REG_10, STACK_CTX);
+		insn(c, BPF_LDX | BPF_W | BPF_MEM, BPF_REG_1, BPF_REG_1, 0, 0);
+		ALU64_IMM(c, BPF_RSH, BPF_REG_1, 24);
+		JUMP_IMM(c, BPF_JNE, BPF_REG_1, KIND_TIMEOUT, exit);
+		if (c->carried)
+			ST64(c, BPF_REG_7, (int16_t)(c->carry + CARRY_HAS), 0);
+		if (c->context)
+			ST64(c, BPF_REG_7, (int16_t)c->reported_flag, 0);
+	}
 	place(c, exit);
 	ALU64_IMM(c, BPF_MOV, BPF_REG_0, 0);
 	insn(c, BPF_JMP | BPF_EXIT, 0, 0, 0, 0);
@@ -3287,8 +4047,14 @@ static int emit_program(struct compiler *c, size_t *ret_state_size)
 	place(c, reported);
 	for (i = 0; i < c->frame_count; i++)
 		ST64(c, BPF_REG_7, (int16_t)(c->frames[i].state + STATE_POS), 0);
-	ALU64_IMM(c, BPF_MOV, BPF_REG_0, 0);
-	insn(c, BPF_JMP | BPF_EXIT, 0, 0, 0, 0);
+	if (c->context)
+		ST64(c, BPF_REG_7, (int16_t)c->reported_flag, 1);
+	if (c->carried || c->context) {
+		GOTO(c, done);
+	} else {
+		ALU64_IMM(c, BPF_MOV, BPF_REG_0, 0);
+		insn(c, BPF_JMP | BPF_EXIT, 0, 0, 0, 0);
+	}
 	return resolve(c);
 }
 
@@ -3371,9 +4137,14 @@ int irp_compile(const struct irp_protocol *protocol, const struct irp_compile_op
 	/* the frames' fields keep what they need of the assignments */
 	for (i = 0; i < c.assigned_count; i++)
 		irp_env_unset(c.env, c.assigned[i].name);
+	if (ret == 0)
+		ret = classify_frames(&c);
 	if (ret == 0 && c.frame_count == 0)
 		ret = unsupported(&c, protocol->stream->column, _("a signal with no bitfield"));
-	if (ret == 0 && c.frames[0].repeat)
+	/* a message first: a repeat tried before it (order_frames()) does not count */
+	for (i = 0; ret == 0 && i < c.frame_count && c.frames[i].after_report; i++)
+		;
+	if (ret == 0 && i < c.frame_count && c.frames[i].repeat)
 		ret = unsupported(&c, protocol->stream->column, _("a signal with no bitfield"));
 	if (ret == 0)
 		ret = emit_program(&c, &state_size);

@@ -33,12 +33,30 @@
  *
  * When a message frame is complete, its bitfields give the parameters: a parameter's
  * bits may come from several bitfields (~F:1:6 and F:6), and bits sent twice (F:8,
- * ~F:8) must agree; constant bitfields must have their value, computed ones the value
- * their expression gives; every parameter must lie in its range. Then bpf_rc_keydown(ctx, IRP_COMPILE_PROTOCOL, scancode, toggle).
+ * ~F:8) must agree; a parameter sent only inside computed bitfields is given back from
+ * them where the way down to it can be undone modulo the bitfield's width (+, -, ^, ~,
+ * negation, a product or shift by a power of two, a bitfield of the low bits: Eufy's
+ * CO from its checksum, XMP-1's F from (F*256):16, a parameter whose range is narrower
+ * than 2^width from its value modulo 2^width, Yamaha's Y bit by bit from E0 and E7,
+ * G.I.4DTV's top bit of D from C0); constant bitfields must have their
+ * value, computed ones the value their expression gives; every parameter must lie in
+ * its range. A message may come in parts: when the first frame does not give every
+ * parameter, it keeps those it gives in the state map (the carry), and the later frame
+ * that gives the rest (Pioneer-2Part's repeated half, Epson's and F12x's end frame)
+ * takes them from there, the parameters sent in both agreeing; a timeout empties the
+ * carry. An end frame that comes after a repeated part reports at the next sample
+ * unless that is a pulse (the signal goes on: it was the repeated frame), or at once on
+ * a timeout. Then bpf_rc_keydown(ctx, IRP_COMPILE_PROTOCOL, scancode, toggle).
  * A report (keydown or repeat) restarts every frame's automaton and ends the sample's
  * matching: one report per sample, the first frame's in the order above, so that a
  * frame that is the end of another (JVC's repeat, its message without the header)
- * does not report the same message again.
+ * does not report the same message again. Some frames only the context tells apart, as
+ * IrpTransmogrifier decodes a signal as a whole: NRC17's end frame is also a message
+ * (F=254, D=255), Roku-8bit's repeated frame also a first frame (F with bit 7
+ * flipped). A later frame whose durations an earlier reporting frame also takes (no
+ * constant bit telling them apart) is tried first, and taken only after a report in
+ * the same signal, that is since the last timeout: a receiver whose timeout is
+ * shorter than the gaps between frames loses that context.
  *
  * The scancode layout: the parameters of the parameter spec that are not persistent,
  * in the order the spec lists them, the first one in the most significant bits, each
@@ -64,11 +82,15 @@
  * <8:4|4:4|2:4|1:4>, Zenith's <1:2|2:2>; assignments of constants that change the
  * symbols that follow: B&O's), told apart one duration after the other, a symbol's
  * first and last durations merged with its neighbours' as a receiver merges them,
- * durations and extents of fixed length (or given by a name of a constant value),
+ * durations and extents of fixed length (or given by a name of a constant value; an
+ * extent of a nested irstream when that irstream starts where the frame or its last
+ * extent ends, as SonyDSP's do),
  * bitfields of fixed width and chop whose data is a parameter, a parameter plus or
  * minus a constant whose range fits the field (arctech's (D-1):4 for D:1..16: D is
- * the value sent plus one), a constant or an expression of the parameters (a checksum, compiled to instructions with Java's 64-bit
- * rules as irp_eval() has them; ** only between constants), nested
+ * the value sent plus one), a constant or an expression of the parameters (a checksum,
+ * compiled to instructions with Java's 64-bit rules as irp_eval() has them; ** only
+ * between constants; a parameter sent only there must be given back as said above),
+ * messages in parts, nested
  * irstreams (with their own bitspec too: RC6's trailer bit; "(...)2" up to 8 times, laid
  * out in the frame), one repeated irstream,
  * variations,

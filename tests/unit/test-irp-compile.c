@@ -637,6 +637,273 @@ START_TEST(test_unsent_bits_by_hand)
 }
 END_TEST
 
+/* 8000, -4000, count bits of value (least significant first: 500 and -500 or -1500), 500,
+ * then a gap: the frames of the protocols below. Returns the new count. */
+static size_t bits_by_hand(int32_t *d, size_t n, uint64_t value, unsigned int count,
+			   int32_t gap)
+{
+	unsigned int i;
+
+	d[n++] = 8000;
+	d[n++] = -4000;
+	for (i = 0; i < count; i++) {
+		d[n++] = 500;
+		d[n++] = value >> i & 1 ? -1500 : -500;
+	}
+	d[n++] = 500;
+	d[n++] = -gap;
+	return n;
+}
+
+/* Durations in µs, + pulse, - space, and no timeout after them. */
+static void feed_only(struct bpf_vm *vm, const int32_t *d, size_t count)
+{
+	struct ir_error err = { "" };
+	size_t i;
+
+	for (i = 0; i < count; i++)
+		ck_assert_msg(bpf_vm_run(vm, d[i] > 0 ? LIRC_PULSE((uint32_t)d[i]) :
+					 LIRC_SPACE((uint32_t)-d[i]), &err) == 0, "%s",
+			      err.message);
+}
+
+static void feed_timeout(struct bpf_vm *vm)
+{
+	struct ir_error err = { "" };
+
+	ck_assert_msg(bpf_vm_run(vm, LIRC_TIMEOUT(125000), &err) == 0, "%s", err.message);
+}
+
+/*
+ * Parameters sent only inside expressions: K in the sum K+D, H as H-1 in two bits (its
+ * range 1..4 tells 4 from 0), bit 1 of Y xored with D's bit 0 and bit 0 as it is.
+ */
+START_TEST(test_parameters_given_back_by_hand)
+{
+	struct irp_protocol *p = parse("{38k,500}<1,-1|1,-3>(16,-8,D:8,(K+D):8,(H-1):2,"
+				       "(D^Y:1:1):1,Y:1,1,-20m)"
+				       "[D:0..255,K:0..255,H:1..4,Y:0..3]");
+	struct bpf_vm *vm = compile_to_vm(p, NULL);
+	int32_t d[64];
+	size_t n;
+
+	/* D = 0xa5, K = 0x3c, H = 4, Y = 2: 0xa5, 0xe1, 3, 1 ^ 1, 0 */
+	n = bits_by_hand(d, 0, 0xa5 | 0xe1 << 8 | 3 << 16, 20, 20000);
+	feed(vm, d, n);
+	ck_assert_uint_eq(count_events(vm, BPF_VM_EVENT_KEYDOWN), 1);
+	/* D << 13 | K << 5 | H << 2 | Y: H takes 3 bits, Y 2 */
+	ck_assert_uint_eq(bpf_vm_event_at(vm, 0)->scancode, 0xa5 << 13 | 0x3c << 5 | 4 << 2 | 2);
+	/* D = 0x5a, K = 0, H = 1, Y = 1: 0x5a, 0x5a, 0, 0, 1 */
+	bpf_vm_reset(vm);
+	n = bits_by_hand(d, 0, 0x5a | 0x5a << 8 | 1 << 19, 20, 20000);
+	feed(vm, d, n);
+	ck_assert_uint_eq(count_events(vm, BPF_VM_EVENT_KEYDOWN), 1);
+	ck_assert_uint_eq(bpf_vm_event_at(vm, 0)->scancode, 0x5a << 13 | 1 << 2 | 1);
+	/* the same with Y's bit 1 set: D's bit 0 xored */
+	bpf_vm_reset(vm);
+	n = bits_by_hand(d, 0, 0x5a | 0x5a << 8 | 1 << 18 | 1 << 19, 20, 20000);
+	feed(vm, d, n);
+	ck_assert_uint_eq(count_events(vm, BPF_VM_EVENT_KEYDOWN), 1);
+	ck_assert_uint_eq(bpf_vm_event_at(vm, 0)->scancode, 0x5a << 13 | 1 << 2 | 3);
+	bpf_vm_free(vm);
+	irp_protocol_free(p);
+}
+END_TEST
+
+/* A message in two frames (as Pioneer-2Part): A in the first, B in the repeated one. */
+START_TEST(test_message_in_parts_by_hand)
+{
+	struct irp_protocol *p = parse("{38k,500}<1,-1|1,-3>(16,-8,A:4,1,-20m,"
+				       "(16,-8,B:4,1,-20m)+)[A:0..15,B:0..15]");
+	struct bpf_vm *vm = compile_to_vm(p, NULL);
+	int32_t d[64];
+	size_t n, i;
+
+	/* A = 5, then B = 9 twice: A << 4 | B at each B */
+	n = bits_by_hand(d, 0, 5, 4, 20000);
+	n = bits_by_hand(d, n, 9, 4, 20000);
+	n = bits_by_hand(d, n, 9, 4, 20000);
+	feed(vm, d, n);
+	ck_assert_uint_eq(count_events(vm, BPF_VM_EVENT_KEYDOWN), 2);
+	for (i = 0; i < bpf_vm_event_count(vm); i++)
+		ck_assert_uint_eq(bpf_vm_event_at(vm, i)->scancode, 0x59);
+	/* the second part alone is a first part, not a message */
+	bpf_vm_reset(vm);
+	n = bits_by_hand(d, 0, 9, 4, 20000);
+	feed(vm, d, n);
+	ck_assert_uint_eq(bpf_vm_event_count(vm), 0);
+	/* a timeout between the parts: the first is not the next signal's */
+	bpf_vm_reset(vm);
+	n = bits_by_hand(d, 0, 5, 4, 20000);
+	feed(vm, d, n);
+	n = bits_by_hand(d, 0, 9, 4, 20000);
+	feed(vm, d, n);
+	ck_assert_uint_eq(bpf_vm_event_count(vm), 0);
+	bpf_vm_free(vm);
+	irp_protocol_free(p);
+}
+END_TEST
+
+/*
+ * An end frame that looks like the repeated one (as F12x): E comes only in the last
+ * frame, which is last only when no pulse follows it; D must be the same in both.
+ */
+START_TEST(test_end_frame_by_hand)
+{
+	struct irp_protocol *p = parse("{38k,500}<1,-1|1,-3>((16,-8,D:2,F:4,1,-20m)*,"
+				       "(16,-8,D:2,E:4,1,-20m))[D:0..3,F:0..15,E:0..15]");
+	struct bpf_vm *vm = compile_to_vm(p, NULL);
+	int32_t d[128];
+	size_t n;
+
+	/* D = 2, F = 3 twice, then E = 10: D << 8 | F << 4 | E at the timeout only */
+	n = bits_by_hand(d, 0, 2 | 3 << 2, 6, 20000);
+	n = bits_by_hand(d, n, 2 | 3 << 2, 6, 20000);
+	n = bits_by_hand(d, n, 2 | 10 << 2, 6, 20000);
+	feed_only(vm, d, n);
+	ck_assert_uint_eq(bpf_vm_event_count(vm), 0);
+	feed_timeout(vm);
+	ck_assert_uint_eq(count_events(vm, BPF_VM_EVENT_KEYDOWN), 1);
+	ck_assert_uint_eq(bpf_vm_event_at(vm, 0)->scancode, 0x23a);
+	/* a receiver that ends the last space with its timeout: the report comes then */
+	bpf_vm_reset(vm);
+	feed_only(vm, d, n - 1);
+	ck_assert_uint_eq(bpf_vm_event_count(vm), 0);
+	feed_timeout(vm);
+	ck_assert_uint_eq(count_events(vm, BPF_VM_EVENT_KEYDOWN), 1);
+	ck_assert_uint_eq(bpf_vm_event_at(vm, 0)->scancode, 0x23a);
+	/* D = 1 in the end frame after D = 2: no message */
+	bpf_vm_reset(vm);
+	n = bits_by_hand(d, 0, 2 | 3 << 2, 6, 20000);
+	n = bits_by_hand(d, n, 1 | 10 << 2, 6, 20000);
+	feed(vm, d, n);
+	ck_assert_uint_eq(bpf_vm_event_count(vm), 0);
+	bpf_vm_free(vm);
+	irp_protocol_free(p);
+}
+END_TEST
+
+/* Irstreams of bits_by_hand() whose last space makes each last extents[k] µs. */
+static size_t extents_by_hand(int32_t *d, const uint64_t *values, const int32_t *extents,
+			      size_t count)
+{
+	size_t n = 0, start, k;
+
+	for (k = 0; k < count; k++) {
+		int32_t elapsed = 0;
+
+		start = n;
+		n = bits_by_hand(d, n, values[k], 4, 0) - 1;
+		while (start < n)
+			elapsed += abs(d[start++]);
+		d[n++] = -(extents[k] - elapsed);
+	}
+	return n;
+}
+
+/*
+ * Extents in nested irstreams of one frame (as SonyDSP's after its repeated part): each
+ * counts from its own irstream's start, which is the previous one's end.
+ */
+START_TEST(test_nested_extents_by_hand)
+{
+	struct irp_protocol *p = parse("{38k,500}<1,-1|1,-3>((16,-8,D:4,1,^30m),"
+				       "(16,-8,D:4,1,^30m),(16,-8,F:4,1,^30m))"
+				       "[D:0..15,F:0..15]");
+	struct bpf_vm *vm = compile_to_vm(p, NULL);
+	const uint64_t values[] = { 6, 6, 9 };
+	const int32_t right[] = { 30000, 30000, 30000 }, wrong[] = { 30000, 40000, 30000 };
+	int32_t d[64];
+	size_t n;
+
+	/* D = 6 twice, F = 9: D << 4 | F */
+	n = extents_by_hand(d, values, right, 3);
+	feed(vm, d, n);
+	ck_assert_uint_eq(count_events(vm, BPF_VM_EVENT_KEYDOWN), 1);
+	ck_assert_uint_eq(bpf_vm_event_at(vm, 0)->scancode, 0x69);
+	/* the second irstream 10 ms too long */
+	bpf_vm_reset(vm);
+	n = extents_by_hand(d, values, wrong, 3);
+	feed(vm, d, n);
+	ck_assert_uint_eq(count_events(vm, BPF_VM_EVENT_KEYDOWN), 0);
+	bpf_vm_free(vm);
+	irp_protocol_free(p);
+}
+END_TEST
+
+/*
+ * An end frame that is also a message (as NRC17's): F = 15 is the end frame after a
+ * report in the same signal, a message before one.
+ */
+START_TEST(test_frame_context_by_hand)
+{
+	struct irp_protocol *p = parse("{38k,500}<1,-1|1,-3>((16,-8,F:4,1,-20m)+,"
+				       "16,-8,15:4,1,-20m)[F:0..15]");
+	struct bpf_vm *vm = compile_to_vm(p, NULL);
+	int32_t d[64];
+	size_t n;
+
+	/* F = 5 twice, then the end: two keydowns of 5 and a repeat */
+	n = bits_by_hand(d, 0, 5, 4, 20000);
+	n = bits_by_hand(d, n, 5, 4, 20000);
+	n = bits_by_hand(d, n, 15, 4, 20000);
+	feed(vm, d, n);
+	ck_assert_uint_eq(count_events(vm, BPF_VM_EVENT_KEYDOWN), 2);
+	ck_assert_uint_eq(bpf_vm_event_at(vm, 0)->scancode, 5);
+	ck_assert_uint_eq(bpf_vm_event_at(vm, 1)->scancode, 5);
+	ck_assert_uint_eq(count_events(vm, BPF_VM_EVENT_REPEAT), 1);
+	/* F = 15 first in a signal is a message, then the end frame's repeat */
+	bpf_vm_reset(vm);
+	n = bits_by_hand(d, 0, 15, 4, 20000);
+	n = bits_by_hand(d, n, 15, 4, 20000);
+	feed(vm, d, n);
+	ck_assert_uint_eq(count_events(vm, BPF_VM_EVENT_KEYDOWN), 1);
+	ck_assert_uint_eq(bpf_vm_event_at(vm, 0)->scancode, 15);
+	ck_assert_uint_eq(count_events(vm, BPF_VM_EVENT_REPEAT), 1);
+	/* a timeout ends the signal: F = 15 after it is a message again */
+	bpf_vm_reset(vm);
+	n = bits_by_hand(d, 0, 3, 4, 20000);
+	feed(vm, d, n);
+	n = bits_by_hand(d, 0, 15, 4, 20000);
+	feed(vm, d, n);
+	ck_assert_uint_eq(count_events(vm, BPF_VM_EVENT_KEYDOWN), 2);
+	ck_assert_uint_eq(bpf_vm_event_at(vm, 1)->scancode, 15);
+	bpf_vm_free(vm);
+	irp_protocol_free(p);
+}
+END_TEST
+
+/* A repeat frame's constants are checked: 10 makes the repeat, 3 nothing. */
+START_TEST(test_repeat_constants_by_hand)
+{
+	struct irp_protocol *p = parse("{38k,500}<1,-1|1,-3>(16,-8,F:4,1,-20m,"
+				       "(8,-8,10:4,1,-20m)*)[F:0..15]");
+	struct bpf_vm *vm = compile_to_vm(p, NULL);
+	unsigned int k, i, sent;
+	int32_t d[64];
+	size_t n;
+
+	for (k = 0; k < 2; k++) {
+		sent = k ? 3 : 10;
+		n = bits_by_hand(d, 0, 5, 4, 20000);
+		d[n++] = 4000;
+		d[n++] = -4000;
+		for (i = 0; i < 4; i++) {
+			d[n++] = 500;
+			d[n++] = sent >> i & 1 ? -1500 : -500;
+		}
+		d[n++] = 500;
+		d[n++] = -20000;
+		bpf_vm_reset(vm);
+		feed(vm, d, n);
+		ck_assert_uint_eq(count_events(vm, BPF_VM_EVENT_KEYDOWN), 1);
+		ck_assert_uint_eq(count_events(vm, BPF_VM_EVENT_REPEAT), (k ? 0 : 1));
+	}
+	bpf_vm_free(vm);
+	irp_protocol_free(p);
+}
+END_TEST
+
 static void refused(const char *text, const char *message)
 {
 	struct irp_protocol *p = parse(text);
@@ -730,6 +997,11 @@ START_TEST(test_refusals_name_the_construct)
 	refused("{38k}<1,-1|1,-3>(16,-8,X=D,D:8,X:8,1,-40m)*[D:0..255]",
 		"irp:24: not supported by the IRP compiler yet: an assignment of a value that "
 		"depends on the parameters");
+	/* extents whose irstream does not start where the program's time counts from */
+	refused("{38k,500}<1,-1|1,-3>(16,-8,(D:8,1,^30m))[D:0..255]",
+		"irp:35: not supported by the IRP compiler yet: an extent in a nested irstream");
+	refused("{38k,500}<1,-1|1,-3>((16,-8,D:8,1,^30m),1,^60m)[D:0..255]",
+		"irp:43: not supported by the IRP compiler yet: an extent after a nested one");
 	/* D's high bits are sent, but in another frame */
 	refused("{38k}<1,-1|1,-3>(16,-8,D:4,1,-40m,(16,-8,D:4:4,1,-40m)*)[D:0..255]",
 		"parameter 'D' is not wholly");
@@ -1212,6 +1484,12 @@ static Suite *irp_compile_suite(void)
 	tcase_add_test(tc, test_unsent_bits_by_hand);
 	tcase_add_test(tc, test_rc5_toggle_by_hand);
 	tcase_add_test(tc, test_checksum_by_hand);
+	tcase_add_test(tc, test_parameters_given_back_by_hand);
+	tcase_add_test(tc, test_message_in_parts_by_hand);
+	tcase_add_test(tc, test_end_frame_by_hand);
+	tcase_add_test(tc, test_repeat_constants_by_hand);
+	tcase_add_test(tc, test_nested_extents_by_hand);
+	tcase_add_test(tc, test_frame_context_by_hand);
 	tcase_add_test(tc, test_duration_beyond_lirc);
 	tcase_add_test(tc, test_nested_repeats_bounded);
 	tcase_add_test(tc, test_reversed_in_expression_by_hand);
