@@ -995,6 +995,16 @@ static int convert_remote(struct keymap *keymap, const struct lircd_remote *r,
 		return convert_symbols(&c, loader);
 	case LIRCD_ENCODING_DRIVER:
 		return refuse(&c, _("its codes are decoded by a lirc driver, not sent as IR"));
+	case LIRCD_ENCODING_GRUNDIG:
+	case LIRCD_ENCODING_BO:
+	case LIRCD_ENCODING_GOLDSTAR:
+	case LIRCD_ENCODING_SERIAL:
+		/*
+		 * lircd.conf(5) does not describe these encodings, and LIRC's encoder
+		 * (irsimsend) sends nothing for them: no reference to decode them against.
+		 */
+		return refuse(&c, _("the generic decoders do not decode %s (lircd.conf(5) does not describe it, and LIRC's encoder does not send it)"),
+			      lircd_encoding_name(r->encoding));
 	default:
 		return refuse(&c, _("the generic decoders do not decode %s"),
 			      lircd_encoding_name(r->encoding));

@@ -494,7 +494,8 @@ START_TEST(test_refusals)
 		      "t.conf:1: remote 'm' cannot be decoded", "no ptrail");
 	convert_fails("begin remote\n  name g\n  flags GRUNDIG\n  bits 8\n  header 900 2600\n"
 		      "  one 550 1100\n  zero 550 550\n  gap 30000\n" CODES,
-		      "t.conf:1: remote 'g' cannot be decoded", "do not decode GRUNDIG");
+		      "t.conf:1: remote 'g' cannot be decoded",
+		      "do not decode GRUNDIG (lircd.conf(5) does not describe it");
 	convert_fails("begin remote\n  name p\n  flags SPACE_ENC\n  plead 560\n  ptrail 560\n"
 		      NEC_BODY CODES, "t.conf:1: remote 'p'", "plead");
 	convert_fails("begin remote\n  name q\n  flags SPACE_ENC\n  pre 560 4000\n  ptrail 560\n"
