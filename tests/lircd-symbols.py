@@ -278,7 +278,7 @@ class Symbols(unittest.TestCase):
                 self.assertEqual(downs(events), [], cut)
 
     def test_no_buttons(self):
-        """LIRC's generic descriptions (no button): accepted, with a warning."""
+        """LIRC's generic descriptions (no button): accepted, with a warning, nothing loaded."""
         text = re.sub(r"begin codes.*end codes", "begin codes\n  end codes", RCMM, flags=re.S)
         path = self.conf(text)
         capture = os.path.join(self.dir, "c.txt")
@@ -286,6 +286,10 @@ class Symbols(unittest.TestCase):
         proc, events = decode(capture, path)
         self.assertEqual(proc.returncode, 0, proc.stderr)
         self.assertIn("remote 'TEST-RCMM' has no button: nothing to decode", proc.stderr)
+        # An entry of no pattern: the planner loads no program for it, and says so.
+        self.assertIn("protocol 'lircd_raw' without raw entries: nothing to decode",
+                      proc.stderr)
+        self.assertEqual(events, [])
 
     def test_refused(self):
         cases = (

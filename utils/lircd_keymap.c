@@ -925,6 +925,17 @@ static int convert_symbols(struct conversion *c, struct keymap_loader *loader)
 			subset = (subset - c->free_mask) & c->free_mask;
 		} while (subset);
 	}
+	/*
+	 * A remote of no button (LIRC's generic descriptions) is an entry of no pattern,
+	 * which the planner leaves out: said once here.
+	 */
+	if (!r->button_count) {
+		loader->filename = r->filename;
+		ret = keymap_warn(loader, r->line, 0,
+				  _("remote '%s' has no button: nothing to decode"), r->name);
+		if (ret < 0)
+			goto out;
+	}
 	ret = convert_frames(c, loader, frames, count, limit);
 out:
 	free(frames);
@@ -943,22 +954,8 @@ static int convert_remote(struct keymap *keymap, const struct lircd_remote *r,
 		.reverse = (r->flags & LIRCD_FLAG_REVERSE) != 0,
 		.free_mask = r->toggle_bit_mask | r->toggle_mask | r->repeat_mask | r->ignore_mask,
 	};
-	uint32_t limit;
 	int ret;
 
-	/*
-	 * An RC-MM or XMP remote of no button (LIRC's generic descriptions) has no pattern
-	 * to match: checked, then said and left out, since lircd_raw takes no empty remote.
-	 */
-	if ((r->encoding == LIRCD_ENCODING_RCMM || r->encoding == LIRCD_ENCODING_XMP) &&
-	    !r->button_count) {
-		ret = check_symbol_remote(&c, &limit);
-		if (ret < 0)
-			return ret;
-		loader->filename = r->filename;
-		return keymap_warn(loader, r->line, 0,
-				   _("remote '%s' has no button: nothing to decode"), r->name);
-	}
 	c.protocol = keymap_add_protocol(keymap);
 	if (!c.protocol)
 		return keymap_fail_nomem(loader);

@@ -49,8 +49,8 @@
  *    pre_data, pre, code, post, post_data, ptrail; RC-MM two bits a symbol of zero,
  *    one, two, three, XMP a nibble n as zero's pulse and zero's space + n * one's
  *    space) a raw entry, one per combination of the free bits, margin at most half
- *    what tells two symbols apart. A remote of no button gives a warning and no
- *    entry. Refused: odd field lengths, no ptrail, plead, foot, a repeat code,
+ *    what tells two symbols apart. A remote of no button gives a warning and an
+ *    entry of no raw entry (the planner loads nothing for it). Refused: odd field lengths, no ptrail, plead, foot, a repeat code,
  *    REVERSE, NO_HEAD_REP with a header, repeat_mask, more than
  *    LIRCD_KEYMAP_SYMBOL_FRAMES_MAX frames.
  *  - every other encoding (SPACE_FIRST, GOLDSTAR, GRUNDIG, BO, SERIAL, and
