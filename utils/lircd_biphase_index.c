@@ -200,44 +200,6 @@ int lircd_biphase_remote_merge(struct lircd_biphase_remote *into,
 
 /* --- the index --- */
 
-struct index_pair {
-	unsigned int key;
-	unsigned int remote;		/* index + 1 */
-};
-
-struct index_builder {
-	struct index_pair *pairs;
-	size_t count;
-	size_t capacity;
-};
-
-static int add_pair(struct index_builder *b, unsigned int key, unsigned int remote)
-{
-	if (b->count == b->capacity) {
-		size_t capacity = b->capacity ? 2 * b->capacity : 256;
-		struct index_pair *pairs = realloc(b->pairs, capacity * sizeof(*pairs));
-
-		if (!pairs)
-			return -ENOMEM;
-		b->pairs = pairs;
-		b->capacity = capacity;
-	}
-	b->pairs[b->count].key = key;
-	b->pairs[b->count].remote = remote;
-	b->count++;
-	return 0;
-}
-
-/* Buckets of the samples within margin of expected (strictly), first to last. */
-static void window_buckets(unsigned int expected, unsigned int margin, unsigned int *first,
-			   unsigned int *last)
-{
-	unsigned int low = expected >= margin ? expected - margin + 1 : 0;
-
-	*first = lircd_space_bucket(low);
-	*last = lircd_space_bucket(expected + margin - 1);
-}
-
 /*
  * The first pulse and space of a frame of r: with or without its header, its first
  * bits as value (first bit highest) and, when the frame has no more than
@@ -292,10 +254,10 @@ static bool first_pair(const struct lircd_biphase_remote *r, bool header, unsign
 	return true;
 }
 
-static int add_first_pairs(struct index_builder *b, const struct lircd_biphase_remote *r,
-			   unsigned int remote)
+static int add_first_pairs(struct lircd_first_pairs *b,
+			   const struct lircd_biphase_remote *r, unsigned int remote)
 {
-	unsigned int m = r->margin, pulse, space, pulses[2], spaces[2], pb, sb, value, n, bits;
+	unsigned int m = r->margin, pulse, space, pulses[2], spaces[2], value, n, bits;
 	int variant, ret;
 
 	for (variant = 0; variant < 2; variant++) {
@@ -317,73 +279,19 @@ static int add_first_pairs(struct index_builder *b, const struct lircd_biphase_r
 			for (value = 0; value < 1u << bits; value++) {
 				if (!first_pair(r, header, bits, value, ends, &pulse, &space))
 					continue;
-				window_buckets(pulse, m, &pulses[0], &pulses[1]);
+				lircd_first_pairs_window(pulse, m, pulses);
 				if (space) {
-					window_buckets(space, m, &spaces[0], &spaces[1]);
+					lircd_first_pairs_window(space, m, spaces);
 				} else {
 					spaces[0] = lircd_space_bucket(r->end_space);
 					spaces[1] = LIRCD_SPACE_BUCKET_LONG;
 				}
-				for (pb = pulses[0]; pb <= pulses[1]; pb++) {
-					for (sb = spaces[0]; sb <= spaces[1]; sb++) {
-						ret = add_pair(b, lircd_space_index_key(pb, sb),
-							       remote);
-						if (ret < 0)
-							return ret;
-					}
-				}
+				ret = lircd_first_pairs_add(b, remote, pulses, spaces);
+				if (ret < 0)
+					return ret;
 			}
 		}
 	}
-	return 0;
-}
-
-static int compare_pairs(const void *a, const void *b)
-{
-	const struct index_pair *x = a, *y = b;
-
-	if (x->key != y->key)
-		return x->key < y->key ? -1 : 1;
-	return x->remote < y->remote ? -1 : x->remote > y->remote;
-}
-
-/* The sorted pairs as map entries: each key's remotes, once each, in order. */
-static int group_pairs(const struct index_builder *b, struct lircd_space_index_entry *entries,
-		       size_t *ret_count, struct ir_error *err)
-{
-	struct lircd_space_index_entry *e = NULL;
-	size_t i, count = 0, n = 0;
-
-	for (i = 0; i < b->count; i++) {
-		const struct index_pair *p = &b->pairs[i];
-
-		if (!e || e->key != p->key) {
-			if (count == LIRCD_BIPHASE_INDEX_MAX) {
-				ir_error_set(err, _("the lircd_biphase index needs more than %u "
-						    "entries"), LIRCD_BIPHASE_INDEX_MAX);
-				return -E2BIG;
-			}
-			e = &entries[count++];
-			memset(e, 0, sizeof(*e));
-			e->key = p->key;
-			n = 0;
-		} else if (e->value.remote[n - 1] == p->remote) {
-			continue;
-		}
-		if (n == LIRCD_SPACE_CANDIDATES) {
-			ir_error_set(err, _("lircd_biphase remotes %u, %u, %u, %u and %u share a "
-					    "first pulse of about %u µs and space of about %u µs "
-					    "(at most %u may)"),
-				     e->value.remote[0] - 1, e->value.remote[1] - 1,
-				     e->value.remote[2] - 1, e->value.remote[3] - 1,
-				     p->remote - 1, (p->key >> 16) * LIRCD_SPACE_BUCKET_US,
-				     (p->key & 0xffff) * LIRCD_SPACE_BUCKET_US,
-				     LIRCD_SPACE_CANDIDATES);
-			return -E2BIG;
-		}
-		e->value.remote[n++] = (unsigned short)p->remote;
-	}
-	*ret_count = count;
 	return 0;
 }
 
@@ -391,9 +299,8 @@ int lircd_biphase_index_build(const struct lircd_biphase_remote *remotes, size_t
 			      struct lircd_space_index_entry **ret_entries, size_t *ret_count,
 			      struct ir_error *err)
 {
-	struct index_builder b = { 0 };
-	struct lircd_space_index_entry *entries = NULL;
-	size_t i, entry_count = 0;
+	struct lircd_first_pairs b = { 0 };
+	size_t i;
 	int ret = 0;
 
 	if (count > LIRCD_BIPHASE_REMOTES_MAX) {
@@ -411,21 +318,10 @@ int lircd_biphase_index_build(const struct lircd_biphase_remote *remotes, size_t
 		if (ret < 0)
 			goto out;
 	}
-	qsort(b.pairs, b.count, sizeof(*b.pairs), compare_pairs);
-	entries = malloc((b.count ? b.count : 1) * sizeof(*entries));
-	if (!entries) {
-		ret = -ENOMEM;
-		goto out;
-	}
-	ret = group_pairs(&b, entries, &entry_count, err);
-	if (ret < 0)
-		goto out;
-	*ret_entries = entries;
-	*ret_count = entry_count;
-	entries = NULL;
+	ret = lircd_space_index_entries(&b, "lircd_biphase", LIRCD_BIPHASE_INDEX_MAX,
+					ret_entries, ret_count, err);
 out:
-	free(entries);
-	free(b.pairs);
+	lircd_first_pairs_clear(&b);
 	return ret;
 }
 

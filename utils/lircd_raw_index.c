@@ -7,74 +7,34 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "lircd_first_pairs.h"
 #include "lircd_raw_index.h"
+#include "../bpf_protocols/lircd_space_table.h"
 #include "nls.h"
 
 /* Durations of LIRC mode2 samples: 24 bits. */
 #define DURATION_MAX 0xffffffu
 
-/* One remote that a first pair of key may start. */
-struct index_pair {
-	unsigned int key;
-	unsigned int remote;
-};
-
-struct index_builder {
-	struct index_pair *pairs;
-	size_t count;
-	size_t capacity;
-};
-
-static int add_pair(struct index_builder *b, unsigned int key, unsigned int remote)
-{
-	if (b->count == b->capacity) {
-		size_t capacity = b->capacity ? 2 * b->capacity : 256;
-		struct index_pair *pairs = realloc(b->pairs, capacity * sizeof(*pairs));
-
-		if (!pairs)
-			return -ENOMEM;
-		b->pairs = pairs;
-		b->capacity = capacity;
-	}
-	b->pairs[b->count].key = key;
-	b->pairs[b->count].remote = remote;
-	b->count++;
-	return 0;
-}
-
-/* Buckets of the samples within margin of expected (strictly), first to last. */
-static void window_buckets(unsigned int expected, unsigned int margin, unsigned int *first,
-			   unsigned int *last)
-{
-	unsigned int low = expected >= margin ? expected - margin + 1 : 0;
-
-	*first = lircd_raw_bucket(low);
-	*last = lircd_raw_bucket(expected + margin - 1);
-}
+/* The index keys and buckets are lircd_space's, which lircd_first_pairs computes. */
+_Static_assert(LIRCD_RAW_BUCKET_US == LIRCD_SPACE_BUCKET_US &&
+	       LIRCD_RAW_BUCKET_LONG == LIRCD_SPACE_BUCKET_LONG,
+	       "lircd_raw's first pairs are lircd_space's");
 
 /* Every bucket pair the first pulse and space of pattern pat may fall in. */
-static int add_pattern(struct index_builder *b, const struct lircd_raw_pattern *pat,
+static int add_pattern(struct lircd_first_pairs *b, const struct lircd_raw_pattern *pat,
 		       unsigned int remote)
 {
-	unsigned int pulses[2], spaces[2], pb, sb;
-	int ret;
+	unsigned int pulses[2], spaces[2];
 
-	window_buckets(pat->durations[0], pat->margin, &pulses[0], &pulses[1]);
+	lircd_first_pairs_window(pat->durations[0], pat->margin, pulses);
 	if (pat->durations[1]) {
-		window_buckets(pat->durations[1], pat->margin, &spaces[0], &spaces[1]);
+		lircd_first_pairs_window(pat->durations[1], pat->margin, spaces);
 	} else {
 		/* A pattern of one pulse: the space that ends it, up to a timeout. */
 		spaces[0] = lircd_raw_bucket(pat->end_space);
 		spaces[1] = LIRCD_RAW_BUCKET_LONG;
 	}
-	for (pb = pulses[0]; pb <= pulses[1]; pb++) {
-		for (sb = spaces[0]; sb <= spaces[1]; sb++) {
-			ret = add_pair(b, lircd_raw_index_key(pb, sb), remote);
-			if (ret < 0)
-				return ret;
-		}
-	}
-	return 0;
+	return lircd_first_pairs_add(b, remote, pulses, spaces);
 }
 
 int lircd_raw_pattern_check(const struct lircd_raw_pattern *pattern, struct ir_error *err)
@@ -109,17 +69,8 @@ int lircd_raw_pattern_check(const struct lircd_raw_pattern *pattern, struct ir_e
 	return 0;
 }
 
-static int compare_pairs(const void *a, const void *b)
-{
-	const struct index_pair *x = a, *y = b;
-
-	if (x->key != y->key)
-		return x->key < y->key ? -1 : 1;
-	return x->remote < y->remote ? -1 : x->remote > y->remote;
-}
-
 /* The sorted pairs as map entries: each key's remotes, once each, in order. */
-static int group_pairs(const struct index_builder *b, const struct lircd_raw_range *remotes,
+static int group_pairs(const struct lircd_first_pairs *b, const struct lircd_raw_range *remotes,
 		       struct lircd_raw_index_entry *entries, size_t *ret_count,
 		       unsigned int *ret_candidates, struct ir_error *err)
 {
@@ -128,7 +79,7 @@ static int group_pairs(const struct index_builder *b, const struct lircd_raw_ran
 	size_t i, count = 0, n = 0;
 
 	for (i = 0; i < b->count; i++) {
-		const struct index_pair *p = &b->pairs[i];
+		const struct lircd_first_pair *p = &b->pairs[i];
 		const struct lircd_raw_range *r = &remotes[p->remote];
 
 		if (!e || e->key != p->key) {
@@ -202,7 +153,7 @@ int lircd_raw_index_build(const struct lircd_raw_pattern *patterns, size_t patte
 			  struct lircd_raw_index_entry **ret_entries, size_t *ret_count,
 			  unsigned int *ret_candidates, struct ir_error *err)
 {
-	struct index_builder b = { 0 };
+	struct lircd_first_pairs b = { 0 };
 	struct lircd_raw_index_entry *entries = NULL;
 	size_t i, k, entry_count = 0;
 	unsigned int candidates = 0;
@@ -228,7 +179,7 @@ int lircd_raw_index_build(const struct lircd_raw_pattern *patterns, size_t patte
 				goto out;
 		}
 	}
-	qsort(b.pairs, b.count, sizeof(*b.pairs), compare_pairs);
+	lircd_first_pairs_sort(&b);
 	entries = malloc((b.count ? b.count : 1) * sizeof(*entries));
 	if (!entries) {
 		ret = -ENOMEM;
@@ -243,7 +194,7 @@ int lircd_raw_index_build(const struct lircd_raw_pattern *patterns, size_t patte
 	entries = NULL;
 out:
 	free(entries);
-	free(b.pairs);
+	lircd_first_pairs_clear(&b);
 	return ret;
 }
 

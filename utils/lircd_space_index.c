@@ -13,77 +13,21 @@
 /* Durations of LIRC mode2 samples: 24 bits. */
 #define DURATION_MAX 0xffffffu
 
-/* One descriptor that a first pair of key may start. */
-struct index_pair {
-	unsigned int key;
-	unsigned int remote;		/* index + 1 */
-};
-
-struct index_builder {
-	struct index_pair *pairs;
-	size_t count;
-	size_t capacity;
-};
-
-/* Buckets of the samples within margin of expected (strictly), first to last. */
-static void window_buckets(unsigned int expected, unsigned int margin, unsigned int *first,
-			   unsigned int *last)
-{
-	unsigned int low = expected >= margin ? expected - margin + 1 : 0;
-
-	*first = lircd_space_bucket(low);
-	*last = lircd_space_bucket(expected + margin - 1);
-}
-
-static int add_pair(struct index_builder *b, unsigned int key, unsigned int remote)
-{
-	if (b->count == b->capacity) {
-		size_t capacity = b->capacity ? 2 * b->capacity : 256;
-		struct index_pair *pairs = realloc(b->pairs, capacity * sizeof(*pairs));
-
-		if (!pairs)
-			return -ENOMEM;
-		b->pairs = pairs;
-		b->capacity = capacity;
-	}
-	b->pairs[b->count].key = key;
-	b->pairs[b->count].remote = remote;
-	b->count++;
-	return 0;
-}
-
-/* Every bucket pair of the pulses of pulse_buckets and the spaces of space_buckets. */
-static int add_rectangle(struct index_builder *b, unsigned int remote,
-			 const unsigned int pulse_buckets[2], const unsigned int space_buckets[2])
-{
-	unsigned int pb, sb;
-	int ret;
-
-	for (pb = pulse_buckets[0]; pb <= pulse_buckets[1]; pb++) {
-		for (sb = space_buckets[0]; sb <= space_buckets[1]; sb++) {
-			ret = add_pair(b, lircd_space_index_key(pb, sb), remote);
-			if (ret < 0)
-				return ret;
-		}
-	}
-	return 0;
-}
-
 /* A pair within margin of pulse and space; from space on to the longest, when open. */
-static int add_window_pair(struct index_builder *b, unsigned int remote, unsigned int margin,
-			   unsigned int pulse, unsigned int space, int open)
+static int add_window_pair(struct lircd_first_pairs *b, unsigned int remote,
+			   unsigned int margin, unsigned int pulse, unsigned int space, int open)
 {
 	unsigned int pulses[2], spaces[2];
 
-	window_buckets(pulse, margin, &pulses[0], &pulses[1]);
-	window_buckets(space, margin, &spaces[0], &spaces[1]);
+	lircd_first_pairs_window(pulse, margin, pulses);
+	lircd_first_pairs_window(space, margin, spaces);
 	if (open)
 		spaces[1] = LIRCD_SPACE_BUCKET_LONG;
-	return add_rectangle(b, remote, pulses, spaces);
+	return lircd_first_pairs_add(b, remote, pulses, spaces);
 }
 
 /* The first pairs of remote r's frames and repeat codes. */
-static int add_remote(struct index_builder *b, const struct lircd_space_remote *r,
+static int add_remote(struct lircd_first_pairs *b, const struct lircd_space_remote *r,
 		      unsigned int remote)
 {
 	int headerless = !r->header_pulse || (r->flags & LIRCD_SPACE_HEADER_OPTIONAL);
@@ -248,29 +192,20 @@ int lircd_space_remote_merge(struct lircd_space_remote *into,
 	return 1;
 }
 
-static int compare_pairs(const void *a, const void *b)
-{
-	const struct index_pair *x = a, *y = b;
-
-	if (x->key != y->key)
-		return x->key < y->key ? -1 : 1;
-	return x->remote < y->remote ? -1 : x->remote > y->remote;
-}
-
-/* The sorted pairs as map entries: each key's remotes, once each, in order. */
-static int group_pairs(const struct index_builder *b, struct lircd_space_index_entry *entries,
+static int group_pairs(const struct lircd_first_pairs *fp, const char *family,
+		       size_t entries_max, struct lircd_space_index_entry *entries,
 		       size_t *ret_count, struct ir_error *err)
 {
 	struct lircd_space_index_entry *e = NULL;
 	size_t i, count = 0, n = 0;
 
-	for (i = 0; i < b->count; i++) {
-		const struct index_pair *p = &b->pairs[i];
+	for (i = 0; i < fp->count; i++) {
+		const struct lircd_first_pair *p = &fp->pairs[i];
 
 		if (!e || e->key != p->key) {
-			if (count == LIRCD_SPACE_INDEX_MAX) {
-				ir_error_set(err, _("the lircd_space index needs more than %u entries"),
-					     LIRCD_SPACE_INDEX_MAX);
+			if (count == entries_max) {
+				ir_error_set(err, _("the %s index needs more than %zu entries"),
+					     family, entries_max);
 				return -E2BIG;
 			}
 			e = &entries[count++];
@@ -281,9 +216,9 @@ static int group_pairs(const struct index_builder *b, struct lircd_space_index_e
 			continue;
 		}
 		if (n == LIRCD_SPACE_CANDIDATES) {
-			ir_error_set(err, _("lircd_space remotes %u, %u, %u, %u and %u share a "
-					    "first pulse of about %u µs and space of about %u µs "
-					    "(at most %u may)"),
+			ir_error_set(err, _("%s remotes %u, %u, %u, %u and %u share a first pulse "
+					    "of about %u µs and space of about %u µs (at most %u "
+					    "may)"), family,
 				     e->value.remote[0] - 1, e->value.remote[1] - 1,
 				     e->value.remote[2] - 1, e->value.remote[3] - 1,
 				     p->remote - 1, (p->key >> 16) * LIRCD_SPACE_BUCKET_US,
@@ -297,13 +232,34 @@ static int group_pairs(const struct index_builder *b, struct lircd_space_index_e
 	return 0;
 }
 
+int lircd_space_index_entries(struct lircd_first_pairs *fp, const char *family,
+			      size_t entries_max, struct lircd_space_index_entry **ret_entries,
+			      size_t *ret_count, struct ir_error *err)
+{
+	struct lircd_space_index_entry *entries;
+	size_t count = 0;
+	int ret;
+
+	lircd_first_pairs_sort(fp);
+	entries = malloc((fp->count ? fp->count : 1) * sizeof(*entries));
+	if (!entries)
+		return -ENOMEM;
+	ret = group_pairs(fp, family, entries_max, entries, &count, err);
+	if (ret < 0) {
+		free(entries);
+		return ret;
+	}
+	*ret_entries = entries;
+	*ret_count = count;
+	return 0;
+}
+
 int lircd_space_index_build(const struct lircd_space_remote *remotes, size_t count,
 			    struct lircd_space_index_entry **ret_entries, size_t *ret_count,
 			    struct ir_error *err)
 {
-	struct index_builder b = { 0 };
-	struct lircd_space_index_entry *entries = NULL;
-	size_t i, entry_count = 0;
+	struct lircd_first_pairs b = { 0 };
+	size_t i;
 	int ret;
 
 	if (count > LIRCD_SPACE_REMOTES_MAX) {
@@ -321,20 +277,9 @@ int lircd_space_index_build(const struct lircd_space_remote *remotes, size_t cou
 		if (ret < 0)
 			goto out;
 	}
-	qsort(b.pairs, b.count, sizeof(*b.pairs), compare_pairs);
-	entries = malloc((b.count ? b.count : 1) * sizeof(*entries));
-	if (!entries) {
-		ret = -ENOMEM;
-		goto out;
-	}
-	ret = group_pairs(&b, entries, &entry_count, err);
-	if (ret < 0)
-		goto out;
-	*ret_entries = entries;
-	*ret_count = entry_count;
-	entries = NULL;
+	ret = lircd_space_index_entries(&b, "lircd_space", LIRCD_SPACE_INDEX_MAX, ret_entries,
+					ret_count, err);
 out:
-	free(entries);
-	free(b.pairs);
+	lircd_first_pairs_clear(&b);
 	return ret;
 }

@@ -13,6 +13,7 @@
 #include <linux/bpf.h>
 
 #include "ir_error.h"
+#include "lircd_first_pairs.h"
 #include "../bpf_protocols/lircd_space_table.h"
 
 struct lircd_space_index_entry {
@@ -48,6 +49,19 @@ int lircd_space_remote_merge(struct lircd_space_remote *into,
  * LIRCD_SPACE_INDEX_MAX entries, is refused. Returns 0, -EINVAL or -E2BIG with err
  * set (naming the descriptor by its index), or -ENOMEM.
  */
+/*
+ * The first pairs of a table-driven decoder's remotes (family names the decoder in
+ * messages; remotes numbered index + 1) as the entries of an index of struct
+ * lircd_space_candidates: sorted by key, each key's remotes once each, in order; an
+ * array of *ret_count entries in *ret_entries (free() it). fp is sorted on the way.
+ * More than LIRCD_SPACE_CANDIDATES remotes under one key, or more than entries_max
+ * entries, is refused. Returns 0, -E2BIG with err set, or -ENOMEM. The lircd_biphase
+ * index has the same entries.
+ */
+int lircd_space_index_entries(struct lircd_first_pairs *fp, const char *family,
+			      size_t entries_max, struct lircd_space_index_entry **ret_entries,
+			      size_t *ret_count, struct ir_error *err);
+
 int lircd_space_index_build(const struct lircd_space_remote *remotes, size_t count,
 			    struct lircd_space_index_entry **ret_entries, size_t *ret_count,
 			    struct ir_error *err);

@@ -1,0 +1,44 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * The first pairs of the table-driven lircd decoders (lircd_space, lircd_biphase,
+ * lircd_raw): each decoder finds a frame's few candidate remotes from the frame's first
+ * pulse and space, both quantized into 100 µs buckets (lircd_space_bucket(), up to
+ * LIRCD_SPACE_BUCKET_LONG), through a map keyed by lircd_space_index_key(). The three
+ * index builders collect here every key that each remote's frames may start with, then
+ * sort the keys so that each groups them into its own map's entries.
+ */
+#ifndef IRKIT_LIRCD_FIRST_PAIRS_H
+#define IRKIT_LIRCD_FIRST_PAIRS_H
+
+#include <stddef.h>
+
+struct lircd_first_pair {
+	unsigned int key;		/* lircd_space_index_key() */
+	unsigned int remote;		/* as the builder numbers its remotes */
+};
+
+/* Owns pairs: lircd_first_pairs_clear() frees them. Starts zeroed. */
+struct lircd_first_pairs {
+	struct lircd_first_pair *pairs;
+	size_t count;
+	size_t capacity;
+};
+
+/* The buckets of the durations within margin of expected (strictly), first to last. */
+void lircd_first_pairs_window(unsigned int expected, unsigned int margin,
+			      unsigned int buckets[2]);
+
+/*
+ * Adds remote under every key of a pulse bucket from pulse_buckets[0] to [1] and a
+ * space bucket from space_buckets[0] to [1]. Returns 0 or -ENOMEM.
+ */
+int lircd_first_pairs_add(struct lircd_first_pairs *fp, unsigned int remote,
+			  const unsigned int pulse_buckets[2],
+			  const unsigned int space_buckets[2]);
+
+/* Sorts by key, then by remote, so that a key's remotes come in order. */
+void lircd_first_pairs_sort(struct lircd_first_pairs *fp);
+
+void lircd_first_pairs_clear(struct lircd_first_pairs *fp);
+
+#endif
