@@ -943,6 +943,15 @@ static int plan_keymap_protocol(struct planner *p, const struct keymap *keymap,
 
 	if (!strcasecmp(protocol->protocol, IRP_PROTOCOL))
 		return plan_keymap_irp(p, keymap, protocol);
+	/*
+	 * A lircd_raw entry of no pattern (a lircd.conf remote of no button, as LIRC's
+	 * generic RC-MM and XMP descriptions) has nothing to match: no program for it.
+	 */
+	if (!strcasecmp(protocol->protocol, "lircd_raw") && !protocol->raw_count) {
+		p->named_protocols = true;
+		return add_note(p->plan, _("%s:%u: protocol 'lircd_raw' without raw entries: nothing to decode"),
+				keymap->filename, protocol->line);
+	}
 	p->named_protocols = true;
 	ret = resolve_protocol(p, protocol->protocol, &name_origin, &kind, &decoder);
 	if (ret < 0 || kind == PROTOCOL_SKIPPED)

@@ -632,7 +632,24 @@ static int add_codes(struct conversion *c, struct keymap_loader *loader)
 	return 0;
 }
 
-static int convert_raw(struct conversion *c, struct keymap_loader *loader)
+/* The durations of an RC-MM or XMP frame at most: header, 32 symbols, pre, post, ptrail. */
+#define SYMBOL_FRAME_DURATIONS (2 + 2 * 32 + 2 + 2 + 1)
+
+/* One pattern of a remote for lircd_raw: a button's durations, and whose they are. */
+struct raw_frame {
+	size_t button;			/* index into the remote's buttons */
+	const uint32_t *durations;
+	size_t count;
+};
+
+/*
+ * The frames as entries of the table-driven lircd_raw: each frame a raw entry, margin
+ * at most margin_limit (and half the shortest duration), the space that ends a frame
+ * between the longest space of one and the gap.
+ */
+static int convert_frames(struct conversion *c, struct keymap_loader *loader,
+			  const struct raw_frame *frames, size_t frame_count,
+			  uint32_t margin_limit)
 {
 	const struct lircd_remote *r = c->remote;
 	uint32_t shortest = 0, longest_space = 0, trail;
@@ -641,36 +658,36 @@ static int convert_raw(struct conversion *c, struct keymap_loader *loader)
 	int64_t margin;
 	int ret;
 
-	for (i = 0; i < r->button_count; i++) {
-		const struct lircd_button *b = &r->buttons[i];
+	for (i = 0; i < frame_count; i++) {
+		const struct raw_frame *f = &frames[i];
+		const char *name = r->buttons[f->button].name;
 
-		if (b->duration_count > KEYMAP_RAW_DURATIONS_MAX)
+		if (f->count > KEYMAP_RAW_DURATIONS_MAX)
 			return refuse(c, _("button '%s' has %zu durations (the raw decoder takes %u)"),
-				      b->name, b->duration_count, KEYMAP_RAW_DURATIONS_MAX);
-		for (k = 0; k < b->duration_count; k++) {
-			if (b->durations[k] > UINT16_MAX)
+				      name, f->count, KEYMAP_RAW_DURATIONS_MAX);
+		for (k = 0; k < f->count; k++) {
+			if (f->durations[k] > UINT16_MAX)
 				return refuse(c, _("button '%s' has a duration over %u µs"),
-					      b->name, UINT16_MAX);
-			shortest = min_nonzero(shortest, b->durations[k]);
-			if (k % 2 && b->durations[k] > longest_space)
-				longest_space = b->durations[k];
+					      name, UINT16_MAX);
+			shortest = min_nonzero(shortest, f->durations[k]);
+			if (k % 2 && f->durations[k] > longest_space)
+				longest_space = f->durations[k];
 		}
 	}
 	c->protocol->protocol = strdup("lircd_raw");
 	if (!c->protocol->protocol)
 		return -ENOMEM;
-	margin = margin_for(r, shortest, shortest / 2);
+	margin = margin_for(r, shortest, shortest / 2 < margin_limit ? shortest / 2
+								     : margin_limit);
 	/*
 	 * The frame ends at a space longer than any of its own and no longer than the
-	 * gap (with CONST_LENGTH, what is left of it after the shortest button).
+	 * gap (with CONST_LENGTH, what is left of it after the shortest frame).
 	 */
 	trail = r->gap;
 	if (r->flags & LIRCD_FLAG_CONST_LENGTH) {
-		for (i = 0; i < r->button_count; i++) {
-			const struct lircd_button *b = &r->buttons[i];
-
-			for (total = 0, k = 0; k < b->duration_count; k++)
-				total += b->durations[k];
+		for (i = 0; i < frame_count; i++) {
+			for (total = 0, k = 0; k < frames[i].count; k++)
+				total += frames[i].durations[k];
 			trail = total < r->gap && r->gap - total < trail ? (uint32_t)(r->gap - total)
 									 : trail;
 		}
@@ -682,21 +699,249 @@ static int convert_raw(struct conversion *c, struct keymap_loader *loader)
 	if (ret == 0)
 		ret = add_param(c, "trail_space",
 				longest_space + margin + (trail - longest_space - margin) / 2);
-	for (i = 0; ret == 0 && i < r->button_count; i++) {
-		const struct lircd_button *b = &r->buttons[i];
+	for (i = 0; ret == 0 && i < frame_count; i++) {
+		const struct raw_frame *f = &frames[i];
 		uint32_t keycode, *copy;
 
-		ret = button_keycode(loader, r, i, &keycode);
+		ret = button_keycode(loader, r, f->button, &keycode);
 		if (ret < 0)
 			return ret;
-		copy = malloc(b->duration_count * sizeof(*copy));
+		copy = malloc(f->count * sizeof(*copy));
 		if (!copy)
 			return keymap_fail_nomem(loader);
-		memcpy(copy, b->durations, b->duration_count * sizeof(*copy));
-		ret = keymap_protocol_add_raw(c->protocol, keycode, copy, b->duration_count,
-					      b->line);
+		memcpy(copy, f->durations, f->count * sizeof(*copy));
+		ret = keymap_protocol_add_raw(c->protocol, keycode, copy, f->count,
+					      r->buttons[f->button].line);
 	}
 	return ret == -ENOMEM ? keymap_fail_nomem(loader) : ret;
+}
+
+static int convert_raw(struct conversion *c, struct keymap_loader *loader)
+{
+	const struct lircd_remote *r = c->remote;
+	struct raw_frame *frames;
+	size_t i;
+	int ret;
+
+	frames = calloc(r->button_count ? r->button_count : 1, sizeof(*frames));
+	if (!frames)
+		return keymap_fail_nomem(loader);
+	for (i = 0; i < r->button_count; i++) {
+		frames[i].button = i;
+		frames[i].durations = r->buttons[i].durations;
+		frames[i].count = r->buttons[i].duration_count;
+	}
+	ret = convert_frames(c, loader, frames, r->button_count, UINT32_MAX);
+	free(frames);
+	return ret;
+}
+
+/* The bits one symbol of RC-MM (a pulse and space of four) or XMP (a nibble) carries. */
+static unsigned int symbol_width(const struct lircd_remote *r)
+{
+	return r->encoding == LIRCD_ENCODING_XMP ? 4 : 2;
+}
+
+/* Half (less one) what tells two symbol pairs apart: the larger of their differences. */
+static uint32_t pair_margin_limit(struct lircd_pair a, struct lircd_pair b)
+{
+	uint32_t dp = a.pulse > b.pulse ? a.pulse - b.pulse : b.pulse - a.pulse;
+	uint32_t ds = a.space > b.space ? a.space - b.space : b.space - a.space;
+	uint32_t apart = dp > ds ? dp : ds;
+
+	return apart ? (apart - 1) / 2 : 0;
+}
+
+/*
+ * What the patterns of an RC-MM or XMP remote cannot express as lircd decodes it, and
+ * in *ret_limit the most margin that keeps the symbols apart.
+ */
+static int check_symbol_remote(struct conversion *c, uint32_t *ret_limit)
+{
+	const struct lircd_remote *r = c->remote;
+	const char *family = lircd_encoding_name(r->encoding);
+	unsigned int width = symbol_width(r);
+	uint32_t limit = UINT32_MAX;
+
+	if (!c->frame_bits)
+		return refuse(c, _("no bits"));
+	if (r->pre_data_bits % width || r->bits % width || r->post_data_bits % width)
+		return refuse(c, _("pre_data_bits, bits and post_data_bits must be multiples of %u (%s sends %u bits a symbol)"),
+			      width, family, width);
+	if ((!pair_empty(r->header) && (!r->header.pulse || !r->header.space)) ||
+	    (!pair_empty(r->pre) && (!r->pre.pulse || !r->pre.space)) ||
+	    (!pair_empty(r->post) && (!r->post.pulse || !r->post.space)))
+		return refuse(c, _("a header, pre or post of a pulse or a space alone"));
+	if (r->plead || !pair_empty(r->foot) || !pair_empty(r->repeat))
+		return refuse(c, _("plead, foot or a repeat code on an %s remote"), family);
+	if (c->reverse)
+		return refuse(c, _("REVERSE on an %s remote"), family);
+	if (!r->ptrail)
+		return refuse(c, _("no ptrail: the last symbol's space runs into the gap"));
+	if ((r->flags & LIRCD_FLAG_NO_HEAD_REP) && !pair_empty(r->header))
+		return refuse(c, _("NO_HEAD_REP on an %s remote"), family);
+	/* Each frame is one pattern: a bit that changes while a button is held would end it. */
+	if (r->repeat_mask)
+		return refuse(c, _("repeat_mask on an %s remote (its frames are matched whole)"),
+			      family);
+	if (r->encoding == LIRCD_ENCODING_XMP) {
+		if (!r->zero.pulse || !r->zero.space || !r->one.space)
+			return refuse(c, _("XMP needs zero's pulse and space and one's space (the step of a nibble)"));
+		limit = (r->one.space - 1) / 2;
+	} else {
+		const struct lircd_pair symbols[4] = { r->zero, r->one, r->two, r->three };
+		unsigned int i, j;
+
+		for (i = 0; i < 4; i++) {
+			if (!symbols[i].pulse || !symbols[i].space)
+				return refuse(c, _("an RC-MM symbol (zero, one, two, three) of no pulse or no space"));
+			for (j = 0; j < i; j++) {
+				uint32_t apart = pair_margin_limit(symbols[i], symbols[j]);
+
+				if (!apart)
+					return refuse(c, _("two RC-MM symbols of the same timings"));
+				if (apart < limit)
+					limit = apart;
+			}
+		}
+	}
+	*ret_limit = limit;
+	return 0;
+}
+
+/* Appends a field's symbols (bits of value, MSB first) to d[n...]; the new count. */
+static size_t put_symbols(const struct lircd_remote *r, uint64_t value, unsigned int bits,
+			  uint32_t *d, size_t n)
+{
+	unsigned int width = symbol_width(r), shift;
+
+	for (shift = bits; shift; shift -= width) {
+		unsigned int symbol = (unsigned int)(value >> (shift - width)) & ((1u << width) - 1);
+		struct lircd_pair pair;
+
+		if (r->encoding == LIRCD_ENCODING_XMP) {
+			pair.pulse = r->zero.pulse;
+			pair.space = r->zero.space + symbol * r->one.space;
+		} else {
+			pair = symbol == 0 ? r->zero : symbol == 1 ? r->one
+				: symbol == 2 ? r->two : r->three;
+		}
+		d[n++] = pair.pulse;
+		d[n++] = pair.space;
+	}
+	return n;
+}
+
+static size_t put_pair(struct lircd_pair pair, uint32_t *d, size_t n)
+{
+	if (pair_empty(pair))
+		return n;
+	d[n++] = pair.pulse;
+	d[n++] = pair.space;
+	return n;
+}
+
+/* A frame as lircd sends it (lircd.conf(5)); the count of its durations. */
+static size_t symbol_frame(const struct lircd_remote *r, uint64_t value, uint32_t *d)
+{
+	unsigned int after_pre = r->bits + r->post_data_bits;
+	size_t n = 0;
+
+	n = put_pair(r->header, d, n);
+	if (r->pre_data_bits) {
+		n = put_symbols(r, after_pre < 64 ? value >> after_pre : 0, r->pre_data_bits, d, n);
+		n = put_pair(r->pre, d, n);
+	}
+	n = put_symbols(r, r->post_data_bits < 64 ? value >> r->post_data_bits : 0, r->bits,
+			d, n);
+	if (r->post_data_bits) {
+		n = put_pair(r->post, d, n);
+		n = put_symbols(r, value, r->post_data_bits, d, n);
+	}
+	d[n++] = r->ptrail;
+	return n;
+}
+
+/*
+ * RC-MM (RCMM: two bits a pulse and space, zero one two three) and XMP (a nibble a
+ * pulse and space, zero's space plus the nibble times one's space): every button's
+ * frame, each combination of its free bits, as lircd sends it, a pattern of the
+ * table-driven lircd_raw. lircd compares each duration within its tolerance, the raw
+ * decoder each duration within the margin: the same keys, as long as the margin keeps
+ * the symbols apart.
+ */
+static int convert_symbols(struct conversion *c, struct keymap_loader *loader)
+{
+	const struct lircd_remote *r = c->remote;
+	struct raw_frame *frames = NULL;
+	uint32_t *durations = NULL, limit = UINT32_MAX;
+	uint64_t *values = NULL;
+	size_t i, k, count = 0;
+	int ret;
+
+	ret = check_symbol_remote(c, &limit);
+	if (ret < 0)
+		return ret;
+	frames = calloc(LIRCD_KEYMAP_SYMBOL_FRAMES_MAX, sizeof(*frames));
+	values = calloc(LIRCD_KEYMAP_SYMBOL_FRAMES_MAX, sizeof(*values));
+	durations = calloc(LIRCD_KEYMAP_SYMBOL_FRAMES_MAX * SYMBOL_FRAME_DURATIONS,
+			   sizeof(*durations));
+	if (!frames || !values || !durations) {
+		ret = keymap_fail_nomem(loader);
+		goto out;
+	}
+	for (i = 0; i < r->button_count; i++) {
+		uint64_t value = lircd_remote_frame_value(r, r->buttons[i].codes[0]);
+		uint64_t subset = 0;
+
+		/* Every combination of the free bits: subset walks the subsets of the mask. */
+		do {
+			uint64_t v = (value & ~c->free_mask) | subset;
+
+			for (k = 0; k < count && values[k] != v; k++)
+				;
+			if (k < count) {
+				if (subset == 0 && keymap_ascii_casecmp(r->buttons[frames[k].button].name,
+									r->buttons[i].name)) {
+					loader->filename = r->filename;
+					ret = keymap_warn(loader, r->buttons[i].line, 0,
+							  _("remote '%s': button '%s' has the code of an earlier button: no key"),
+							  r->name, r->buttons[i].name);
+					if (ret < 0)
+						goto out;
+				}
+			} else if (count == LIRCD_KEYMAP_SYMBOL_FRAMES_MAX) {
+				ret = refuse(c, _("more than %u frames (buttons times the combinations of their toggle and ignore bits)"),
+					     LIRCD_KEYMAP_SYMBOL_FRAMES_MAX);
+				goto out;
+			} else {
+				values[count] = v;
+				frames[count].button = i;
+				frames[count].durations = durations + count * SYMBOL_FRAME_DURATIONS;
+				frames[count].count = symbol_frame(r, v, durations +
+								   count * SYMBOL_FRAME_DURATIONS);
+				count++;
+			}
+			subset = (subset - c->free_mask) & c->free_mask;
+		} while (subset);
+	}
+	/*
+	 * A remote of no button (LIRC's generic descriptions) is an entry of no pattern,
+	 * which the planner leaves out: said once here.
+	 */
+	if (!r->button_count) {
+		loader->filename = r->filename;
+		ret = keymap_warn(loader, r->line, 0,
+				  _("remote '%s' has no button: nothing to decode"), r->name);
+		if (ret < 0)
+			goto out;
+	}
+	ret = convert_frames(c, loader, frames, count, limit);
+out:
+	free(frames);
+	free(values);
+	free(durations);
+	return ret;
 }
 
 static int convert_remote(struct keymap *keymap, const struct lircd_remote *r,
@@ -742,8 +987,21 @@ static int convert_remote(struct keymap *keymap, const struct lircd_remote *r,
 		break;
 	case LIRCD_ENCODING_RAW:
 		return convert_raw(&c, loader);
+	case LIRCD_ENCODING_RCMM:
+	case LIRCD_ENCODING_XMP:
+		return convert_symbols(&c, loader);
 	case LIRCD_ENCODING_DRIVER:
 		return refuse(&c, _("its codes are decoded by a lirc driver, not sent as IR"));
+	case LIRCD_ENCODING_GRUNDIG:
+	case LIRCD_ENCODING_BO:
+	case LIRCD_ENCODING_GOLDSTAR:
+	case LIRCD_ENCODING_SERIAL:
+		/*
+		 * lircd.conf(5) does not describe these encodings, and LIRC's encoder
+		 * (irsimsend) sends nothing for them: no reference to decode them against.
+		 */
+		return refuse(&c, _("the generic decoders do not decode %s (lircd.conf(5) does not describe it, and LIRC's encoder does not send it)"),
+			      lircd_encoding_name(r->encoding));
 	default:
 		return refuse(&c, _("the generic decoders do not decode %s"),
 			      lircd_encoding_name(r->encoding));

@@ -45,8 +45,16 @@
  *    most 65535 µs), margin and trail_space (the space that ends a frame) as the
  *    entry's parameters; the planner puts every such entry, of every keymap, into
  *    the maps of one lircd_raw program.
- *  - every other encoding (RC-MM, SPACE_FIRST, GOLDSTAR, GRUNDIG, BO, XMP,
- *    SERIAL, and driver-decoded codes) is refused.
+ *  - RCMM and XMP: lircd_raw too, each button's frame as lircd sends it (header,
+ *    pre_data, pre, code, post, post_data, ptrail; RC-MM two bits a symbol of zero,
+ *    one, two, three, XMP a nibble n as zero's pulse and zero's space + n * one's
+ *    space) a raw entry, one per combination of the free bits, margin at most half
+ *    what tells two symbols apart. A remote of no button gives a warning and an
+ *    entry of no raw entry (the planner loads nothing for it). Refused: odd field lengths, no ptrail, plead, foot, a repeat code,
+ *    REVERSE, NO_HEAD_REP with a header, repeat_mask, more than
+ *    LIRCD_KEYMAP_SYMBOL_FRAMES_MAX frames.
+ *  - every other encoding (SPACE_FIRST, GOLDSTAR, GRUNDIG, BO, SERIAL, and
+ *    driver-decoded codes) is refused.
  *
  * Scancodes, as the decoder reports them: the frame's value, pre_data, code and
  * post_data concatenated MSB first (lircd_remote_frame_value()); with REVERSE (bits
@@ -84,6 +92,12 @@
 
 /* The bits of a frame that lircd ignores, beyond which a remote is refused (2^N codes). */
 #define LIRCD_KEYMAP_FREE_BITS_MAX 4
+
+/*
+ * The frames of an RC-MM or XMP remote at most (buttons times the combinations of
+ * their free bits): lircd_raw's candidates for frames that start alike.
+ */
+#define LIRCD_KEYMAP_SYMBOL_FRAMES_MAX 256
 
 /*
  * The keymap of a lircd.conf read by lircd_conf_load_file(); filename names the keymap

@@ -358,6 +358,66 @@ START_TEST(test_raw_codes)
 }
 END_TEST
 
+/* The durations of a raw entry, as an expected list: equal, count included. */
+static void assert_durations(const struct keymap_raw *raw, const uint32_t *want, size_t count)
+{
+	size_t i;
+
+	ck_assert_uint_eq(raw->duration_count, count);
+	for (i = 0; i < count; i++)
+		ck_assert_msg(raw->durations[i] == want[i], "duration %zu: %u, not %u", i,
+			      raw->durations[i], want[i]);
+}
+
+/*
+ * RC-MM: each two bits one of zero, one, two, three (worked out by hand from
+ * lircd.conf(5)); the toggle bit taken either way, a pattern each.
+ */
+START_TEST(test_rcmm_patterns)
+{
+	struct keymap *keymap = convert_ok(
+		"begin remote\n  name mm\n  flags RCMM\n  bits 8\n  eps 2\n  aeps 100\n"
+		"  header 417 278\n  zero 167 278\n  one 167 444\n  two 167 611\n"
+		"  three 167 778\n  ptrail 167\n  gap 30000\n  toggle_bit_mask 0x80\n"
+		"  begin codes\n    KEY_A 0x1B\n  end codes\nend remote\n");
+	const struct keymap_protocol *p = &keymap->protocols[0];
+	/* 0x1B: 00 01 10 11; with the toggle bit, 0x9B: 10 01 10 11. */
+	const uint32_t plain[] = { 417, 278, 167, 278, 167, 444, 167, 611, 167, 778, 167 };
+	const uint32_t toggled[] = { 417, 278, 167, 611, 167, 444, 167, 611, 167, 778, 167 };
+
+	ck_assert_str_eq(p->protocol, "lircd_raw");
+	ck_assert_int_eq(p->raw_count, 2);
+	ck_assert_uint_eq(p->raws[0].keycode, KEY_A);
+	ck_assert_uint_eq(p->raws[1].keycode, KEY_A);
+	assert_durations(&p->raws[0], plain, 11);
+	assert_durations(&p->raws[1], toggled, 11);
+	/* aeps 100, kept below half of 444 - 278 = 166: 82. */
+	ck_assert_int_eq(param(p, "margin"), 82);
+	ck_assert_int_eq(param(p, "trail_space"), 778 + 82 + (30000 - 778 - 82) / 2);
+	keymap_free(keymap);
+}
+END_TEST
+
+/* XMP: each nibble n a pulse and a space of zero's space + n * one's space. */
+START_TEST(test_xmp_patterns)
+{
+	struct keymap *keymap = convert_ok(
+		"begin remote\n  name x\n  flags XMP\n  bits 8\n  eps 20\n  aeps 300\n"
+		"  one 0 137\n  zero 250 710\n  ptrail 250\n  pre_data_bits 4\n"
+		"  pre_data 0x1\n  pre 250 12921\n  gap 81698\n"
+		"  begin codes\n    KEY_B 0x3A\n  end codes\nend remote\n");
+	const struct keymap_protocol *p = &keymap->protocols[0];
+	const uint32_t want[] = { 250, 847, 250, 12921, 250, 1121, 250, 2080, 250 };
+
+	ck_assert_str_eq(p->protocol, "lircd_raw");
+	ck_assert_int_eq(p->raw_count, 1);
+	ck_assert_uint_eq(p->raws[0].keycode, KEY_B);
+	assert_durations(&p->raws[0], want, 9);
+	ck_assert_int_eq(param(p, "margin"), 68);
+	keymap_free(keymap);
+}
+END_TEST
+
 /* Names: key names in any case, LIRC's names through the table, others KEY_UNKNOWN. */
 START_TEST(test_button_names)
 {
@@ -431,7 +491,11 @@ START_TEST(test_refusals)
 	convert_fails("begin remote\n  name m\n  flags RCMM\n  bits 12\n  header 417 278\n"
 		      "  zero 167 278\n  one 167 444\n  two 167 611\n  three 167 778\n"
 		      "  gap 30000\n" CODES,
-		      "t.conf:1: remote 'm' cannot be decoded", "do not decode RCMM");
+		      "t.conf:1: remote 'm' cannot be decoded", "no ptrail");
+	convert_fails("begin remote\n  name g\n  flags GRUNDIG\n  bits 8\n  header 900 2600\n"
+		      "  one 550 1100\n  zero 550 550\n  gap 30000\n" CODES,
+		      "t.conf:1: remote 'g' cannot be decoded",
+		      "do not decode GRUNDIG (lircd.conf(5) does not describe it");
 	convert_fails("begin remote\n  name p\n  flags SPACE_ENC\n  plead 560\n  ptrail 560\n"
 		      NEC_BODY CODES, "t.conf:1: remote 'p'", "plead");
 	convert_fails("begin remote\n  name q\n  flags SPACE_ENC\n  pre 560 4000\n  ptrail 560\n"
@@ -522,6 +586,8 @@ static Suite *lircd_keymap_suite(void)
 	tcase_add_test(tc, test_load_file_detects);
 	tcase_add_test(tc, test_toml_round_trip);
 	tcase_add_test(tc, test_scancode_of_an_earlier_remote);
+	tcase_add_test(tc, test_rcmm_patterns);
+	tcase_add_test(tc, test_xmp_patterns);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -1,0 +1,1 @@
+--decode=$IRKIT_SRCDIR/tests/cli/data/lircd-rcmm-xmp.txt -v -w $IRKIT_SRCDIR/tests/cli/data/lircd-rcmm-xmp.conf
