@@ -1,0 +1,1 @@
+--decode=$IRKIT_SRCDIR/tests/cli/data/lircd-two.txt -w $IRKIT_SRCDIR/tests/cli/data/lircd-space-range.toml
