@@ -707,57 +707,6 @@ static bool is_lircd_space(const struct plan_decoder *decoder)
 	return decoder->embedded && !strcmp(decoder->name, "lircd_space");
 }
 
-/* Where each parameter of a lircd_space entry goes in its remote's descriptor. */
-static int lircd_remote_field(struct lircd_space_remote *r, const char *name, int64_t value)
-{
-	static const struct {
-		const char *name;
-		size_t offset;
-	} fields[] = {
-		{ "header_pulse", offsetof(struct lircd_space_remote, header_pulse) },
-		{ "header_space", offsetof(struct lircd_space_remote, header_space) },
-		{ "one_pulse", offsetof(struct lircd_space_remote, one_pulse) },
-		{ "one_space", offsetof(struct lircd_space_remote, one_space) },
-		{ "zero_pulse", offsetof(struct lircd_space_remote, zero_pulse) },
-		{ "zero_space", offsetof(struct lircd_space_remote, zero_space) },
-		{ "trailer_pulse", offsetof(struct lircd_space_remote, trailer_pulse) },
-		{ "repeat_pulse", offsetof(struct lircd_space_remote, repeat_pulse) },
-		{ "repeat_space", offsetof(struct lircd_space_remote, repeat_space) },
-		{ "repeat_trailer", offsetof(struct lircd_space_remote, repeat_trailer) },
-		{ "margin", offsetof(struct lircd_space_remote, margin) },
-		{ "end_space", offsetof(struct lircd_space_remote, end_space) },
-		{ "bits", offsetof(struct lircd_space_remote, bits) },
-	};
-	static const struct {
-		const char *name;
-		unsigned int flag;
-	} flags[] = {
-		{ "reverse", LIRCD_SPACE_REVERSE },
-		{ "header_optional", LIRCD_SPACE_HEADER_OPTIONAL },
-		{ "repeat_header", LIRCD_SPACE_REPEAT_HEADER },
-	};
-	size_t i;
-
-	for (i = 0; i < sizeof(fields) / sizeof(fields[0]); i++) {
-		if (strcmp(fields[i].name, name))
-			continue;
-		if (value < 0 || value > UINT32_MAX)
-			return -ERANGE;
-		*(unsigned int *)((char *)r + fields[i].offset) = (unsigned int)value;
-		return 0;
-	}
-	for (i = 0; i < sizeof(flags) / sizeof(flags[0]); i++) {
-		if (strcmp(flags[i].name, name))
-			continue;
-		if (value)
-			r->flags |= flags[i].flag;
-		else
-			r->flags &= ~flags[i].flag;
-		return 0;
-	}
-	return -ENOENT;
-}
-
 /*
  * A keymap entry of protocol lircd_space is one remote of the decoder: its parameters
  * describe the remote (lircd_space_table.h); those the decoder itself declares
@@ -774,7 +723,7 @@ static int take_lircd_remote(struct planner *p, struct plan_decoder *decoder,
 	for (i = 0; i < protocol->param_count; i++) {
 		const struct keymap_param *param = &protocol->params[i];
 
-		ret = lircd_remote_field(&remote, param->name, param->value);
+		ret = lircd_space_remote_set(&remote, param->name, param->value, p->err);
 		if (ret == -ENOENT && bpf_object_param_find(decoder->object, param->name) >= 0) {
 			ret = set_param(decoder, param->name, param->value);
 		} else if (ret == -ENOENT) {
@@ -782,9 +731,7 @@ static int take_lircd_remote(struct planner *p, struct plan_decoder *decoder,
 			ret = add_note(p->plan, _("%sdecoder '%s' has no parameter '%s': ignored"),
 				       where, decoder->name, param->name);
 		} else if (ret == -ERANGE) {
-			ir_error_set_at(p->err, origin->file, origin->line, 0,
-					_("parameter '%s' = %lld: out of range"), param->name,
-					(long long)param->value);
+			ir_error_prefix(p->err, "%s:%u", origin->file, origin->line);
 			return -EINVAL;
 		}
 		if (ret < 0)
@@ -822,13 +769,11 @@ static int take_biphase_remote(struct planner *p, struct plan_decoder *decoder,
 	for (i = 0; i < protocol->param_count; i++) {
 		const struct keymap_param *param = &protocol->params[i];
 
-		ret = lircd_biphase_remote_set(&remote, param->name, param->value);
+		ret = lircd_biphase_remote_set(&remote, param->name, param->value, p->err);
 		if (ret == -ENOENT)
 			ret = set_param(decoder, param->name, param->value);
 		if (ret == -ERANGE)
-			ir_error_set_at(p->err, origin->file, origin->line, 0,
-					_("parameter '%s' = %lld: out of range"), param->name,
-					(long long)param->value);
+			ir_error_prefix(p->err, "%s:%u", origin->file, origin->line);
 		if (ret < 0)
 			return ret == -ERANGE ? -EINVAL : ret;
 	}

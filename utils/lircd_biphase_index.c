@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "lircd_biphase_index.h"
+#include "lircd_param.h"
 #include "nls.h"
 
 /* Durations of LIRC mode2 samples: 24 bits. */
@@ -16,60 +17,29 @@
 #define FIRST_PAIR_BITS 3
 
 int lircd_biphase_remote_set(struct lircd_biphase_remote *r, const char *name,
-			     int64_t value)
+			     int64_t value, struct ir_error *err)
 {
-	static const struct {
-		const char *name;
-		size_t offset;
-	} fields[] = {
-		{ "header_pulse", offsetof(struct lircd_biphase_remote, header_pulse) },
-		{ "header_space", offsetof(struct lircd_biphase_remote, header_space) },
-		{ "plead", offsetof(struct lircd_biphase_remote, plead) },
-		{ "one_space", offsetof(struct lircd_biphase_remote, one_space) },
-		{ "one_pulse", offsetof(struct lircd_biphase_remote, one_pulse) },
-		{ "zero_pulse", offsetof(struct lircd_biphase_remote, zero_pulse) },
-		{ "zero_space", offsetof(struct lircd_biphase_remote, zero_space) },
-		{ "margin", offsetof(struct lircd_biphase_remote, margin) },
-		{ "end_space", offsetof(struct lircd_biphase_remote, end_space) },
-		{ "bits", offsetof(struct lircd_biphase_remote, bits) },
+	static const struct lircd_param params[] = {
+		LIRCD_PARAM_U32(struct lircd_biphase_remote, header_pulse),
+		LIRCD_PARAM_U32(struct lircd_biphase_remote, header_space),
+		LIRCD_PARAM_U32(struct lircd_biphase_remote, plead),
+		LIRCD_PARAM_U32(struct lircd_biphase_remote, one_space),
+		LIRCD_PARAM_U32(struct lircd_biphase_remote, one_pulse),
+		LIRCD_PARAM_U32(struct lircd_biphase_remote, zero_pulse),
+		LIRCD_PARAM_U32(struct lircd_biphase_remote, zero_space),
+		LIRCD_PARAM_U32(struct lircd_biphase_remote, margin),
+		LIRCD_PARAM_U32(struct lircd_biphase_remote, end_space),
+		LIRCD_PARAM_U32(struct lircd_biphase_remote, bits),
+		LIRCD_PARAM_FLAG("header_optional", struct lircd_biphase_remote, flags,
+				 LIRCD_BIPHASE_HEADER_OPTIONAL),
+		LIRCD_PARAM_FLAG("first_one", struct lircd_biphase_remote, flags,
+				 LIRCD_BIPHASE_FIRST_ONE),
+		LIRCD_PARAM_MASK64(struct lircd_biphase_remote, double_bits),
+		LIRCD_PARAM_MASK64(struct lircd_biphase_remote, lengths),
 	};
-	static const struct {
-		const char *name;
-		unsigned int flag;
-	} flags[] = {
-		{ "header_optional", LIRCD_BIPHASE_HEADER_OPTIONAL },
-		{ "first_one", LIRCD_BIPHASE_FIRST_ONE },
-	};
-	unsigned int *mask = NULL;
-	size_t i;
 
-	for (i = 0; i < sizeof(fields) / sizeof(fields[0]); i++) {
-		if (strcmp(fields[i].name, name))
-			continue;
-		if (value < 0 || value > UINT32_MAX)
-			return -ERANGE;
-		*(unsigned int *)((char *)r + fields[i].offset) = (unsigned int)value;
-		return 0;
-	}
-	for (i = 0; i < sizeof(flags) / sizeof(flags[0]); i++) {
-		if (strcmp(flags[i].name, name))
-			continue;
-		if (value)
-			r->flags |= flags[i].flag;
-		else
-			r->flags &= ~flags[i].flag;
-		return 0;
-	}
-	if (!strcmp(name, "double_bits"))
-		mask = r->double_bits;
-	else if (!strcmp(name, "lengths"))
-		mask = r->lengths;
-	if (!mask)
-		return -ENOENT;
-	/* A keymap's integers are signed 64-bit: the mask's bit 63 is its sign. */
-	mask[0] = (unsigned int)((uint64_t)value & 0xffffffffu);
-	mask[1] = (unsigned int)((uint64_t)value >> 32);
-	return 0;
+	return lircd_param_set(params, sizeof(params) / sizeof(params[0]), r, name, value,
+			       err);
 }
 
 static unsigned int max_u(unsigned int a, unsigned int b)

@@ -21,11 +21,12 @@
 /*
  * Sets the field of a keymap parameter (header_pulse, header_space, plead, one_space,
  * one_pulse, zero_pulse, zero_space, margin, end_space, bits, double_bits (the 64-bit
- * mask), lengths (the 64-bit mask), header_optional, first_one). Returns 0, -ENOENT for
- * a name of no field, -ERANGE for a value out of the field's range.
+ * mask), lengths (the 64-bit mask), header_optional, first_one). Returns 0; -ENOENT,
+ * err untouched, for a name of no field; -ERANGE with err set for a value out of the
+ * field's range.
  */
 int lircd_biphase_remote_set(struct lircd_biphase_remote *r, const char *name,
-			     int64_t value);
+			     int64_t value, struct ir_error *err);
 
 /*
  * The space that ends r's frames: longer, by the margin, than any space within one

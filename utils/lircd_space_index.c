@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "lircd_param.h"
 #include "lircd_space_index.h"
 #include "nls.h"
 
@@ -52,6 +53,35 @@ static int add_remote(struct lircd_first_pairs *b, const struct lircd_space_remo
 		ret = add_window_pair(b, remote, m, r->repeat_pulse, r->repeat_space,
 				      !r->repeat_trailer);
 	return ret;
+}
+
+int lircd_space_remote_set(struct lircd_space_remote *r, const char *name, int64_t value,
+			   struct ir_error *err)
+{
+	static const struct lircd_param params[] = {
+		LIRCD_PARAM_U32(struct lircd_space_remote, header_pulse),
+		LIRCD_PARAM_U32(struct lircd_space_remote, header_space),
+		LIRCD_PARAM_U32(struct lircd_space_remote, one_pulse),
+		LIRCD_PARAM_U32(struct lircd_space_remote, one_space),
+		LIRCD_PARAM_U32(struct lircd_space_remote, zero_pulse),
+		LIRCD_PARAM_U32(struct lircd_space_remote, zero_space),
+		LIRCD_PARAM_U32(struct lircd_space_remote, trailer_pulse),
+		LIRCD_PARAM_U32(struct lircd_space_remote, repeat_pulse),
+		LIRCD_PARAM_U32(struct lircd_space_remote, repeat_space),
+		LIRCD_PARAM_U32(struct lircd_space_remote, repeat_trailer),
+		LIRCD_PARAM_U32(struct lircd_space_remote, margin),
+		LIRCD_PARAM_U32(struct lircd_space_remote, end_space),
+		LIRCD_PARAM_U32(struct lircd_space_remote, bits),
+		LIRCD_PARAM_FLAG("reverse", struct lircd_space_remote, flags,
+				 LIRCD_SPACE_REVERSE),
+		LIRCD_PARAM_FLAG("header_optional", struct lircd_space_remote, flags,
+				 LIRCD_SPACE_HEADER_OPTIONAL),
+		LIRCD_PARAM_FLAG("repeat_header", struct lircd_space_remote, flags,
+				 LIRCD_SPACE_REPEAT_HEADER),
+	};
+
+	return lircd_param_set(params, sizeof(params) / sizeof(params[0]), r, name, value,
+			       err);
 }
 
 int lircd_space_remote_check(const struct lircd_space_remote *r, struct ir_error *err)

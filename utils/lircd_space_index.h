@@ -10,6 +10,7 @@
 #define IRKIT_LIRCD_SPACE_INDEX_H
 
 #include <stddef.h>
+#include <stdint.h>
 #include <linux/bpf.h>
 
 #include "ir_error.h"
@@ -20,6 +21,16 @@ struct lircd_space_index_entry {
 	unsigned int key;			/* lircd_space_index_key() */
 	struct lircd_space_candidates value;
 };
+
+/*
+ * Sets the field of a keymap parameter (header_pulse, header_space, one_pulse,
+ * one_space, zero_pulse, zero_space, trailer_pulse, repeat_pulse, repeat_space,
+ * repeat_trailer, margin, end_space, bits, and the flags reverse, header_optional,
+ * repeat_header). Returns 0; -ENOENT, err untouched, for a name of no field; -ERANGE
+ * with err set for a value out of the field's range.
+ */
+int lircd_space_remote_set(struct lircd_space_remote *r, const char *name, int64_t value,
+			   struct ir_error *err);
 
 /*
  * One descriptor: bits 1 to 64, margin at least 1, durations below 2^24, flags known.
