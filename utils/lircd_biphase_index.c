@@ -9,6 +9,7 @@
 
 #include "lircd_biphase_index.h"
 #include "lircd_param.h"
+#include "lircd_window.h"
 #include "nls.h"
 
 /* Durations of LIRC mode2 samples: 24 bits. */
@@ -45,6 +46,11 @@ int lircd_biphase_remote_set(struct lircd_biphase_remote *r, const char *name,
 static unsigned int max_u(unsigned int a, unsigned int b)
 {
 	return a > b ? a : b;
+}
+
+static unsigned int min_u(unsigned int a, unsigned int b)
+{
+	return a < b ? a : b;
 }
 
 unsigned int lircd_biphase_end_space(const struct lircd_biphase_remote *r)
@@ -99,16 +105,16 @@ int lircd_biphase_remote_check(const struct lircd_biphase_remote *r, struct ir_e
 	return 0;
 }
 
-/* The windows a merge compares, in one order. */
-static unsigned int *duration_field(struct lircd_biphase_remote *r, size_t i)
-{
-	unsigned int *fields[] = {
-		&r->header_pulse, &r->header_space, &r->plead, &r->one_space,
-		&r->one_pulse, &r->zero_pulse, &r->zero_space,
-	};
-
-	return i < sizeof(fields) / sizeof(fields[0]) ? fields[i] : NULL;
-}
+/* The durations of a descriptor that a merge puts together. */
+static const size_t merged_durations[] = {
+	offsetof(struct lircd_biphase_remote, header_pulse),
+	offsetof(struct lircd_biphase_remote, header_space),
+	offsetof(struct lircd_biphase_remote, plead),
+	offsetof(struct lircd_biphase_remote, one_space),
+	offsetof(struct lircd_biphase_remote, one_pulse),
+	offsetof(struct lircd_biphase_remote, zero_pulse),
+	offsetof(struct lircd_biphase_remote, zero_space),
+};
 
 static void add_length(unsigned int lengths[2], unsigned int n)
 {
@@ -118,36 +124,19 @@ static void add_length(unsigned int lengths[2], unsigned int n)
 int lircd_biphase_remote_merge(struct lircd_biphase_remote *into,
 			       const struct lircd_biphase_remote *other)
 {
-	struct lircd_biphase_remote merged = *into, copy = *other;
-	unsigned int *a, *b, margin = into->margin, lo, hi, mid, shortest;
-	unsigned int lengths[2];
-	long long lo1, hi1, lo2, hi2;
-	size_t i;
+	struct lircd_biphase_remote merged = *into;
+	unsigned int margin, shortest, lengths[2];
 
 	if (into->flags != other->flags || into->double_bits[0] != other->double_bits[0] ||
 	    into->double_bits[1] != other->double_bits[1])
 		return 0;
-	for (i = 0; (a = duration_field(&merged, i)); i++) {
-		b = duration_field(&copy, i);
-		if (!*a != !*b)
-			return 0;
-		if (!*a)
-			continue;
-		lo1 = (long long)*a - into->margin + 1;
-		hi1 = (long long)*a + into->margin - 1;
-		lo2 = (long long)*b - other->margin + 1;
-		hi2 = (long long)*b + other->margin - 1;
-		if (lo1 > hi2 || lo2 > hi1)
-			return 0;
-		lo = (unsigned int)(lo1 < lo2 ? (lo1 < 0 ? 0 : lo1) : (lo2 < 0 ? 0 : lo2));
-		hi = (unsigned int)(hi1 > hi2 ? hi1 : hi2);
-		mid = lo + (hi - lo) / 2;
-		*a = mid;
-		margin = max_u(margin, max_u(hi - mid + 1, mid - lo + 1));
-	}
-	shortest = merged.one_space;
-	for (i = 4; (a = duration_field(&merged, i)); i++)
-		shortest = *a < shortest ? *a : shortest;
+	if (!lircd_window_merge(&merged, other, merged_durations,
+				sizeof(merged_durations) / sizeof(merged_durations[0]),
+				into->margin, other->margin, &margin))
+		return 0;
+	/* The shortest half of a bit. */
+	shortest = min_u(min_u(merged.one_space, merged.one_pulse),
+			 min_u(merged.zero_pulse, merged.zero_space));
 	if (2 * margin >= shortest)
 		return 0;
 	merged.margin = margin;

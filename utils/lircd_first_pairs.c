@@ -6,15 +6,16 @@
 #include <stdlib.h>
 
 #include "lircd_first_pairs.h"
+#include "lircd_window.h"
 #include "../bpf_protocols/lircd_space_table.h"
 
 void lircd_first_pairs_window(unsigned int expected, unsigned int margin,
 			      unsigned int buckets[2])
 {
-	unsigned int low = expected >= margin ? expected - margin + 1 : 0;
+	struct lircd_window w = lircd_window_of(expected, margin);
 
-	buckets[0] = lircd_space_bucket(low);
-	buckets[1] = lircd_space_bucket(expected + margin - 1);
+	buckets[0] = lircd_space_bucket(w.low < 0 ? 0 : (unsigned int)w.low);
+	buckets[1] = lircd_space_bucket((unsigned int)w.high);
 }
 
 static int add_pair(struct lircd_first_pairs *fp, unsigned int key, unsigned int remote)

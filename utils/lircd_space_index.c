@@ -9,6 +9,7 @@
 
 #include "lircd_param.h"
 #include "lircd_space_index.h"
+#include "lircd_window.h"
 #include "nls.h"
 
 /* Durations of LIRC mode2 samples: 24 bits. */
@@ -120,17 +121,19 @@ int lircd_space_remote_check(const struct lircd_space_remote *r, struct ir_error
 	return 0;
 }
 
-/* The durations of a descriptor, in one order, for merging. */
-static unsigned int *duration_field(struct lircd_space_remote *r, size_t i)
-{
-	unsigned int *fields[] = {
-		&r->header_pulse, &r->header_space, &r->one_pulse, &r->one_space,
-		&r->zero_pulse, &r->zero_space, &r->trailer_pulse, &r->repeat_pulse,
-		&r->repeat_space, &r->repeat_trailer,
-	};
-
-	return i < sizeof(fields) / sizeof(fields[0]) ? fields[i] : NULL;
-}
+/* The durations of a descriptor that a merge puts together. */
+static const size_t merged_durations[] = {
+	offsetof(struct lircd_space_remote, header_pulse),
+	offsetof(struct lircd_space_remote, header_space),
+	offsetof(struct lircd_space_remote, one_pulse),
+	offsetof(struct lircd_space_remote, one_space),
+	offsetof(struct lircd_space_remote, zero_pulse),
+	offsetof(struct lircd_space_remote, zero_space),
+	offsetof(struct lircd_space_remote, trailer_pulse),
+	offsetof(struct lircd_space_remote, repeat_pulse),
+	offsetof(struct lircd_space_remote, repeat_space),
+	offsetof(struct lircd_space_remote, repeat_trailer),
+};
 
 /* a and b are told apart by windows of margin m: |a - b| > 2 (m - 1). */
 static bool apart(unsigned int a, unsigned int b, unsigned int m)
@@ -167,10 +170,8 @@ static void merge_lengths(struct lircd_space_remote *into, const struct lircd_sp
 int lircd_space_remote_merge(struct lircd_space_remote *into,
 			     const struct lircd_space_remote *other)
 {
-	struct lircd_space_remote merged = *into, copy = *other;
-	unsigned int *a, *b, margin = into->margin, lo, hi, mid;
-	long long lo1, hi1, lo2, hi2;
-	size_t i;
+	struct lircd_space_remote merged = *into;
+	unsigned int margin, mid;
 
 	if (into->flags != other->flags)
 		return 0;
@@ -181,27 +182,10 @@ int lircd_space_remote_merge(struct lircd_space_remote *into,
 	if ((into->bits != other->bits || into->lengths[0] || into->lengths[1] ||
 	     other->lengths[0] || other->lengths[1]) && (into->flags & LIRCD_SPACE_REVERSE))
 		return 0;
-	for (i = 0; (a = duration_field(&merged, i)); i++) {
-		b = duration_field(&copy, i);
-		if (!*a != !*b)
-			return 0;
-		if (!*a)
-			continue;
-		lo1 = (long long)*a - into->margin + 1;
-		hi1 = (long long)*a + into->margin - 1;
-		lo2 = (long long)*b - other->margin + 1;
-		hi2 = (long long)*b + other->margin - 1;
-		if (lo1 > hi2 || lo2 > hi1)
-			return 0;
-		lo = (unsigned int)(lo1 < lo2 ? (lo1 < 0 ? 0 : lo1) : (lo2 < 0 ? 0 : lo2));
-		hi = (unsigned int)(hi1 > hi2 ? hi1 : hi2);
-		mid = lo + (hi - lo) / 2;
-		*a = mid;
-		if (hi - mid + 1 > margin)
-			margin = hi - mid + 1;
-		if (mid - lo + 1 > margin)
-			margin = mid - lo + 1;
-	}
+	if (!lircd_window_merge(&merged, other, merged_durations,
+				sizeof(merged_durations) / sizeof(merged_durations[0]),
+				into->margin, other->margin, &margin))
+		return 0;
 	if (!apart(merged.one_pulse, merged.zero_pulse, margin) ||
 	    !apart(merged.one_space, merged.zero_space, margin))
 		return 0;
