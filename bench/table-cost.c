@@ -5,6 +5,7 @@
  *
  *	table-cost -c LIRCD_CONF -s SIGNAL.txt [-s SIGNAL.txt ...] -r REMOTE
  *	           [-f FRAMES] [-o TABLE.md] [-k DIR] [-P PEER_PROTOCOLS_DIR]
+ *	           [-m LIRCD_CONF,SIGNAL.txt,REMOTE ...]
  *
  * lircd_space (bpf_protocols/lircd_space.c) with the first 1, 10 and 100 remotes of
  * LIRCD_CONF loaded (as lircd_keymap turns them into keymap entries, the maps filled
@@ -12,6 +13,13 @@
  * N" / "space N" lines, "# REMOTE KEY" before each train, each train followed by a
  * timeout): once the trains of REMOTE alone (a remote that every configuration loads:
  * the same keys must decode), once every train (the traffic of all the remotes).
+ *
+ * The table-driven lircd decoders side by side: lircd_space on the conf and trains
+ * above, then each -m conf (lircd_biphase's, lircd_raw's) with its trains; the family
+ * is the keymap protocol of REMOTE's entry. REMOTE alone, the 10 entries of the family
+ * around it and the first 100, planned by ir-keytable's planner (bench/lircd-plan.c:
+ * what `ir-keytable -w` would attach, merged and spread over programs by the planner
+ * itself), fed REMOTE's trains, then every train.
  *
  * The IRP compiler (utils/irp_compile): NEC1, RC5, RC6 and Sony12 from the database,
  * compiled with their database names (the kernel's scancode layouts), against our
@@ -62,6 +70,7 @@
 #include "lircd_keymap_peer.h"
 #include "lircd_space_index.h"
 #include "lircd_space_table.h"
+#include "lircd-plan.h"
 
 #define SEED 0x5eed1234u
 #define TRAIN_TIMEOUT 125000		/* µs: rc-loopback's timeout with no kernel decoder */
@@ -748,6 +757,128 @@ out:
 	return ret < 0 ? ret : 0;
 }
 
+/* --- the three table-driven lircd decoders side by side, as ir-keytable plans them --- */
+
+#define FAMILIES_MAX 4
+
+/*
+ * One family's figures: the remote named alone, the 10 of the file around it (as
+ * lircd_part() takes them) and the first 100, each fed the remote's trains, then every
+ * train.
+ */
+static int family_part(const struct lircd_config *c, FILE *out)
+{
+	static const size_t loaded[] = { 1, 10, 100 };
+	struct keymap *keymap = NULL;
+	size_t *entries = NULL, i, n, all = 0, first = SIZE_MAX;
+	const char *family = NULL;
+	struct ir_signal sig[2];
+	struct cost cost[2][3];
+	size_t programs[3] = { 0 };
+	struct family_setup setup = { 0 };
+	struct ir_error err = { 0 };
+	int trains[2] = { 0, 0 }, ret;
+
+	ir_signal_init(&sig[0]);
+	ir_signal_init(&sig[1]);
+	ret = lircd_keymap_load_file(c->conf, &keymap, &err);
+	if (ret < 0)
+		goto out;
+	/* The family is the protocol of the remote sent alone; its entries, in file order. */
+	for (i = 0; i < keymap->protocol_count; i++)
+		if (keymap->protocols[i].name && !strcmp(keymap->protocols[i].name, c->remote))
+			family = keymap->protocols[i].protocol;
+	entries = calloc(keymap->protocol_count ? keymap->protocol_count : 1, sizeof(*entries));
+	if (!entries) {
+		ret = -ENOMEM;
+		goto out;
+	}
+	for (i = 0; family && i < keymap->protocol_count; i++) {
+		if (strcmp(keymap->protocols[i].protocol, family))
+			continue;
+		if (!strcmp(keymap->protocols[i].name, c->remote))
+			first = all;
+		entries[all++] = i;
+	}
+	for (i = 0; i < c->signal_count; i++) {
+		ret = read_trains(c->signals[i], c->remote, &sig[0], &err);
+		if (ret >= 0)
+			trains[0] += ret;
+		if (ret >= 0)
+			ret = read_trains(c->signals[i], NULL, &sig[1], &err);
+		if (ret >= 0)
+			trains[1] += ret;
+		if (ret < 0)
+			goto out;
+	}
+	if (!family || all < 100 || !trains[0]) {
+		ir_error_set(&err, "%s: %zu remotes of %s's protocol and %d trains of it "
+			     "(100 and at least 1 needed)", c->conf, all, c->remote, trains[0]);
+		ret = -EINVAL;
+		goto out;
+	}
+	for (n = 0; n < 3; n++) {
+		size_t count = loaded[n], base = count == 1 ? first : first / count * count;
+
+		for (i = 0; i < 2; i++) {
+			ret = family_setup(keymap, entries + base, count, &setup, &err);
+			if (ret == 0)
+				ret = measure_all(setup.vms, setup.program_count, setup.insn_count,
+						  &sig[i], &cost[i][n], &err);
+			programs[n] = setup.program_count;
+			family_setup_free(&setup);
+			if (ret < 0)
+				goto out;
+		}
+	}
+	for (i = 0; i < 2; i++) {
+		for (n = 0; n < 3; n++) {
+			fprintf(out, "| %s |", family);
+			if (i == 0)
+				fprintf(out, " %s's %d trains |", c->remote, trains[0]);
+			else
+				fprintf(out, " all %d trains (every remote) |", trains[1]);
+			fprintf(out, " %zu | %zu | %zu |", loaded[n], programs[n],
+				cost[i][n].samples);
+			print_cost(out, &cost[i][n]);
+			fprintf(out, " %.2f | %.2f |\n", cost[i][n].mean / cost[i][0].mean,
+				(double)cost[i][n].max / (double)cost[i][0].max);
+		}
+	}
+	printf("goal family name=%s remote=%s trains=%d alltrains=%d mean1=%.1f mean10=%.1f "
+	       "mean100=%.1f median1=%" PRIu64 " median100=%" PRIu64 " max1=%" PRIu64
+	       " max100=%" PRIu64 " events1=%zu events10=%zu events100=%zu allmean1=%.1f "
+	       "allmean100=%.1f allevents100=%zu programs100=%zu\n", family, c->remote,
+	       trains[0], trains[1], cost[0][0].mean, cost[0][1].mean, cost[0][2].mean,
+	       cost[0][0].median, cost[0][2].median, cost[0][0].max, cost[0][2].max,
+	       cost[0][0].events, cost[0][1].events, cost[0][2].events, cost[1][0].mean,
+	       cost[1][2].mean, cost[1][2].events, programs[2]);
+out:
+	if (ret < 0)
+		fprintf(stderr, "table-cost: %s: %s\n", c->conf,
+			err.message[0] ? err.message : strerror(-ret));
+	family_setup_free(&setup);
+	ir_signal_free(&sig[0]);
+	ir_signal_free(&sig[1]);
+	free(entries);
+	keymap_free(keymap);
+	return ret < 0 ? ret : 0;
+}
+
+static int families_part(const struct lircd_config *families, size_t count, FILE *out)
+{
+	size_t i;
+	int ret = 0;
+
+	fprintf(out, "| decoder | signal | remotes loaded | programs | samples | insns | "
+		"per sample median / p99 / max / mean | events | mean / 1 remote's | "
+		"max / 1 remote's |\n");
+	fprintf(out, "|---|---|--:|--:|--:|--:|--:|--:|--:|--:|\n");
+	for (i = 0; ret == 0 && i < count; i++)
+		ret = family_part(&families[i], out);
+	return ret;
+}
+
 /* --- IRP-compiled decoders against the hand-written ones --- */
 
 static int nec_frame(struct ir_signal *s, uint32_t *state)
@@ -1033,18 +1164,37 @@ static int write_kernel_files(const char *dir)
 static void usage(void)
 {
 	fprintf(stderr, "usage: table-cost -c LIRCD_CONF -s SIGNAL.txt [-s ...] -r REMOTE "
-		"[-f FRAMES] [-o TABLE.md] [-k DIR] [-P PEER_PROTOCOLS_DIR]\n");
+		"[-f FRAMES] [-o TABLE.md] [-k DIR] [-P PEER_PROTOCOLS_DIR] "
+		"[-m LIRCD_CONF,SIGNAL.txt,REMOTE ...]\n");
+}
+
+/* -m LIRCD_CONF,SIGNAL.txt,REMOTE: split in place (argv's strings are ours to change). */
+static int parse_family(char *arg, struct lircd_config *c)
+{
+	char *signal = strchr(arg, ','), *remote = signal ? strchr(signal + 1, ',') : NULL;
+
+	if (!remote || strchr(remote + 1, ','))
+		return -EINVAL;
+	*signal++ = '\0';
+	*remote++ = '\0';
+	memset(c, 0, sizeof(*c));
+	c->conf = arg;
+	c->signals[0] = signal;
+	c->signal_count = 1;
+	c->remote = remote;
+	return *arg && *signal && *remote ? 0 : -EINVAL;
 }
 
 int main(int argc, char **argv)
 {
-	struct lircd_config lircd = { 0 };
+	struct lircd_config lircd = { 0 }, families[FAMILIES_MAX] = { { 0 } };
+	size_t family_count = 1;
 	const char *output = NULL, *kernel_dir = NULL, *peer_dir = NULL;
 	size_t frames = 200;
 	FILE *out = stdout;
 	int opt, ret;
 
-	while ((opt = getopt(argc, argv, "c:s:r:f:o:k:P:")) != -1) {
+	while ((opt = getopt(argc, argv, "c:s:r:f:o:k:P:m:")) != -1) {
 		switch (opt) {
 		case 'c':
 			lircd.conf = optarg;
@@ -1071,6 +1221,14 @@ int main(int argc, char **argv)
 		case 'P':
 			peer_dir = optarg;
 			break;
+		case 'm':
+			if (family_count == FAMILIES_MAX ||
+			    parse_family(optarg, &families[family_count]) < 0) {
+				usage();
+				return 2;
+			}
+			family_count++;
+			break;
 		default:
 			usage();
 			return 2;
@@ -1096,6 +1254,12 @@ int main(int argc, char **argv)
 	}
 	fprintf(out, "### lircd_space: cost per edge against the number of remotes loaded\n\n");
 	ret = lircd_part(&lircd, out);
+	if (ret == 0) {
+		fprintf(out, "\n### lircd_space, lircd_biphase and lircd_raw: cost per edge "
+			"against the number of remotes loaded, as ir-keytable plans them\n\n");
+		families[0] = lircd;
+		ret = families_part(families, family_count, out);
+	}
 	if (ret == 0 && peer_dir) {
 		fprintf(out, "\n### The peer's route: the printed keymap on v4l-utils' decoder "
 			"objects\n\n");
