@@ -59,6 +59,7 @@
 
 #include "bpf_image.h"
 #include "bpf_object.h"
+#include "bench-stats.h"
 #include "bpf_vm.h"
 #include "decoders.h"
 #include "encoders.h"
@@ -84,14 +85,6 @@
 #define KERNEL_SAMPLES_MAX 500
 #define KERNEL_DURATION_MAX 480000	/* µs */
 
-struct cost {
-	size_t insn_count;
-	size_t samples;
-	size_t events;
-	uint64_t median, p99, max;
-	double mean;
-};
-
 static uint32_t next_random(uint32_t *state)
 {
 	uint32_t x = *state;
@@ -103,63 +96,10 @@ static uint32_t next_random(uint32_t *state)
 	return x;
 }
 
-static int compare_u64(const void *a, const void *b)
-{
-	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
-
-	return (x > y) - (x < y);
-}
-
-/*
- * Runs the programs (fresh VMs: events counted from 0) over the signal, every one on
- * every sample as the kernel runs the programs attached to one device: a sample's cost
- * is the sum of theirs.
- */
-static int measure_all(struct bpf_vm **vms, size_t vm_count, size_t insn_count,
-		       const struct ir_signal *s, struct cost *cost, struct ir_error *err)
-{
-	uint64_t *counts = calloc(s->count ? s->count : 1, sizeof(*counts)), total = 0;
-	size_t i, v;
-	int ret = 0;
-
-	if (!counts)
-		return -ENOMEM;
-	memset(cost, 0, sizeof(*cost));
-	for (i = 0; i < s->count; i++) {
-		for (v = 0; v < vm_count; v++) {
-			ret = bpf_vm_run(vms[v], s->samples[i], err);
-			if (ret < 0)
-				goto out;
-			counts[i] += bpf_vm_last_insn_count(vms[v]);
-		}
-		total += counts[i];
-	}
-	qsort(counts, s->count, sizeof(*counts), compare_u64);
-	cost->insn_count = insn_count;
-	cost->samples = s->count;
-	for (v = 0; v < vm_count; v++)
-		cost->events += bpf_vm_event_count(vms[v]);
-	if (s->count) {
-		cost->median = counts[s->count / 2];
-		cost->p99 = counts[(s->count * 99 + 99) / 100 - 1];
-		cost->max = counts[s->count - 1];
-		cost->mean = (double)total / (double)s->count;
-	}
-out:
-	free(counts);
-	return ret;
-}
-
 static int measure(struct bpf_vm *vm, size_t insn_count, const struct ir_signal *s,
-		   struct cost *cost, struct ir_error *err)
+		   struct bench_cost *cost, struct ir_error *err)
 {
-	return measure_all(&vm, 1, insn_count, s, cost, err);
-}
-
-static void print_cost(FILE *out, const struct cost *c)
-{
-	fprintf(out, " %zu | %" PRIu64 " / %" PRIu64 " / %" PRIu64 " / %.1f | %zu |",
-		c->insn_count, c->median, c->p99, c->max, c->mean, c->events);
+	return bench_cost_measure(&vm, 1, insn_count, s, cost, err);
 }
 
 /* --- lircd_space with many remotes --- */
@@ -453,7 +393,7 @@ static int lircd_part(const struct lircd_config *c, FILE *out)
 	static const size_t loaded[] = { 1, 10, 100 };
 	struct lircd_space_remote *remotes = NULL, *subset = NULL;
 	struct ir_signal sig[2];
-	struct cost cost[2][3];
+	struct bench_cost cost[2][3];
 	struct lircd_setup setup[3] = { 0 };
 	struct ir_error err = { 0 };
 	size_t i, n, all = 0, first = 0;
@@ -496,8 +436,9 @@ static int lircd_part(const struct lircd_config *c, FILE *out)
 		for (i = 0; i < 2; i++) {
 			ret = lircd_setup(subset, count, &setup[n], &err);
 			if (ret == 0)
-				ret = measure_all(setup[n].vms, setup[n].program_count,
-						  setup[n].insn_count, &sig[i], &cost[i][n], &err);
+				ret = bench_cost_measure(setup[n].vms, setup[n].program_count,
+							 setup[n].insn_count, &sig[i],
+							 &cost[i][n], &err);
 			if (ret < 0)
 				goto out;
 			if (i == 0)
@@ -516,7 +457,7 @@ static int lircd_part(const struct lircd_config *c, FILE *out)
 				fprintf(out, "| all %d trains (every remote) |", trains[1]);
 			fprintf(out, " %zu | %zu | %zu | %zu |", loaded[n], setup[n].class_count,
 				setup[n].program_count, cost[i][n].samples);
-			print_cost(out, &cost[i][n]);
+			bench_cost_print_cells(out, &cost[i][n]);
 			fprintf(out, " %.2f | %.2f |\n", cost[i][n].mean / cost[i][0].mean,
 				(double)cost[i][n].max / (double)cost[i][0].max);
 		}
@@ -639,7 +580,7 @@ static int peer_part(const struct lircd_config *c, const char *dir, FILE *out)
 	struct keymap *keymap = NULL;
 	size_t *index = NULL, i, k, n, all = 0, entries = 0, first = 0, expressed[3] = { 0 };
 	struct ir_signal sig[2];
-	struct cost ours[2][3], peer[2][3];
+	struct bench_cost ours[2][3], peer[2][3];
 	struct lircd_setup setup = { 0 };
 	struct peer_setup psetup = { 0 };
 	struct ir_error err = { 0 };
@@ -687,8 +628,9 @@ static int peer_part(const struct lircd_config *c, const char *dir, FILE *out)
 		for (i = 0; i < 2; i++) {
 			ret = lircd_setup(subset, count, &setup, &err);
 			if (ret == 0)
-				ret = measure_all(setup.vms, setup.program_count, setup.insn_count,
-						  &sig[i], &ours[i][n], &err);
+				ret = bench_cost_measure(setup.vms, setup.program_count,
+							 setup.insn_count, &sig[i],
+							 &ours[i][n], &err);
 			lircd_setup_free(&setup);
 			for (k = 0; ret == 0 && k < count; k++) {
 				const struct keymap_protocol *p = &keymap->protocols[index[base + k]];
@@ -709,8 +651,9 @@ static int peer_part(const struct lircd_config *c, const char *dir, FILE *out)
 			}
 			expressed[n] = psetup.program_count;
 			if (ret == 0)
-				ret = measure_all(psetup.vms, psetup.program_count,
-						  psetup.insn_count, &sig[i], &peer[i][n], &err);
+				ret = bench_cost_measure(psetup.vms, psetup.program_count,
+							 psetup.insn_count, &sig[i],
+							 &peer[i][n], &err);
 			peer_setup_free(&psetup);
 			if (ret < 0)
 				goto out;
@@ -728,12 +671,10 @@ static int peer_part(const struct lircd_config *c, const char *dir, FILE *out)
 			else
 				fprintf(out, "| all %d trains (every remote) |", trains[1]);
 			fprintf(out, " %zu | %zu |", loaded[n], expressed[n]);
-			fprintf(out, " %" PRIu64 " / %" PRIu64 " / %" PRIu64 " / %.1f | %zu |",
-				ours[i][n].median, ours[i][n].p99, ours[i][n].max, ours[i][n].mean,
-				ours[i][n].events);
-			fprintf(out, " %" PRIu64 " / %" PRIu64 " / %" PRIu64 " / %.1f | %zu |",
-				peer[i][n].median, peer[i][n].p99, peer[i][n].max, peer[i][n].mean,
-				peer[i][n].events);
+			bench_cost_print_per_sample(out, &ours[i][n]);
+			fprintf(out, " %zu |", ours[i][n].events);
+			bench_cost_print_per_sample(out, &peer[i][n]);
+			fprintf(out, " %zu |", peer[i][n].events);
 			fprintf(out, " %.2f |\n", ours[i][n].mean > 0 ?
 				peer[i][n].mean / ours[i][n].mean : 0.0);
 		}
@@ -773,7 +714,7 @@ static int family_part(const struct lircd_config *c, FILE *out)
 	size_t *entries = NULL, i, n, all = 0, first = SIZE_MAX;
 	const char *family = NULL;
 	struct ir_signal sig[2];
-	struct cost cost[2][3];
+	struct bench_cost cost[2][3];
 	size_t programs[3] = { 0 };
 	struct family_setup setup = { 0 };
 	struct ir_error err = { 0 };
@@ -823,8 +764,9 @@ static int family_part(const struct lircd_config *c, FILE *out)
 		for (i = 0; i < 2; i++) {
 			ret = family_setup(keymap, entries + base, count, &setup, &err);
 			if (ret == 0)
-				ret = measure_all(setup.vms, setup.program_count, setup.insn_count,
-						  &sig[i], &cost[i][n], &err);
+				ret = bench_cost_measure(setup.vms, setup.program_count,
+							 setup.insn_count, &sig[i],
+							 &cost[i][n], &err);
 			programs[n] = setup.program_count;
 			family_setup_free(&setup);
 			if (ret < 0)
@@ -840,7 +782,7 @@ static int family_part(const struct lircd_config *c, FILE *out)
 				fprintf(out, " all %d trains (every remote) |", trains[1]);
 			fprintf(out, " %zu | %zu | %zu |", loaded[n], programs[n],
 				cost[i][n].samples);
-			print_cost(out, &cost[i][n]);
+			bench_cost_print_cells(out, &cost[i][n]);
 			fprintf(out, " %.2f | %.2f |\n", cost[i][n].mean / cost[i][0].mean,
 				(double)cost[i][n].max / (double)cost[i][0].max);
 		}
@@ -1010,7 +952,7 @@ static int irp_part(size_t frames, FILE *out)
 	fprintf(out, "|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|\n");
 	for (i = 0; i < sizeof(irp_cases) / sizeof(irp_cases[0]); i++) {
 		const struct irp_case *c = &irp_cases[i];
-		struct cost irp_cost, port_cost;
+		struct bench_cost irp_cost, port_cost;
 		struct bpf_vm *vm = NULL;
 		struct ir_signal s;
 		uint32_t state = SEED;
@@ -1039,8 +981,8 @@ static int irp_part(size_t frames, FILE *out)
 		rmean = irp_cost.mean / port_cost.mean;
 		rmax = (double)irp_cost.max / (double)port_cost.max;
 		fprintf(out, "| %s vs %s | %zu |", c->irp_name, c->port, s.count);
-		print_cost(out, &irp_cost);
-		print_cost(out, &port_cost);
+		bench_cost_print_cells(out, &irp_cost);
+		bench_cost_print_cells(out, &port_cost);
 		fprintf(out, " %.2f | %.2f |\n", rmean, rmax);
 		printf("goal irp-case name=%s mean_ratio=%.2f max_ratio=%.2f events=%zu "
 		       "port_events=%zu\n", c->irp_name, rmean, rmax, irp_cost.events,
