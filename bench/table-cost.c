@@ -761,6 +761,8 @@ static int family_part(const struct lircd_config *c, FILE *out)
 	for (n = 0; n < 3; n++) {
 		size_t count = loaded[n], base = count == 1 ? first : first / count * count;
 
+		if (base + count > all)
+			base = all - count;	/* the last entries, REMOTE among them */
 		for (i = 0; i < 2; i++) {
 			ret = family_setup(keymap, entries + base, count, &setup, &err);
 			if (ret == 0)
