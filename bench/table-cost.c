@@ -104,51 +104,6 @@ static int measure(struct bpf_vm *vm, size_t insn_count, const struct ir_signal 
 
 /* --- lircd_space with many remotes --- */
 
-/* Where a lircd_space keymap parameter goes in the descriptor (lircd_space_table.h). */
-static int set_remote_field(struct lircd_space_remote *r, const char *name, int64_t value)
-{
-	unsigned int v = (unsigned int)value;
-
-	if (value < 0 || value > UINT32_MAX)
-		return -ERANGE;
-	if (!strcmp(name, "header_pulse"))
-		r->header_pulse = v;
-	else if (!strcmp(name, "header_space"))
-		r->header_space = v;
-	else if (!strcmp(name, "one_pulse"))
-		r->one_pulse = v;
-	else if (!strcmp(name, "one_space"))
-		r->one_space = v;
-	else if (!strcmp(name, "zero_pulse"))
-		r->zero_pulse = v;
-	else if (!strcmp(name, "zero_space"))
-		r->zero_space = v;
-	else if (!strcmp(name, "trailer_pulse"))
-		r->trailer_pulse = v;
-	else if (!strcmp(name, "repeat_pulse"))
-		r->repeat_pulse = v;
-	else if (!strcmp(name, "repeat_space"))
-		r->repeat_space = v;
-	else if (!strcmp(name, "repeat_trailer"))
-		r->repeat_trailer = v;
-	else if (!strcmp(name, "margin"))
-		r->margin = v;
-	else if (!strcmp(name, "end_space"))
-		r->end_space = v;
-	else if (!strcmp(name, "bits"))
-		r->bits = v;
-	else if (!strcmp(name, "reverse"))
-		r->flags = v ? r->flags | LIRCD_SPACE_REVERSE : r->flags & ~LIRCD_SPACE_REVERSE;
-	else if (!strcmp(name, "header_optional"))
-		r->flags = v ? r->flags | LIRCD_SPACE_HEADER_OPTIONAL :
-			       r->flags & ~LIRCD_SPACE_HEADER_OPTIONAL;
-	else if (!strcmp(name, "repeat_header"))
-		r->flags = v ? r->flags | LIRCD_SPACE_REPEAT_HEADER :
-			       r->flags & ~LIRCD_SPACE_REPEAT_HEADER;
-	/* else: a parameter of the decoder itself (rc_protocol), not of the remote */
-	return 0;
-}
-
 /* The lircd_space remotes of the conf, in file order. */
 static int load_remotes(const char *path, struct lircd_space_remote **ret_remotes,
 			size_t *ret_count, struct ir_error *err)
@@ -171,9 +126,13 @@ static int load_remotes(const char *path, struct lircd_space_remote **ret_remote
 
 		if (strcmp(p->protocol, "lircd_space"))
 			continue;
-		for (k = 0; ret == 0 && k < p->param_count; k++)
-			ret = set_remote_field(&remotes[count], p->params[k].name,
-					       p->params[k].value);
+		for (k = 0; ret == 0 && k < p->param_count; k++) {
+			ret = lircd_space_remote_set(&remotes[count], p->params[k].name,
+						     p->params[k].value, err);
+			/* A parameter of the decoder itself (rc_protocol), not of the remote. */
+			if (ret == -ENOENT)
+				ret = 0;
+		}
 		if (ret == 0)
 			ret = lircd_space_remote_check(&remotes[count], err);
 		if (ret < 0)
