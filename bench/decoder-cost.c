@@ -36,6 +36,7 @@
 #include <unistd.h>
 #include <linux/lirc.h>
 
+#include "bench-stats.h"
 #include "bpf_object.h"
 #include "bpf_vm.h"
 #include "decoders.h"
@@ -81,10 +82,7 @@ struct bench_case {
 /* One decoder's figures on one signal. */
 struct cost {
 	bool loaded;
-	size_t insn_count;
-	size_t events;
-	uint64_t median, p99, max;
-	double mean;
+	struct bench_cost figures;
 	char error[sizeof(((struct ir_error *)0)->message)];
 };
 
@@ -445,49 +443,21 @@ static int load_vm(const char *ours, const struct source *from, const struct par
 	return ret;
 }
 
-static int compare_u64(const void *a, const void *b)
-{
-	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
-
-	return (x > y) - (x < y);
-}
-
 /* Runs one decoder over the signal; fills cost (error set when it could not). */
 static void measure(const char *ours, const struct source *from, const struct params *params,
 		    const struct ir_signal *s, struct cost *cost)
 {
 	struct bpf_vm *vm = NULL;
 	struct ir_error err = { 0 };
-	uint64_t *counts, total = 0;
-	size_t i;
+	size_t insn_count = 0;
 
 	memset(cost, 0, sizeof(*cost));
-	counts = calloc(s->count ? s->count : 1, sizeof(*counts));
-	if (!counts) {
-		snprintf(cost->error, sizeof(cost->error), "out of memory");
-		return;
-	}
-	if (load_vm(ours, from, params, &vm, &cost->insn_count, &err) < 0)
-		goto fail;
-	for (i = 0; i < s->count; i++) {
-		if (bpf_vm_run(vm, s->samples[i], &err) < 0)
-			goto fail;
-		counts[i] = bpf_vm_last_insn_count(vm);
-		total += counts[i];
-	}
-	cost->events = bpf_vm_event_count(vm);
-	qsort(counts, s->count, sizeof(*counts), compare_u64);
-	cost->median = counts[s->count / 2];
-	cost->p99 = counts[(s->count * 99 + 99) / 100 - 1];
-	cost->max = counts[s->count - 1];
-	cost->mean = (double)total / (double)s->count;
-	cost->loaded = true;
-	goto out;
-fail:
-	snprintf(cost->error, sizeof(cost->error), "%s", err.message);
-out:
+	if (load_vm(ours, from, params, &vm, &insn_count, &err) == 0 &&
+	    bench_cost_measure(&vm, 1, insn_count, s, &cost->figures, &err) == 0)
+		cost->loaded = true;
+	else
+		snprintf(cost->error, sizeof(cost->error), "%s", err.message);
 	bpf_vm_free(vm);
-	free(counts);
 }
 
 static void print_params(FILE *out, const struct params *p)
@@ -506,8 +476,7 @@ static void print_cost_cells(FILE *out, const struct cost *c)
 		fprintf(out, " — | — | — |");
 		return;
 	}
-	fprintf(out, " %zu | %" PRIu64 " / %" PRIu64 " / %" PRIu64 " / %.1f | %zu |",
-		c->insn_count, c->median, c->p99, c->max, c->mean, c->events);
+	bench_cost_print_cells(out, &c->figures);
 }
 
 static void print_row(FILE *out, const struct bench_case *c, const struct ir_signal *s,
@@ -516,9 +485,9 @@ static void print_row(FILE *out, const struct bench_case *c, const struct ir_sig
 	fprintf(out, "| %s | %zu |", c->label, s->count);
 	print_cost_cells(out, ours);
 	print_cost_cells(out, peer);
-	if (ours->loaded && peer->loaded && peer->mean > 0 && peer->median > 0)
-		fprintf(out, " %.2f | %.2f |", ours->mean / peer->mean,
-			(double)ours->median / (double)peer->median);
+	if (ours->loaded && peer->loaded && peer->figures.mean > 0 && peer->figures.median > 0)
+		fprintf(out, " %.2f | %.2f |", ours->figures.mean / peer->figures.mean,
+			(double)ours->figures.median / (double)peer->figures.median);
 	else
 		fprintf(out, " — | — |");
 	if (!ours->loaded)

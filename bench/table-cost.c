@@ -5,6 +5,7 @@
  *
  *	table-cost -c LIRCD_CONF -s SIGNAL.txt [-s SIGNAL.txt ...] -r REMOTE
  *	           [-f FRAMES] [-o TABLE.md] [-k DIR] [-P PEER_PROTOCOLS_DIR]
+ *	           [-m LIRCD_CONF,SIGNAL.txt,REMOTE ...]
  *
  * lircd_space (bpf_protocols/lircd_space.c) with the first 1, 10 and 100 remotes of
  * LIRCD_CONF loaded (as lircd_keymap turns them into keymap entries, the maps filled
@@ -12,6 +13,13 @@
  * N" / "space N" lines, "# REMOTE KEY" before each train, each train followed by a
  * timeout): once the trains of REMOTE alone (a remote that every configuration loads:
  * the same keys must decode), once every train (the traffic of all the remotes).
+ *
+ * The table-driven lircd decoders side by side: lircd_space on the conf and trains
+ * above, then each -m conf (lircd_biphase's, lircd_raw's) with its trains; the family
+ * is the keymap protocol of REMOTE's entry. REMOTE alone, the 10 entries of the family
+ * around it and the first 100, planned by ir-keytable's planner (bench/lircd-plan.c:
+ * what `ir-keytable -w` would attach, merged and spread over programs by the planner
+ * itself), fed REMOTE's trains, then every train.
  *
  * The IRP compiler (utils/irp_compile): NEC1, RC5, RC6 and Sony12 from the database,
  * compiled with their database names (the kernel's scancode layouts), against our
@@ -51,6 +59,7 @@
 
 #include "bpf_image.h"
 #include "bpf_object.h"
+#include "bench-stats.h"
 #include "bpf_vm.h"
 #include "decoders.h"
 #include "encoders.h"
@@ -62,6 +71,7 @@
 #include "lircd_keymap_peer.h"
 #include "lircd_space_index.h"
 #include "lircd_space_table.h"
+#include "lircd-plan.h"
 
 #define SEED 0x5eed1234u
 #define TRAIN_TIMEOUT 125000		/* µs: rc-loopback's timeout with no kernel decoder */
@@ -75,14 +85,6 @@
 #define KERNEL_SAMPLES_MAX 500
 #define KERNEL_DURATION_MAX 480000	/* µs */
 
-struct cost {
-	size_t insn_count;
-	size_t samples;
-	size_t events;
-	uint64_t median, p99, max;
-	double mean;
-};
-
 static uint32_t next_random(uint32_t *state)
 {
 	uint32_t x = *state;
@@ -94,63 +96,10 @@ static uint32_t next_random(uint32_t *state)
 	return x;
 }
 
-static int compare_u64(const void *a, const void *b)
-{
-	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
-
-	return (x > y) - (x < y);
-}
-
-/*
- * Runs the programs (fresh VMs: events counted from 0) over the signal, every one on
- * every sample as the kernel runs the programs attached to one device: a sample's cost
- * is the sum of theirs.
- */
-static int measure_all(struct bpf_vm **vms, size_t vm_count, size_t insn_count,
-		       const struct ir_signal *s, struct cost *cost, struct ir_error *err)
-{
-	uint64_t *counts = calloc(s->count ? s->count : 1, sizeof(*counts)), total = 0;
-	size_t i, v;
-	int ret = 0;
-
-	if (!counts)
-		return -ENOMEM;
-	memset(cost, 0, sizeof(*cost));
-	for (i = 0; i < s->count; i++) {
-		for (v = 0; v < vm_count; v++) {
-			ret = bpf_vm_run(vms[v], s->samples[i], err);
-			if (ret < 0)
-				goto out;
-			counts[i] += bpf_vm_last_insn_count(vms[v]);
-		}
-		total += counts[i];
-	}
-	qsort(counts, s->count, sizeof(*counts), compare_u64);
-	cost->insn_count = insn_count;
-	cost->samples = s->count;
-	for (v = 0; v < vm_count; v++)
-		cost->events += bpf_vm_event_count(vms[v]);
-	if (s->count) {
-		cost->median = counts[s->count / 2];
-		cost->p99 = counts[(s->count * 99 + 99) / 100 - 1];
-		cost->max = counts[s->count - 1];
-		cost->mean = (double)total / (double)s->count;
-	}
-out:
-	free(counts);
-	return ret;
-}
-
 static int measure(struct bpf_vm *vm, size_t insn_count, const struct ir_signal *s,
-		   struct cost *cost, struct ir_error *err)
+		   struct bench_cost *cost, struct ir_error *err)
 {
-	return measure_all(&vm, 1, insn_count, s, cost, err);
-}
-
-static void print_cost(FILE *out, const struct cost *c)
-{
-	fprintf(out, " %zu | %" PRIu64 " / %" PRIu64 " / %" PRIu64 " / %.1f | %zu |",
-		c->insn_count, c->median, c->p99, c->max, c->mean, c->events);
+	return bench_cost_measure(&vm, 1, insn_count, s, cost, err);
 }
 
 /* --- lircd_space with many remotes --- */
@@ -444,7 +393,7 @@ static int lircd_part(const struct lircd_config *c, FILE *out)
 	static const size_t loaded[] = { 1, 10, 100 };
 	struct lircd_space_remote *remotes = NULL, *subset = NULL;
 	struct ir_signal sig[2];
-	struct cost cost[2][3];
+	struct bench_cost cost[2][3];
 	struct lircd_setup setup[3] = { 0 };
 	struct ir_error err = { 0 };
 	size_t i, n, all = 0, first = 0;
@@ -487,8 +436,9 @@ static int lircd_part(const struct lircd_config *c, FILE *out)
 		for (i = 0; i < 2; i++) {
 			ret = lircd_setup(subset, count, &setup[n], &err);
 			if (ret == 0)
-				ret = measure_all(setup[n].vms, setup[n].program_count,
-						  setup[n].insn_count, &sig[i], &cost[i][n], &err);
+				ret = bench_cost_measure(setup[n].vms, setup[n].program_count,
+							 setup[n].insn_count, &sig[i],
+							 &cost[i][n], &err);
 			if (ret < 0)
 				goto out;
 			if (i == 0)
@@ -507,7 +457,7 @@ static int lircd_part(const struct lircd_config *c, FILE *out)
 				fprintf(out, "| all %d trains (every remote) |", trains[1]);
 			fprintf(out, " %zu | %zu | %zu | %zu |", loaded[n], setup[n].class_count,
 				setup[n].program_count, cost[i][n].samples);
-			print_cost(out, &cost[i][n]);
+			bench_cost_print_cells(out, &cost[i][n]);
 			fprintf(out, " %.2f | %.2f |\n", cost[i][n].mean / cost[i][0].mean,
 				(double)cost[i][n].max / (double)cost[i][0].max);
 		}
@@ -630,7 +580,7 @@ static int peer_part(const struct lircd_config *c, const char *dir, FILE *out)
 	struct keymap *keymap = NULL;
 	size_t *index = NULL, i, k, n, all = 0, entries = 0, first = 0, expressed[3] = { 0 };
 	struct ir_signal sig[2];
-	struct cost ours[2][3], peer[2][3];
+	struct bench_cost ours[2][3], peer[2][3];
 	struct lircd_setup setup = { 0 };
 	struct peer_setup psetup = { 0 };
 	struct ir_error err = { 0 };
@@ -678,8 +628,9 @@ static int peer_part(const struct lircd_config *c, const char *dir, FILE *out)
 		for (i = 0; i < 2; i++) {
 			ret = lircd_setup(subset, count, &setup, &err);
 			if (ret == 0)
-				ret = measure_all(setup.vms, setup.program_count, setup.insn_count,
-						  &sig[i], &ours[i][n], &err);
+				ret = bench_cost_measure(setup.vms, setup.program_count,
+							 setup.insn_count, &sig[i],
+							 &ours[i][n], &err);
 			lircd_setup_free(&setup);
 			for (k = 0; ret == 0 && k < count; k++) {
 				const struct keymap_protocol *p = &keymap->protocols[index[base + k]];
@@ -700,8 +651,9 @@ static int peer_part(const struct lircd_config *c, const char *dir, FILE *out)
 			}
 			expressed[n] = psetup.program_count;
 			if (ret == 0)
-				ret = measure_all(psetup.vms, psetup.program_count,
-						  psetup.insn_count, &sig[i], &peer[i][n], &err);
+				ret = bench_cost_measure(psetup.vms, psetup.program_count,
+							 psetup.insn_count, &sig[i],
+							 &peer[i][n], &err);
 			peer_setup_free(&psetup);
 			if (ret < 0)
 				goto out;
@@ -719,12 +671,10 @@ static int peer_part(const struct lircd_config *c, const char *dir, FILE *out)
 			else
 				fprintf(out, "| all %d trains (every remote) |", trains[1]);
 			fprintf(out, " %zu | %zu |", loaded[n], expressed[n]);
-			fprintf(out, " %" PRIu64 " / %" PRIu64 " / %" PRIu64 " / %.1f | %zu |",
-				ours[i][n].median, ours[i][n].p99, ours[i][n].max, ours[i][n].mean,
-				ours[i][n].events);
-			fprintf(out, " %" PRIu64 " / %" PRIu64 " / %" PRIu64 " / %.1f | %zu |",
-				peer[i][n].median, peer[i][n].p99, peer[i][n].max, peer[i][n].mean,
-				peer[i][n].events);
+			bench_cost_print_per_sample(out, &ours[i][n]);
+			fprintf(out, " %zu |", ours[i][n].events);
+			bench_cost_print_per_sample(out, &peer[i][n]);
+			fprintf(out, " %zu |", peer[i][n].events);
 			fprintf(out, " %.2f |\n", ours[i][n].mean > 0 ?
 				peer[i][n].mean / ours[i][n].mean : 0.0);
 		}
@@ -746,6 +696,131 @@ out:
 	free(index);
 	keymap_free(keymap);
 	return ret < 0 ? ret : 0;
+}
+
+/* --- the three table-driven lircd decoders side by side, as ir-keytable plans them --- */
+
+#define FAMILIES_MAX 4
+
+/*
+ * One family's figures: the remote named alone, the 10 of the file around it (as
+ * lircd_part() takes them) and the first 100, each fed the remote's trains, then every
+ * train.
+ */
+static int family_part(const struct lircd_config *c, FILE *out)
+{
+	static const size_t loaded[] = { 1, 10, 100 };
+	struct keymap *keymap = NULL;
+	size_t *entries = NULL, i, n, all = 0, first = SIZE_MAX;
+	const char *family = NULL;
+	struct ir_signal sig[2];
+	struct bench_cost cost[2][3];
+	size_t programs[3] = { 0 };
+	struct family_setup setup = { 0 };
+	struct ir_error err = { 0 };
+	int trains[2] = { 0, 0 }, ret;
+
+	ir_signal_init(&sig[0]);
+	ir_signal_init(&sig[1]);
+	ret = lircd_keymap_load_file(c->conf, &keymap, &err);
+	if (ret < 0)
+		goto out;
+	/* The family is the protocol of the remote sent alone; its entries, in file order. */
+	for (i = 0; i < keymap->protocol_count; i++)
+		if (keymap->protocols[i].name && !strcmp(keymap->protocols[i].name, c->remote))
+			family = keymap->protocols[i].protocol;
+	entries = calloc(keymap->protocol_count ? keymap->protocol_count : 1, sizeof(*entries));
+	if (!entries) {
+		ret = -ENOMEM;
+		goto out;
+	}
+	for (i = 0; family && i < keymap->protocol_count; i++) {
+		if (strcmp(keymap->protocols[i].protocol, family))
+			continue;
+		if (!strcmp(keymap->protocols[i].name, c->remote))
+			first = all;
+		entries[all++] = i;
+	}
+	for (i = 0; i < c->signal_count; i++) {
+		ret = read_trains(c->signals[i], c->remote, &sig[0], &err);
+		if (ret >= 0)
+			trains[0] += ret;
+		if (ret >= 0)
+			ret = read_trains(c->signals[i], NULL, &sig[1], &err);
+		if (ret >= 0)
+			trains[1] += ret;
+		if (ret < 0)
+			goto out;
+	}
+	if (!family || all < 100 || !trains[0]) {
+		ir_error_set(&err, "%s: %zu remotes of %s's protocol and %d trains of it "
+			     "(100 and at least 1 needed)", c->conf, all, c->remote, trains[0]);
+		ret = -EINVAL;
+		goto out;
+	}
+	for (n = 0; n < 3; n++) {
+		size_t count = loaded[n], base = count == 1 ? first : first / count * count;
+
+		if (base + count > all)
+			base = all - count;	/* the last entries, REMOTE among them */
+		for (i = 0; i < 2; i++) {
+			ret = family_setup(keymap, entries + base, count, &setup, &err);
+			if (ret == 0)
+				ret = bench_cost_measure(setup.vms, setup.program_count,
+							 setup.insn_count, &sig[i],
+							 &cost[i][n], &err);
+			programs[n] = setup.program_count;
+			family_setup_free(&setup);
+			if (ret < 0)
+				goto out;
+		}
+	}
+	for (i = 0; i < 2; i++) {
+		for (n = 0; n < 3; n++) {
+			fprintf(out, "| %s |", family);
+			if (i == 0)
+				fprintf(out, " %s's %d trains |", c->remote, trains[0]);
+			else
+				fprintf(out, " all %d trains (every remote) |", trains[1]);
+			fprintf(out, " %zu | %zu | %zu |", loaded[n], programs[n],
+				cost[i][n].samples);
+			bench_cost_print_cells(out, &cost[i][n]);
+			fprintf(out, " %.2f | %.2f |\n", cost[i][n].mean / cost[i][0].mean,
+				(double)cost[i][n].max / (double)cost[i][0].max);
+		}
+	}
+	printf("goal family name=%s remote=%s trains=%d alltrains=%d mean1=%.1f mean10=%.1f "
+	       "mean100=%.1f median1=%" PRIu64 " median100=%" PRIu64 " max1=%" PRIu64
+	       " max100=%" PRIu64 " events1=%zu events10=%zu events100=%zu allmean1=%.1f "
+	       "allmean100=%.1f allevents100=%zu programs100=%zu\n", family, c->remote,
+	       trains[0], trains[1], cost[0][0].mean, cost[0][1].mean, cost[0][2].mean,
+	       cost[0][0].median, cost[0][2].median, cost[0][0].max, cost[0][2].max,
+	       cost[0][0].events, cost[0][1].events, cost[0][2].events, cost[1][0].mean,
+	       cost[1][2].mean, cost[1][2].events, programs[2]);
+out:
+	if (ret < 0)
+		fprintf(stderr, "table-cost: %s: %s\n", c->conf,
+			err.message[0] ? err.message : strerror(-ret));
+	family_setup_free(&setup);
+	ir_signal_free(&sig[0]);
+	ir_signal_free(&sig[1]);
+	free(entries);
+	keymap_free(keymap);
+	return ret < 0 ? ret : 0;
+}
+
+static int families_part(const struct lircd_config *families, size_t count, FILE *out)
+{
+	size_t i;
+	int ret = 0;
+
+	fprintf(out, "| decoder | signal | remotes loaded | programs | samples | insns | "
+		"per sample median / p99 / max / mean | events | mean / 1 remote's | "
+		"max / 1 remote's |\n");
+	fprintf(out, "|---|---|--:|--:|--:|--:|--:|--:|--:|--:|\n");
+	for (i = 0; ret == 0 && i < count; i++)
+		ret = family_part(&families[i], out);
+	return ret;
 }
 
 /* --- IRP-compiled decoders against the hand-written ones --- */
@@ -879,7 +954,7 @@ static int irp_part(size_t frames, FILE *out)
 	fprintf(out, "|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|\n");
 	for (i = 0; i < sizeof(irp_cases) / sizeof(irp_cases[0]); i++) {
 		const struct irp_case *c = &irp_cases[i];
-		struct cost irp_cost, port_cost;
+		struct bench_cost irp_cost, port_cost;
 		struct bpf_vm *vm = NULL;
 		struct ir_signal s;
 		uint32_t state = SEED;
@@ -908,8 +983,8 @@ static int irp_part(size_t frames, FILE *out)
 		rmean = irp_cost.mean / port_cost.mean;
 		rmax = (double)irp_cost.max / (double)port_cost.max;
 		fprintf(out, "| %s vs %s | %zu |", c->irp_name, c->port, s.count);
-		print_cost(out, &irp_cost);
-		print_cost(out, &port_cost);
+		bench_cost_print_cells(out, &irp_cost);
+		bench_cost_print_cells(out, &port_cost);
 		fprintf(out, " %.2f | %.2f |\n", rmean, rmax);
 		printf("goal irp-case name=%s mean_ratio=%.2f max_ratio=%.2f events=%zu "
 		       "port_events=%zu\n", c->irp_name, rmean, rmax, irp_cost.events,
@@ -1033,18 +1108,37 @@ static int write_kernel_files(const char *dir)
 static void usage(void)
 {
 	fprintf(stderr, "usage: table-cost -c LIRCD_CONF -s SIGNAL.txt [-s ...] -r REMOTE "
-		"[-f FRAMES] [-o TABLE.md] [-k DIR] [-P PEER_PROTOCOLS_DIR]\n");
+		"[-f FRAMES] [-o TABLE.md] [-k DIR] [-P PEER_PROTOCOLS_DIR] "
+		"[-m LIRCD_CONF,SIGNAL.txt,REMOTE ...]\n");
+}
+
+/* -m LIRCD_CONF,SIGNAL.txt,REMOTE: split in place (argv's strings are ours to change). */
+static int parse_family(char *arg, struct lircd_config *c)
+{
+	char *signal = strchr(arg, ','), *remote = signal ? strchr(signal + 1, ',') : NULL;
+
+	if (!remote || strchr(remote + 1, ','))
+		return -EINVAL;
+	*signal++ = '\0';
+	*remote++ = '\0';
+	memset(c, 0, sizeof(*c));
+	c->conf = arg;
+	c->signals[0] = signal;
+	c->signal_count = 1;
+	c->remote = remote;
+	return *arg && *signal && *remote ? 0 : -EINVAL;
 }
 
 int main(int argc, char **argv)
 {
-	struct lircd_config lircd = { 0 };
+	struct lircd_config lircd = { 0 }, families[FAMILIES_MAX] = { { 0 } };
+	size_t family_count = 1;
 	const char *output = NULL, *kernel_dir = NULL, *peer_dir = NULL;
 	size_t frames = 200;
 	FILE *out = stdout;
 	int opt, ret;
 
-	while ((opt = getopt(argc, argv, "c:s:r:f:o:k:P:")) != -1) {
+	while ((opt = getopt(argc, argv, "c:s:r:f:o:k:P:m:")) != -1) {
 		switch (opt) {
 		case 'c':
 			lircd.conf = optarg;
@@ -1071,6 +1165,14 @@ int main(int argc, char **argv)
 		case 'P':
 			peer_dir = optarg;
 			break;
+		case 'm':
+			if (family_count == FAMILIES_MAX ||
+			    parse_family(optarg, &families[family_count]) < 0) {
+				usage();
+				return 2;
+			}
+			family_count++;
+			break;
 		default:
 			usage();
 			return 2;
@@ -1096,6 +1198,12 @@ int main(int argc, char **argv)
 	}
 	fprintf(out, "### lircd_space: cost per edge against the number of remotes loaded\n\n");
 	ret = lircd_part(&lircd, out);
+	if (ret == 0) {
+		fprintf(out, "\n### lircd_space, lircd_biphase and lircd_raw: cost per edge "
+			"against the number of remotes loaded, as ir-keytable plans them\n\n");
+		families[0] = lircd;
+		ret = families_part(families, family_count, out);
+	}
 	if (ret == 0 && peer_dir) {
 		fprintf(out, "\n### The peer's route: the printed keymap on v4l-utils' decoder "
 			"objects\n\n");

@@ -650,9 +650,9 @@ static int add_duration(struct parser *p, const struct token *t)
 	uint32_t value = 0;
 	int ret;
 
-	if (b->duration_count == LIRCD_RAW_DURATIONS_MAX)
+	if (b->duration_count == LIRCD_CONF_RAW_DURATIONS_MAX)
 		return fail(p, p->line, t->column, _("raw button '%s' has more than %u durations"),
-			    b->name, LIRCD_RAW_DURATIONS_MAX);
+			    b->name, LIRCD_CONF_RAW_DURATIONS_MAX);
 	ret = parse_duration(p, t, _("duration"), &value);
 	if (ret < 0)
 		return ret;

@@ -98,7 +98,7 @@
  */
 #define LIRCD_CONF_CODES_MAX 8192
 /* Durations of one raw button (LIRC's irrecord writes a few hundred at most). */
-#define LIRCD_RAW_DURATIONS_MAX 1024
+#define LIRCD_CONF_RAW_DURATIONS_MAX 1024
 /* Any duration, in µs: what a LIRC mode2 sample can carry (24 bits). */
 #define LIRCD_DURATION_MAX 0xffffffu
 

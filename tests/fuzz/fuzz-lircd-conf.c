@@ -43,7 +43,7 @@ static void check_button(const struct lircd_remote *r, const struct lircd_button
 	if (r->encoding == LIRCD_ENCODING_RAW) {
 		FUZZ_ASSERT(b->code_count == 0 && !b->codes, "raw button with codes");
 		FUZZ_ASSERT(b->duration_count % 2 == 1, "%zu durations", b->duration_count);
-		FUZZ_ASSERT(b->duration_count <= LIRCD_RAW_DURATIONS_MAX, "%zu", b->duration_count);
+		FUZZ_ASSERT(b->duration_count <= LIRCD_CONF_RAW_DURATIONS_MAX, "%zu", b->duration_count);
 		for (i = 0; i < b->duration_count; i++)
 			FUZZ_ASSERT(b->durations[i] >= 1 && b->durations[i] <= LIRCD_DURATION_MAX,
 				    "duration %u", b->durations[i]);

@@ -246,20 +246,20 @@ START_TEST(test_raw_errors)
 		    "  name A\n 1\n end raw_codes\nend remote\n",
 		    -EINVAL, "t.conf:10:2: 'begin raw_codes' in a SPACE_ENC remote");
 
-	/* LIRCD_RAW_DURATIONS_MAX durations, then one more. */
+	/* LIRCD_CONF_RAW_DURATIONS_MAX durations, then one more. */
 	{
-		size_t size = sizeof(head) + 64 + LIRCD_RAW_DURATIONS_MAX * 3 + 64, i;
+		size_t size = sizeof(head) + 64 + LIRCD_CONF_RAW_DURATIONS_MAX * 3 + 64, i;
 		char *text = malloc(size), *p = text;
 		struct lircd_conf *conf;
 
 		ck_assert_ptr_nonnull(text);
 		p += sprintf(p, "%s name A\n", head);
-		for (i = 0; i < LIRCD_RAW_DURATIONS_MAX - 1; i++)
+		for (i = 0; i < LIRCD_CONF_RAW_DURATIONS_MAX - 1; i++)
 			p += sprintf(p, "9 ");
 		strcpy(p, "\n end raw_codes\nend remote\n");
 		conf = parse_ok(text);
 		ck_assert_uint_eq(conf->remotes[0].buttons[0].duration_count,
-				  LIRCD_RAW_DURATIONS_MAX - 1);
+				  LIRCD_CONF_RAW_DURATIONS_MAX - 1);
 		lircd_conf_free(conf);
 		sprintf(p, "7 7\n end raw_codes\nend remote\n");
 		check_error(text, -EINVAL, "t.conf:7:2049: raw button 'A' has more than 1024 durations");
