@@ -1612,53 +1612,136 @@ out:
 	return ret < 0 ? ret : 0;
 }
 
+/* One lircd_biphase program's share of the descriptors. */
+struct biphase_table {
+	struct lircd_biphase_remote *remotes;
+	size_t count;
+};
+
 /*
- * Every lircd_biphase request (one per keymap entry) into the first one: its remotes
- * merged and indexed (lircd_biphase_tables_build()), the others dropped.
+ * Does remote fit into table: do the table's index and the remote's first pairs still
+ * leave at most LIRCD_SPACE_CANDIDATES descriptors per pair (and the index its
+ * entries, the map its descriptors)? 1, 0 (err says why), or a negative errno.
+ */
+static int biphase_table_takes(struct biphase_table *table,
+			       const struct lircd_biphase_remote *remote, struct ir_error *err)
+{
+	struct lircd_space_index_entry *entries = NULL;
+	struct lircd_biphase_remote *remotes;
+	size_t count;
+	int ret;
+
+	remotes = realloc(table->remotes, (table->count + 1) * sizeof(*remotes));
+	if (!remotes)
+		return -ENOMEM;
+	table->remotes = remotes;
+	remotes[table->count] = *remote;
+	ret = lircd_biphase_index_build(remotes, table->count + 1, &entries, &count, err);
+	free(entries);
+	if (ret == -E2BIG)
+		return 0;
+	if (ret < 0)
+		return ret;
+	table->count++;
+	return 1;
+}
+
+/*
+ * The lircd_biphase requests (one per keymap entry, each with its remote) as few
+ * programs as their first pairs allow. The remotes that one descriptor decodes alike
+ * are merged (lircd_biphase_remote_merge(), into the first earlier one that takes
+ * it); then each descriptor, in keymap order, goes into the first program whose index
+ * still takes it. Remotes whose frames start alike beyond the LIRCD_SPACE_CANDIDATES
+ * one index takes per first pair spill to another program; all others share one. The
+ * programs are the first of the requests (their parameters kept), the rest dropped;
+ * each gets its index.
  */
 static int merge_lircd_biphase(struct planner *p)
 {
 	struct keytable_plan *plan = p->plan;
-	struct lircd_biphase_remote *all, *grown;
-	struct plan_decoder *first = NULL, *d;
-	size_t i = 0, count;
-	int ret;
+	struct lircd_biphase_remote *classes = NULL;
+	struct biphase_table *tables = NULL;
+	size_t i, j, k, class_count = 0, table_count = 0, request_count = 0;
+	size_t program_count = 0;
+	struct plan_decoder *d;
+	int ret = 0;
 
-	while (i < plan->decoder_count) {
+	for (i = 0; i < plan->decoder_count; i++) {
+		if (!is_lircd_biphase(&plan->decoders[i]))
+			continue;
+		request_count += plan->decoders[i].biphase_remote_count;
+		program_count += plan->decoders[i].biphase_remote_count > 0;
+	}
+	if (!request_count)
+		return 0;
+	classes = calloc(request_count, sizeof(*classes));
+	tables = calloc(program_count, sizeof(*tables));
+	if (!classes || !tables) {
+		ret = -ENOMEM;
+		goto out;
+	}
+	for (i = 0; i < plan->decoder_count; i++) {
+		d = &plan->decoders[i];
+		for (j = 0; is_lircd_biphase(d) && j < d->biphase_remote_count; j++) {
+			for (k = 0; k < class_count; k++)
+				if (lircd_biphase_remote_merge(&classes[k], &d->biphase_remotes[j]))
+					break;
+			if (k == class_count)
+				classes[class_count++] = d->biphase_remotes[j];
+		}
+	}
+	for (j = 0; j < class_count; j++) {
+		for (k = 0, ret = 0; ret == 0 && k <= table_count && k < program_count; k++)
+			ret = biphase_table_takes(&tables[k], &classes[j], p->err);
+		if (ret == 0) {
+			/*
+			 * No program takes it (with one keymap entry a request, only a
+			 * descriptor too big even alone): err says why.
+			 */
+			ir_error_prefix(p->err, _("remote %zu"), j);
+			ret = -E2BIG;
+		}
+		if (ret < 0)
+			goto out;
+		if (k > table_count)
+			table_count = k;
+	}
+	/* The requests in order become the programs; those left over go. */
+	for (i = 0, k = 0; i < plan->decoder_count;) {
 		d = &plan->decoders[i];
 		if (!is_lircd_biphase(d) || !d->biphase_remote_count) {
 			i++;
-		} else if (!first) {
-			first = d;
-			i++;
-		} else {
-			count = first->biphase_remote_count + d->biphase_remote_count;
-			grown = realloc(first->biphase_remotes, count * sizeof(*grown));
-			if (!grown)
-				return -ENOMEM;
-			memcpy(grown + first->biphase_remote_count, d->biphase_remotes,
-			       d->biphase_remote_count * sizeof(*grown));
-			first->biphase_remotes = grown;
-			first->biphase_remote_count = count;
+			continue;
+		}
+		if (k == table_count) {
 			plan_decoder_clear(d);
 			memmove(d, d + 1, (plan->decoder_count - i - 1) * sizeof(*d));
 			plan->decoder_count--;
+			continue;
 		}
+		free(d->biphase_remotes);
+		d->biphase_remotes = tables[k].remotes;
+		d->biphase_remote_count = tables[k].count;
+		tables[k].remotes = NULL;
+		k++;
+		i++;
+		ret = lircd_biphase_index_build(d->biphase_remotes, d->biphase_remote_count,
+						&d->biphase_index, &d->biphase_index_count,
+						p->err);
+		if (ret < 0)
+			goto out;
 	}
-	if (!first)
-		return 0;
-	all = first->biphase_remotes;
-	ret = lircd_biphase_tables_build(all, first->biphase_remote_count,
-					 &first->biphase_remotes, &first->biphase_remote_count,
-					 &first->biphase_index, &first->biphase_index_count, p->err);
-	if (ret < 0) {
-		/* The requests stay the decoder's, to be freed with it. */
-		if (ret != -ENOMEM)
-			ir_error_prefix(p->err, _("decoder '%s'"), first->name);
-		return ret == -ENOMEM ? ret : -EINVAL;
+	ret = 0;
+out:
+	if (ret < 0 && ret != -ENOMEM) {
+		ir_error_prefix(p->err, _("decoder '%s'"), "lircd_biphase");
+		ret = -EINVAL;
 	}
-	free(all);
-	return 0;
+	for (i = 0; tables && i < program_count; i++)
+		free(tables[i].remotes);
+	free(tables);
+	free(classes);
+	return ret;
 }
 
 /* A lircd_raw request that no longer has remotes goes. */

@@ -62,7 +62,10 @@
  *   goes to the first further lircd_space program that takes it.
  * - Keymap entries of protocol lircd_biphase (lircd.conf's bi-phase remotes) are
  *   remotes too (lircd_biphase_table.h): all of them go into one lircd_biphase
- *   program, merged and indexed by lircd_biphase_tables_build().
+ *   program, merged first (lircd_biphase_remote_merge()) and indexed
+ *   (lircd_biphase_index_build()); a descriptor that program's index cannot take
+ *   (more than 4 starting alike) goes to the first further lircd_biphase program
+ *   that takes it.
  * - Keymap entries of protocol lircd_raw (lircd.conf's RAW_CODES remotes: margin and
  *   trail_space parameters, raw entries) are remotes of one decoder too: all of them
  *   go into the maps of one lircd_raw program (lircd_raw_table.h), whose index is
@@ -131,9 +134,9 @@ struct plan_decoder {
 	int lircd_remotes_map;
 	int lircd_index_map;
 	/*
-	 * The lircd_biphase decoder's remotes (every keymap entry of protocol
-	 * lircd_biphase, merged by lircd_biphase_tables_build(), in one program), its
-	 * index, and the indexes in image of its maps (-1: none); NULL and 0 else.
+	 * The lircd_biphase decoder's remotes (this program's share of the keymap
+	 * entries of protocol lircd_biphase, merged), its index, and the indexes in
+	 * image of its maps (-1: none); NULL and 0 else.
 	 */
 	struct lircd_biphase_remote *biphase_remotes;
 	size_t biphase_remote_count;

@@ -62,6 +62,41 @@ unsigned int lircd_biphase_end_space(const struct lircd_biphase_remote *r)
 	return longest + r->margin;
 }
 
+static unsigned int distance(unsigned int a, unsigned int b)
+{
+	return a > b ? a - b : b - a;
+}
+
+/* The most any header part, plead or half of r lies from merged's. */
+static unsigned int farthest(const struct lircd_biphase_remote *r,
+			     const struct lircd_biphase_remote *merged)
+{
+	unsigned int most = distance(r->header_pulse, merged->header_pulse);
+
+	most = max_u(most, distance(r->header_space, merged->header_space));
+	most = max_u(most, distance(r->plead, merged->plead));
+	most = max_u(most, distance(r->one_space, merged->one_space));
+	most = max_u(most, distance(r->one_pulse, merged->one_pulse));
+	most = max_u(most, distance(r->zero_pulse, merged->zero_pulse));
+	return max_u(most, distance(r->zero_space, merged->zero_space));
+}
+
+/*
+ * The margin merged needs for the frames of into and of other: one sample may be two
+ * halves of one kind, each double (the decoder takes them one after the other, each
+ * within the margin), so a remote's distance from the merged durations adds up to
+ * twice in a sample, four times with double bits, on top of its own margin.
+ */
+static unsigned int sums_margin(const struct lircd_biphase_remote *into,
+				const struct lircd_biphase_remote *other,
+				const struct lircd_biphase_remote *merged)
+{
+	unsigned int times = into->double_bits[0] || into->double_bits[1] ? 4 : 2;
+
+	return max_u(into->margin + times * farthest(into, merged),
+		     other->margin + times * farthest(other, merged));
+}
+
 int lircd_biphase_remote_check(const struct lircd_biphase_remote *r, struct ir_error *err)
 {
 	const unsigned int durations[] = {
@@ -139,7 +174,10 @@ int lircd_biphase_remote_merge(struct lircd_biphase_remote *into,
 			 min_u(merged.zero_pulse, merged.zero_space));
 	if (2 * margin >= shortest)
 		return 0;
-	merged.margin = margin;
+	/* Each remote's frames, not only each duration, within the merged margin. */
+	merged.margin = max_u(margin, sums_margin(into, other, &merged));
+	if (2 * merged.margin >= shortest)
+		return 0;
 	/* The longest is bits itself; the other lengths go into the mask. */
 	lengths[0] = into->lengths[0] | other->lengths[0];
 	lengths[1] = into->lengths[1] | other->lengths[1];

@@ -46,7 +46,8 @@ int lircd_biphase_remote_check(const struct lircd_biphase_remote *r, struct ir_e
  * Whether one descriptor can decode other's frames as other would, into the same
  * scancodes: the same flags, double bits and parts (header, plead), every duration's
  * window overlapping other's. Then into becomes a descriptor of both: each duration
- * the middle of the two windows together, the margin what the widest needs, the
+ * the middle of the two windows together, the margin what the widest needs and what
+ * a sample of two halves, each double, needs of each remote's distance from it, the
  * lengths of both, end_space past every space of both. Refused (0, into unchanged)
  * when the margin would reach half the shortest half (one half and two would mix).
  * Returns 1 or 0.

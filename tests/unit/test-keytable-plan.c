@@ -576,6 +576,85 @@ START_TEST(test_lircd_biphase_one_program)
 }
 END_TEST
 
+/* A lircd_biphase entry of one header whose halves all last unit µs. */
+#define LIRCD_BIPHASE_UNIT_ENTRY(header_pulse, unit, scancode, key) \
+	"[[protocols]]\nprotocol = \"lircd_biphase\"\nmargin = 100\n" \
+	"header_pulse = " #header_pulse "\nheader_space = 900\none_pulse = " #unit "\n" \
+	"one_space = " #unit "\nzero_pulse = " #unit "\nzero_space = " #unit "\n" \
+	"end_space = 3000\nbits = 16\n[protocols.scancodes]\n" #scancode " = \"" key "\"\n"
+
+/*
+ * Five remotes of one header and bit halves too far apart to share a descriptor: the
+ * frames of all five whose first bit is 0 start with the header alone, one first pair
+ * for more remotes than an index takes (4). So the fifth spills to a second program,
+ * and a remote of another header still joins the first; every scancode mapped.
+ */
+START_TEST(test_lircd_biphase_spill)
+{
+	struct fixture f;
+	const struct plan_decoder *d;
+
+	init(&f);
+	f.device = new_device("[nec] [lirc]", true);
+	f.keymaps[f.keymap_count++] = toml(LIRCD_BIPHASE_UNIT_ENTRY(2666, 400, 0x1001, "KEY_A")
+		LIRCD_BIPHASE_UNIT_ENTRY(2666, 600, 0x1002, "KEY_B")
+		LIRCD_BIPHASE_UNIT_ENTRY(2666, 800, 0x1003, "KEY_C"));
+	f.keymaps[f.keymap_count++] = toml(LIRCD_BIPHASE_UNIT_ENTRY(2666, 1000, 0x1004, "KEY_D")
+		LIRCD_BIPHASE_UNIT_ENTRY(2666, 1200, 0x1005, "KEY_E")
+		LIRCD_BIPHASE_UNIT_ENTRY(5000, 500, 0x1006, "KEY_F"));
+	ck_assert_int_eq(make(&f), 0);
+	ck_assert_uint_eq(f.plan->decoder_count, 2);
+	d = &f.plan->decoders[0];
+	ck_assert_str_eq(d->name, "lircd_biphase");
+	ck_assert_uint_eq(d->biphase_remote_count, 5);
+	ck_assert_uint_eq(d->biphase_remotes[0].one_pulse, 400);
+	ck_assert_uint_eq(d->biphase_remotes[3].one_pulse, 1000);
+	ck_assert_uint_eq(d->biphase_remotes[4].header_pulse, 5000);
+	ck_assert_uint_gt(d->biphase_index_count, 0);
+	ck_assert_int_ge(d->biphase_remotes_map, 0);
+	d = &f.plan->decoders[1];
+	ck_assert_str_eq(d->name, "lircd_biphase");
+	ck_assert_uint_eq(d->biphase_remote_count, 1);
+	ck_assert_uint_eq(d->biphase_remotes[0].one_pulse, 1200);
+	ck_assert_uint_gt(d->biphase_index_count, 0);
+	ck_assert_int_ge(d->biphase_index_map, 0);
+	ck_assert_uint_eq(f.plan->key_count, 6);
+	ck_assert_uint_eq(keytable_plan_lookup(f.plan, 0x1001), KEY_A);
+	ck_assert_uint_eq(keytable_plan_lookup(f.plan, 0x1005), KEY_E);
+	ck_assert_uint_eq(keytable_plan_lookup(f.plan, 0x1006), KEY_F);
+	done(&f);
+
+	/* 100 remotes that all start alike: 4 in each of 25 programs. */
+	{
+		char *text = malloc(100 * 400), *at = text;
+		size_t i;
+
+		ck_assert(text);
+		for (i = 0; i < 100; i++)
+			at += sprintf(at, "[[protocols]]\nprotocol = \"lircd_biphase\"\n"
+				      "margin = 10\nheader_pulse = 2666\nheader_space = 900\n"
+				      "one_pulse = %zu\none_space = %zu\nzero_pulse = %zu\n"
+				      "zero_space = %zu\nend_space = 9000\nbits = 16\n"
+				      "[protocols.scancodes]\n0x%zx = \"KEY_UP\"\n",
+				      300 + 25 * i, 300 + 25 * i, 300 + 25 * i, 300 + 25 * i,
+				      0x10000 + i);
+		init(&f);
+		f.device = new_device("[nec] [lirc]", true);
+		f.keymaps[f.keymap_count++] = toml(text);
+		free(text);
+		ck_assert_int_eq(make(&f), 0);
+		ck_assert_uint_eq(f.plan->decoder_count, 25);
+		for (i = 0; i < 25; i++) {
+			ck_assert_str_eq(f.plan->decoders[i].name, "lircd_biphase");
+			ck_assert_uint_eq(f.plan->decoders[i].biphase_remote_count, 4);
+		}
+		ck_assert_uint_eq(f.plan->decoders[24].biphase_remotes[3].one_pulse, 300 + 25 * 99);
+		ck_assert_uint_eq(f.plan->key_count, 100);
+		done(&f);
+	}
+}
+END_TEST
+
 /*
  * Raw patterns: free scancodes from 0, their keys, trail_space and patterns from the
  * patterns.
@@ -980,6 +1059,7 @@ static Suite *keytable_plan_suite(void)
 	tcase_add_test(tc, test_lircd_space_lengths_merged);
 	tcase_add_test(tc, test_lircd_space_refused);
 	tcase_add_test(tc, test_lircd_biphase_one_program);
+	tcase_add_test(tc, test_lircd_biphase_spill);
 	tcase_add_test(tc, test_raw_errors);
 	tcase_add_test(tc, test_raw_map_layout);
 	suite_add_tcase(s, tc);

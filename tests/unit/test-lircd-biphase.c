@@ -558,6 +558,66 @@ START_TEST(test_merge_lengths)
 }
 END_TEST
 
+/*
+ * A sample may hold two halves (neighbours of one kind), each of them double (the bits
+ * of rc6_mask), and the decoder takes them one after the other, each within the margin
+ * of what the descriptor expects: so where one descriptor serves two remotes, a
+ * remote's halves away from the descriptor's add up in one sample. Whatever merging
+ * gives, every frame of each remote, received with any jitter within its own margin,
+ * must still give its scancode. (A merged margin that covered each half alone lost the
+ * frames of the 1000 µs remote below: its 2000 µs samples are 2 x 110 µs from the
+ * descriptor's; and the 400 µs RC-6-like one's doubled ones.)
+ */
+START_TEST(test_merge_sums)
+{
+	static const struct biphase_like pairs[2][2] = {
+		{
+			{ .header = { 2400, 1200 }, .one = { 1000, 1000 },
+			  .zero = { 1000, 1000 }, .bits = 8, .gap = 40000, .eps_us = 100 },
+			{ .header = { 2400, 1200 }, .one = { 1200, 1200 },
+			  .zero = { 1200, 1200 }, .bits = 8, .gap = 40000, .eps_us = 120 },
+		},
+		{
+			{ .header = { 2666, 889 }, .one = { 400, 400 }, .zero = { 400, 400 },
+			  .bits = 16, .rc6_mask = 1u << 12, .gap = 60000, .eps_us = 60 },
+			{ .header = { 2666, 889 }, .one = { 480, 480 }, .zero = { 480, 480 },
+			  .bits = 16, .rc6_mask = 1u << 12, .gap = 60000, .eps_us = 60 },
+		},
+	};
+	struct lircd_biphase_remote requests[2], *merged;
+	struct lircd_space_index_entry *entries;
+	size_t p, i, k, merged_count, entry_count;
+	uint32_t state = SEED;
+	struct decoder_run run;
+	struct ir_error err;
+	int jitter;
+
+	memset(&err, 0, sizeof(err));
+	for (p = 0; p < 2; p++) {
+		merged = NULL;
+		entries = NULL;
+		for (i = 0; i < 2; i++)
+			requests[i] = descriptor(&pairs[p][i]);
+		ck_assert_int_eq(lircd_biphase_tables_build(requests, 2, &merged, &merged_count,
+							    &entries, &entry_count, &err), 0);
+		fill(&run, merged, merged_count);
+		for (i = 0; i < 2; i++) {
+			for (k = 0; k < 30; k++) {
+				jitter = (int)(k % 3) - 1;
+				jitter *= (int)pairs[p][i].eps_us - 1;
+				expect_code(&run, &pairs[p][i], random_code(&pairs[p][i], &state),
+					    jitter, true);
+			}
+			expect_code(&run, &pairs[p][i], 0xaa, 0, true);
+			expect_code(&run, &pairs[p][i], 0x55, 0, true);
+		}
+		decoder_run_close(&run);
+		free(merged);
+		free(entries);
+	}
+}
+END_TEST
+
 /* What the checks refuse, with the reason. */
 START_TEST(test_refusals)
 {
@@ -627,6 +687,7 @@ static Suite *lircd_biphase_suite(void)
 	tcase_add_test(tc, test_hundred_remotes);
 	tcase_add_test(tc, test_cost_does_not_grow);
 	tcase_add_test(tc, test_merge_lengths);
+	tcase_add_test(tc, test_merge_sums);
 	tcase_add_test(tc, test_refusals);
 	suite_add_tcase(s, tc);
 	return s;

@@ -1,0 +1,1 @@
+--decode=$IRKIT_SRCDIR/tests/cli/data/lircd-biphase-five.txt -v -w $IRKIT_SRCDIR/tests/cli/data/lircd-biphase-five.conf
