@@ -155,14 +155,14 @@ static void merge_lengths(struct lircd_space_remote *into, const struct lircd_sp
 	unsigned int lengths[2] = { into->lengths[0] | other->lengths[0],
 				    into->lengths[1] | other->lengths[1] };
 
-	if (into->bits == other->bits)
-		return;
-	add_length(lengths, into->bits);
-	add_length(lengths, other->bits);
-	if (other->bits > into->bits)
-		into->bits = other->bits;
-	/* The longest is bits itself, not in the mask. */
-	lengths[(into->bits - 1) / 32] &= ~(1u << ((into->bits - 1) % 32));
+	if (into->bits != other->bits) {
+		add_length(lengths, into->bits);
+		add_length(lengths, other->bits);
+		if (other->bits > into->bits)
+			into->bits = other->bits;
+		/* The longest is bits itself, not in the mask. */
+		lengths[(into->bits - 1) / 32] &= ~(1u << ((into->bits - 1) % 32));
+	}
 	into->lengths[0] = lengths[0];
 	into->lengths[1] = lengths[1];
 }

@@ -654,7 +654,7 @@ START_TEST(test_merge_lengths)
 					  0x5444b44b4b, 0x6555deadbeef };
 	struct lircd_like remote = nec, pl = { .one = { 1200, 600 }, .zero = { 600, 600 },
 					       .gap = 45000, .eps_us = 200 };
-	struct lircd_space_remote merged, o;
+	struct lircd_space_remote merged, o, single;
 	struct decoder_run run;
 	struct ir_signal s;
 	size_t i;
@@ -683,6 +683,29 @@ START_TEST(test_merge_lengths)
 		expect_keydown(&run, 2 * i, PROTOCOL, codes[i], 0);
 		expect_repeat(&run, 2 * i + 1);
 	}
+	decoder_run_close(&run);
+
+	/* Two merged descriptors of one longest length: each keeps its shorter ones. */
+	remote.bits = 32;
+	merged = descriptor(&remote);
+	o = merged;
+	remote.bits = 24;
+	single = descriptor(&remote);
+	ck_assert_int_eq(lircd_space_remote_merge(&merged, &single), 1);
+	remote.bits = 28;
+	single = descriptor(&remote);
+	ck_assert_int_eq(lircd_space_remote_merge(&o, &single), 1);
+	ck_assert_int_eq(lircd_space_remote_merge(&merged, &o), 1);
+	open_descriptor(&run, &merged);
+	ir_signal_init(&s);
+	for (i = 0; i < 3; i++) {
+		remote.bits = lengths[i];
+		send_frame(&s, &remote, codes[i], true, NULL);
+	}
+	feed(&run, &s);
+	expect_event_count(&run, 3);
+	for (i = 0; i < 3; i++)
+		expect_keydown(&run, i, PROTOCOL, codes[i], 0);
 	decoder_run_close(&run);
 
 	/* Pulse-length, no ptrail: 12 and 15 bits, not 13. */
