@@ -347,6 +347,29 @@ struct lircd_config {
 	const char *remote;
 };
 
+/*
+ * The trains of c's signal files: sig[0] and trains[0] those of c's remote alone,
+ * sig[1] and trains[1] every remote's.
+ */
+static int read_config_trains(const struct lircd_config *c, struct ir_signal sig[2],
+			      int trains[2], struct ir_error *err)
+{
+	size_t i;
+	int ret;
+
+	for (i = 0; i < c->signal_count; i++) {
+		ret = read_trains(c->signals[i], c->remote, &sig[0], err);
+		if (ret < 0)
+			return ret;
+		trains[0] += ret;
+		ret = read_trains(c->signals[i], NULL, &sig[1], err);
+		if (ret < 0)
+			return ret;
+		trains[1] += ret;
+	}
+	return 0;
+}
+
 static int lircd_part(const struct lircd_config *c, FILE *out)
 {
 	static const size_t loaded[] = { 1, 10, 100 };
@@ -361,15 +384,8 @@ static int lircd_part(const struct lircd_config *c, FILE *out)
 	ir_signal_init(&sig[0]);
 	ir_signal_init(&sig[1]);
 	ret = load_remotes(c->conf, &remotes, &all, &err);
-	for (i = 0; ret >= 0 && i < c->signal_count; i++) {
-		ret = read_trains(c->signals[i], c->remote, &sig[0], &err);
-		if (ret >= 0)
-			trains[0] += ret;
-		if (ret >= 0)
-			ret = read_trains(c->signals[i], NULL, &sig[1], &err);
-		if (ret >= 0)
-			trains[1] += ret;
-	}
+	if (ret >= 0)
+		ret = read_config_trains(c, sig, trains, &err);
 	if (ret < 0)
 		goto out;
 	if (all < 100 || !trains[0]) {
@@ -700,17 +716,9 @@ static int family_part(const struct lircd_config *c, FILE *out)
 			first = all;
 		entries[all++] = i;
 	}
-	for (i = 0; i < c->signal_count; i++) {
-		ret = read_trains(c->signals[i], c->remote, &sig[0], &err);
-		if (ret >= 0)
-			trains[0] += ret;
-		if (ret >= 0)
-			ret = read_trains(c->signals[i], NULL, &sig[1], &err);
-		if (ret >= 0)
-			trains[1] += ret;
-		if (ret < 0)
-			goto out;
-	}
+	ret = read_config_trains(c, sig, trains, &err);
+	if (ret < 0)
+		goto out;
 	if (!family || all < 100 || !trains[0]) {
 		ir_error_set(&err, "%s: %zu remotes of %s's protocol and %d trains of it "
 			     "(100 and at least 1 needed)", c->conf, all, c->remote, trains[0]);
