@@ -1434,30 +1434,67 @@ static int plan_protocols(struct planner *p)
 	return 0;
 }
 
-/* One program's share of the lircd_space remotes. */
+/*
+ * A table-driven lircd decoder whose remotes (descriptors of remote_size bytes each)
+ * go into the tables of as few programs as their first pairs allow: lircd_space and
+ * lircd_biphase. spill_lircd_family() does the placing for both; the functions here
+ * are the typed parts.
+ */
+struct lircd_family {
+	const char *name;	/* the embedded decoder's, as is_member() knows it */
+	size_t remote_size;
+	bool (*is_member)(const struct plan_decoder *d);
+	/* A request's remotes and their count; set_remotes() frees the old ones. */
+	const void *(*remotes)(const struct plan_decoder *d, size_t *count);
+	void (*set_remotes)(struct plan_decoder *d, void *remotes, size_t count);
+	/* Where a request's index and its count go. */
+	struct lircd_space_index_entry **(*index)(struct plan_decoder *d, size_t **count);
+	/* lircd_*_remote_merge(): 1 when into now decodes other too, else 0. */
+	int (*merge)(void *into, const void *other);
+	/* lircd_*_index_build(). */
+	int (*index_build)(const void *remotes, size_t count,
+			   struct lircd_space_index_entry **entries, size_t *entry_count,
+			   struct ir_error *err);
+	/*
+	 * How many requests become programs at most. false: every request of remotes.
+	 * true (lircd_space): a request of one remote takes one class and one of several
+	 * all the classes left; the requests after the last class do not count.
+	 */
+	bool requests_take_classes;
+	/* A class that no program takes (err may say why): sets err, a negative errno. */
+	int (*unplaced)(struct ir_error *err, const struct lircd_family *f, size_t class);
+	/*
+	 * Whether errors placing the classes, as those building a program's index, get
+	 * the prefix "decoder 'NAME'" (and become -EINVAL); else they pass as they are.
+	 */
+	bool name_placing_errors;
+};
+
+/* One program's share of a family's classes. */
 struct lircd_table {
-	struct lircd_space_remote *remotes;
+	char *remotes;
 	size_t count;
 };
 
 /*
  * Does remote fit into table: do the table's index and the remote's first pairs still
- * leave at most LIRCD_SPACE_CANDIDATES remotes per pair? 1, 0, or a negative errno.
+ * leave at most LIRCD_SPACE_CANDIDATES remotes per pair (and the index its entries,
+ * the map its remotes)? 1, 0 (err says why), or a negative errno.
  */
-static int lircd_table_takes(struct lircd_table *table, const struct lircd_space_remote *remote,
-			     struct ir_error *err)
+static int lircd_table_takes(const struct lircd_family *f, struct lircd_table *table,
+			     const void *remote, struct ir_error *err)
 {
 	struct lircd_space_index_entry *entries = NULL;
-	struct lircd_space_remote *remotes;
 	size_t count;
+	char *remotes;
 	int ret;
 
-	remotes = realloc(table->remotes, (table->count + 1) * sizeof(*remotes));
+	remotes = realloc(table->remotes, (table->count + 1) * f->remote_size);
 	if (!remotes)
 		return -ENOMEM;
 	table->remotes = remotes;
-	remotes[table->count] = *remote;
-	ret = lircd_space_index_build(remotes, table->count + 1, &entries, &count, err);
+	memcpy(remotes + table->count * f->remote_size, remote, f->remote_size);
+	ret = f->index_build(remotes, table->count + 1, &entries, &count, err);
 	free(entries);
 	if (ret == -E2BIG)
 		return 0;
@@ -1469,238 +1506,113 @@ static int lircd_table_takes(struct lircd_table *table, const struct lircd_space
 
 /*
  * Remotes that decode each other's signals into the same scancodes (LIRC's NEC-like
- * remotes: one layout, timings a little apart) become one descriptor
- * (lircd_space_remote_merge()): the first request keeps it, the others lose theirs.
- * Their frames then have one candidate where they had one each.
+ * remotes: one layout, timings a little apart) become one descriptor (f->merge(),
+ * into the first earlier one that takes it): the classes, in keymap order, in
+ * *ret_classes (free() it), total (the remotes of every request) at most.
  */
-static int merge_lircd_classes(struct keytable_plan *plan)
+static int merge_lircd_classes(const struct lircd_family *f, const struct keytable_plan *plan,
+			       size_t total, char **ret_classes, size_t *ret_count)
 {
-	struct lircd_space_remote *classes = NULL, *grown;
-	size_t i, j, k, class_count = 0;
-	struct plan_decoder *d;
+	size_t i, j, k, count, class_count = 0;
+	const char *remotes;
+	char *classes;
 
+	classes = calloc(total, f->remote_size);
+	if (!classes)
+		return -ENOMEM;
 	for (i = 0; i < plan->decoder_count; i++) {
-		d = &plan->decoders[i];
-		if (!is_lircd_space(d))
+		if (!f->is_member(&plan->decoders[i]))
 			continue;
-		for (j = 0; j < d->lircd_remote_count; j++) {
+		remotes = f->remotes(&plan->decoders[i], &count);
+		for (j = 0; j < count; j++) {
+			const char *remote = remotes + j * f->remote_size;
+
 			for (k = 0; k < class_count; k++)
-				if (lircd_space_remote_merge(&classes[k], &d->lircd_remotes[j]))
+				if (f->merge(classes + k * f->remote_size, remote))
 					break;
-			if (k < class_count)
-				continue;
-			grown = realloc(classes, (class_count + 1) * sizeof(*classes));
-			if (!grown) {
-				free(classes);
-				return -ENOMEM;
-			}
-			classes = grown;
-			classes[class_count++] = d->lircd_remotes[j];
+			if (k == class_count)
+				memcpy(classes + class_count++ * f->remote_size, remote,
+				       f->remote_size);
 		}
 	}
-	/* The classes, in order, over the requests, one each; the requests left go. */
-	for (i = 0, k = 0; i < plan->decoder_count;) {
-		d = &plan->decoders[i];
-		if (!is_lircd_space(d) || !d->lircd_remote_count) {
-			i++;
-			continue;
-		}
-		if (k == class_count) {
-			plan_decoder_clear(d);
-			memmove(d, d + 1, (plan->decoder_count - i - 1) * sizeof(*d));
-			plan->decoder_count--;
-			continue;
-		}
-		if (d->lircd_remote_count == 1) {
-			d->lircd_remotes[0] = classes[k++];
-		} else {
-			grown = realloc(d->lircd_remotes, (class_count - k) * sizeof(*grown));
-			if (!grown) {
-				free(classes);
-				return -ENOMEM;
-			}
-			memcpy(grown, classes + k, (class_count - k) * sizeof(*grown));
-			d->lircd_remotes = grown;
-			d->lircd_remote_count = class_count - k;
-			k = class_count;
-		}
-		i++;
-	}
-	free(classes);
+	*ret_classes = classes;
+	*ret_count = class_count;
 	return 0;
 }
 
-/*
- * The lircd_space requests (one per keymap entry, each with its remote) as few
- * programs as their first pairs allow: each remote, in keymap order, goes into the
- * first program whose index still takes it. Remotes whose frames start alike (the
- * NEC-like ones of LIRC's database share a header) then spread over several programs,
- * LIRCD_SPACE_CANDIDATES in each; all others share one. The programs are the first of
- * the requests (their parameters kept), the rest dropped; each gets its index.
- */
-static int merge_lircd_space(struct planner *p)
+/* How many remotes a request of the family holds; 0 for other decoders. */
+static size_t lircd_request_remotes(const struct lircd_family *f, const struct plan_decoder *d)
 {
-	struct keytable_plan *plan = p->plan;
-	struct lircd_table *tables = NULL;
-	size_t i, j, k, table_count = 0, request_count = 0;
-	struct plan_decoder *d;
-	int ret = 0;
+	size_t count = 0;
 
-	ret = merge_lircd_classes(plan);
-	if (ret < 0)
-		return ret;
-	for (i = 0; i < plan->decoder_count; i++)
-		request_count += is_lircd_space(&plan->decoders[i]) &&
-				 plan->decoders[i].lircd_remote_count;
-	if (!request_count)
-		return 0;
-	tables = calloc(request_count, sizeof(*tables));
-	if (!tables)
-		return -ENOMEM;
+	if (f->is_member(d))
+		f->remotes(d, &count);
+	return count;
+}
+
+/* How many of the requests may become programs (f->requests_take_classes). */
+static size_t lircd_program_count(const struct lircd_family *f,
+				  const struct keytable_plan *plan, size_t class_count)
+{
+	size_t i, count, taken = 0, programs = 0;
+
 	for (i = 0; i < plan->decoder_count; i++) {
-		d = &plan->decoders[i];
-		if (!is_lircd_space(d))
+		count = lircd_request_remotes(f, &plan->decoders[i]);
+		if (!count)
 			continue;
-		for (j = 0; j < d->lircd_remote_count; j++) {
-			for (k = 0, ret = 0; ret == 0 && k <= table_count && k < request_count; k++)
-				ret = lircd_table_takes(&tables[k], &d->lircd_remotes[j], p->err);
-			if (ret < 0)
-				goto out;
-			if (ret == 0) {
-				/* Only with several remotes in one request (not from keymaps). */
-				ir_error_set(p->err, _("decoder '%s': more remotes start alike than "
-						       "its programs take"), d->name);
-				ret = -EINVAL;
-				goto out;
-			}
-			if (k > table_count)
-				table_count = k;
+		if (f->requests_take_classes) {
+			if (taken == class_count)
+				break;
+			taken += count == 1 ? 1 : class_count - taken;
 		}
+		programs++;
 	}
-	/* The requests in order become the programs; those left over go. */
-	for (i = 0, k = 0; i < plan->decoder_count;) {
-		d = &plan->decoders[i];
-		if (!is_lircd_space(d) || !d->lircd_remote_count) {
-			i++;
-			continue;
-		}
-		if (k == table_count) {
-			plan_decoder_clear(d);
-			memmove(d, d + 1, (plan->decoder_count - i - 1) * sizeof(*d));
-			plan->decoder_count--;
-			continue;
-		}
-		free(d->lircd_remotes);
-		d->lircd_remotes = tables[k].remotes;
-		d->lircd_remote_count = tables[k].count;
-		tables[k].remotes = NULL;
-		k++;
-		i++;
-		ret = lircd_space_index_build(d->lircd_remotes, d->lircd_remote_count,
-					      &d->lircd_index, &d->lircd_index_count, p->err);
-		if (ret < 0 && ret != -ENOMEM) {
-			ir_error_prefix(p->err, _("decoder '%s'"), d->name);
-			ret = -EINVAL;
-		}
-		if (ret < 0)
-			goto out;
-	}
-out:
-	for (i = 0; i < request_count; i++)
-		free(tables[i].remotes);
-	free(tables);
-	return ret < 0 ? ret : 0;
-}
-
-/* One lircd_biphase program's share of the descriptors. */
-struct biphase_table {
-	struct lircd_biphase_remote *remotes;
-	size_t count;
-};
-
-/*
- * Does remote fit into table: do the table's index and the remote's first pairs still
- * leave at most LIRCD_SPACE_CANDIDATES descriptors per pair (and the index its
- * entries, the map its descriptors)? 1, 0 (err says why), or a negative errno.
- */
-static int biphase_table_takes(struct biphase_table *table,
-			       const struct lircd_biphase_remote *remote, struct ir_error *err)
-{
-	struct lircd_space_index_entry *entries = NULL;
-	struct lircd_biphase_remote *remotes;
-	size_t count;
-	int ret;
-
-	remotes = realloc(table->remotes, (table->count + 1) * sizeof(*remotes));
-	if (!remotes)
-		return -ENOMEM;
-	table->remotes = remotes;
-	remotes[table->count] = *remote;
-	ret = lircd_biphase_index_build(remotes, table->count + 1, &entries, &count, err);
-	free(entries);
-	if (ret == -E2BIG)
-		return 0;
-	if (ret < 0)
-		return ret;
-	table->count++;
-	return 1;
+	return programs;
 }
 
 /*
- * The lircd_biphase requests (one per keymap entry, each with its remote) as few
- * programs as their first pairs allow. The remotes that one descriptor decodes alike
- * are merged (lircd_biphase_remote_merge(), into the first earlier one that takes
- * it); then each descriptor, in keymap order, goes into the first program whose index
- * still takes it. Remotes whose frames start alike beyond the LIRCD_SPACE_CANDIDATES
- * one index takes per first pair spill to another program; all others share one. The
+ * A family's requests (one per keymap entry, each with its remote) as few programs as
+ * their first pairs allow. The remotes one descriptor decodes alike are merged first
+ * (merge_lircd_classes()); then each class, in keymap order, goes into the first
+ * program whose index still takes it. Remotes whose frames start alike beyond the
+ * LIRCD_SPACE_CANDIDATES one index takes per first pair (the NEC-like ones of LIRC's
+ * database share a header) spill to another program; all others share one. The
  * programs are the first of the requests (their parameters kept), the rest dropped;
  * each gets its index.
  */
-static int merge_lircd_biphase(struct planner *p)
+static int spill_lircd_family(struct planner *p, const struct lircd_family *f)
 {
 	struct keytable_plan *plan = p->plan;
-	struct lircd_biphase_remote *classes = NULL;
-	struct biphase_table *tables = NULL;
-	size_t i, j, k, class_count = 0, table_count = 0, request_count = 0;
-	size_t program_count = 0;
+	struct lircd_table *tables = NULL;
+	char *classes = NULL;
+	size_t i, j, k, count, total = 0, class_count = 0, table_count = 0;
+	size_t program_count;
+	struct lircd_space_index_entry **index;
+	size_t *index_count;
 	struct plan_decoder *d;
-	int ret = 0;
+	const void *remotes;
+	bool indexing = false;
+	int ret;
 
-	for (i = 0; i < plan->decoder_count; i++) {
-		if (!is_lircd_biphase(&plan->decoders[i]))
-			continue;
-		request_count += plan->decoders[i].biphase_remote_count;
-		program_count += plan->decoders[i].biphase_remote_count > 0;
-	}
-	if (!request_count)
+	for (i = 0; i < plan->decoder_count; i++)
+		total += lircd_request_remotes(f, &plan->decoders[i]);
+	if (!total)
 		return 0;
-	classes = calloc(request_count, sizeof(*classes));
+	ret = merge_lircd_classes(f, plan, total, &classes, &class_count);
+	if (ret < 0)
+		return ret;
+	program_count = lircd_program_count(f, plan, class_count);
 	tables = calloc(program_count, sizeof(*tables));
-	if (!classes || !tables) {
+	if (!tables) {
 		ret = -ENOMEM;
 		goto out;
 	}
-	for (i = 0; i < plan->decoder_count; i++) {
-		d = &plan->decoders[i];
-		for (j = 0; is_lircd_biphase(d) && j < d->biphase_remote_count; j++) {
-			for (k = 0; k < class_count; k++)
-				if (lircd_biphase_remote_merge(&classes[k], &d->biphase_remotes[j]))
-					break;
-			if (k == class_count)
-				classes[class_count++] = d->biphase_remotes[j];
-		}
-	}
 	for (j = 0; j < class_count; j++) {
 		for (k = 0, ret = 0; ret == 0 && k <= table_count && k < program_count; k++)
-			ret = biphase_table_takes(&tables[k], &classes[j], p->err);
-		if (ret == 0) {
-			/*
-			 * No program takes it (with one keymap entry a request, only a
-			 * descriptor too big even alone): err says why.
-			 */
-			ir_error_prefix(p->err, _("remote %zu"), j);
-			ret = -E2BIG;
-		}
+			ret = lircd_table_takes(f, &tables[k], classes + j * f->remote_size,
+						p->err);
+		if (ret == 0)
+			ret = f->unplaced(p->err, f, j);
 		if (ret < 0)
 			goto out;
 		if (k > table_count)
@@ -1709,7 +1621,7 @@ static int merge_lircd_biphase(struct planner *p)
 	/* The requests in order become the programs; those left over go. */
 	for (i = 0, k = 0; i < plan->decoder_count;) {
 		d = &plan->decoders[i];
-		if (!is_lircd_biphase(d) || !d->biphase_remote_count) {
+		if (!lircd_request_remotes(f, d)) {
 			i++;
 			continue;
 		}
@@ -1719,22 +1631,22 @@ static int merge_lircd_biphase(struct planner *p)
 			plan->decoder_count--;
 			continue;
 		}
-		free(d->biphase_remotes);
-		d->biphase_remotes = tables[k].remotes;
-		d->biphase_remote_count = tables[k].count;
+		f->set_remotes(d, tables[k].remotes, tables[k].count);
 		tables[k].remotes = NULL;
 		k++;
 		i++;
-		ret = lircd_biphase_index_build(d->biphase_remotes, d->biphase_remote_count,
-						&d->biphase_index, &d->biphase_index_count,
-						p->err);
-		if (ret < 0)
+		remotes = f->remotes(d, &count);
+		index = f->index(d, &index_count);
+		ret = f->index_build(remotes, count, index, index_count, p->err);
+		if (ret < 0) {
+			indexing = true;
 			goto out;
+		}
 	}
 	ret = 0;
 out:
-	if (ret < 0 && ret != -ENOMEM) {
-		ir_error_prefix(p->err, _("decoder '%s'"), "lircd_biphase");
+	if (ret < 0 && ret != -ENOMEM && (indexing || f->name_placing_errors)) {
+		ir_error_prefix(p->err, _("decoder '%s'"), f->name);
 		ret = -EINVAL;
 	}
 	for (i = 0; tables && i < program_count; i++)
@@ -1743,6 +1655,83 @@ out:
 	free(classes);
 	return ret;
 }
+
+/* Only with several remotes in one request (not from keymaps). */
+static int lircd_space_unplaced(struct ir_error *err, const struct lircd_family *f,
+				size_t class)
+{
+	(void)class;
+	ir_error_set(err, _("decoder '%s': more remotes start alike than its programs take"),
+		     f->name);
+	return -EINVAL;
+}
+
+/*
+ * No program takes it (with one keymap entry a request, only a descriptor too big
+ * even alone): err says why.
+ */
+static int lircd_biphase_unplaced(struct ir_error *err, const struct lircd_family *f,
+				  size_t class)
+{
+	(void)f;
+	ir_error_prefix(err, _("remote %zu"), class);
+	return -E2BIG;
+}
+
+/*
+ * The family PREFIX_family of the decoder PREFIX (is_PREFIX(), PREFIX_unplaced()) and
+ * its typed parts: over the plan_decoder fields REMOTES (of struct PREFIX_remote),
+ * COUNT, INDEX and INDEX_COUNT, and the functions PREFIX_remote_merge() and
+ * PREFIX_index_build() of its module.
+ */
+#define LIRCD_FAMILY(PREFIX, REMOTES, COUNT, INDEX, INDEX_COUNT, TAKE_CLASSES, NAME_ERRORS)	\
+static const void *PREFIX##_remotes(const struct plan_decoder *d, size_t *count)	\
+{											\
+	*count = d->COUNT;								\
+	return d->REMOTES;								\
+}											\
+static void PREFIX##_set_remotes(struct plan_decoder *d, void *remotes, size_t count)	\
+{											\
+	free(d->REMOTES);								\
+	d->REMOTES = remotes;								\
+	d->COUNT = count;								\
+}											\
+static struct lircd_space_index_entry **PREFIX##_index(struct plan_decoder *d,		\
+							size_t **count)			\
+{											\
+	*count = &d->INDEX_COUNT;							\
+	return &d->INDEX;								\
+}											\
+static int PREFIX##_merge(void *into, const void *other)				\
+{											\
+	return PREFIX##_remote_merge(into, other);					\
+}											\
+static int PREFIX##_build(const void *remotes, size_t count,				\
+			  struct lircd_space_index_entry **entries, size_t *entry_count,	\
+			  struct ir_error *err)						\
+{											\
+	return PREFIX##_index_build(remotes, count, entries, entry_count, err);		\
+}											\
+static const struct lircd_family PREFIX##_family = {					\
+	.name = #PREFIX,								\
+	.remote_size = sizeof(struct PREFIX##_remote),					\
+	.is_member = is_##PREFIX,							\
+	.remotes = PREFIX##_remotes,							\
+	.set_remotes = PREFIX##_set_remotes,						\
+	.index = PREFIX##_index,							\
+	.merge = PREFIX##_merge,							\
+	.index_build = PREFIX##_build,							\
+	.requests_take_classes = TAKE_CLASSES,						\
+	.unplaced = PREFIX##_unplaced,							\
+	.name_placing_errors = NAME_ERRORS,						\
+}
+
+/* requests_take_classes (as ever for lircd_space), placing errors as they are. */
+LIRCD_FAMILY(lircd_space, lircd_remotes, lircd_remote_count, lircd_index, lircd_index_count,
+	     true, false);
+/* Every request of remotes may be a program; placing errors name the decoder. */
+LIRCD_FAMILY(lircd_biphase, biphase_remotes, biphase_remote_count, biphase_index,
+	     biphase_index_count, false, true);
 
 /* A lircd_raw request that no longer has remotes goes. */
 static void drop_empty_lircd_raw(struct keytable_plan *plan)
@@ -1845,11 +1834,11 @@ static int plan_decoders(struct planner *p)
 	size_t i;
 	int ret;
 
-	ret = merge_lircd_space(p);
+	ret = spill_lircd_family(p, &lircd_space_family);
 	if (ret == 0)
 		ret = merge_lircd_raw(p);
 	if (ret == 0)
-		ret = merge_lircd_biphase(p);
+		ret = spill_lircd_family(p, &lircd_biphase_family);
 	if (ret < 0)
 		return ret;
 	for (i = 0; options && i < options->parameter_count; i++) {
