@@ -90,6 +90,32 @@ bg_wait() {
 	wait "$bg_pid"
 }
 
+# signals_list_capture PREFIX COUNT LIST CAPTURE: the files PREFIX1 to PREFIXCOUNT as
+# lirc-tool's send list LIST, and as one capture CAPTURE of them all the way a mode2
+# reader gets them (each ended by a receiver's timeout: rc-loopback's is 125 ms with no
+# kernel decoder enabled, tests/vm/README.md).
+signals_list_capture() {
+	: >"$3"
+	: >"$4"
+	n=1
+	while [ $n -le "$2" ]; do
+		echo "raw $1$n" >>"$3"
+		cat "$1$n" >>"$4"
+		echo "timeout 125000" >>"$4"
+		n=$((n + 1))
+	done
+}
+
+# wait_for_key_ups FILE COUNT: until FILE (ir-keytable -t's output) has COUNT key_up
+# lines, 10 s at most; the caller counts what came.
+wait_for_key_ups() {
+	tries=100
+	while [ "$(grep -c 'key_up' "$1")" -lt "$2" ] && [ $tries -gt 0 ]; do
+		sleep 0.1
+		tries=$((tries - 1))
+	done
+}
+
 # The lircd-many scenarios: one ir-keytable -w loads every remote of lircd.conf $1 on
 # rc-loopback; each train of $2 (irsimsend's, after a "# REMOTE KEY" line whose remote
 # starts with $3) goes raw through rc-loopback with ir-keytable -t running; the
@@ -117,15 +143,7 @@ lircd_many_check() {
 	awk -v prefix="# $3" 'index($0, prefix) == 1 { n++; print $3 > "expected"; next }
 		/^(pulse|space)/ { print > ("sig-" n) }' "$2"
 	signals=$(wc -l <expected)
-	: >list
-	: >capture
-	n=1
-	while [ $n -le "$signals" ]; do
-		echo "raw sig-$n" >>list
-		cat "sig-$n" >>capture
-		echo "timeout 125000" >>capture
-		n=$((n + 1))
-	done
+	signals_list_capture sig- "$signals" list capture
 	echo "signals: $signals"
 
 	echo "== raw through rc-loopback, ir-keytable -t"
@@ -133,11 +151,7 @@ lircd_many_check() {
 	wait_for_line live Testing
 	lirc-tool -d "$lirc" send-list list >sent
 	echo "lirc-tool exit status: $? ($(grep -c '^signal' sent) sent)"
-	tries=100
-	while [ "$(grep -c 'key_up' live)" -lt "$signals" ] && [ $tries -gt 0 ]; do
-		sleep 0.1
-		tries=$((tries - 1))
-	done
+	wait_for_key_ups live "$signals"
 	bg_stop
 	grep -o 'key_down: [A-Z0-9_]*' live | sed 's/key_down: //' >live.keys
 	grep -o 'lirc protocol.*' live >live.lirc

@@ -23,24 +23,12 @@ echo "== held buttons"
 awk '/^# many_/ { n++; print $3 > "held.expected"; next }
 	/^(pulse|space)/ { print > ("held-" n) }' "$IRKIT_DATA/lircd-many-held.txt"
 held=$(wc -l <held.expected)
-: >held.list
-: >held.capture
-n=1
-while [ $n -le "$held" ]; do
-	echo "raw held-$n" >>held.list
-	cat "held-$n" >>held.capture
-	echo "timeout 125000" >>held.capture
-	n=$((n + 1))
-done
+signals_list_capture held- "$held" held.list held.capture
 bg_start held.live ir-keytable -s "${rc##*/}" -t
 wait_for_line held.live Testing
 lirc-tool -d "$lirc" send-list held.list >/dev/null
 echo "lirc-tool exit status: $?"
-tries=100
-while [ "$(grep -c 'key_up' held.live)" -lt "$held" ] && [ $tries -gt 0 ]; do
-	sleep 0.1
-	tries=$((tries - 1))
-done
+wait_for_key_ups held.live "$held"
 bg_stop
 ir-keytable --decode=held.capture -w "$conf" >held.offline 2>&1
 echo "--decode exit status: $?"
