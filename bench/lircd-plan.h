@@ -4,8 +4,8 @@
  * planner (keytable/plan.c), as userspace VMs with the maps the plan filled: the
  * table-driven lircd decoders measured as users load them (bench/table-cost).
  *
- * Its own file because plan.h and lircd_conf.h (through lircd_keymap.h) each define
- * LIRCD_RAW_DURATIONS_MAX, for different things (a program's pattern, a conf's line).
+ * Its own file so that only it sees the planner's header (keytable/plan.h): table-cost
+ * measures what comes out, not how the planner lays it out.
  */
 #ifndef IRKIT_BENCH_LIRCD_PLAN_H
 #define IRKIT_BENCH_LIRCD_PLAN_H
