@@ -65,8 +65,9 @@ BPF_PARAMETERS = {
     "samsung36": {"margin"},
 }
 
-# Protocols whose decoder reports keys or pointer moves by itself: no scancodes.
-NO_SCANCODES = {"imon_rsc", "mce_kbd"}
+# Protocols whose decoder reports keys or pointer moves by itself, and protocol "none"
+# (empty.toml: no remote, every kernel protocol off): no scancodes.
+NO_SCANCODES = {"imon_rsc", "mce_kbd", "none"}
 
 HAND_KEPT_HEAD = "# Hand-kept keymap (rc_keymaps/extra.am), not generated from the kernel"
 
@@ -205,7 +206,9 @@ class ShippedKeymaps(unittest.TestCase):
         protocol = proto.get("protocol")
         params = {k for k, v in proto.items() if isinstance(v, int) and
                   not isinstance(v, bool)}
-        if protocol in BPF_PARAMETERS:
+        if protocol == "none":
+            self.assertEqual(set(proto), {"name", "protocol"})
+        elif protocol in BPF_PARAMETERS:
             self.assertNotIn("variant", proto)
             self.assertEqual(params, BPF_PARAMETERS[protocol])
             for key in params:
