@@ -120,6 +120,12 @@ static const char *kernel_protocol_name(const char *name)
 	return NULL;
 }
 
+/* A keymap's protocol "none": see plan_keymap_protocol(). */
+static bool is_no_protocol(const char *name)
+{
+	return !strcasecmp(name, "none");
+}
+
 static bool is_hardware_protocol(const char *name)
 {
 	/* Hardware decoders' protocols, and HDMI-CEC's remote keys: never raw IR. */
@@ -197,7 +203,7 @@ int plan_protocol_known(const char *root, const char *name)
 
 	if (strchr(name, '/'))
 		return sysroot_is_regular_file(name);
-	if (kernel_protocol_name(name) || decoder_find(name))
+	if (kernel_protocol_name(name) || decoder_find(name) || is_no_protocol(name))
 		return 1;
 	ret = find_protocol_file(root, name, &path);
 	if (ret < 0)
@@ -896,6 +902,25 @@ static int plan_keymap_protocol(struct planner *p, const struct keymap *keymap,
 		p->named_protocols = true;
 		return add_note(p->plan, _("%s:%u: protocol 'lircd_raw' without raw entries: nothing to decode"),
 				keymap->filename, protocol->line);
+	}
+	/*
+	 * Protocol "none" (v4l-utils' empty.toml: the table of a device with no remote):
+	 * no decoder, and the device's kernel protocols all off, as -p none turns them.
+	 * Its scancodes, if any, are written as a hardware protocol's are.
+	 */
+	if (is_no_protocol(protocol->protocol)) {
+		p->named_protocols = true;
+		p->named_kernel_protocols = true;
+		if (protocol->raw_count) {
+			ir_error_set_at(p->err, keymap->filename, protocol->line, 0,
+					_("raw patterns need the raw decoder, not protocol '%s'"),
+					protocol->protocol);
+			return -EINVAL;
+		}
+		if (!p->input->device)
+			return add_note(p->plan, _("%s: protocol 'none': nothing decodes it"),
+					keymap->filename);
+		return 0;
 	}
 	p->named_protocols = true;
 	ret = resolve_protocol(p, protocol->protocol, &name_origin, &kind, &decoder);

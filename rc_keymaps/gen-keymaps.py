@@ -976,7 +976,7 @@ def main(argv):
     parser = argparse.ArgumentParser(description="Generate TOML keymaps from the Linux "
                                      "kernel's keymap tables.")
     parser.add_argument("source", metavar="LINUX_SOURCE",
-                        help="kernel source directory or tarball (linux-source-6.1.tar.xz)")
+                        help="kernel source directory or tarball (linux-source-6.12.tar.xz)")
     parser.add_argument("--output", default=os.path.dirname(os.path.abspath(__file__)),
                         help="directory to write to (default: next to this script)")
     parser.add_argument("--linux-version", help="kernel version, when the source has no "

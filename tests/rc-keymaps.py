@@ -65,8 +65,9 @@ BPF_PARAMETERS = {
     "samsung36": {"margin"},
 }
 
-# Protocols whose decoder reports keys or pointer moves by itself: no scancodes.
-NO_SCANCODES = {"imon_rsc", "mce_kbd"}
+# Protocols whose decoder reports keys or pointer moves by itself, and protocol "none"
+# (empty.toml: no remote, every kernel protocol off): no scancodes.
+NO_SCANCODES = {"imon_rsc", "mce_kbd", "none"}
 
 HAND_KEPT_HEAD = "# Hand-kept keymap (rc_keymaps/extra.am), not generated from the kernel"
 
@@ -156,10 +157,10 @@ class ShippedKeymaps(unittest.TestCase):
         cls.keycodes = input_event_names()
 
     def test_there_are_keymaps(self):
-        # drivers/media/rc/keymaps of linux 6.1 has 135 files, one keymap each; the
-        # hand-kept ones bring the set past 140 (issue 2).
-        self.assertGreaterEqual(len(self.names), 141)
-        self.assertGreaterEqual(len(self.names) - len(self.hand_kept), 134)
+        # drivers/media/rc/keymaps of linux 6.12 has 138 files, one keymap each (6.1's
+        # 135 made 134 generated files, issue 2); with the hand-kept ones, 160 files.
+        self.assertGreaterEqual(len(self.names), 160)
+        self.assertGreaterEqual(len(self.names) - len(self.hand_kept), 150)
 
     def test_each_keymap_is_valid(self):
         for name in self.names:
@@ -205,7 +206,9 @@ class ShippedKeymaps(unittest.TestCase):
         protocol = proto.get("protocol")
         params = {k for k, v in proto.items() if isinstance(v, int) and
                   not isinstance(v, bool)}
-        if protocol in BPF_PARAMETERS:
+        if protocol == "none":
+            self.assertEqual(set(proto), {"name", "protocol"})
+        elif protocol in BPF_PARAMETERS:
             self.assertNotIn("variant", proto)
             self.assertEqual(params, BPF_PARAMETERS[protocol])
             for key in params:
@@ -637,20 +640,43 @@ class Generator(unittest.TestCase):
 
 
 class DebianKeymaps(unittest.TestCase):
-    """Every keymap Debian 12's ir-keytable ships has one of ours, with the same
-    scancodes: tests/data/debian-keymaps.txt lists Debian's keymaps (the package's
-    /lib/udev/rc_keymaps) with a digest of each one's scancodes."""
+    """Every keymap Debian's ir-keytable ships, in Debian 12 (v4l-utils 1.22.1) and in
+    Debian 13 (1.30.1), has one of ours with the same scancodes: the lists in
+    tests/data/ hold each package's keymaps (its rc_keymaps directory) with a digest of
+    each one's scancodes, made with --debian-list (see each list's head)."""
 
-    LIST = os.path.join(TOP_SRCDIR, "tests", "data", "debian-keymaps.txt")
+    LISTS = {
+        "debian-keymaps.txt": 148,		# Debian 12, ir-keytable 1.22.1-5+b2
+        "debian13-keymaps.txt": 156,		# Debian 13, ir-keytable 1.30.1-1
+    }
+
+    # Keymaps whose kernel table changed after a package was made: ours follows the
+    # kernel, and rc_keymaps/README.md says what changed and why. None so far:
+    # {list: {keymap: the kernel change}}.
+    KERNEL_CHANGED = {}
 
     def test_every_debian_keymap_is_ours_with_its_scancodes(self):
-        listed = debian_list(self.LIST)
-        self.assertGreaterEqual(len(listed), 148)
-        for name, (count, digest) in sorted(listed.items()):
-            with self.subTest(keymap=name):
-                path = os.path.join(KEYMAPS, name)
-                self.assertTrue(os.path.isfile(path), "no rc_keymaps/%s" % name)
-                self.assertEqual(scancode_digest(path), (count, digest))
+        for list_name, size in sorted(self.LISTS.items()):
+            listed = debian_list(os.path.join(TOP_SRCDIR, "tests", "data", list_name))
+            self.assertEqual(len(listed), size, list_name)
+            changed = self.KERNEL_CHANGED.get(list_name, {})
+            for name, (count, digest) in sorted(listed.items()):
+                with self.subTest(list=list_name, keymap=name):
+                    path = os.path.join(KEYMAPS, name)
+                    self.assertTrue(os.path.isfile(path), "no rc_keymaps/%s" % name)
+                    if name in changed:
+                        self.assertNotEqual(scancode_digest(path), (count, digest),
+                                            "%s: listed as changed, but is not" % name)
+                    else:
+                        self.assertEqual(scancode_digest(path), (count, digest))
+
+    def test_a_keymap_both_releases_ship_has_the_same_scancodes_in_both(self):
+        # Where the two packages disagree, ours can match only one of them (the other
+        # goes in KERNEL_CHANGED): none do.
+        old = debian_list(os.path.join(TOP_SRCDIR, "tests", "data", "debian-keymaps.txt"))
+        new = debian_list(os.path.join(TOP_SRCDIR, "tests", "data", "debian13-keymaps.txt"))
+        self.assertLessEqual(set(old), set(new))
+        self.assertEqual({name: new[name] for name in old}, old)
 
 
 def scancode_digest(path):
@@ -679,13 +705,17 @@ def debian_list(path):
     return listed
 
 
-def write_debian_list(keymap_dir, out):
-    """--debian-list DIR: the list, from an unpacked ir-keytable package's keymaps."""
+def write_debian_list(keymap_dir, package, out):
+    """--debian-list DIR PACKAGE: the list, from the keymaps of an ir-keytable package
+    unpacked in DIR's first component (deb/usr/lib/udev/rc_keymaps); PACKAGE says which
+    ("Debian 12's ir-keytable 1.22.1-5+b2")."""
+    root, _, inside = keymap_dir.strip("/").partition("/")
     out.write("# SPDX-License-Identifier: GPL-2.0-or-later\n"
-              "# Debian 12's ir-keytable 1.22.1-5+b2 keymaps (/lib/udev/rc_keymaps): file, number\n"
-              "# of scancodes and their digest (tests/rc-keymaps.py, scancode_digest). Made with\n"
-              "#   apt-get download ir-keytable && dpkg-deb -x ir-keytable_*.deb deb &&\n"
-              "#   tests/rc-keymaps.py --debian-list deb/lib/udev/rc_keymaps\n")
+              "# %s keymaps (/%s): file, number of scancodes and\n"
+              "# their digest (tests/rc-keymaps.py, scancode_digest). Made with\n"
+              "#   apt-get download ir-keytable && dpkg-deb -x ir-keytable_*.deb %s &&\n"
+              "#   tests/rc-keymaps.py --debian-list %s \"%s\"\n"
+              % (package, inside, root, keymap_dir, package))
     for name in sorted(os.listdir(keymap_dir)):
         if name.endswith(".toml"):
             count, digest = scancode_digest(os.path.join(keymap_dir, name))
@@ -693,8 +723,8 @@ def write_debian_list(keymap_dir, out):
 
 
 def main():
-    if len(sys.argv) == 3 and sys.argv[1] == "--debian-list":
-        write_debian_list(sys.argv[2], sys.stdout)
+    if len(sys.argv) == 4 and sys.argv[1] == "--debian-list":
+        write_debian_list(sys.argv[2], sys.argv[3], sys.stdout)
         return 0
     suite = unittest.defaultTestLoader.loadTestsFromModule(sys.modules[__name__])
     result = unittest.TextTestRunner(verbosity=2, stream=sys.stdout).run(suite)

@@ -11,7 +11,8 @@
  *   at open, written back after every change, so a test compares the file afterwards.
  *   EVIOC[GS]KEYCODE_V2 by scancode and by index do what rc-core does (KEY_RESERVED
  *   removes an entry; past the end by index is EINVAL); EVIOCSCLOCKID and
- *   EVIOC[GS]REP are taken.
+ *   EVIOC[GS]REP are taken, EVIOCGVERSION and EVIOCGID answered, and the old
+ *   EVIOC[GS]KEYCODE (the peer's, tests/compat/peer-cli) done as by-scancode V2 calls.
  * - dev/lirc*: takes LIRC_SET_REC_MODE (scancodes) when IRKIT_FAKEDEV_LIRC_READS is
  *   set; without it, ENOTTY (a device without a scancode interface). bpf(2)'s
  *   BPF_PROG_QUERY on it fails with EINVAL, as on a kernel without
@@ -576,9 +577,30 @@ static int set_keycode(const struct input_keymap_entry *ke)
 	return 0;
 }
 
+/*
+ * The old EVIOC[GS]KEYCODE: two unsigned ints, scancode and keycode. The input core
+ * turns them into a by-scancode entry of 4 bytes; so does this.
+ */
+static int old_keycode(unsigned long request, unsigned int *pair)
+{
+	struct input_keymap_entry ke = { .len = sizeof(pair[0]), .keycode = pair[1] };
+	int ret;
+
+	memcpy(ke.scancode, &pair[0], sizeof(pair[0]));
+	if (request == EVIOCSKEYCODE)
+		return set_keycode(&ke);
+	ret = get_keycode(&ke);
+	if (ret == 0)
+		pair[1] = ke.keycode;
+	return ret;
+}
+
 static int input_ioctl(unsigned long request, void *arg)
 {
 	switch (request) {
+	case EVIOCGKEYCODE:
+	case EVIOCSKEYCODE:
+		return old_keycode(request, arg);
 	case EVIOCGKEYCODE_V2:
 		return get_keycode(arg);
 	case EVIOCSKEYCODE_V2:
@@ -590,6 +612,18 @@ static int input_ioctl(unsigned long request, void *arg)
 		return 0;
 	case EVIOCSREP:
 		memcpy(fake.repeat, arg, sizeof(fake.repeat));
+		return 0;
+	/*
+	 * Ours asks neither; the peer's ir-keytable (tests/compat/peer-cli) gives up
+	 * without them. Every evdev answers both: its protocol version, and the ids of
+	 * a virtual device (rc-loopback's bus).
+	 */
+	case EVIOCGVERSION:
+		*(int *)arg = EV_VERSION;
+		return 0;
+	case EVIOCGID:
+		memset(arg, 0, sizeof(struct input_id));
+		((struct input_id *)arg)->bustype = BUS_VIRTUAL;
 		return 0;
 	default:
 		return -ENOTTY;

@@ -1,0 +1,1 @@
+-w empty.toml

@@ -1,0 +1,1 @@
+-v --test-keymap=$IRKIT_SRCDIR/rc_keymaps/empty.toml
