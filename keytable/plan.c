@@ -17,6 +17,7 @@
 #include "irp_database.h"
 #include "keycodes.h"
 #include "lirc.h"
+#include "lircd_placement.h"
 #include "nls.h"
 #include "plan.h"
 #include "sysroot.h"
@@ -1437,8 +1438,8 @@ static int plan_protocols(struct planner *p)
 /*
  * A table-driven lircd decoder whose remotes (descriptors of remote_size bytes each)
  * go into the tables of as few programs as their first pairs allow: lircd_space and
- * lircd_biphase. spill_lircd_family() does the placing for both; the functions here
- * are the typed parts.
+ * lircd_biphase. spill_lircd_family() does the placing for both (lircd_placement.h);
+ * the functions here are the typed parts.
  */
 struct lircd_family {
 	const char *name;	/* the embedded decoder's, as is_member() knows it */
@@ -1451,23 +1452,23 @@ struct lircd_family {
 	struct lircd_space_index_entry **(*index)(struct plan_decoder *d, size_t **count);
 	/* lircd_*_remote_merge(): 1 when into now decodes other too, else 0. */
 	int (*merge)(void *into, const void *other);
+	/* lircd_*_remote_check(). */
+	int (*check)(const void *remote, struct ir_error *err);
+	/* lircd_*_remote_pairs(). */
+	int (*pairs)(struct lircd_first_pairs *fp, const void *remote, unsigned int number);
 	/* lircd_*_index_build(). */
 	int (*index_build)(const void *remotes, size_t count,
 			   struct lircd_space_index_entry **entries, size_t *entry_count,
 			   struct ir_error *err);
+	/* What one program takes (its index's limits; programs_max is the plan's). */
+	size_t remotes_max;
+	size_t entries_max;
 	/*
 	 * How many requests become programs at most. false: every request of remotes.
 	 * true (lircd_space): a request of one remote takes one class and one of several
 	 * all the classes left; the requests after the last class do not count.
 	 */
 	bool requests_take_classes;
-	/* A class that no program takes (err may say why): sets err, a negative errno. */
-	int (*unplaced)(struct ir_error *err, const struct lircd_family *f, size_t class);
-	/*
-	 * Whether errors placing the classes, as those building a program's index, get
-	 * the prefix "decoder 'NAME'" (and become -EINVAL); else they pass as they are.
-	 */
-	bool name_placing_errors;
 };
 
 /* One program's share of a family's classes. */
@@ -1476,50 +1477,37 @@ struct lircd_table {
 	size_t count;
 };
 
-/*
- * Does remote fit into table: do the table's index and the remote's first pairs still
- * leave at most LIRCD_SPACE_CANDIDATES remotes per pair (and the index its entries,
- * the map its remotes)? 1, 0 (err says why), or a negative errno.
- */
-static int lircd_table_takes(const struct lircd_family *f, struct lircd_table *table,
-			     const void *remote, struct ir_error *err)
+/* Where a keymap entry of a request came from, for messages: "FILE:LINE:COLUMN: ". */
+static void request_where(const struct plan_decoder *d, char *buf, size_t size)
 {
-	struct lircd_space_index_entry *entries = NULL;
-	size_t count;
-	char *remotes;
-	int ret;
-
-	remotes = realloc(table->remotes, (table->count + 1) * f->remote_size);
-	if (!remotes)
-		return -ENOMEM;
-	table->remotes = remotes;
-	memcpy(remotes + table->count * f->remote_size, remote, f->remote_size);
-	ret = f->index_build(remotes, table->count + 1, &entries, &count, err);
-	free(entries);
-	if (ret == -E2BIG)
-		return 0;
-	if (ret < 0)
-		return ret;
-	table->count++;
-	return 1;
+	if (d->wanted_by)
+		snprintf(buf, size, "%s: ", d->wanted_by);
+	else
+		buf[0] = '\0';
 }
 
 /*
  * Remotes that decode each other's signals into the same scancodes (LIRC's NEC-like
  * remotes: one layout, timings a little apart) become one descriptor (f->merge(),
  * into the first earlier one that takes it): the classes, in keymap order, in
- * *ret_classes (free() it), total (the remotes of every request) at most.
+ * *ret_classes (free() it), total (the remotes of every request) at most; the request
+ * of each class's first remote in *ret_origins (free() it).
  */
 static int merge_lircd_classes(const struct lircd_family *f, const struct keytable_plan *plan,
-			       size_t total, char **ret_classes, size_t *ret_count)
+			       size_t total, char **ret_classes, size_t **ret_origins,
+			       size_t *ret_count)
 {
-	size_t i, j, k, count, class_count = 0;
+	size_t i, j, k, count, class_count = 0, *origins;
 	const char *remotes;
 	char *classes;
 
 	classes = calloc(total, f->remote_size);
-	if (!classes)
+	origins = calloc(total, sizeof(*origins));
+	if (!classes || !origins) {
+		free(classes);
+		free(origins);
 		return -ENOMEM;
+	}
 	for (i = 0; i < plan->decoder_count; i++) {
 		if (!f->is_member(&plan->decoders[i]))
 			continue;
@@ -1530,12 +1518,14 @@ static int merge_lircd_classes(const struct lircd_family *f, const struct keytab
 			for (k = 0; k < class_count; k++)
 				if (f->merge(classes + k * f->remote_size, remote))
 					break;
-			if (k == class_count)
-				memcpy(classes + class_count++ * f->remote_size, remote,
-				       f->remote_size);
+			if (k < class_count)
+				continue;
+			origins[class_count] = i;
+			memcpy(classes + class_count++ * f->remote_size, remote, f->remote_size);
 		}
 	}
 	*ret_classes = classes;
+	*ret_origins = origins;
 	*ret_count = class_count;
 	return 0;
 }
@@ -1570,54 +1560,107 @@ static size_t lircd_program_count(const struct lircd_family *f,
 	return programs;
 }
 
+/* Appends remote (size bytes) to table. 0 or -ENOMEM. */
+static int lircd_table_append(struct lircd_table *table, const void *remote, size_t size)
+{
+	char *remotes = realloc(table->remotes, (table->count + 1) * size);
+
+	if (!remotes)
+		return -ENOMEM;
+	memcpy(remotes + table->count * size, remote, size);
+	table->remotes = remotes;
+	table->count++;
+	return 0;
+}
+
+/*
+ * One class into the first program whose index takes it (lircd_placement_place()):
+ * checked first, refused with its keymap entry's place. The program's number in
+ * *ret_program.
+ */
+static int place_lircd_class(struct planner *p, const struct lircd_family *f,
+			     struct lircd_placement *pl, const void *class, unsigned int number,
+			     const struct plan_decoder *origin, size_t *ret_program)
+{
+	struct lircd_first_pairs fp = { .keys_only = 1 };
+	struct lircd_placement_remote remote = { .patterns = 1 };
+	char where[IR_ERROR_MESSAGE_MAX];
+	unsigned int *keys = NULL;
+	int ret;
+
+	ret = f->check(class, p->err);
+	if (ret == 0)
+		ret = f->pairs(&fp, class, number);
+	if (ret == 0) {
+		keys = malloc(fp.seen_count ? fp.seen_count * sizeof(*keys) : 1);
+		ret = keys ? 0 : -ENOMEM;
+	}
+	if (ret == 0) {
+		remote.keys = keys;
+		remote.key_count = lircd_first_pairs_keys(&fp, keys);
+		ret = lircd_placement_place(pl, &remote, ret_program, p->err);
+	}
+	if (ret < 0 && ret != -ENOMEM) {
+		request_where(origin, where, sizeof(where));
+		ir_error_prefix(p->err, _("%sdecoder '%s'"), where, f->name);
+		ret = -EINVAL;
+	}
+	free(keys);
+	lircd_first_pairs_clear(&fp);
+	return ret;
+}
+
 /*
  * A family's requests (one per keymap entry, each with its remote) as few programs as
  * their first pairs allow. The remotes one descriptor decodes alike are merged first
  * (merge_lircd_classes()); then each class, in keymap order, goes into the first
- * program whose index still takes it. Remotes whose frames start alike beyond the
- * LIRCD_SPACE_CANDIDATES one index takes per first pair (the NEC-like ones of LIRC's
- * database share a header) spill to another program; all others share one. The
- * programs are the first of the requests (their parameters kept), the rest dropped;
- * each gets its index.
+ * program whose index still takes it (lircd_placement.h). Remotes whose frames start
+ * alike beyond the LIRCD_SPACE_CANDIDATES one index takes per first pair (the NEC-like
+ * ones of LIRC's database share a header) spill to another program; all others share
+ * one. The programs are the first of the requests (their parameters kept), the rest
+ * dropped; each gets its index, built once.
  */
 static int spill_lircd_family(struct planner *p, const struct lircd_family *f)
 {
 	struct keytable_plan *plan = p->plan;
+	struct lircd_placement pl = { .limits = {
+		.family = f->name, .remotes_max = f->remotes_max, .entries_max = f->entries_max,
+		.candidates = LIRCD_SPACE_CANDIDATES,
+	} };
 	struct lircd_table *tables = NULL;
 	char *classes = NULL;
-	size_t i, j, k, count, total = 0, class_count = 0, table_count = 0;
+	size_t i, j, k, count, total = 0, class_count = 0, *origins = NULL;
 	size_t program_count;
 	struct lircd_space_index_entry **index;
 	size_t *index_count;
 	struct plan_decoder *d;
 	const void *remotes;
-	bool indexing = false;
 	int ret;
 
 	for (i = 0; i < plan->decoder_count; i++)
 		total += lircd_request_remotes(f, &plan->decoders[i]);
 	if (!total)
 		return 0;
-	ret = merge_lircd_classes(f, plan, total, &classes, &class_count);
+	ret = merge_lircd_classes(f, plan, total, &classes, &origins, &class_count);
 	if (ret < 0)
 		return ret;
 	program_count = lircd_program_count(f, plan, class_count);
+	pl.limits.programs_max = program_count;
 	tables = calloc(program_count, sizeof(*tables));
 	if (!tables) {
 		ret = -ENOMEM;
 		goto out;
 	}
 	for (j = 0; j < class_count; j++) {
-		for (k = 0, ret = 0; ret == 0 && k <= table_count && k < program_count; k++)
-			ret = lircd_table_takes(f, &tables[k], classes + j * f->remote_size,
-						p->err);
+		ret = place_lircd_class(p, f, &pl, classes + j * f->remote_size,
+					(unsigned int)j + 1, &plan->decoders[origins[j]], &k);
 		if (ret == 0)
-			ret = f->unplaced(p->err, f, j);
+			ret = lircd_table_append(&tables[k], classes + j * f->remote_size,
+						 f->remote_size);
 		if (ret < 0)
 			goto out;
-		if (k > table_count)
-			table_count = k;
 	}
+	p->plan->placing_work += pl.work;
 	/* The requests in order become the programs; those left over go. */
 	for (i = 0, k = 0; i < plan->decoder_count;) {
 		d = &plan->decoders[i];
@@ -1625,7 +1668,7 @@ static int spill_lircd_family(struct planner *p, const struct lircd_family *f)
 			i++;
 			continue;
 		}
-		if (k == table_count) {
+		if (k == pl.program_count) {
 			plan_decoder_clear(d);
 			memmove(d, d + 1, (plan->decoder_count - i - 1) * sizeof(*d));
 			plan->decoder_count--;
@@ -1639,52 +1682,33 @@ static int spill_lircd_family(struct planner *p, const struct lircd_family *f)
 		index = f->index(d, &index_count);
 		ret = f->index_build(remotes, count, index, index_count, p->err);
 		if (ret < 0) {
-			indexing = true;
+			if (ret != -ENOMEM) {
+				ir_error_prefix(p->err, _("decoder '%s'"), f->name);
+				ret = -EINVAL;
+			}
 			goto out;
 		}
 	}
 	ret = 0;
 out:
-	if (ret < 0 && ret != -ENOMEM && (indexing || f->name_placing_errors)) {
-		ir_error_prefix(p->err, _("decoder '%s'"), f->name);
-		ret = -EINVAL;
-	}
 	for (i = 0; tables && i < program_count; i++)
 		free(tables[i].remotes);
 	free(tables);
 	free(classes);
+	free(origins);
+	lircd_placement_clear(&pl);
 	return ret;
 }
 
-/* Only with several remotes in one request (not from keymaps). */
-static int lircd_space_unplaced(struct ir_error *err, const struct lircd_family *f,
-				size_t class)
-{
-	(void)class;
-	ir_error_set(err, _("decoder '%s': more remotes start alike than its programs take"),
-		     f->name);
-	return -EINVAL;
-}
-
 /*
- * No program takes it (with one keymap entry a request, only a descriptor too big
- * even alone): err says why.
+ * The family PREFIX_family of the decoder PREFIX (is_PREFIX()) and its typed parts:
+ * over the plan_decoder fields REMOTES (of struct PREFIX_remote), COUNT, INDEX and
+ * INDEX_COUNT, and the functions PREFIX_remote_merge(), PREFIX_remote_check(),
+ * PREFIX_remote_pairs() and PREFIX_index_build() of its module; REMOTES_MAX and
+ * INDEX_MAX its table header's limits.
  */
-static int lircd_biphase_unplaced(struct ir_error *err, const struct lircd_family *f,
-				  size_t class)
-{
-	(void)f;
-	ir_error_prefix(err, _("remote %zu"), class);
-	return -E2BIG;
-}
-
-/*
- * The family PREFIX_family of the decoder PREFIX (is_PREFIX(), PREFIX_unplaced()) and
- * its typed parts: over the plan_decoder fields REMOTES (of struct PREFIX_remote),
- * COUNT, INDEX and INDEX_COUNT, and the functions PREFIX_remote_merge() and
- * PREFIX_index_build() of its module.
- */
-#define LIRCD_FAMILY(PREFIX, REMOTES, COUNT, INDEX, INDEX_COUNT, TAKE_CLASSES, NAME_ERRORS)	\
+#define LIRCD_FAMILY(PREFIX, REMOTES, COUNT, INDEX, INDEX_COUNT, TAKE_CLASSES, REMOTES_MAX,	\
+		     INDEX_MAX)								\
 static const void *PREFIX##_remotes(const struct plan_decoder *d, size_t *count)	\
 {											\
 	*count = d->COUNT;								\
@@ -1706,6 +1730,15 @@ static int PREFIX##_merge(void *into, const void *other)				\
 {											\
 	return PREFIX##_remote_merge(into, other);					\
 }											\
+static int PREFIX##_check(const void *remote, struct ir_error *err)			\
+{											\
+	return PREFIX##_remote_check(remote, err);					\
+}											\
+static int PREFIX##_pairs(struct lircd_first_pairs *fp, const void *remote,		\
+			  unsigned int number)						\
+{											\
+	return PREFIX##_remote_pairs(fp, remote, number);				\
+}											\
 static int PREFIX##_build(const void *remotes, size_t count,				\
 			  struct lircd_space_index_entry **entries, size_t *entry_count,	\
 			  struct ir_error *err)						\
@@ -1720,18 +1753,20 @@ static const struct lircd_family PREFIX##_family = {					\
 	.set_remotes = PREFIX##_set_remotes,						\
 	.index = PREFIX##_index,							\
 	.merge = PREFIX##_merge,							\
+	.check = PREFIX##_check,							\
+	.pairs = PREFIX##_pairs,							\
 	.index_build = PREFIX##_build,							\
+	.remotes_max = REMOTES_MAX,							\
+	.entries_max = INDEX_MAX,							\
 	.requests_take_classes = TAKE_CLASSES,						\
-	.unplaced = PREFIX##_unplaced,							\
-	.name_placing_errors = NAME_ERRORS,						\
 }
 
-/* requests_take_classes (as ever for lircd_space), placing errors as they are. */
+/* requests_take_classes (as ever for lircd_space). */
 LIRCD_FAMILY(lircd_space, lircd_remotes, lircd_remote_count, lircd_index, lircd_index_count,
-	     true, false);
-/* Every request of remotes may be a program; placing errors name the decoder. */
+	     true, LIRCD_SPACE_REMOTES_MAX, LIRCD_SPACE_INDEX_MAX);
+/* Every request of remotes may be a program. */
 LIRCD_FAMILY(lircd_biphase, biphase_remotes, biphase_remote_count, biphase_index,
-	     biphase_index_count, false, true);
+	     biphase_index_count, false, LIRCD_BIPHASE_REMOTES_MAX, LIRCD_BIPHASE_INDEX_MAX);
 
 /* A lircd_raw request that no longer has remotes goes. */
 static void drop_empty_lircd_raw(struct keytable_plan *plan)
@@ -1752,64 +1787,105 @@ static void drop_empty_lircd_raw(struct keytable_plan *plan)
 }
 
 /*
+ * A lircd_raw remote (count patterns) into the first of the requests' tables whose
+ * index takes it (lircd_placement.h): appended to it, refused with its keymap entry's
+ * place.
+ */
+static int place_lircd_raw_remote(struct planner *p, struct lircd_placement *pl,
+				  struct plan_decoder **requests,
+				  const struct lircd_raw_pattern *patterns, size_t count,
+				  unsigned int number, const struct plan_decoder *origin)
+{
+	struct lircd_first_pairs fp = { .keys_only = 1 };
+	struct lircd_placement_remote remote = { .patterns = (unsigned int)count };
+	char where[IR_ERROR_MESSAGE_MAX];
+	unsigned int *keys = NULL;
+	size_t k;
+	int ret;
+
+	ret = lircd_raw_remote_pairs(&fp, patterns, count, number);
+	if (ret == 0) {
+		keys = malloc(fp.seen_count ? fp.seen_count * sizeof(*keys) : 1);
+		ret = keys ? 0 : -ENOMEM;
+	}
+	if (ret == 0) {
+		remote.keys = keys;
+		remote.key_count = lircd_first_pairs_keys(&fp, keys);
+		ret = lircd_placement_place(pl, &remote, &k, p->err);
+	}
+	if (ret == 0)
+		ret = lircd_raw_table_append(&requests[k]->lircd_raw, patterns, count);
+	if (ret < 0 && ret != -ENOMEM) {
+		request_where(origin, where, sizeof(where));
+		ir_error_prefix(p->err, _("%sdecoder 'lircd_raw'"), where);
+		ret = -EINVAL;
+	}
+	free(keys);
+	lircd_first_pairs_clear(&fp);
+	return ret;
+}
+
+/*
  * The lircd_raw requests (one per keymap entry, each with its remote) as few programs
- * as their first pairs allow: all in the first request's program when its index takes
- * them; else each remote, in keymap order, in the first program whose index still
- * takes it. The programs' sync_space and candidates come from their tables.
+ * as their first pairs allow: each remote, in keymap order, in the first program whose
+ * index still takes it (all in the first request's program when one index takes them
+ * all); each program indexed once. The programs' sync_space and candidates come from
+ * their tables.
  */
 static int merge_lircd_raw(struct planner *p)
 {
 	struct keytable_plan *plan = p->plan;
-	struct plan_decoder *first = NULL, *d;
-	struct lircd_raw_table all = { 0 };
-	size_t i, r, k;
+	struct lircd_placement pl = { .limits = {
+		.family = "lircd_raw", .patterns_max = LIRCD_RAW_PATTERNS_MAX,
+		.entries_max = LIRCD_RAW_INDEX_MAX, .candidates = LIRCD_RAW_REMOTES,
+		.entry_patterns_max = LIRCD_RAW_ALIVE_MAX,
+	} };
+	struct lircd_raw_table *old = NULL;
+	struct plan_decoder **requests = NULL, *d;
+	size_t i, r, k, count = 0;
 	int ret = 0;
 
-	for (i = 0; i < plan->decoder_count; i++) {
+	for (i = 0; i < plan->decoder_count; i++)
+		count += is_lircd_raw(&plan->decoders[i]);
+	if (!count)
+		return 0;
+	requests = calloc(count, sizeof(*requests));
+	old = calloc(count, sizeof(*old));
+	if (!requests || !old) {
+		ret = -ENOMEM;
+		goto out;
+	}
+	/* Each request's own remote comes out of it, to be placed in keymap order. */
+	for (i = 0, k = 0; i < plan->decoder_count; i++) {
 		d = &plan->decoders[i];
-		for (r = 0; is_lircd_raw(d) && r < d->lircd_raw.remote_count; r++) {
-			ret = lircd_raw_table_append(&all, d->lircd_raw.patterns +
-							   d->lircd_raw.remotes[r].first,
-						     d->lircd_raw.remotes[r].count);
+		if (!is_lircd_raw(d))
+			continue;
+		requests[k] = d;
+		old[k++] = d->lircd_raw;
+		memset(&d->lircd_raw, 0, sizeof(d->lircd_raw));
+	}
+	pl.limits.programs_max = count;
+	for (k = 0; k < count; k++) {
+		for (r = 0; r < old[k].remote_count; r++) {
+			ret = place_lircd_raw_remote(p, &pl, requests,
+						     old[k].patterns + old[k].remotes[r].first,
+						     old[k].remotes[r].count,
+						     (unsigned int)(k + r + 1), requests[k]);
 			if (ret < 0)
 				goto out;
 		}
-		if (is_lircd_raw(d) && d->lircd_raw.remote_count)
-			lircd_raw_table_clear(&d->lircd_raw);
 	}
-	if (!all.remote_count)
-		return 0;
-	ret = lircd_raw_table_index(&all, p->err);
-	if (ret != -E2BIG) {
+	plan->placing_work += pl.work;
+	for (k = 0; k < count; k++) {
+		d = requests[k];
+		if (!d->lircd_raw.remote_count)
+			continue;
+		ret = lircd_raw_table_index(&d->lircd_raw, p->err);
 		if (ret < 0)
 			goto out;
-		for (i = 0; i < plan->decoder_count && !first; i++)
-			if (is_lircd_raw(&plan->decoders[i]))
-				first = &plan->decoders[i];
-		first->lircd_raw = all;
-		memset(&all, 0, sizeof(all));
-	} else {
-		/* Spread over the requests, as programs: there are as many as remotes. */
-		for (r = 0; r < all.remote_count; r++) {
-			const struct lircd_raw_pattern *pat = all.patterns + all.remotes[r].first;
-
-			ret = 0;
-			for (i = 0; ret == 0 && i < plan->decoder_count; i++) {
-				if (is_lircd_raw(&plan->decoders[i]))
-					ret = lircd_raw_table_take(&plan->decoders[i].lircd_raw, pat,
-								   all.remotes[r].count, p->err);
-			}
-			if (ret == 0) {
-				ir_error_prefix(p->err, _("lircd_raw remote %zu"), r);
-				ret = -EINVAL;
-			}
-			if (ret < 0)
-				goto out;
-		}
-		ret = 0;
 	}
 	drop_empty_lircd_raw(plan);
-	for (i = 0; ret == 0 && i < plan->decoder_count; i++) {
+	for (i = 0; i < plan->decoder_count; i++) {
 		unsigned int sync = UINT32_MAX;
 
 		d = &plan->decoders[i];
@@ -1821,9 +1897,15 @@ static int merge_lircd_raw(struct planner *p)
 		ret = set_param(d, "sync_space", sync);
 		if (ret == 0)
 			ret = set_param(d, "candidates", d->lircd_raw.candidates);
+		if (ret < 0)
+			goto out;
 	}
 out:
-	lircd_raw_table_clear(&all);
+	for (k = 0; old && k < count; k++)
+		lircd_raw_table_clear(&old[k]);
+	free(old);
+	free(requests);
+	lircd_placement_clear(&pl);
 	return ret;
 }
 

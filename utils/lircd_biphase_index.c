@@ -292,6 +292,12 @@ static int add_first_pairs(struct lircd_first_pairs *b,
 	return 0;
 }
 
+int lircd_biphase_remote_pairs(struct lircd_first_pairs *fp,
+			       const struct lircd_biphase_remote *r, unsigned int remote)
+{
+	return add_first_pairs(fp, r, remote);
+}
+
 int lircd_biphase_index_build(const struct lircd_biphase_remote *remotes, size_t count,
 			      struct lircd_space_index_entry **ret_entries, size_t *ret_count,
 			      struct ir_error *err)

@@ -56,6 +56,12 @@ static int add_remote(struct lircd_first_pairs *b, const struct lircd_space_remo
 	return ret;
 }
 
+int lircd_space_remote_pairs(struct lircd_first_pairs *fp, const struct lircd_space_remote *r,
+			     unsigned int remote)
+{
+	return add_remote(fp, r, remote);
+}
+
 int lircd_space_remote_set(struct lircd_space_remote *r, const char *name, int64_t value,
 			   struct ir_error *err)
 {

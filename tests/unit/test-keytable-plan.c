@@ -384,6 +384,81 @@ START_TEST(test_lircd_space_one_program)
 END_TEST
 
 /*
+ * A keymap of count remotes of one family (lircd_space, lircd_biphase or lircd_raw),
+ * all starting alike, each with windows of 3000 µs every way (thousands of first
+ * pairs each): as a hostile keymap may ask.
+ */
+static struct keymap *wide_keymap(const char *family, size_t count)
+{
+	struct keymap *keymap;
+	char *text = NULL;
+	size_t size = 0, i;
+	FILE *f = open_memstream(&text, &size);
+
+	ck_assert_ptr_nonnull(f);
+	for (i = 0; i < count; i++) {
+		fprintf(f, "[[protocols]]\nprotocol = \"%s\"\nmargin = 3000\n", family);
+		if (!strcmp(family, "lircd_space"))
+			fprintf(f, "header_pulse = 9000\nheader_space = 4500\none_pulse = 560\n"
+				"one_space = %zu\nzero_pulse = 560\nzero_space = %zu\n"
+				"trailer_pulse = 560\nend_space = 20000\nbits = 16\n",
+				7000 + 40 * i, 1000 + 10 * i);
+		else if (!strcmp(family, "lircd_biphase"))
+			fprintf(f, "header_pulse = 2600\nheader_space = 2600\none_pulse = %zu\n"
+				"one_space = %zu\nzero_pulse = %zu\nzero_space = %zu\n"
+				"end_space = 20000\nbits = 10\n", 400 + 10 * i, 400 + 10 * i,
+				400 + 10 * i, 400 + 10 * i);
+		else
+			fprintf(f, "trail_space = 20000\n[[protocols.raw]]\nkeycode = \"KEY_1\"\n"
+				"raw = [ 9000, 4500, 560, %zu, 560 ]\n", 500 + 3 * i);
+	}
+	ck_assert_int_eq(fclose(f), 0);
+	keymap = toml(text);
+	free(text);
+	return keymap;
+}
+
+/* The placing work of planning count wide remotes of family offline; their programs. */
+static unsigned long long placing_work(const char *family, size_t count, size_t *programs)
+{
+	struct fixture f;
+	unsigned long long work;
+
+	init(&f);
+	f.keymaps[f.keymap_count++] = wide_keymap(family, count);
+	ck_assert_msg(make(&f) == 0, "%s", f.err.message);
+	work = f.plan->placing_work;
+	*programs = f.plan->decoder_count;
+	done(&f);
+	return work;
+}
+
+/*
+ * Placing remotes grows with the remotes, not with remotes times programs: ten times
+ * the remotes, at most twenty times the work (placing each remote by building the
+ * index of every program it tried grew a hundred times, and took 20 s for 1,000).
+ */
+START_TEST(test_lircd_placing_scales)
+{
+	static const char *const families[] = { "lircd_space", "lircd_biphase", "lircd_raw" };
+	unsigned long long small, large;
+	size_t i, small_programs, large_programs;
+
+	for (i = 0; i < sizeof(families) / sizeof(families[0]); i++) {
+		small = placing_work(families[i], 40, &small_programs);
+		large = placing_work(families[i], 400, &large_programs);
+		ck_assert_msg(small > 0 && large <= 20 * small,
+			      "%s: work %llu for 40 remotes, %llu for 400", families[i], small,
+			      large);
+		ck_assert_uint_ge(large_programs, small_programs);
+	}
+	/* 4 raw remotes that start alike to a program. */
+	placing_work("lircd_raw", 40, &small_programs);
+	ck_assert_uint_eq(small_programs, 10);
+}
+END_TEST
+
+/*
  * More remotes whose frames start alike than one program's index takes (4 per first
  * pair): a second program takes the fifth; a remote that starts otherwise joins the
  * first program.
@@ -1060,6 +1135,7 @@ static Suite *keytable_plan_suite(void)
 	tcase_add_test(tc, test_lircd_space_refused);
 	tcase_add_test(tc, test_lircd_biphase_one_program);
 	tcase_add_test(tc, test_lircd_biphase_spill);
+	tcase_add_test(tc, test_lircd_placing_scales);
 	tcase_add_test(tc, test_raw_errors);
 	tcase_add_test(tc, test_raw_map_layout);
 	suite_add_tcase(s, tc);
