@@ -1294,31 +1294,79 @@ static void remove_duplicates(struct keytable_plan *plan)
 	plan->decoder_count = kept;
 }
 
-static int set_key(struct keytable_plan *plan, uint64_t scancode, uint32_t keycode)
-{
-	struct plan_key *keys;
-	size_t i;
+/* A key as given: its place among all given (keymaps in order, then -k). */
+struct given_key {
+	uint64_t scancode;
+	uint32_t keycode;
+	size_t order;
+};
 
-	for (i = 0; i < plan->key_count; i++) {
-		if (plan->keys[i].scancode == scancode) {
-			plan->keys[i].keycode = keycode;
-			return 0;
+static int compare_given(const void *a, const void *b)
+{
+	const struct given_key *x = a, *y = b;
+
+	if (x->scancode != y->scancode)
+		return x->scancode < y->scancode ? -1 : 1;
+	return x->order < y->order ? -1 : x->order > y->order;
+}
+
+static int compare_order(const void *a, const void *b)
+{
+	const struct given_key *x = a, *y = b;
+
+	return x->order < y->order ? -1 : x->order > y->order;
+}
+
+/*
+ * The scancodes of all keymaps and -k together, counted before any is compared: at
+ * most KEYMAP_SCANCODES_MAX, as in one keymap (each keymap's own are already).
+ */
+static int count_keys(struct planner *p, size_t *ret_count)
+{
+	const struct plan_input *input = p->input;
+	size_t i, j, count = 0;
+
+	for (i = 0; i < input->keymap_count; i++) {
+		for (j = 0; j < input->keymaps[i]->protocol_count; j++)
+			count += input->keymaps[i]->protocols[j].scancode_count;
+		if (count > KEYMAP_SCANCODES_MAX) {
+			ir_error_set(p->err, _("%s: more than %u scancodes in the keymaps "
+					       "together"), input->keymaps[i]->filename,
+				     KEYMAP_SCANCODES_MAX);
+			return -EINVAL;
 		}
 	}
-	/* Doubling from 8, so that 100-key keymaps do not realloc on every key. */
-	if (plan->key_count >= 8 && (plan->key_count & (plan->key_count - 1)) == 0) {
-		keys = realloc(plan->keys, plan->key_count * 2 * sizeof(*keys));
-	} else if (plan->key_count == 0) {
-		keys = malloc(8 * sizeof(*keys));
-	} else {
-		keys = plan->keys;
+	if (input->options)
+		count += input->options->set_key_count;
+	*ret_count = count;
+	return 0;
+}
+
+/*
+ * Each scancode once, where it was first given, with the keycode given last:
+ * sorted, not compared one by one.
+ */
+static int unique_keys(struct keytable_plan *plan, struct given_key *given, size_t count)
+{
+	size_t i, kept = 0;
+
+	qsort(given, count, sizeof(*given), compare_given);
+	for (i = 0; i < count; i++) {
+		if (kept && given[kept - 1].scancode == given[i].scancode) {
+			given[kept - 1].keycode = given[i].keycode;
+			continue;
+		}
+		given[kept++] = given[i];
 	}
-	if (!keys)
+	qsort(given, kept, sizeof(*given), compare_order);
+	plan->keys = calloc(kept ? kept : 1, sizeof(*plan->keys));
+	if (!plan->keys)
 		return -ENOMEM;
-	plan->keys = keys;
-	keys[plan->key_count].scancode = scancode;
-	keys[plan->key_count].keycode = keycode;
-	plan->key_count++;
+	for (i = 0; i < kept; i++) {
+		plan->keys[i].scancode = given[i].scancode;
+		plan->keys[i].keycode = given[i].keycode;
+	}
+	plan->key_count = kept;
 	return 0;
 }
 
@@ -1326,85 +1374,123 @@ static int plan_keys(struct planner *p)
 {
 	const struct plan_input *input = p->input;
 	const struct keytable_options *options = input->options;
-	size_t i, j;
+	struct given_key *given;
+	size_t i, j, k, count, n = 0;
 	int ret;
 
+	ret = count_keys(p, &count);
+	if (ret < 0 || !count)
+		return ret;
+	given = calloc(count, sizeof(*given));
+	if (!given)
+		return -ENOMEM;
 	for (i = 0; i < input->keymap_count; i++) {
 		const struct keymap *keymap = input->keymaps[i];
 
 		for (j = 0; j < keymap->protocol_count; j++) {
 			const struct keymap_protocol *protocol = &keymap->protocols[j];
-			size_t k;
 
-			for (k = 0; k < protocol->scancode_count; k++) {
-				ret = set_key(p->plan, protocol->scancodes[k].scancode,
-					      protocol->scancodes[k].keycode);
-				if (ret < 0)
-					return ret;
+			for (k = 0; k < protocol->scancode_count; k++, n++) {
+				given[n].scancode = protocol->scancodes[k].scancode;
+				given[n].keycode = protocol->scancodes[k].keycode;
+				given[n].order = n;
 			}
 		}
 	}
-	for (i = 0; options && i < options->set_key_count; i++) {
-		uint32_t keycode;
-
-		ret = keycode_parse(options->set_keys[i].key, &keycode);
+	for (i = 0; options && i < options->set_key_count; i++, n++) {
+		ret = keycode_parse(options->set_keys[i].key, &given[n].keycode);
 		if (ret == -ENOMEM)
-			return ret;
+			goto out;
 		if (ret < 0) {
 			ir_error_set(p->err, _("--set-key 0x%llx: unknown key '%s'"),
 				     (unsigned long long)options->set_keys[i].scancode,
 				     options->set_keys[i].key);
-			return -EINVAL;
+			ret = -EINVAL;
+			goto out;
 		}
-		ret = set_key(p->plan, options->set_keys[i].scancode, keycode);
-		if (ret < 0)
-			return ret;
+		given[n].scancode = options->set_keys[i].scancode;
+		given[n].order = n;
 	}
+	ret = unique_keys(p->plan, given, count);
+out:
+	free(given);
+	return ret;
+}
+
+static int compare_keys(const void *a, const void *b)
+{
+	const struct plan_key *x = a, *y = b;
+
+	return x->scancode < y->scancode ? -1 : x->scancode > y->scancode;
+}
+
+/* plan->lookup: the keys sorted by scancode, for keytable_plan_lookup(). */
+static int sort_lookup(struct keytable_plan *plan)
+{
+	free(plan->lookup);
+	plan->lookup = malloc((plan->key_count ? plan->key_count : 1) * sizeof(*plan->lookup));
+	if (!plan->lookup)
+		return -ENOMEM;
+	if (plan->key_count)
+		memcpy(plan->lookup, plan->keys, plan->key_count * sizeof(*plan->lookup));
+	qsort(plan->lookup, plan->key_count, sizeof(*plan->lookup), compare_keys);
 	return 0;
 }
 
-static bool scancode_used(const struct keytable_plan *plan, uint64_t scancode)
+/* The next scancode from *next on that no key has (used: sorted, *at walks it). */
+static uint64_t free_scancode(const struct plan_key *used, size_t count, size_t *at,
+			      uint64_t *next)
 {
-	size_t i;
+	for (;;) {
+		while (*at < count && used[*at].scancode < *next)
+			(*at)++;
+		if (*at == count || used[*at].scancode != *next)
+			return (*next)++;
+		(*next)++;
+	}
+}
 
-	for (i = 0; i < plan->key_count; i++)
-		if (plan->keys[i].scancode == scancode)
-			return true;
-	return false;
+/* Appends a key of a scancode no key has. */
+static int append_key(struct keytable_plan *plan, uint64_t scancode, uint32_t keycode)
+{
+	struct plan_key *keys = realloc(plan->keys, (plan->key_count + 1) * sizeof(*keys));
+
+	if (!keys)
+		return -ENOMEM;
+	keys[plan->key_count].scancode = scancode;
+	keys[plan->key_count].keycode = keycode;
+	plan->keys = keys;
+	plan->key_count++;
+	return 0;
 }
 
 /* Raw patterns report their scancode: give each a free one, and map it to its key. */
 static int plan_raw_keys(struct keytable_plan *plan)
 {
-	uint64_t next = 0;
-	size_t i, j;
+	size_t i, j, at = 0, used;
+	uint64_t next = 0, scancode;
 	int ret;
 
-	for (i = 0; i < plan->decoder_count; i++) {
+	/* The keys given: those added here take scancodes past next, none of theirs. */
+	ret = sort_lookup(plan);
+	used = plan->key_count;
+	for (i = 0; ret == 0 && i < plan->decoder_count; i++) {
 		struct plan_decoder *decoder = &plan->decoders[i];
 
-		for (j = 0; j < decoder->raw_pattern_count; j++) {
-			uint32_t keycode = decoder->raw_patterns[j].scancode;
-
-			while (scancode_used(plan, next))
-				next++;
-			decoder->raw_patterns[j].scancode = (unsigned int)next;
-			ret = set_key(plan, next, keycode);
-			if (ret < 0)
-				return ret;
+		for (j = 0; ret == 0 && j < decoder->raw_pattern_count; j++) {
+			scancode = free_scancode(plan->lookup, used, &at, &next);
+			ret = append_key(plan, scancode, decoder->raw_patterns[j].scancode);
+			decoder->raw_patterns[j].scancode = (unsigned int)scancode;
 		}
-		for (j = 0; j < decoder->lircd_raw.pattern_count; j++) {
-			uint32_t keycode = decoder->lircd_raw.patterns[j].scancode;
-
-			while (scancode_used(plan, next))
-				next++;
-			decoder->lircd_raw.patterns[j].scancode = (unsigned int)next;
-			ret = set_key(plan, next, keycode);
-			if (ret < 0)
-				return ret;
+		for (j = 0; ret == 0 && j < decoder->lircd_raw.pattern_count; j++) {
+			scancode = free_scancode(plan->lookup, used, &at, &next);
+			ret = append_key(plan, scancode, decoder->lircd_raw.patterns[j].scancode);
+			decoder->lircd_raw.patterns[j].scancode = (unsigned int)scancode;
 		}
 	}
-	return 0;
+	if (ret == 0)
+		ret = sort_lookup(plan);
+	return ret;
 }
 
 static int plan_protocols(struct planner *p)
@@ -2027,6 +2113,7 @@ void keytable_plan_free(struct keytable_plan *plan)
 		plan_decoder_clear(&plan->decoders[i]);
 	free(plan->decoders);
 	free(plan->keys);
+	free(plan->lookup);
 	for (i = 0; i < plan->note_count; i++)
 		free(plan->notes[i]);
 	free(plan->notes);
@@ -2035,10 +2122,11 @@ void keytable_plan_free(struct keytable_plan *plan)
 
 uint32_t keytable_plan_lookup(const struct keytable_plan *plan, uint64_t scancode)
 {
-	size_t i;
+	const struct plan_key key = { .scancode = scancode };
+	const struct plan_key *found;
 
-	for (i = 0; i < plan->key_count; i++)
-		if (plan->keys[i].scancode == scancode)
-			return plan->keys[i].keycode;
-	return 0;
+	if (!plan->lookup || !plan->key_count)
+		return 0;
+	found = bsearch(&key, plan->lookup, plan->key_count, sizeof(key), compare_keys);
+	return found ? found->keycode : 0;
 }

@@ -852,6 +852,61 @@ START_TEST(test_keys_last_wins)
 }
 END_TEST
 
+/* A nec keymap of count scancodes from first on, built as text. */
+static struct keymap *scancodes_keymap(unsigned int first, unsigned int count)
+{
+	struct keymap *keymap;
+	char *text = NULL;
+	size_t size = 0;
+	unsigned int i;
+	FILE *f = open_memstream(&text, &size);
+
+	ck_assert_ptr_nonnull(f);
+	fprintf(f, "[[protocols]]\nprotocol = \"nec\"\n[protocols.scancodes]\n");
+	for (i = 0; i < count; i++)
+		fprintf(f, "%u = \"KEY_1\"\n", first + i);
+	ck_assert_int_eq(fclose(f), 0);
+	keymap = toml(text);
+	free(text);
+	return keymap;
+}
+
+/*
+ * The keymaps' scancodes together are counted before any is compared: past
+ * KEYMAP_SCANCODES_MAX, as one keymap may have, refused naming the keymap (16 keymaps
+ * of 8,192 took seconds of comparing each key with every other); up to it, each
+ * scancode where it came first, with the key given last.
+ */
+START_TEST(test_keys_counted_first)
+{
+	struct fixture f;
+
+	init(&f);
+	f.keymaps[f.keymap_count++] = scancodes_keymap(0, KEYMAP_SCANCODES_MAX / 2);
+	f.keymaps[f.keymap_count++] = scancodes_keymap(KEYMAP_SCANCODES_MAX,
+						       KEYMAP_SCANCODES_MAX / 2 + 1);
+	ck_assert_int_eq(make(&f), -EINVAL);
+	ck_assert_str_eq(f.err.message, "test.toml: more than 8192 scancodes in the keymaps "
+			 "together");
+	done(&f);
+
+	init(&f);
+	f.keymaps[f.keymap_count++] = scancodes_keymap(0, KEYMAP_SCANCODES_MAX / 2);
+	f.keymaps[f.keymap_count++] = scancodes_keymap(10, KEYMAP_SCANCODES_MAX / 2);
+	add_set_key(&f, 5, "KEY_2");
+	ck_assert_int_eq(make(&f), 0);
+	ck_assert_uint_eq(f.plan->key_count, KEYMAP_SCANCODES_MAX / 2 + 10);
+	ck_assert_uint_eq(f.plan->keys[5].scancode, 5);
+	ck_assert_uint_eq(f.plan->keys[5].keycode, KEY_2);
+	ck_assert_uint_eq(f.plan->keys[KEYMAP_SCANCODES_MAX / 2].scancode,
+			  KEYMAP_SCANCODES_MAX / 2);
+	ck_assert_uint_eq(keytable_plan_lookup(f.plan, 4), KEY_1);
+	ck_assert_uint_eq(keytable_plan_lookup(f.plan, 5), KEY_2);
+	ck_assert_uint_eq(keytable_plan_lookup(f.plan, KEYMAP_SCANCODES_MAX), 0);
+	done(&f);
+}
+END_TEST
+
 /*
  * Offline: every decoder but raw, lircd_space and lircd_biphase when nothing is named;
  * kernel names get ports.
@@ -1141,6 +1196,7 @@ static Suite *keytable_plan_suite(void)
 	suite_add_tcase(s, tc);
 	tc = tcase_create("keys");
 	tcase_add_test(tc, test_keys_last_wins);
+	tcase_add_test(tc, test_keys_counted_first);
 	suite_add_tcase(s, tc);
 	tc = tcase_create("offline");
 	tcase_add_test(tc, test_offline);
