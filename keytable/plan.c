@@ -11,6 +11,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "bpf_kernel.h"
 #include "decoders.h"
 #include "irp.h"
 #include "irp_compile.h"
@@ -1222,10 +1223,43 @@ static int relocate(struct planner *p, struct plan_decoder *decoder)
 	return 0;
 }
 
+/* Two images that are the same program: instructions, maps and their contents. */
+static bool same_image(const struct bpf_image *a, const struct bpf_image *b)
+{
+	size_t i;
+
+	if (strcmp(a->name, b->name) || strcmp(a->license, b->license) ||
+	    a->insn_count != b->insn_count || a->map_count != b->map_count ||
+	    memcmp(a->insns, b->insns, a->insn_count * sizeof(*a->insns)))
+		return false;
+	for (i = 0; i < a->map_count; i++) {
+		const struct bpf_map_spec *x = &a->maps[i], *y = &b->maps[i];
+
+		if (strcmp(x->name, y->name) || x->type != y->type || x->key_size != y->key_size ||
+		    x->value_size != y->value_size || x->max_entries != y->max_entries ||
+		    x->flags != y->flags || x->read_only != y->read_only ||
+		    !x->initial_value != !y->initial_value ||
+		    (x->initial_value && memcmp(x->initial_value, y->initial_value, x->value_size)))
+			return false;
+	}
+	return true;
+}
+
+/*
+ * An IRP decoder is its compiled program (it takes no parameters): two IRP strings
+ * that differ in comments, spaces or spelling but compile alike are one program.
+ */
+static bool is_compiled(const struct plan_decoder *d)
+{
+	return !d->embedded && !d->object && d->image;
+}
+
 static bool same_decoder(const struct plan_decoder *a, const struct plan_decoder *b)
 {
 	size_t i;
 
+	if (is_compiled(a) && is_compiled(b))
+		return same_image(a->image, b->image);
 	if (a->embedded != b->embedded || !a->object != !b->object || strcmp(a->name, b->name) ||
 	    a->raw_pattern_count != b->raw_pattern_count ||
 	    a->lircd_remote_count != b->lircd_remote_count ||
@@ -1251,6 +1285,36 @@ static bool same_decoder(const struct plan_decoder *a, const struct plan_decoder
 		       a->raw_pattern_count * sizeof(*a->raw_patterns));
 }
 
+static uint64_t hash_bytes(uint64_t hash, const void *data, size_t size)
+{
+	const unsigned char *byte = data;
+	size_t i;
+
+	/* FNV-1a. */
+	for (i = 0; i < size; i++)
+		hash = (hash ^ byte[i]) * 0x100000001b3ULL;
+	return hash;
+}
+
+/* Equal for decoders same_decoder() finds the same (a coarser key, never finer). */
+static uint64_t decoder_hash(const struct plan_decoder *d)
+{
+	uint64_t hash = 0xcbf29ce484222325ULL;
+	int64_t value;
+	size_t i;
+
+	if (is_compiled(d))
+		return hash_bytes(hash, d->image->insns, d->image->insn_count *
+				  sizeof(*d->image->insns));
+	hash = hash_bytes(hash, d->name, strlen(d->name));
+	hash = hash_bytes(hash, &d->raw_pattern_count, sizeof(d->raw_pattern_count));
+	for (i = 0; d->object && i < bpf_object_param_count(d->object); i++) {
+		value = param_value(d, bpf_object_param_name(d->object, i));
+		hash = hash_bytes(hash, &value, sizeof(value));
+	}
+	return hash;
+}
+
 static void plan_decoder_clear(struct plan_decoder *decoder)
 {
 	size_t i;
@@ -1271,27 +1335,89 @@ static void plan_decoder_clear(struct plan_decoder *decoder)
 	bpf_image_free(decoder->image);
 }
 
-/* Identical requests load once: keep the first of each. */
-static void remove_duplicates(struct keytable_plan *plan)
-{
-	size_t i, j, kept = 0;
+struct decoder_key {
+	uint64_t hash;
+	size_t index;
+};
 
+static int compare_decoder_keys(const void *a, const void *b)
+{
+	const struct decoder_key *x = a, *y = b;
+
+	if (x->hash != y->hash)
+		return x->hash < y->hash ? -1 : 1;
+	return x->index < y->index ? -1 : x->index > y->index;
+}
+
+/*
+ * Which earlier decoder each is the same as (SIZE_MAX: none), in *ret_same (free()
+ * it): only decoders of one hash are compared, each with the first of its kind.
+ */
+static int find_duplicates(const struct keytable_plan *plan, size_t **ret_same)
+{
+	struct decoder_key *keys;
+	size_t *same, i, j, start;
+
+	keys = calloc(plan->decoder_count, sizeof(*keys));
+	same = calloc(plan->decoder_count, sizeof(*same));
+	if (!keys || !same) {
+		free(keys);
+		free(same);
+		return -ENOMEM;
+	}
 	for (i = 0; i < plan->decoder_count; i++) {
-		for (j = 0; j < kept; j++)
-			if (same_decoder(&plan->decoders[j], &plan->decoders[i]))
-				break;
-		if (j < kept) {
-			/* Also asked for by -p: its failures are errors, not notes. */
-			if (!plan->decoders[i].wanted_by) {
-				free(plan->decoders[j].wanted_by);
-				plan->decoders[j].wanted_by = NULL;
+		keys[i].hash = decoder_hash(&plan->decoders[i]);
+		keys[i].index = i;
+		same[i] = SIZE_MAX;
+	}
+	qsort(keys, plan->decoder_count, sizeof(*keys), compare_decoder_keys);
+	for (start = 0; start < plan->decoder_count; start = i) {
+		for (i = start; i < plan->decoder_count && keys[i].hash == keys[start].hash; i++) {
+			for (j = start; j < i; j++) {
+				if (same[keys[j].index] == SIZE_MAX &&
+				    same_decoder(&plan->decoders[keys[j].index],
+						 &plan->decoders[keys[i].index])) {
+					same[keys[i].index] = keys[j].index;
+					break;
+				}
 			}
+		}
+	}
+	free(keys);
+	*ret_same = same;
+	return 0;
+}
+
+/* Identical requests load once: keep the first of each. */
+static int remove_duplicates(struct keytable_plan *plan)
+{
+	size_t i, kept = 0, *same;
+	int ret;
+
+	if (plan->decoder_count < 2)
+		return 0;
+	ret = find_duplicates(plan, &same);
+	if (ret < 0)
+		return ret;
+	for (i = 0; i < plan->decoder_count; i++) {
+		if (same[i] == SIZE_MAX)
+			continue;
+		/* Also asked for by -p: its failures are errors, not notes. */
+		if (!plan->decoders[i].wanted_by) {
+			free(plan->decoders[same[i]].wanted_by);
+			plan->decoders[same[i]].wanted_by = NULL;
+		}
+	}
+	for (i = 0; i < plan->decoder_count; i++) {
+		if (same[i] != SIZE_MAX) {
 			plan_decoder_clear(&plan->decoders[i]);
 			continue;
 		}
 		plan->decoders[kept++] = plan->decoders[i];
 	}
 	plan->decoder_count = kept;
+	free(same);
+	return 0;
 }
 
 /* A key as given: its place among all given (keymaps in order, then -k). */
@@ -2025,7 +2151,16 @@ static int plan_decoders(struct planner *p)
 		if (ret < 0)
 			return ret;
 	}
-	remove_duplicates(plan);
+	ret = remove_duplicates(plan);
+	if (ret < 0)
+		return ret;
+	/* Refused here, not after 64 programs went through the verifier. */
+	if (p->input->device && plan->decoder_count > BPF_KERNEL_MAX_LIRC_PROGS) {
+		ir_error_set(p->err, _("%zu BPF decoders: %s takes at most %d"),
+			     plan->decoder_count, p->input->device->sysname,
+			     BPF_KERNEL_MAX_LIRC_PROGS);
+		return -EINVAL;
+	}
 	for (i = 0; p->input->device && i < plan->decoder_count; i++) {
 		if (!plan->decoders[i].port_of)
 			continue;

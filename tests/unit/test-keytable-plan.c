@@ -14,6 +14,7 @@
 #include <string.h>
 #include <linux/input-event-codes.h>
 
+#include "bpf_kernel.h"
 #include "keymap.h"
 #include "plan.h"
 #include "test-main.h"
@@ -1052,6 +1053,57 @@ END_TEST
  */
 #define LEGACY_IRP "# table x, type: irp\n0x10 KEY_1\n"
 
+/* count IRP entries: the same program with a comment each, or each its own gap. */
+static struct keymap *irp_keymap(size_t count, bool distinct)
+{
+	struct keymap *keymap;
+	char *text = NULL;
+	size_t size = 0, i;
+	FILE *f = open_memstream(&text, &size);
+
+	ck_assert_ptr_nonnull(f);
+	for (i = 0; i < count; i++)
+		fprintf(f, "[[protocols]]\nprotocol = \"irp\"\nirp = \"{38k,564}<1,-1|1,-3>"
+			"(16,-8,D:8,F:8,1,^%zum)*[D:0..255,F:0..255] /* entry %zu */\"\n",
+			distinct ? 100 + i : 100, i);
+	ck_assert_int_eq(fclose(f), 0);
+	keymap = toml(text);
+	free(text);
+	return keymap;
+}
+
+/*
+ * IRP decoders are their compiled programs: entries that differ only in comments are
+ * one program (each was a program of its own: 8,000 of them ran on every sample of
+ * --decode). A device takes at most 64 programs: more are refused when planned, not
+ * after the kernel verified 64 of them.
+ */
+START_TEST(test_irp_programs)
+{
+	struct fixture f;
+
+	init(&f);
+	f.keymaps[f.keymap_count++] = irp_keymap(100, false);
+	ck_assert_int_eq(make(&f), 0);
+	ck_assert_uint_eq(f.plan->decoder_count, 1);
+	done(&f);
+
+	init(&f);
+	f.device = new_device("[nec] [lirc]", true);
+	f.keymaps[f.keymap_count++] = irp_keymap(BPF_KERNEL_MAX_LIRC_PROGS, true);
+	ck_assert_int_eq(make(&f), 0);
+	ck_assert_uint_eq(f.plan->decoder_count, BPF_KERNEL_MAX_LIRC_PROGS);
+	done(&f);
+
+	init(&f);
+	f.device = new_device("[nec] [lirc]", true);
+	f.keymaps[f.keymap_count++] = irp_keymap(BPF_KERNEL_MAX_LIRC_PROGS + 1, true);
+	ck_assert_int_eq(make(&f), -EINVAL);
+	ck_assert_str_eq(f.err.message, "65 BPF decoders: rc0 takes at most 64");
+	done(&f);
+}
+END_TEST
+
 START_TEST(test_irp)
 {
 	struct keymap *legacy;
@@ -1206,6 +1258,7 @@ static Suite *keytable_plan_suite(void)
 	suite_add_tcase(s, tc);
 	tc = tcase_create("irp");
 	tcase_add_test(tc, test_irp);
+	tcase_add_test(tc, test_irp_programs);
 	suite_add_tcase(s, tc);
 	tc = tcase_create("device");
 	tcase_add_test(tc, test_device_checks);
