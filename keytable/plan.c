@@ -1623,8 +1623,19 @@ static int plan_protocols(struct planner *p)
 {
 	const struct plan_input *input = p->input;
 	const struct keytable_options *options = input->options;
-	size_t i, j;
+	size_t i, j, count = 0;
 	int ret;
+
+	/* Each entry is a decoder request until merged: counted before any is made. */
+	for (i = 0; i < input->keymap_count; i++) {
+		count += input->keymaps[i]->protocol_count;
+		if (count > KEYMAP_PROTOCOLS_MAX) {
+			ir_error_set(p->err, _("%s: more than %u protocols in the keymaps "
+					       "together"), input->keymaps[i]->filename,
+				     KEYMAP_PROTOCOLS_MAX);
+			return -EINVAL;
+		}
+	}
 
 	for (i = 0; i < input->keymap_count; i++) {
 		for (j = 0; j < input->keymaps[i]->protocol_count; j++) {

@@ -853,6 +853,8 @@ START_TEST(test_keys_last_wins)
 }
 END_TEST
 
+static struct keymap *irp_keymap(size_t count, bool distinct);
+
 /* A nec keymap of count scancodes from first on, built as text. */
 static struct keymap *scancodes_keymap(unsigned int first, unsigned int count)
 {
@@ -888,6 +890,15 @@ START_TEST(test_keys_counted_first)
 						       KEYMAP_SCANCODES_MAX / 2 + 1);
 	ck_assert_int_eq(make(&f), -EINVAL);
 	ck_assert_str_eq(f.err.message, "test.toml: more than 8192 scancodes in the keymaps "
+			 "together");
+	done(&f);
+
+	/* So are the protocol entries, each a decoder request until merged. */
+	init(&f);
+	f.keymaps[f.keymap_count++] = irp_keymap(KEYMAP_PROTOCOLS_MAX / 2, false);
+	f.keymaps[f.keymap_count++] = irp_keymap(KEYMAP_PROTOCOLS_MAX / 2 + 1, false);
+	ck_assert_int_eq(make(&f), -EINVAL);
+	ck_assert_str_eq(f.err.message, "test.toml: more than 4096 protocols in the keymaps "
 			 "together");
 	done(&f);
 
