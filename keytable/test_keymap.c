@@ -83,12 +83,12 @@ static int check_protocols(const char *root, const struct keymap *keymap, size_t
 }
 
 /*
- * What -w would refuse of a keymap whose protocols are all known: the plan made as
- * --decode makes it (no device), so that every planner check runs (the lircd
- * families' placing and limits, parameters, raw patterns, decoders that load).
+ * What -w would refuse of a keymap: the plan made as --decode makes it (no device), so
+ * that every planner check runs (the lircd families' placing and limits, parameters,
+ * raw patterns, decoders that load). 0, or -EINVAL with *err set; -ENOMEM.
  */
 static int check_plan(const struct keytable_options *options, struct keymap *keymap,
-		      size_t *problems)
+		      struct ir_error *err)
 {
 	struct keymap *keymaps[1] = { keymap };
 	struct plan_input input = {
@@ -97,29 +97,22 @@ static int check_plan(const struct keytable_options *options, struct keymap *key
 		.keymap_count = 1,
 	};
 	struct keytable_plan *plan = NULL;
-	struct ir_error err;
 	int ret;
 
 	/* With no protocol, the plan would take every decoder: nothing of the keymap's. */
 	if (!keymap->protocol_count)
 		return 0;
-	ret = keytable_plan_make(&input, &plan, &err);
+	ret = keytable_plan_make(&input, &plan, err);
 	keytable_plan_free(plan);
-	if (ret == -ENOMEM)
-		return ret;
-	if (ret < 0) {
-		fprintf(stderr, "%s: %s\n", program_invocation_short_name, err.message);
-		(*problems)++;
-	}
-	return 0;
+	return ret == -ENOMEM ? ret : ret < 0 ? -EINVAL : 0;
 }
 
 static int test_one(const struct keytable_options *options, char *name, size_t *problems)
 {
 	struct keymap **keymaps = NULL;
-	struct ir_error load_err;
+	struct ir_error load_err, plan_err;
 	size_t count = 0, i, before;
-	int ret;
+	int ret, planned;
 
 	ret = keytable_load_keymaps(options->sysroot, &name, 1, &keymaps, &count, &load_err);
 	if (ret == -ENOMEM)
@@ -128,6 +121,12 @@ static int test_one(const struct keytable_options *options, char *name, size_t *
 		fprintf(stderr, "%s: %s\n", program_invocation_short_name, load_err.message);
 		(*problems)++;
 		return 0;
+	}
+	/* Planned as read, before -v rewrites it in v4l-utils' names. */
+	planned = check_plan(options, keymaps[0], &plan_err);
+	if (planned == -ENOMEM) {
+		keytable_free_keymaps(keymaps, count);
+		return planned;
 	}
 	if (options->verbose) {
 		fprintf(stderr, _("Read keymap %s\n"), keymaps[0]->filename);
@@ -145,8 +144,10 @@ static int test_one(const struct keytable_options *options, char *name, size_t *
 	before = *problems;
 	ret = check_protocols(options->sysroot, keymaps[0], problems);
 	/* Each problem once: the plan would say again what check_protocols() said. */
-	if (ret == 0 && *problems == before)
-		ret = check_plan(options, keymaps[0], problems);
+	if (ret == 0 && *problems == before && planned < 0) {
+		fprintf(stderr, "%s: %s\n", program_invocation_short_name, plan_err.message);
+		(*problems)++;
+	}
 	keytable_free_keymaps(keymaps, count);
 	return ret;
 }
