@@ -175,10 +175,11 @@ static int plan_case(const char *path, FILE *out)
 	start = cpu_ms();
 	ret = keytable_plan_make(&input, &plan, &err);
 	ms = cpu_ms() - start;
+	/* Refused (past a limit: more programs than a device takes) is a result too. */
 	if (ret < 0) {
-		fprintf(stderr, "plan-cost: %s\n", err.message);
+		fprintf(out, "%.2f 0 0 %s\n", ms, err.message);
 		keymap_free(keymap);
-		return 1;
+		return ret == -EINVAL ? 0 : 1;
 	}
 	fprintf(out, "%.2f %zu %llu\n", ms, plan->decoder_count, plan->placing_work);
 	keytable_plan_free(plan);
@@ -189,7 +190,7 @@ static int plan_case(const char *path, FILE *out)
 static int run_case(const char *dir, enum family family, enum shape shape, size_t count,
 		    FILE *md)
 {
-	char path[4096], line[128];
+	char path[4096], line[1024], *refused;
 	struct rusage usage;
 	unsigned long long work;
 	size_t programs;
@@ -216,6 +217,11 @@ static int run_case(const char *dir, enum family family, enum shape shape, size_
 	if (!in || !fgets(line, sizeof(line), in) ||
 	    sscanf(line, "%lf %zu %llu", &ms, &programs, &work) != 3)
 		line[0] = '\0';
+	/* After the three numbers, the reason it was refused. */
+	refused = NULL;
+	if (line[0] && (refused = strchr(line, ' ')) && (refused = strchr(refused + 1, ' ')) &&
+	    (refused = strchr(refused + 1, ' ')))
+		refused[strcspn(refused, "\n")] = '\0';
 	if (in)
 		fclose(in);
 	if (wait4(pid, &status, 0, &usage) < 0)
@@ -227,9 +233,14 @@ static int run_case(const char *dir, enum family family, enum shape shape, size_
 			shape_names[shape], count);
 		return 0;
 	}
-	fprintf(md, "| %s | %s | %zu | %.2f | %zu | %llu | %.1f |\n", family_names[family],
-		shape_names[shape], count, ms, programs, work,
-		(double)usage.ru_maxrss / 1024.0);
+	if (refused)
+		fprintf(md, "| %s | %s | %zu | %.2f | refused:%s | | %.1f |\n",
+			family_names[family], shape_names[shape], count, ms, refused,
+			(double)usage.ru_maxrss / 1024.0);
+	else
+		fprintf(md, "| %s | %s | %zu | %.2f | %zu | %llu | %.1f |\n",
+			family_names[family], shape_names[shape], count, ms, programs, work,
+			(double)usage.ru_maxrss / 1024.0);
 	fflush(md);
 	return 0;
 }

@@ -537,8 +537,11 @@ static int note_wanted_by(const struct origin *origin, struct plan_decoder *deco
 {
 	if (!origin->file || decoder->wanted_by)
 		return 0;
-	if (asprintf(&decoder->wanted_by, "%s:%u:%u", origin->file, origin->line,
-		     origin->column) < 0) {
+	/* As origin_prefix() writes it: no column where the entry has none (lircd.conf). */
+	if ((origin->column ? asprintf(&decoder->wanted_by, "%s:%u:%u", origin->file,
+				       origin->line, origin->column)
+			    : asprintf(&decoder->wanted_by, "%s:%u", origin->file,
+				       origin->line)) < 0) {
 		decoder->wanted_by = NULL;
 		return -ENOMEM;
 	}
@@ -1868,7 +1871,9 @@ static int spill_lircd_family(struct planner *p, const struct lircd_family *f)
 	if (ret < 0)
 		return ret;
 	program_count = lircd_program_count(f, plan, class_count);
-	pl.limits.programs_max = program_count;
+	/* A device takes 64 programs in all: a family that needs more is refused here. */
+	pl.limits.programs_max = program_count < BPF_KERNEL_MAX_LIRC_PROGS
+					 ? program_count : BPF_KERNEL_MAX_LIRC_PROGS;
 	tables = calloc(program_count, sizeof(*tables));
 	if (!tables) {
 		ret = -ENOMEM;
@@ -2087,7 +2092,8 @@ static int merge_lircd_raw(struct planner *p)
 		old[k++] = d->lircd_raw;
 		memset(&d->lircd_raw, 0, sizeof(d->lircd_raw));
 	}
-	pl.limits.programs_max = count;
+	pl.limits.programs_max = count < BPF_KERNEL_MAX_LIRC_PROGS ? count
+								 : BPF_KERNEL_MAX_LIRC_PROGS;
 	for (k = 0; k < count; k++) {
 		for (r = 0; r < old[k].remote_count; r++) {
 			ret = place_lircd_raw_remote(p, &pl, requests,
@@ -2165,11 +2171,20 @@ static int plan_decoders(struct planner *p)
 	ret = remove_duplicates(plan);
 	if (ret < 0)
 		return ret;
-	/* Refused here, not after 64 programs went through the verifier. */
-	if (p->input->device && plan->decoder_count > BPF_KERNEL_MAX_LIRC_PROGS) {
-		ir_error_set(p->err, _("%zu BPF decoders: %s takes at most %d"),
-			     plan->decoder_count, p->input->device->sysname,
-			     BPF_KERNEL_MAX_LIRC_PROGS);
+	/*
+	 * Refused here, not after 64 programs went through the verifier; offline too, so
+	 * that --decode and --test-keymap take what a device takes (and --decode does not
+	 * run every sample through thousands of programs).
+	 */
+	if (plan->decoder_count > BPF_KERNEL_MAX_LIRC_PROGS) {
+		if (p->input->device)
+			ir_error_set(p->err, _("%zu BPF decoders: %s takes at most %d"),
+				     plan->decoder_count, p->input->device->sysname,
+				     BPF_KERNEL_MAX_LIRC_PROGS);
+		else
+			ir_error_set(p->err, _("%zu BPF decoders: a LIRC device takes at most "
+					       "%d"), plan->decoder_count,
+				     BPF_KERNEL_MAX_LIRC_PROGS);
 		return -EINVAL;
 	}
 	for (i = 0; p->input->device && i < plan->decoder_count; i++) {

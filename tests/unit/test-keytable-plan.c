@@ -446,16 +446,37 @@ START_TEST(test_lircd_placing_scales)
 	size_t i, small_programs, large_programs;
 
 	for (i = 0; i < sizeof(families) / sizeof(families[0]); i++) {
-		small = placing_work(families[i], 40, &small_programs);
-		large = placing_work(families[i], 400, &large_programs);
+		small = placing_work(families[i], 25, &small_programs);
+		large = placing_work(families[i], 250, &large_programs);
 		ck_assert_msg(small > 0 && large <= 20 * small,
-			      "%s: work %llu for 40 remotes, %llu for 400", families[i], small,
+			      "%s: work %llu for 25 remotes, %llu for 250", families[i], small,
 			      large);
 		ck_assert_uint_ge(large_programs, small_programs);
 	}
 	/* 4 raw remotes that start alike to a program. */
 	placing_work("lircd_raw", 40, &small_programs);
 	ck_assert_uint_eq(small_programs, 10);
+	placing_work("lircd_raw", 250, &large_programs);
+	ck_assert_uint_eq(large_programs, 63);
+}
+END_TEST
+
+/*
+ * A family that would need more programs than a device takes is refused at the first
+ * remote that finds no room, naming its entry, not after every program was built.
+ */
+START_TEST(test_lircd_programs_limit)
+{
+	struct fixture f;
+
+	init(&f);
+	f.keymaps[f.keymap_count++] = wide_keymap("lircd_raw", 4 * BPF_KERNEL_MAX_LIRC_PROGS + 1);
+	ck_assert_int_eq(make(&f), -EINVAL);
+	/* Each entry is 7 lines, its protocol on its second: the 257th at 1794. */
+	ck_assert_str_eq(f.err.message, "test.toml:1794:12: decoder 'lircd_raw': more remotes "
+			 "start alike than 64 lircd_raw programs take (4 that may start with "
+			 "one first pulse and space each)");
+	done(&f);
 }
 END_TEST
 
@@ -1087,7 +1108,7 @@ static struct keymap *irp_keymap(size_t count, bool distinct)
  * IRP decoders are their compiled programs: entries that differ only in comments are
  * one program (each was a program of its own: 8,000 of them ran on every sample of
  * --decode). A device takes at most 64 programs: more are refused when planned, not
- * after the kernel verified 64 of them.
+ * after the kernel verified 64 of them, and offline as well.
  */
 START_TEST(test_irp_programs)
 {
@@ -1111,6 +1132,13 @@ START_TEST(test_irp_programs)
 	f.keymaps[f.keymap_count++] = irp_keymap(BPF_KERNEL_MAX_LIRC_PROGS + 1, true);
 	ck_assert_int_eq(make(&f), -EINVAL);
 	ck_assert_str_eq(f.err.message, "65 BPF decoders: rc0 takes at most 64");
+	done(&f);
+
+	/* Offline too: --decode and --test-keymap take what a device takes. */
+	init(&f);
+	f.keymaps[f.keymap_count++] = irp_keymap(BPF_KERNEL_MAX_LIRC_PROGS + 1, true);
+	ck_assert_int_eq(make(&f), -EINVAL);
+	ck_assert_str_eq(f.err.message, "65 BPF decoders: a LIRC device takes at most 64");
 	done(&f);
 }
 END_TEST
@@ -1254,6 +1282,7 @@ static Suite *keytable_plan_suite(void)
 	tcase_add_test(tc, test_lircd_biphase_one_program);
 	tcase_add_test(tc, test_lircd_biphase_spill);
 	tcase_add_test(tc, test_lircd_placing_scales);
+	tcase_add_test(tc, test_lircd_programs_limit);
 	tcase_add_test(tc, test_raw_errors);
 	tcase_add_test(tc, test_raw_map_layout);
 	suite_add_tcase(s, tc);
