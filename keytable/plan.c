@@ -11,12 +11,14 @@
 #include <string.h>
 #include <strings.h>
 
+#include "bpf_kernel.h"
 #include "decoders.h"
 #include "irp.h"
 #include "irp_compile.h"
 #include "irp_database.h"
 #include "keycodes.h"
 #include "lirc.h"
+#include "lircd_placement.h"
 #include "nls.h"
 #include "plan.h"
 #include "sysroot.h"
@@ -541,8 +543,11 @@ static int note_wanted_by(const struct origin *origin, struct plan_decoder *deco
 {
 	if (!origin->file || decoder->wanted_by)
 		return 0;
-	if (asprintf(&decoder->wanted_by, "%s:%u:%u", origin->file, origin->line,
-		     origin->column) < 0) {
+	/* As origin_prefix() writes it: no column where the entry has none (lircd.conf). */
+	if ((origin->column ? asprintf(&decoder->wanted_by, "%s:%u:%u", origin->file,
+				       origin->line, origin->column)
+			    : asprintf(&decoder->wanted_by, "%s:%u", origin->file,
+				       origin->line)) < 0) {
 		decoder->wanted_by = NULL;
 		return -ENOMEM;
 	}
@@ -1246,10 +1251,43 @@ static int relocate(struct planner *p, struct plan_decoder *decoder)
 	return 0;
 }
 
+/* Two images that are the same program: instructions, maps and their contents. */
+static bool same_image(const struct bpf_image *a, const struct bpf_image *b)
+{
+	size_t i;
+
+	if (strcmp(a->name, b->name) || strcmp(a->license, b->license) ||
+	    a->insn_count != b->insn_count || a->map_count != b->map_count ||
+	    memcmp(a->insns, b->insns, a->insn_count * sizeof(*a->insns)))
+		return false;
+	for (i = 0; i < a->map_count; i++) {
+		const struct bpf_map_spec *x = &a->maps[i], *y = &b->maps[i];
+
+		if (strcmp(x->name, y->name) || x->type != y->type || x->key_size != y->key_size ||
+		    x->value_size != y->value_size || x->max_entries != y->max_entries ||
+		    x->flags != y->flags || x->read_only != y->read_only ||
+		    !x->initial_value != !y->initial_value ||
+		    (x->initial_value && memcmp(x->initial_value, y->initial_value, x->value_size)))
+			return false;
+	}
+	return true;
+}
+
+/*
+ * An IRP decoder is its compiled program (it takes no parameters): two IRP strings
+ * that differ in comments, spaces or spelling but compile alike are one program.
+ */
+static bool is_compiled(const struct plan_decoder *d)
+{
+	return !d->embedded && !d->object && d->image;
+}
+
 static bool same_decoder(const struct plan_decoder *a, const struct plan_decoder *b)
 {
 	size_t i;
 
+	if (is_compiled(a) && is_compiled(b))
+		return same_image(a->image, b->image);
 	if (a->embedded != b->embedded || !a->object != !b->object || strcmp(a->name, b->name) ||
 	    a->raw_pattern_count != b->raw_pattern_count ||
 	    a->lircd_remote_count != b->lircd_remote_count ||
@@ -1275,6 +1313,36 @@ static bool same_decoder(const struct plan_decoder *a, const struct plan_decoder
 		       a->raw_pattern_count * sizeof(*a->raw_patterns));
 }
 
+static uint64_t hash_bytes(uint64_t hash, const void *data, size_t size)
+{
+	const unsigned char *byte = data;
+	size_t i;
+
+	/* FNV-1a. */
+	for (i = 0; i < size; i++)
+		hash = (hash ^ byte[i]) * 0x100000001b3ULL;
+	return hash;
+}
+
+/* Equal for decoders same_decoder() finds the same (a coarser key, never finer). */
+static uint64_t decoder_hash(const struct plan_decoder *d)
+{
+	uint64_t hash = 0xcbf29ce484222325ULL;
+	int64_t value;
+	size_t i;
+
+	if (is_compiled(d))
+		return hash_bytes(hash, d->image->insns, d->image->insn_count *
+				  sizeof(*d->image->insns));
+	hash = hash_bytes(hash, d->name, strlen(d->name));
+	hash = hash_bytes(hash, &d->raw_pattern_count, sizeof(d->raw_pattern_count));
+	for (i = 0; d->object && i < bpf_object_param_count(d->object); i++) {
+		value = param_value(d, bpf_object_param_name(d->object, i));
+		hash = hash_bytes(hash, &value, sizeof(value));
+	}
+	return hash;
+}
+
 static void plan_decoder_clear(struct plan_decoder *decoder)
 {
 	size_t i;
@@ -1295,54 +1363,164 @@ static void plan_decoder_clear(struct plan_decoder *decoder)
 	bpf_image_free(decoder->image);
 }
 
-/* Identical requests load once: keep the first of each. */
-static void remove_duplicates(struct keytable_plan *plan)
-{
-	size_t i, j, kept = 0;
+struct decoder_key {
+	uint64_t hash;
+	size_t index;
+};
 
+static int compare_decoder_keys(const void *a, const void *b)
+{
+	const struct decoder_key *x = a, *y = b;
+
+	if (x->hash != y->hash)
+		return x->hash < y->hash ? -1 : 1;
+	return x->index < y->index ? -1 : x->index > y->index;
+}
+
+/*
+ * Which earlier decoder each is the same as (SIZE_MAX: none), in *ret_same (free()
+ * it): only decoders of one hash are compared, each with the first of its kind.
+ */
+static int find_duplicates(const struct keytable_plan *plan, size_t **ret_same)
+{
+	struct decoder_key *keys;
+	size_t *same, i, j, start;
+
+	keys = calloc(plan->decoder_count, sizeof(*keys));
+	same = calloc(plan->decoder_count, sizeof(*same));
+	if (!keys || !same) {
+		free(keys);
+		free(same);
+		return -ENOMEM;
+	}
 	for (i = 0; i < plan->decoder_count; i++) {
-		for (j = 0; j < kept; j++)
-			if (same_decoder(&plan->decoders[j], &plan->decoders[i]))
-				break;
-		if (j < kept) {
-			/* Also asked for by -p: its failures are errors, not notes. */
-			if (!plan->decoders[i].wanted_by) {
-				free(plan->decoders[j].wanted_by);
-				plan->decoders[j].wanted_by = NULL;
+		keys[i].hash = decoder_hash(&plan->decoders[i]);
+		keys[i].index = i;
+		same[i] = SIZE_MAX;
+	}
+	qsort(keys, plan->decoder_count, sizeof(*keys), compare_decoder_keys);
+	for (start = 0; start < plan->decoder_count; start = i) {
+		for (i = start; i < plan->decoder_count && keys[i].hash == keys[start].hash; i++) {
+			for (j = start; j < i; j++) {
+				if (same[keys[j].index] == SIZE_MAX &&
+				    same_decoder(&plan->decoders[keys[j].index],
+						 &plan->decoders[keys[i].index])) {
+					same[keys[i].index] = keys[j].index;
+					break;
+				}
 			}
+		}
+	}
+	free(keys);
+	*ret_same = same;
+	return 0;
+}
+
+/* Identical requests load once: keep the first of each. */
+static int remove_duplicates(struct keytable_plan *plan)
+{
+	size_t i, kept = 0, *same;
+	int ret;
+
+	if (plan->decoder_count < 2)
+		return 0;
+	ret = find_duplicates(plan, &same);
+	if (ret < 0)
+		return ret;
+	for (i = 0; i < plan->decoder_count; i++) {
+		if (same[i] == SIZE_MAX)
+			continue;
+		/* Also asked for by -p: its failures are errors, not notes. */
+		if (!plan->decoders[i].wanted_by) {
+			free(plan->decoders[same[i]].wanted_by);
+			plan->decoders[same[i]].wanted_by = NULL;
+		}
+	}
+	for (i = 0; i < plan->decoder_count; i++) {
+		if (same[i] != SIZE_MAX) {
 			plan_decoder_clear(&plan->decoders[i]);
 			continue;
 		}
 		plan->decoders[kept++] = plan->decoders[i];
 	}
 	plan->decoder_count = kept;
+	free(same);
+	return 0;
 }
 
-static int set_key(struct keytable_plan *plan, uint64_t scancode, uint32_t keycode)
-{
-	struct plan_key *keys;
-	size_t i;
+/* A key as given: its place among all given (keymaps in order, then -k). */
+struct given_key {
+	uint64_t scancode;
+	uint32_t keycode;
+	size_t order;
+};
 
-	for (i = 0; i < plan->key_count; i++) {
-		if (plan->keys[i].scancode == scancode) {
-			plan->keys[i].keycode = keycode;
-			return 0;
+static int compare_given(const void *a, const void *b)
+{
+	const struct given_key *x = a, *y = b;
+
+	if (x->scancode != y->scancode)
+		return x->scancode < y->scancode ? -1 : 1;
+	return x->order < y->order ? -1 : x->order > y->order;
+}
+
+static int compare_order(const void *a, const void *b)
+{
+	const struct given_key *x = a, *y = b;
+
+	return x->order < y->order ? -1 : x->order > y->order;
+}
+
+/*
+ * The scancodes of all keymaps and -k together, counted before any is compared: at
+ * most KEYMAP_SCANCODES_MAX, as in one keymap (each keymap's own are already).
+ */
+static int count_keys(struct planner *p, size_t *ret_count)
+{
+	const struct plan_input *input = p->input;
+	size_t i, j, count = 0;
+
+	for (i = 0; i < input->keymap_count; i++) {
+		for (j = 0; j < input->keymaps[i]->protocol_count; j++)
+			count += input->keymaps[i]->protocols[j].scancode_count;
+		if (count > KEYMAP_SCANCODES_MAX) {
+			ir_error_set(p->err, _("%s: more than %u scancodes in the keymaps "
+					       "together"), input->keymaps[i]->filename,
+				     KEYMAP_SCANCODES_MAX);
+			return -EINVAL;
 		}
 	}
-	/* Doubling from 8, so that 100-key keymaps do not realloc on every key. */
-	if (plan->key_count >= 8 && (plan->key_count & (plan->key_count - 1)) == 0) {
-		keys = realloc(plan->keys, plan->key_count * 2 * sizeof(*keys));
-	} else if (plan->key_count == 0) {
-		keys = malloc(8 * sizeof(*keys));
-	} else {
-		keys = plan->keys;
+	if (input->options)
+		count += input->options->set_key_count;
+	*ret_count = count;
+	return 0;
+}
+
+/*
+ * Each scancode once, where it was first given, with the keycode given last:
+ * sorted, not compared one by one.
+ */
+static int unique_keys(struct keytable_plan *plan, struct given_key *given, size_t count)
+{
+	size_t i, kept = 0;
+
+	qsort(given, count, sizeof(*given), compare_given);
+	for (i = 0; i < count; i++) {
+		if (kept && given[kept - 1].scancode == given[i].scancode) {
+			given[kept - 1].keycode = given[i].keycode;
+			continue;
+		}
+		given[kept++] = given[i];
 	}
-	if (!keys)
+	qsort(given, kept, sizeof(*given), compare_order);
+	plan->keys = calloc(kept ? kept : 1, sizeof(*plan->keys));
+	if (!plan->keys)
 		return -ENOMEM;
-	plan->keys = keys;
-	keys[plan->key_count].scancode = scancode;
-	keys[plan->key_count].keycode = keycode;
-	plan->key_count++;
+	for (i = 0; i < kept; i++) {
+		plan->keys[i].scancode = given[i].scancode;
+		plan->keys[i].keycode = given[i].keycode;
+	}
+	plan->key_count = kept;
 	return 0;
 }
 
@@ -1350,93 +1528,142 @@ static int plan_keys(struct planner *p)
 {
 	const struct plan_input *input = p->input;
 	const struct keytable_options *options = input->options;
-	size_t i, j;
+	struct given_key *given;
+	size_t i, j, k, count, n = 0;
 	int ret;
 
+	ret = count_keys(p, &count);
+	if (ret < 0 || !count)
+		return ret;
+	given = calloc(count, sizeof(*given));
+	if (!given)
+		return -ENOMEM;
 	for (i = 0; i < input->keymap_count; i++) {
 		const struct keymap *keymap = input->keymaps[i];
 
 		for (j = 0; j < keymap->protocol_count; j++) {
 			const struct keymap_protocol *protocol = &keymap->protocols[j];
-			size_t k;
 
-			for (k = 0; k < protocol->scancode_count; k++) {
-				ret = set_key(p->plan, protocol->scancodes[k].scancode,
-					      protocol->scancodes[k].keycode);
-				if (ret < 0)
-					return ret;
+			for (k = 0; k < protocol->scancode_count; k++, n++) {
+				given[n].scancode = protocol->scancodes[k].scancode;
+				given[n].keycode = protocol->scancodes[k].keycode;
+				given[n].order = n;
 			}
 		}
 	}
-	for (i = 0; options && i < options->set_key_count; i++) {
-		uint32_t keycode;
-
-		ret = keycode_parse(options->set_keys[i].key, &keycode);
+	for (i = 0; options && i < options->set_key_count; i++, n++) {
+		ret = keycode_parse(options->set_keys[i].key, &given[n].keycode);
 		if (ret == -ENOMEM)
-			return ret;
+			goto out;
 		if (ret < 0) {
 			ir_error_set(p->err, _("--set-key 0x%llx: unknown key '%s'"),
 				     (unsigned long long)options->set_keys[i].scancode,
 				     options->set_keys[i].key);
-			return -EINVAL;
+			ret = -EINVAL;
+			goto out;
 		}
-		ret = set_key(p->plan, options->set_keys[i].scancode, keycode);
-		if (ret < 0)
-			return ret;
+		given[n].scancode = options->set_keys[i].scancode;
+		given[n].order = n;
 	}
+	ret = unique_keys(p->plan, given, count);
+out:
+	free(given);
+	return ret;
+}
+
+static int compare_keys(const void *a, const void *b)
+{
+	const struct plan_key *x = a, *y = b;
+
+	return x->scancode < y->scancode ? -1 : x->scancode > y->scancode;
+}
+
+/* plan->lookup: the keys sorted by scancode, for keytable_plan_lookup(). */
+static int sort_lookup(struct keytable_plan *plan)
+{
+	free(plan->lookup);
+	plan->lookup = malloc((plan->key_count ? plan->key_count : 1) * sizeof(*plan->lookup));
+	if (!plan->lookup)
+		return -ENOMEM;
+	if (plan->key_count)
+		memcpy(plan->lookup, plan->keys, plan->key_count * sizeof(*plan->lookup));
+	qsort(plan->lookup, plan->key_count, sizeof(*plan->lookup), compare_keys);
 	return 0;
 }
 
-static bool scancode_used(const struct keytable_plan *plan, uint64_t scancode)
+/* The next scancode from *next on that no key has (used: sorted, *at walks it). */
+static uint64_t free_scancode(const struct plan_key *used, size_t count, size_t *at,
+			      uint64_t *next)
 {
-	size_t i;
+	for (;;) {
+		while (*at < count && used[*at].scancode < *next)
+			(*at)++;
+		if (*at == count || used[*at].scancode != *next)
+			return (*next)++;
+		(*next)++;
+	}
+}
 
-	for (i = 0; i < plan->key_count; i++)
-		if (plan->keys[i].scancode == scancode)
-			return true;
-	return false;
+/* Appends a key of a scancode no key has. */
+static int append_key(struct keytable_plan *plan, uint64_t scancode, uint32_t keycode)
+{
+	struct plan_key *keys = realloc(plan->keys, (plan->key_count + 1) * sizeof(*keys));
+
+	if (!keys)
+		return -ENOMEM;
+	keys[plan->key_count].scancode = scancode;
+	keys[plan->key_count].keycode = keycode;
+	plan->keys = keys;
+	plan->key_count++;
+	return 0;
 }
 
 /* Raw patterns report their scancode: give each a free one, and map it to its key. */
 static int plan_raw_keys(struct keytable_plan *plan)
 {
-	uint64_t next = 0;
-	size_t i, j;
+	size_t i, j, at = 0, used;
+	uint64_t next = 0, scancode;
 	int ret;
 
-	for (i = 0; i < plan->decoder_count; i++) {
+	/* The keys given: those added here take scancodes past next, none of theirs. */
+	ret = sort_lookup(plan);
+	used = plan->key_count;
+	for (i = 0; ret == 0 && i < plan->decoder_count; i++) {
 		struct plan_decoder *decoder = &plan->decoders[i];
 
-		for (j = 0; j < decoder->raw_pattern_count; j++) {
-			uint32_t keycode = decoder->raw_patterns[j].scancode;
-
-			while (scancode_used(plan, next))
-				next++;
-			decoder->raw_patterns[j].scancode = (unsigned int)next;
-			ret = set_key(plan, next, keycode);
-			if (ret < 0)
-				return ret;
+		for (j = 0; ret == 0 && j < decoder->raw_pattern_count; j++) {
+			scancode = free_scancode(plan->lookup, used, &at, &next);
+			ret = append_key(plan, scancode, decoder->raw_patterns[j].scancode);
+			decoder->raw_patterns[j].scancode = (unsigned int)scancode;
 		}
-		for (j = 0; j < decoder->lircd_raw.pattern_count; j++) {
-			uint32_t keycode = decoder->lircd_raw.patterns[j].scancode;
-
-			while (scancode_used(plan, next))
-				next++;
-			decoder->lircd_raw.patterns[j].scancode = (unsigned int)next;
-			ret = set_key(plan, next, keycode);
-			if (ret < 0)
-				return ret;
+		for (j = 0; ret == 0 && j < decoder->lircd_raw.pattern_count; j++) {
+			scancode = free_scancode(plan->lookup, used, &at, &next);
+			ret = append_key(plan, scancode, decoder->lircd_raw.patterns[j].scancode);
+			decoder->lircd_raw.patterns[j].scancode = (unsigned int)scancode;
 		}
 	}
-	return 0;
+	if (ret == 0)
+		ret = sort_lookup(plan);
+	return ret;
 }
 
 static int plan_protocols(struct planner *p)
 {
 	const struct plan_input *input = p->input;
 	const struct keytable_options *options = input->options;
-	size_t i, j;
+	size_t i, j, count = 0;
 	int ret;
+
+	/* Each entry is a decoder request until merged: counted before any is made. */
+	for (i = 0; i < input->keymap_count; i++) {
+		count += input->keymaps[i]->protocol_count;
+		if (count > KEYMAP_PROTOCOLS_MAX) {
+			ir_error_set(p->err, _("%s: more than %u protocols in the keymaps "
+					       "together"), input->keymaps[i]->filename,
+				     KEYMAP_PROTOCOLS_MAX);
+			return -EINVAL;
+		}
+	}
 
 	for (i = 0; i < input->keymap_count; i++) {
 		for (j = 0; j < input->keymaps[i]->protocol_count; j++) {
@@ -1462,8 +1689,8 @@ static int plan_protocols(struct planner *p)
 /*
  * A table-driven lircd decoder whose remotes (descriptors of remote_size bytes each)
  * go into the tables of as few programs as their first pairs allow: lircd_space and
- * lircd_biphase. spill_lircd_family() does the placing for both; the functions here
- * are the typed parts.
+ * lircd_biphase. spill_lircd_family() does the placing for both (lircd_placement.h);
+ * the functions here are the typed parts.
  */
 struct lircd_family {
 	const char *name;	/* the embedded decoder's, as is_member() knows it */
@@ -1476,23 +1703,23 @@ struct lircd_family {
 	struct lircd_space_index_entry **(*index)(struct plan_decoder *d, size_t **count);
 	/* lircd_*_remote_merge(): 1 when into now decodes other too, else 0. */
 	int (*merge)(void *into, const void *other);
+	/* lircd_*_remote_check(). */
+	int (*check)(const void *remote, struct ir_error *err);
+	/* lircd_*_remote_pairs(). */
+	int (*pairs)(struct lircd_first_pairs *fp, const void *remote, unsigned int number);
 	/* lircd_*_index_build(). */
 	int (*index_build)(const void *remotes, size_t count,
 			   struct lircd_space_index_entry **entries, size_t *entry_count,
 			   struct ir_error *err);
+	/* What one program takes (its index's limits; programs_max is the plan's). */
+	size_t remotes_max;
+	size_t entries_max;
 	/*
 	 * How many requests become programs at most. false: every request of remotes.
 	 * true (lircd_space): a request of one remote takes one class and one of several
 	 * all the classes left; the requests after the last class do not count.
 	 */
 	bool requests_take_classes;
-	/* A class that no program takes (err may say why): sets err, a negative errno. */
-	int (*unplaced)(struct ir_error *err, const struct lircd_family *f, size_t class);
-	/*
-	 * Whether errors placing the classes, as those building a program's index, get
-	 * the prefix "decoder 'NAME'" (and become -EINVAL); else they pass as they are.
-	 */
-	bool name_placing_errors;
 };
 
 /* One program's share of a family's classes. */
@@ -1501,50 +1728,37 @@ struct lircd_table {
 	size_t count;
 };
 
-/*
- * Does remote fit into table: do the table's index and the remote's first pairs still
- * leave at most LIRCD_SPACE_CANDIDATES remotes per pair (and the index its entries,
- * the map its remotes)? 1, 0 (err says why), or a negative errno.
- */
-static int lircd_table_takes(const struct lircd_family *f, struct lircd_table *table,
-			     const void *remote, struct ir_error *err)
+/* Where a keymap entry of a request came from, for messages: "FILE:LINE:COLUMN: ". */
+static void request_where(const struct plan_decoder *d, char *buf, size_t size)
 {
-	struct lircd_space_index_entry *entries = NULL;
-	size_t count;
-	char *remotes;
-	int ret;
-
-	remotes = realloc(table->remotes, (table->count + 1) * f->remote_size);
-	if (!remotes)
-		return -ENOMEM;
-	table->remotes = remotes;
-	memcpy(remotes + table->count * f->remote_size, remote, f->remote_size);
-	ret = f->index_build(remotes, table->count + 1, &entries, &count, err);
-	free(entries);
-	if (ret == -E2BIG)
-		return 0;
-	if (ret < 0)
-		return ret;
-	table->count++;
-	return 1;
+	if (d->wanted_by)
+		snprintf(buf, size, "%s: ", d->wanted_by);
+	else
+		buf[0] = '\0';
 }
 
 /*
  * Remotes that decode each other's signals into the same scancodes (LIRC's NEC-like
  * remotes: one layout, timings a little apart) become one descriptor (f->merge(),
  * into the first earlier one that takes it): the classes, in keymap order, in
- * *ret_classes (free() it), total (the remotes of every request) at most.
+ * *ret_classes (free() it), total (the remotes of every request) at most; the request
+ * of each class's first remote in *ret_origins (free() it).
  */
 static int merge_lircd_classes(const struct lircd_family *f, const struct keytable_plan *plan,
-			       size_t total, char **ret_classes, size_t *ret_count)
+			       size_t total, char **ret_classes, size_t **ret_origins,
+			       size_t *ret_count)
 {
-	size_t i, j, k, count, class_count = 0;
+	size_t i, j, k, count, class_count = 0, *origins;
 	const char *remotes;
 	char *classes;
 
 	classes = calloc(total, f->remote_size);
-	if (!classes)
+	origins = calloc(total, sizeof(*origins));
+	if (!classes || !origins) {
+		free(classes);
+		free(origins);
 		return -ENOMEM;
+	}
 	for (i = 0; i < plan->decoder_count; i++) {
 		if (!f->is_member(&plan->decoders[i]))
 			continue;
@@ -1555,12 +1769,14 @@ static int merge_lircd_classes(const struct lircd_family *f, const struct keytab
 			for (k = 0; k < class_count; k++)
 				if (f->merge(classes + k * f->remote_size, remote))
 					break;
-			if (k == class_count)
-				memcpy(classes + class_count++ * f->remote_size, remote,
-				       f->remote_size);
+			if (k < class_count)
+				continue;
+			origins[class_count] = i;
+			memcpy(classes + class_count++ * f->remote_size, remote, f->remote_size);
 		}
 	}
 	*ret_classes = classes;
+	*ret_origins = origins;
 	*ret_count = class_count;
 	return 0;
 }
@@ -1595,54 +1811,109 @@ static size_t lircd_program_count(const struct lircd_family *f,
 	return programs;
 }
 
+/* Appends remote (size bytes) to table. 0 or -ENOMEM. */
+static int lircd_table_append(struct lircd_table *table, const void *remote, size_t size)
+{
+	char *remotes = realloc(table->remotes, (table->count + 1) * size);
+
+	if (!remotes)
+		return -ENOMEM;
+	memcpy(remotes + table->count * size, remote, size);
+	table->remotes = remotes;
+	table->count++;
+	return 0;
+}
+
+/*
+ * One class into the first program whose index takes it (lircd_placement_place()):
+ * checked first, refused with its keymap entry's place. The program's number in
+ * *ret_program.
+ */
+static int place_lircd_class(struct planner *p, const struct lircd_family *f,
+			     struct lircd_placement *pl, const void *class, unsigned int number,
+			     const struct plan_decoder *origin, size_t *ret_program)
+{
+	struct lircd_first_pairs fp = { .keys_only = 1 };
+	struct lircd_placement_remote remote = { .patterns = 1 };
+	char where[IR_ERROR_MESSAGE_MAX];
+	unsigned int *keys = NULL;
+	int ret;
+
+	ret = f->check(class, p->err);
+	if (ret == 0)
+		ret = f->pairs(&fp, class, number);
+	if (ret == 0) {
+		keys = malloc(fp.seen_count ? fp.seen_count * sizeof(*keys) : 1);
+		ret = keys ? 0 : -ENOMEM;
+	}
+	if (ret == 0) {
+		remote.keys = keys;
+		remote.key_count = lircd_first_pairs_keys(&fp, keys);
+		ret = lircd_placement_place(pl, &remote, ret_program, p->err);
+	}
+	if (ret < 0 && ret != -ENOMEM) {
+		request_where(origin, where, sizeof(where));
+		ir_error_prefix(p->err, _("%sdecoder '%s'"), where, f->name);
+		ret = -EINVAL;
+	}
+	free(keys);
+	lircd_first_pairs_clear(&fp);
+	return ret;
+}
+
 /*
  * A family's requests (one per keymap entry, each with its remote) as few programs as
  * their first pairs allow. The remotes one descriptor decodes alike are merged first
  * (merge_lircd_classes()); then each class, in keymap order, goes into the first
- * program whose index still takes it. Remotes whose frames start alike beyond the
- * LIRCD_SPACE_CANDIDATES one index takes per first pair (the NEC-like ones of LIRC's
- * database share a header) spill to another program; all others share one. The
- * programs are the first of the requests (their parameters kept), the rest dropped;
- * each gets its index.
+ * program whose index still takes it (lircd_placement.h). Remotes whose frames start
+ * alike beyond the LIRCD_SPACE_CANDIDATES one index takes per first pair (the NEC-like
+ * ones of LIRC's database share a header) spill to another program; all others share
+ * one. The programs are the first of the requests (their parameters kept), the rest
+ * dropped; each gets its index, built once.
  */
 static int spill_lircd_family(struct planner *p, const struct lircd_family *f)
 {
 	struct keytable_plan *plan = p->plan;
+	struct lircd_placement pl = { .limits = {
+		.family = f->name, .remotes_max = f->remotes_max, .entries_max = f->entries_max,
+		.candidates = LIRCD_SPACE_CANDIDATES,
+	} };
 	struct lircd_table *tables = NULL;
 	char *classes = NULL;
-	size_t i, j, k, count, total = 0, class_count = 0, table_count = 0;
+	size_t i, j, k, count, total = 0, class_count = 0, *origins = NULL;
 	size_t program_count;
 	struct lircd_space_index_entry **index;
 	size_t *index_count;
 	struct plan_decoder *d;
 	const void *remotes;
-	bool indexing = false;
 	int ret;
 
 	for (i = 0; i < plan->decoder_count; i++)
 		total += lircd_request_remotes(f, &plan->decoders[i]);
 	if (!total)
 		return 0;
-	ret = merge_lircd_classes(f, plan, total, &classes, &class_count);
+	ret = merge_lircd_classes(f, plan, total, &classes, &origins, &class_count);
 	if (ret < 0)
 		return ret;
 	program_count = lircd_program_count(f, plan, class_count);
+	/* A device takes 64 programs in all: a family that needs more is refused here. */
+	pl.limits.programs_max = program_count < BPF_KERNEL_MAX_LIRC_PROGS
+					 ? program_count : BPF_KERNEL_MAX_LIRC_PROGS;
 	tables = calloc(program_count, sizeof(*tables));
 	if (!tables) {
 		ret = -ENOMEM;
 		goto out;
 	}
 	for (j = 0; j < class_count; j++) {
-		for (k = 0, ret = 0; ret == 0 && k <= table_count && k < program_count; k++)
-			ret = lircd_table_takes(f, &tables[k], classes + j * f->remote_size,
-						p->err);
+		ret = place_lircd_class(p, f, &pl, classes + j * f->remote_size,
+					(unsigned int)j + 1, &plan->decoders[origins[j]], &k);
 		if (ret == 0)
-			ret = f->unplaced(p->err, f, j);
+			ret = lircd_table_append(&tables[k], classes + j * f->remote_size,
+						 f->remote_size);
 		if (ret < 0)
 			goto out;
-		if (k > table_count)
-			table_count = k;
 	}
+	p->plan->placing_work += pl.work;
 	/* The requests in order become the programs; those left over go. */
 	for (i = 0, k = 0; i < plan->decoder_count;) {
 		d = &plan->decoders[i];
@@ -1650,7 +1921,7 @@ static int spill_lircd_family(struct planner *p, const struct lircd_family *f)
 			i++;
 			continue;
 		}
-		if (k == table_count) {
+		if (k == pl.program_count) {
 			plan_decoder_clear(d);
 			memmove(d, d + 1, (plan->decoder_count - i - 1) * sizeof(*d));
 			plan->decoder_count--;
@@ -1664,52 +1935,33 @@ static int spill_lircd_family(struct planner *p, const struct lircd_family *f)
 		index = f->index(d, &index_count);
 		ret = f->index_build(remotes, count, index, index_count, p->err);
 		if (ret < 0) {
-			indexing = true;
+			if (ret != -ENOMEM) {
+				ir_error_prefix(p->err, _("decoder '%s'"), f->name);
+				ret = -EINVAL;
+			}
 			goto out;
 		}
 	}
 	ret = 0;
 out:
-	if (ret < 0 && ret != -ENOMEM && (indexing || f->name_placing_errors)) {
-		ir_error_prefix(p->err, _("decoder '%s'"), f->name);
-		ret = -EINVAL;
-	}
 	for (i = 0; tables && i < program_count; i++)
 		free(tables[i].remotes);
 	free(tables);
 	free(classes);
+	free(origins);
+	lircd_placement_clear(&pl);
 	return ret;
 }
 
-/* Only with several remotes in one request (not from keymaps). */
-static int lircd_space_unplaced(struct ir_error *err, const struct lircd_family *f,
-				size_t class)
-{
-	(void)class;
-	ir_error_set(err, _("decoder '%s': more remotes start alike than its programs take"),
-		     f->name);
-	return -EINVAL;
-}
-
 /*
- * No program takes it (with one keymap entry a request, only a descriptor too big
- * even alone): err says why.
+ * The family PREFIX_family of the decoder PREFIX (is_PREFIX()) and its typed parts:
+ * over the plan_decoder fields REMOTES (of struct PREFIX_remote), COUNT, INDEX and
+ * INDEX_COUNT, and the functions PREFIX_remote_merge(), PREFIX_remote_check(),
+ * PREFIX_remote_pairs() and PREFIX_index_build() of its module; REMOTES_MAX and
+ * INDEX_MAX its table header's limits.
  */
-static int lircd_biphase_unplaced(struct ir_error *err, const struct lircd_family *f,
-				  size_t class)
-{
-	(void)f;
-	ir_error_prefix(err, _("remote %zu"), class);
-	return -E2BIG;
-}
-
-/*
- * The family PREFIX_family of the decoder PREFIX (is_PREFIX(), PREFIX_unplaced()) and
- * its typed parts: over the plan_decoder fields REMOTES (of struct PREFIX_remote),
- * COUNT, INDEX and INDEX_COUNT, and the functions PREFIX_remote_merge() and
- * PREFIX_index_build() of its module.
- */
-#define LIRCD_FAMILY(PREFIX, REMOTES, COUNT, INDEX, INDEX_COUNT, TAKE_CLASSES, NAME_ERRORS)	\
+#define LIRCD_FAMILY(PREFIX, REMOTES, COUNT, INDEX, INDEX_COUNT, TAKE_CLASSES, REMOTES_MAX,	\
+		     INDEX_MAX)								\
 static const void *PREFIX##_remotes(const struct plan_decoder *d, size_t *count)	\
 {											\
 	*count = d->COUNT;								\
@@ -1731,6 +1983,15 @@ static int PREFIX##_merge(void *into, const void *other)				\
 {											\
 	return PREFIX##_remote_merge(into, other);					\
 }											\
+static int PREFIX##_check(const void *remote, struct ir_error *err)			\
+{											\
+	return PREFIX##_remote_check(remote, err);					\
+}											\
+static int PREFIX##_pairs(struct lircd_first_pairs *fp, const void *remote,		\
+			  unsigned int number)						\
+{											\
+	return PREFIX##_remote_pairs(fp, remote, number);				\
+}											\
 static int PREFIX##_build(const void *remotes, size_t count,				\
 			  struct lircd_space_index_entry **entries, size_t *entry_count,	\
 			  struct ir_error *err)						\
@@ -1745,18 +2006,20 @@ static const struct lircd_family PREFIX##_family = {					\
 	.set_remotes = PREFIX##_set_remotes,						\
 	.index = PREFIX##_index,							\
 	.merge = PREFIX##_merge,							\
+	.check = PREFIX##_check,							\
+	.pairs = PREFIX##_pairs,							\
 	.index_build = PREFIX##_build,							\
+	.remotes_max = REMOTES_MAX,							\
+	.entries_max = INDEX_MAX,							\
 	.requests_take_classes = TAKE_CLASSES,						\
-	.unplaced = PREFIX##_unplaced,							\
-	.name_placing_errors = NAME_ERRORS,						\
 }
 
-/* requests_take_classes (as ever for lircd_space), placing errors as they are. */
+/* requests_take_classes (as ever for lircd_space). */
 LIRCD_FAMILY(lircd_space, lircd_remotes, lircd_remote_count, lircd_index, lircd_index_count,
-	     true, false);
-/* Every request of remotes may be a program; placing errors name the decoder. */
+	     true, LIRCD_SPACE_REMOTES_MAX, LIRCD_SPACE_INDEX_MAX);
+/* Every request of remotes may be a program. */
 LIRCD_FAMILY(lircd_biphase, biphase_remotes, biphase_remote_count, biphase_index,
-	     biphase_index_count, false, true);
+	     biphase_index_count, false, LIRCD_BIPHASE_REMOTES_MAX, LIRCD_BIPHASE_INDEX_MAX);
 
 /* A lircd_raw request that no longer has remotes goes. */
 static void drop_empty_lircd_raw(struct keytable_plan *plan)
@@ -1777,64 +2040,106 @@ static void drop_empty_lircd_raw(struct keytable_plan *plan)
 }
 
 /*
+ * A lircd_raw remote (count patterns) into the first of the requests' tables whose
+ * index takes it (lircd_placement.h): appended to it, refused with its keymap entry's
+ * place.
+ */
+static int place_lircd_raw_remote(struct planner *p, struct lircd_placement *pl,
+				  struct plan_decoder **requests,
+				  const struct lircd_raw_pattern *patterns, size_t count,
+				  unsigned int number, const struct plan_decoder *origin)
+{
+	struct lircd_first_pairs fp = { .keys_only = 1 };
+	struct lircd_placement_remote remote = { .patterns = (unsigned int)count };
+	char where[IR_ERROR_MESSAGE_MAX];
+	unsigned int *keys = NULL;
+	size_t k;
+	int ret;
+
+	ret = lircd_raw_remote_pairs(&fp, patterns, count, number);
+	if (ret == 0) {
+		keys = malloc(fp.seen_count ? fp.seen_count * sizeof(*keys) : 1);
+		ret = keys ? 0 : -ENOMEM;
+	}
+	if (ret == 0) {
+		remote.keys = keys;
+		remote.key_count = lircd_first_pairs_keys(&fp, keys);
+		ret = lircd_placement_place(pl, &remote, &k, p->err);
+	}
+	if (ret == 0)
+		ret = lircd_raw_table_append(&requests[k]->lircd_raw, patterns, count);
+	if (ret < 0 && ret != -ENOMEM) {
+		request_where(origin, where, sizeof(where));
+		ir_error_prefix(p->err, _("%sdecoder 'lircd_raw'"), where);
+		ret = -EINVAL;
+	}
+	free(keys);
+	lircd_first_pairs_clear(&fp);
+	return ret;
+}
+
+/*
  * The lircd_raw requests (one per keymap entry, each with its remote) as few programs
- * as their first pairs allow: all in the first request's program when its index takes
- * them; else each remote, in keymap order, in the first program whose index still
- * takes it. The programs' sync_space and candidates come from their tables.
+ * as their first pairs allow: each remote, in keymap order, in the first program whose
+ * index still takes it (all in the first request's program when one index takes them
+ * all); each program indexed once. The programs' sync_space and candidates come from
+ * their tables.
  */
 static int merge_lircd_raw(struct planner *p)
 {
 	struct keytable_plan *plan = p->plan;
-	struct plan_decoder *first = NULL, *d;
-	struct lircd_raw_table all = { 0 };
-	size_t i, r, k;
+	struct lircd_placement pl = { .limits = {
+		.family = "lircd_raw", .patterns_max = LIRCD_RAW_PATTERNS_MAX,
+		.entries_max = LIRCD_RAW_INDEX_MAX, .candidates = LIRCD_RAW_REMOTES,
+		.entry_patterns_max = LIRCD_RAW_ALIVE_MAX,
+	} };
+	struct lircd_raw_table *old = NULL;
+	struct plan_decoder **requests = NULL, *d;
+	size_t i, r, k, count = 0;
 	int ret = 0;
 
-	for (i = 0; i < plan->decoder_count; i++) {
+	for (i = 0; i < plan->decoder_count; i++)
+		count += is_lircd_raw(&plan->decoders[i]);
+	if (!count)
+		return 0;
+	requests = calloc(count, sizeof(*requests));
+	old = calloc(count, sizeof(*old));
+	if (!requests || !old) {
+		ret = -ENOMEM;
+		goto out;
+	}
+	/* Each request's own remote comes out of it, to be placed in keymap order. */
+	for (i = 0, k = 0; i < plan->decoder_count; i++) {
 		d = &plan->decoders[i];
-		for (r = 0; is_lircd_raw(d) && r < d->lircd_raw.remote_count; r++) {
-			ret = lircd_raw_table_append(&all, d->lircd_raw.patterns +
-							   d->lircd_raw.remotes[r].first,
-						     d->lircd_raw.remotes[r].count);
+		if (!is_lircd_raw(d))
+			continue;
+		requests[k] = d;
+		old[k++] = d->lircd_raw;
+		memset(&d->lircd_raw, 0, sizeof(d->lircd_raw));
+	}
+	pl.limits.programs_max = count < BPF_KERNEL_MAX_LIRC_PROGS ? count
+								 : BPF_KERNEL_MAX_LIRC_PROGS;
+	for (k = 0; k < count; k++) {
+		for (r = 0; r < old[k].remote_count; r++) {
+			ret = place_lircd_raw_remote(p, &pl, requests,
+						     old[k].patterns + old[k].remotes[r].first,
+						     old[k].remotes[r].count,
+						     (unsigned int)(k + r + 1), requests[k]);
 			if (ret < 0)
 				goto out;
 		}
-		if (is_lircd_raw(d) && d->lircd_raw.remote_count)
-			lircd_raw_table_clear(&d->lircd_raw);
 	}
-	if (!all.remote_count)
-		return 0;
-	ret = lircd_raw_table_index(&all, p->err);
-	if (ret != -E2BIG) {
+	plan->placing_work += pl.work;
+	for (k = 0; k < count; k++) {
+		d = requests[k];
+		if (!d->lircd_raw.remote_count)
+			continue;
+		ret = lircd_raw_table_index(&d->lircd_raw, p->err);
 		if (ret < 0)
 			goto out;
-		for (i = 0; i < plan->decoder_count && !first; i++)
-			if (is_lircd_raw(&plan->decoders[i]))
-				first = &plan->decoders[i];
-		first->lircd_raw = all;
-		memset(&all, 0, sizeof(all));
-	} else {
-		/* Spread over the requests, as programs: there are as many as remotes. */
-		for (r = 0; r < all.remote_count; r++) {
-			const struct lircd_raw_pattern *pat = all.patterns + all.remotes[r].first;
-
-			ret = 0;
-			for (i = 0; ret == 0 && i < plan->decoder_count; i++) {
-				if (is_lircd_raw(&plan->decoders[i]))
-					ret = lircd_raw_table_take(&plan->decoders[i].lircd_raw, pat,
-								   all.remotes[r].count, p->err);
-			}
-			if (ret == 0) {
-				ir_error_prefix(p->err, _("lircd_raw remote %zu"), r);
-				ret = -EINVAL;
-			}
-			if (ret < 0)
-				goto out;
-		}
-		ret = 0;
 	}
 	drop_empty_lircd_raw(plan);
-	for (i = 0; ret == 0 && i < plan->decoder_count; i++) {
+	for (i = 0; i < plan->decoder_count; i++) {
 		unsigned int sync = UINT32_MAX;
 
 		d = &plan->decoders[i];
@@ -1846,9 +2151,15 @@ static int merge_lircd_raw(struct planner *p)
 		ret = set_param(d, "sync_space", sync);
 		if (ret == 0)
 			ret = set_param(d, "candidates", d->lircd_raw.candidates);
+		if (ret < 0)
+			goto out;
 	}
 out:
-	lircd_raw_table_clear(&all);
+	for (k = 0; old && k < count; k++)
+		lircd_raw_table_clear(&old[k]);
+	free(old);
+	free(requests);
+	lircd_placement_clear(&pl);
 	return ret;
 }
 
@@ -1882,7 +2193,25 @@ static int plan_decoders(struct planner *p)
 		if (ret < 0)
 			return ret;
 	}
-	remove_duplicates(plan);
+	ret = remove_duplicates(plan);
+	if (ret < 0)
+		return ret;
+	/*
+	 * Refused here, not after 64 programs went through the verifier; offline too, so
+	 * that --decode and --test-keymap take what a device takes (and --decode does not
+	 * run every sample through thousands of programs).
+	 */
+	if (plan->decoder_count > BPF_KERNEL_MAX_LIRC_PROGS) {
+		if (p->input->device)
+			ir_error_set(p->err, _("%zu BPF decoders: %s takes at most %d"),
+				     plan->decoder_count, p->input->device->sysname,
+				     BPF_KERNEL_MAX_LIRC_PROGS);
+		else
+			ir_error_set(p->err, _("%zu BPF decoders: a LIRC device takes at most "
+					       "%d"), plan->decoder_count,
+				     BPF_KERNEL_MAX_LIRC_PROGS);
+		return -EINVAL;
+	}
 	for (i = 0; p->input->device && i < plan->decoder_count; i++) {
 		if (!plan->decoders[i].port_of)
 			continue;
@@ -1970,6 +2299,7 @@ void keytable_plan_free(struct keytable_plan *plan)
 		plan_decoder_clear(&plan->decoders[i]);
 	free(plan->decoders);
 	free(plan->keys);
+	free(plan->lookup);
 	for (i = 0; i < plan->note_count; i++)
 		free(plan->notes[i]);
 	free(plan->notes);
@@ -1978,10 +2308,11 @@ void keytable_plan_free(struct keytable_plan *plan)
 
 uint32_t keytable_plan_lookup(const struct keytable_plan *plan, uint64_t scancode)
 {
-	size_t i;
+	const struct plan_key key = { .scancode = scancode };
+	const struct plan_key *found;
 
-	for (i = 0; i < plan->key_count; i++)
-		if (plan->keys[i].scancode == scancode)
-			return plan->keys[i].keycode;
-	return 0;
+	if (!plan->lookup || !plan->key_count)
+		return 0;
+	found = bsearch(&key, plan->lookup, plan->key_count, sizeof(key), compare_keys);
+	return found ? found->keycode : 0;
 }

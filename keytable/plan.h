@@ -172,8 +172,14 @@ struct keytable_plan {
 	size_t decoder_count;
 	struct plan_key *keys;		/* scancode order is the order they were given */
 	size_t key_count;
+	struct plan_key *lookup;	/* the same keys sorted by scancode */
 	char **notes;			/* one line each, for the user: fallbacks, warnings */
 	size_t note_count;
+	/*
+	 * The work of placing the lircd families' remotes into programs (keys looked
+	 * at, programs tried: lircd_placement.h); tests bound how it grows.
+	 */
+	unsigned long long placing_work;
 };
 
 struct plan_input {

@@ -18,6 +18,7 @@
 
 #include "lircd_keymap_peer.h"
 #include "nls.h"
+#include "plan.h"
 #include "prepare.h"
 #include "steps.h"
 
@@ -81,12 +82,37 @@ static int check_protocols(const char *root, const struct keymap *keymap, size_t
 	return 0;
 }
 
+/*
+ * What -w would refuse of a keymap: the plan made as --decode makes it (no device), so
+ * that every planner check runs (the lircd families' placing and limits, parameters,
+ * raw patterns, decoders that load). 0, or -EINVAL with *err set; -ENOMEM.
+ */
+static int check_plan(const struct keytable_options *options, struct keymap *keymap,
+		      struct ir_error *err)
+{
+	struct keymap *keymaps[1] = { keymap };
+	struct plan_input input = {
+		.root = options->sysroot,
+		.keymaps = keymaps,
+		.keymap_count = 1,
+	};
+	struct keytable_plan *plan = NULL;
+	int ret;
+
+	/* With no protocol, the plan would take every decoder: nothing of the keymap's. */
+	if (!keymap->protocol_count)
+		return 0;
+	ret = keytable_plan_make(&input, &plan, err);
+	keytable_plan_free(plan);
+	return ret == -ENOMEM ? ret : ret < 0 ? -EINVAL : 0;
+}
+
 static int test_one(const struct keytable_options *options, char *name, size_t *problems)
 {
 	struct keymap **keymaps = NULL;
-	struct ir_error load_err;
-	size_t count = 0, i;
-	int ret;
+	struct ir_error load_err, plan_err;
+	size_t count = 0, i, before;
+	int ret, planned;
 
 	ret = keytable_load_keymaps(options->sysroot, &name, 1, &keymaps, &count, &load_err);
 	if (ret == -ENOMEM)
@@ -95,6 +121,12 @@ static int test_one(const struct keytable_options *options, char *name, size_t *
 		fprintf(stderr, "%s: %s\n", program_invocation_short_name, load_err.message);
 		(*problems)++;
 		return 0;
+	}
+	/* Planned as read, before -v rewrites it in v4l-utils' names. */
+	planned = check_plan(options, keymaps[0], &plan_err);
+	if (planned == -ENOMEM) {
+		keytable_free_keymaps(keymaps, count);
+		return planned;
 	}
 	if (options->verbose) {
 		fprintf(stderr, _("Read keymap %s\n"), keymaps[0]->filename);
@@ -109,7 +141,13 @@ static int test_one(const struct keytable_options *options, char *name, size_t *
 	for (i = 0; i < keymaps[0]->warning_count; i++)
 		fprintf(stderr, "%s\n", keymaps[0]->warnings[i]);
 	*problems += keymaps[0]->warning_count;
+	before = *problems;
 	ret = check_protocols(options->sysroot, keymaps[0], problems);
+	/* Each problem once: the plan would say again what check_protocols() said. */
+	if (ret == 0 && *problems == before && planned < 0) {
+		fprintf(stderr, "%s: %s\n", program_invocation_short_name, plan_err.message);
+		(*problems)++;
+	}
 	keytable_free_keymaps(keymaps, count);
 	return ret;
 }

@@ -355,6 +355,10 @@ int keymap_check_limits(const struct keymap_loader *loader, const struct keymap 
 {
 	size_t scancodes = 0, raws = 0, i;
 
+	if (keymap->protocol_count > KEYMAP_PROTOCOLS_MAX)
+		return keymap_fail(loader, keymap->protocols[KEYMAP_PROTOCOLS_MAX].line, 0,
+				   _("more than %u protocols in one keymap"),
+				   KEYMAP_PROTOCOLS_MAX);
 	for (i = 0; i < keymap->protocol_count; i++) {
 		const struct keymap_protocol *protocol = &keymap->protocols[i];
 

@@ -42,6 +42,12 @@
  */
 #define KEYMAP_SCANCODES_MAX 8192
 /*
+ * Protocol entries in one keymap (a lircd.conf's remotes each become one): each is a
+ * decoder request until the plan merges them, so they bound what planning costs
+ * (1,000 remotes plan in milliseconds), far above a remote's one or two.
+ */
+#define KEYMAP_PROTOCOLS_MAX 4096
+/*
  * Raw entries in one keymap. The raw decoder holds fewer (RAW_MAX_PATTERNS in
  * bpf_protocols/raw_pattern.h), and durations of 16 bits only: ir-keytable checks
  * those when it plans, as they belong to the decoder, not to the file format.

@@ -103,6 +103,11 @@ int lircd_biphase_remote_check(const struct lircd_biphase_remote *r, struct ir_e
 		r->header_pulse, r->header_space, r->plead, r->one_space, r->one_pulse,
 		r->zero_pulse, r->zero_space, r->margin, r->end_space,
 	};
+	/* The keymap parameter of each, for the message. */
+	static const char *const names[] = {
+		"header_pulse", "header_space", "plead", "one_space", "one_pulse",
+		"zero_pulse", "zero_space", "margin", "end_space",
+	};
 	unsigned long long lengths, doubles;
 	size_t i;
 
@@ -132,8 +137,8 @@ int lircd_biphase_remote_check(const struct lircd_biphase_remote *r, struct ir_e
 	}
 	for (i = 0; i < sizeof(durations) / sizeof(durations[0]); i++) {
 		if (durations[i] > DURATION_MAX) {
-			ir_error_set(err, _("a lircd_biphase remote with a duration of %u µs"),
-				     durations[i]);
+			ir_error_set(err, _("a lircd_biphase remote with %s %u µs (at most %u)"),
+				     names[i], durations[i], DURATION_MAX);
 			return -EINVAL;
 		}
 	}
@@ -191,6 +196,9 @@ int lircd_biphase_remote_merge(struct lircd_biphase_remote *into,
 	merged.lengths[1] = lengths[1];
 	merged.end_space = max_u(lircd_biphase_end_space(&merged),
 				 max_u(into->end_space, other->end_space));
+	/* Durations the user never wrote (end_space past 24 bits): kept apart. */
+	if (lircd_biphase_remote_check(&merged, NULL) < 0)
+		return 0;
 	*into = merged;
 	return 1;
 }
@@ -290,6 +298,12 @@ static int add_first_pairs(struct lircd_first_pairs *b,
 		}
 	}
 	return 0;
+}
+
+int lircd_biphase_remote_pairs(struct lircd_first_pairs *fp,
+			       const struct lircd_biphase_remote *r, unsigned int remote)
+{
+	return add_first_pairs(fp, r, remote);
 }
 
 int lircd_biphase_index_build(const struct lircd_biphase_remote *remotes, size_t count,

@@ -56,6 +56,13 @@ int lircd_biphase_remote_merge(struct lircd_biphase_remote *into,
 			       const struct lircd_biphase_remote *other);
 
 /*
+ * Adds the first pairs of r's frames to fp as remote number remote
+ * (lircd_first_pairs_keys() then gives its keys). 0 or -ENOMEM.
+ */
+int lircd_biphase_remote_pairs(struct lircd_first_pairs *fp,
+			       const struct lircd_biphase_remote *r, unsigned int remote);
+
+/*
  * Checks the descriptors (count at most LIRCD_BIPHASE_REMOTES_MAX) and builds the
  * index: *ret_count entries sorted by key in *ret_entries (free() it). A first pair
  * that more than LIRCD_SPACE_CANDIDATES descriptors may start, or more than

@@ -37,6 +37,17 @@ static int add_pattern(struct lircd_first_pairs *b, const struct lircd_raw_patte
 	return lircd_first_pairs_add(b, remote, pulses, spaces);
 }
 
+int lircd_raw_remote_pairs(struct lircd_first_pairs *fp, const struct lircd_raw_pattern *patterns,
+			   size_t count, unsigned int remote)
+{
+	size_t i;
+	int ret = 0;
+
+	for (i = 0; ret == 0 && i < count; i++)
+		ret = add_pattern(fp, &patterns[i], remote);
+	return ret;
+}
+
 int lircd_raw_pattern_check(const struct lircd_raw_pattern *pattern, struct ir_error *err)
 {
 	size_t n;

@@ -14,6 +14,7 @@
 #include <linux/bpf.h>
 
 #include "ir_error.h"
+#include "lircd_first_pairs.h"
 #include "../bpf_protocols/lircd_raw_table.h"
 
 /* The patterns of one remote: entries first to first + count - 1 of the table. */
@@ -33,6 +34,13 @@ struct lircd_raw_index_entry {
  * or -EINVAL with err set.
  */
 int lircd_raw_pattern_check(const struct lircd_raw_pattern *pattern, struct ir_error *err);
+
+/*
+ * Adds the first pairs of a remote's count patterns to fp as remote number remote
+ * (lircd_first_pairs_keys() then gives its keys). 0 or -ENOMEM.
+ */
+int lircd_raw_remote_pairs(struct lircd_first_pairs *fp, const struct lircd_raw_pattern *patterns,
+			   size_t count, unsigned int remote);
 
 /*
  * Checks the patterns (at most LIRCD_RAW_PATTERNS_MAX, each as

@@ -56,6 +56,12 @@ static int add_remote(struct lircd_first_pairs *b, const struct lircd_space_remo
 	return ret;
 }
 
+int lircd_space_remote_pairs(struct lircd_first_pairs *fp, const struct lircd_space_remote *r,
+			     unsigned int remote)
+{
+	return add_remote(fp, r, remote);
+}
+
 int lircd_space_remote_set(struct lircd_space_remote *r, const char *name, int64_t value,
 			   struct ir_error *err)
 {
@@ -92,6 +98,12 @@ int lircd_space_remote_check(const struct lircd_space_remote *r, struct ir_error
 		r->zero_space, r->trailer_pulse, r->repeat_pulse, r->repeat_space,
 		r->repeat_trailer, r->margin, r->end_space,
 	};
+	/* The keymap parameter of each, for the message. */
+	static const char *const names[] = {
+		"header_pulse", "header_space", "one_pulse", "one_space", "zero_pulse",
+		"zero_space", "trailer_pulse", "repeat_pulse", "repeat_space",
+		"repeat_trailer", "margin", "end_space",
+	};
 	unsigned long long lengths;
 	size_t i;
 
@@ -113,8 +125,8 @@ int lircd_space_remote_check(const struct lircd_space_remote *r, struct ir_error
 	}
 	for (i = 0; i < sizeof(durations) / sizeof(durations[0]); i++) {
 		if (durations[i] > DURATION_MAX) {
-			ir_error_set(err, _("a lircd_space remote with a duration of %u µs"),
-				     durations[i]);
+			ir_error_set(err, _("a lircd_space remote with %s %u µs (at most %u)"),
+				     names[i], durations[i], DURATION_MAX);
 			return -EINVAL;
 		}
 	}
@@ -202,6 +214,9 @@ int lircd_space_remote_merge(struct lircd_space_remote *into,
 		merged.end_space = into->end_space;
 	if (other->end_space > merged.end_space)
 		merged.end_space = other->end_space;
+	/* Durations the user never wrote (end_space past 24 bits): kept apart. */
+	if (lircd_space_remote_check(&merged, NULL) < 0)
+		return 0;
 	*into = merged;
 	return 1;
 }

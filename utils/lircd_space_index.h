@@ -39,6 +39,13 @@ int lircd_space_remote_set(struct lircd_space_remote *r, const char *name, int64
 int lircd_space_remote_check(const struct lircd_space_remote *r, struct ir_error *err);
 
 /*
+ * Adds the first pairs of r's frames and repeat codes to fp as remote number remote
+ * (lircd_first_pairs_keys() then gives its keys). 0 or -ENOMEM.
+ */
+int lircd_space_remote_pairs(struct lircd_first_pairs *fp, const struct lircd_space_remote *r,
+			     unsigned int remote);
+
+/*
  * Whether one descriptor can decode other's frames and repeat codes as other would,
  * into the same scancodes: the same flags and parts (header, trailer, repeat code,
  * its trailer, each there in both or in neither), every duration's window

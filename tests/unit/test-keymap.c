@@ -176,6 +176,31 @@ START_TEST(test_toml_parameters_and_number_forms)
 }
 END_TEST
 
+/*
+ * KEYMAP_PROTOCOLS_MAX protocol entries load; one more is refused at its line (each
+ * entry was a decoder request: 40,000 of them took a gigabyte before any was merged).
+ */
+START_TEST(test_toml_protocol_limit)
+{
+	static const char entry[] = "[[protocols]]\nprotocol = \"nec\"\n";
+	size_t size = (KEYMAP_PROTOCOLS_MAX + 1) * (sizeof(entry) - 1) + 1, i;
+	char *text = calloc(1, size), message[64];
+	struct keymap *keymap;
+
+	ck_assert_ptr_nonnull(text);
+	for (i = 0; i < KEYMAP_PROTOCOLS_MAX; i++)
+		strcat(text + i * (sizeof(entry) - 1), entry);
+	keymap = toml_ok(text);
+	ck_assert_uint_eq(keymap->protocol_count, KEYMAP_PROTOCOLS_MAX);
+	keymap_free(keymap);
+	strcat(text + i * (sizeof(entry) - 1), entry);
+	snprintf(message, sizeof(message), "k.toml:%d: more than %d protocols in one keymap",
+		 2 * KEYMAP_PROTOCOLS_MAX + 1, KEYMAP_PROTOCOLS_MAX);
+	toml_error(text, message);
+	free(text);
+}
+END_TEST
+
 START_TEST(test_toml_scancode_limits)
 {
 	struct keymap *keymap = toml_ok(
@@ -1166,6 +1191,7 @@ static Suite *keymap_suite(void)
 	tcase_add_test(tc, test_toml_parameters_and_number_forms);
 	tcase_add_test(tc, test_toml_raw_entries);
 	tcase_add_test(tc, test_toml_scancode_limits);
+	tcase_add_test(tc, test_toml_protocol_limit);
 	tcase_add_test(tc, test_toml_irp_key);
 	suite_add_tcase(s, tc);
 

@@ -14,6 +14,7 @@
 #include <string.h>
 #include <linux/input-event-codes.h>
 
+#include "bpf_kernel.h"
 #include "keymap.h"
 #include "plan.h"
 #include "test-main.h"
@@ -379,6 +380,102 @@ START_TEST(test_lircd_space_one_program)
 	ck_assert_uint_eq(keytable_plan_lookup(f.plan, 0x1234), KEY_UP);
 	ck_assert_uint_eq(keytable_plan_lookup(f.plan, 0x56), KEY_DOWN);
 	ck_assert_uint_eq(keytable_plan_lookup(f.plan, 0x78), KEY_LEFT);
+	done(&f);
+}
+END_TEST
+
+/*
+ * A keymap of count remotes of one family (lircd_space, lircd_biphase or lircd_raw),
+ * all starting alike, each with windows of 3000 µs every way (thousands of first
+ * pairs each): as a hostile keymap may ask.
+ */
+static struct keymap *wide_keymap(const char *family, size_t count)
+{
+	struct keymap *keymap;
+	char *text = NULL;
+	size_t size = 0, i;
+	FILE *f = open_memstream(&text, &size);
+
+	ck_assert_ptr_nonnull(f);
+	for (i = 0; i < count; i++) {
+		fprintf(f, "[[protocols]]\nprotocol = \"%s\"\nmargin = 3000\n", family);
+		if (!strcmp(family, "lircd_space"))
+			fprintf(f, "header_pulse = 9000\nheader_space = 4500\none_pulse = 560\n"
+				"one_space = %zu\nzero_pulse = 560\nzero_space = %zu\n"
+				"trailer_pulse = 560\nend_space = 20000\nbits = 16\n",
+				7000 + 40 * i, 1000 + 10 * i);
+		else if (!strcmp(family, "lircd_biphase"))
+			fprintf(f, "header_pulse = 2600\nheader_space = 2600\none_pulse = %zu\n"
+				"one_space = %zu\nzero_pulse = %zu\nzero_space = %zu\n"
+				"end_space = 20000\nbits = 10\n", 400 + 10 * i, 400 + 10 * i,
+				400 + 10 * i, 400 + 10 * i);
+		else
+			fprintf(f, "trail_space = 20000\n[[protocols.raw]]\nkeycode = \"KEY_1\"\n"
+				"raw = [ 9000, 4500, 560, %zu, 560 ]\n", 500 + 3 * i);
+	}
+	ck_assert_int_eq(fclose(f), 0);
+	keymap = toml(text);
+	free(text);
+	return keymap;
+}
+
+/* The placing work of planning count wide remotes of family offline; their programs. */
+static unsigned long long placing_work(const char *family, size_t count, size_t *programs)
+{
+	struct fixture f;
+	unsigned long long work;
+
+	init(&f);
+	f.keymaps[f.keymap_count++] = wide_keymap(family, count);
+	ck_assert_msg(make(&f) == 0, "%s", f.err.message);
+	work = f.plan->placing_work;
+	*programs = f.plan->decoder_count;
+	done(&f);
+	return work;
+}
+
+/*
+ * Placing remotes grows with the remotes, not with remotes times programs: ten times
+ * the remotes, at most twenty times the work (placing each remote by building the
+ * index of every program it tried grew a hundred times, and took 20 s for 1,000).
+ */
+START_TEST(test_lircd_placing_scales)
+{
+	static const char *const families[] = { "lircd_space", "lircd_biphase", "lircd_raw" };
+	unsigned long long small, large;
+	size_t i, small_programs, large_programs;
+
+	for (i = 0; i < sizeof(families) / sizeof(families[0]); i++) {
+		small = placing_work(families[i], 25, &small_programs);
+		large = placing_work(families[i], 250, &large_programs);
+		ck_assert_msg(small > 0 && large <= 20 * small,
+			      "%s: work %llu for 25 remotes, %llu for 250", families[i], small,
+			      large);
+		ck_assert_uint_ge(large_programs, small_programs);
+	}
+	/* 4 raw remotes that start alike to a program. */
+	placing_work("lircd_raw", 40, &small_programs);
+	ck_assert_uint_eq(small_programs, 10);
+	placing_work("lircd_raw", 250, &large_programs);
+	ck_assert_uint_eq(large_programs, 63);
+}
+END_TEST
+
+/*
+ * A family that would need more programs than a device takes is refused at the first
+ * remote that finds no room, naming its entry, not after every program was built.
+ */
+START_TEST(test_lircd_programs_limit)
+{
+	struct fixture f;
+
+	init(&f);
+	f.keymaps[f.keymap_count++] = wide_keymap("lircd_raw", 4 * BPF_KERNEL_MAX_LIRC_PROGS + 1);
+	ck_assert_int_eq(make(&f), -EINVAL);
+	/* Each entry is 7 lines, its protocol on its second: the 257th at 1794. */
+	ck_assert_str_eq(f.err.message, "test.toml:1794:12: decoder 'lircd_raw': more remotes "
+			 "start alike than 64 lircd_raw programs take (4 that may start with "
+			 "one first pulse and space each)");
 	done(&f);
 }
 END_TEST
@@ -777,6 +874,72 @@ START_TEST(test_keys_last_wins)
 }
 END_TEST
 
+static struct keymap *irp_keymap(size_t count, bool distinct);
+
+/* A nec keymap of count scancodes from first on, built as text. */
+static struct keymap *scancodes_keymap(unsigned int first, unsigned int count)
+{
+	struct keymap *keymap;
+	char *text = NULL;
+	size_t size = 0;
+	unsigned int i;
+	FILE *f = open_memstream(&text, &size);
+
+	ck_assert_ptr_nonnull(f);
+	fprintf(f, "[[protocols]]\nprotocol = \"nec\"\n[protocols.scancodes]\n");
+	for (i = 0; i < count; i++)
+		fprintf(f, "%u = \"KEY_1\"\n", first + i);
+	ck_assert_int_eq(fclose(f), 0);
+	keymap = toml(text);
+	free(text);
+	return keymap;
+}
+
+/*
+ * The keymaps' scancodes together are counted before any is compared: past
+ * KEYMAP_SCANCODES_MAX, as one keymap may have, refused naming the keymap (16 keymaps
+ * of 8,192 took seconds of comparing each key with every other); up to it, each
+ * scancode where it came first, with the key given last.
+ */
+START_TEST(test_keys_counted_first)
+{
+	struct fixture f;
+
+	init(&f);
+	f.keymaps[f.keymap_count++] = scancodes_keymap(0, KEYMAP_SCANCODES_MAX / 2);
+	f.keymaps[f.keymap_count++] = scancodes_keymap(KEYMAP_SCANCODES_MAX,
+						       KEYMAP_SCANCODES_MAX / 2 + 1);
+	ck_assert_int_eq(make(&f), -EINVAL);
+	ck_assert_str_eq(f.err.message, "test.toml: more than 8192 scancodes in the keymaps "
+			 "together");
+	done(&f);
+
+	/* So are the protocol entries, each a decoder request until merged. */
+	init(&f);
+	f.keymaps[f.keymap_count++] = irp_keymap(KEYMAP_PROTOCOLS_MAX / 2, false);
+	f.keymaps[f.keymap_count++] = irp_keymap(KEYMAP_PROTOCOLS_MAX / 2 + 1, false);
+	ck_assert_int_eq(make(&f), -EINVAL);
+	ck_assert_str_eq(f.err.message, "test.toml: more than 4096 protocols in the keymaps "
+			 "together");
+	done(&f);
+
+	init(&f);
+	f.keymaps[f.keymap_count++] = scancodes_keymap(0, KEYMAP_SCANCODES_MAX / 2);
+	f.keymaps[f.keymap_count++] = scancodes_keymap(10, KEYMAP_SCANCODES_MAX / 2);
+	add_set_key(&f, 5, "KEY_2");
+	ck_assert_int_eq(make(&f), 0);
+	ck_assert_uint_eq(f.plan->key_count, KEYMAP_SCANCODES_MAX / 2 + 10);
+	ck_assert_uint_eq(f.plan->keys[5].scancode, 5);
+	ck_assert_uint_eq(f.plan->keys[5].keycode, KEY_2);
+	ck_assert_uint_eq(f.plan->keys[KEYMAP_SCANCODES_MAX / 2].scancode,
+			  KEYMAP_SCANCODES_MAX / 2);
+	ck_assert_uint_eq(keytable_plan_lookup(f.plan, 4), KEY_1);
+	ck_assert_uint_eq(keytable_plan_lookup(f.plan, 5), KEY_2);
+	ck_assert_uint_eq(keytable_plan_lookup(f.plan, KEYMAP_SCANCODES_MAX), 0);
+	done(&f);
+}
+END_TEST
+
 /*
  * Offline: every decoder but raw, lircd_space and lircd_biphase when nothing is named;
  * kernel names get ports.
@@ -922,6 +1085,64 @@ END_TEST
  */
 #define LEGACY_IRP "# table x, type: irp\n0x10 KEY_1\n"
 
+/* count IRP entries: the same program with a comment each, or each its own gap. */
+static struct keymap *irp_keymap(size_t count, bool distinct)
+{
+	struct keymap *keymap;
+	char *text = NULL;
+	size_t size = 0, i;
+	FILE *f = open_memstream(&text, &size);
+
+	ck_assert_ptr_nonnull(f);
+	for (i = 0; i < count; i++)
+		fprintf(f, "[[protocols]]\nprotocol = \"irp\"\nirp = \"{38k,564}<1,-1|1,-3>"
+			"(16,-8,D:8,F:8,1,^%zum)*[D:0..255,F:0..255] /* entry %zu */\"\n",
+			distinct ? 100 + i : 100, i);
+	ck_assert_int_eq(fclose(f), 0);
+	keymap = toml(text);
+	free(text);
+	return keymap;
+}
+
+/*
+ * IRP decoders are their compiled programs: entries that differ only in comments are
+ * one program (each was a program of its own: 8,000 of them ran on every sample of
+ * --decode). A device takes at most 64 programs: more are refused when planned, not
+ * after the kernel verified 64 of them, and offline as well.
+ */
+START_TEST(test_irp_programs)
+{
+	struct fixture f;
+
+	init(&f);
+	f.keymaps[f.keymap_count++] = irp_keymap(100, false);
+	ck_assert_int_eq(make(&f), 0);
+	ck_assert_uint_eq(f.plan->decoder_count, 1);
+	done(&f);
+
+	init(&f);
+	f.device = new_device("[nec] [lirc]", true);
+	f.keymaps[f.keymap_count++] = irp_keymap(BPF_KERNEL_MAX_LIRC_PROGS, true);
+	ck_assert_int_eq(make(&f), 0);
+	ck_assert_uint_eq(f.plan->decoder_count, BPF_KERNEL_MAX_LIRC_PROGS);
+	done(&f);
+
+	init(&f);
+	f.device = new_device("[nec] [lirc]", true);
+	f.keymaps[f.keymap_count++] = irp_keymap(BPF_KERNEL_MAX_LIRC_PROGS + 1, true);
+	ck_assert_int_eq(make(&f), -EINVAL);
+	ck_assert_str_eq(f.err.message, "65 BPF decoders: rc0 takes at most 64");
+	done(&f);
+
+	/* Offline too: --decode and --test-keymap take what a device takes. */
+	init(&f);
+	f.keymaps[f.keymap_count++] = irp_keymap(BPF_KERNEL_MAX_LIRC_PROGS + 1, true);
+	ck_assert_int_eq(make(&f), -EINVAL);
+	ck_assert_str_eq(f.err.message, "65 BPF decoders: a LIRC device takes at most 64");
+	done(&f);
+}
+END_TEST
+
 START_TEST(test_irp)
 {
 	struct keymap *legacy;
@@ -1060,11 +1281,14 @@ static Suite *keytable_plan_suite(void)
 	tcase_add_test(tc, test_lircd_space_refused);
 	tcase_add_test(tc, test_lircd_biphase_one_program);
 	tcase_add_test(tc, test_lircd_biphase_spill);
+	tcase_add_test(tc, test_lircd_placing_scales);
+	tcase_add_test(tc, test_lircd_programs_limit);
 	tcase_add_test(tc, test_raw_errors);
 	tcase_add_test(tc, test_raw_map_layout);
 	suite_add_tcase(s, tc);
 	tc = tcase_create("keys");
 	tcase_add_test(tc, test_keys_last_wins);
+	tcase_add_test(tc, test_keys_counted_first);
 	suite_add_tcase(s, tc);
 	tc = tcase_create("offline");
 	tcase_add_test(tc, test_offline);
@@ -1074,6 +1298,7 @@ static Suite *keytable_plan_suite(void)
 	suite_add_tcase(s, tc);
 	tc = tcase_create("irp");
 	tcase_add_test(tc, test_irp);
+	tcase_add_test(tc, test_irp_programs);
 	suite_add_tcase(s, tc);
 	tc = tcase_create("device");
 	tcase_add_test(tc, test_device_checks);

@@ -1,0 +1,1 @@
+--decode=$IRKIT_SRCDIR/tests/data/captures/tanix-tx3mini.mode2 -w $IRKIT_SRCDIR/tests/cli/data/lircd-raw-alike-257.toml
