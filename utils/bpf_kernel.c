@@ -562,6 +562,27 @@ static int load_program(const struct bpf_image *image, const char *name,
 	return errno == ENOSPC ? -first_error : -errno;
 }
 
+void bpf_kernel_explain_rejection(struct ir_error *err, const char *name,
+				  const char *error_line, const char *insn_line)
+{
+	/*
+	 * Verifiers before Linux 5.3 refuse every backward jump ("back-edge from insn N
+	 * to M"), before looking at any instruction: the program is fine, the kernel old.
+	 */
+	if (!strncmp(error_line, "back-edge ", strlen("back-edge "))) {
+		ir_error_set(err, _("BPF program \"%s\" has a loop, which this kernel's verifier "
+				    "refuses (bounded loops need Linux 5.3 or later): %s"), name,
+			     error_line);
+		return;
+	}
+	if (insn_line[0])
+		ir_error_set(err, _("BPF program \"%s\" rejected by the verifier: %s "
+				    "(at instruction %s)"), name, error_line, insn_line);
+	else
+		ir_error_set(err, _("BPF program \"%s\" rejected by the verifier: %s"), name,
+			     error_line);
+}
+
 static void explain_load(const char *name, int error, const char *log, char *log_tail,
 			 size_t log_tail_size, struct ir_error *err)
 {
@@ -575,12 +596,7 @@ static void explain_load(const char *name, int error, const char *log, char *log
 	}
 	if (log_tail)
 		bpf_kernel_log_tail(log, LOG_TAIL_MIN_LINES, log_tail, log_tail_size);
-	if (insn_line[0])
-		ir_error_set(err, _("BPF program \"%s\" rejected by the verifier: %s "
-				    "(at instruction %s)"), name, error_line, insn_line);
-	else
-		ir_error_set(err, _("BPF program \"%s\" rejected by the verifier: %s"), name,
-			     error_line);
+	bpf_kernel_explain_rejection(err, name, error_line, insn_line);
 }
 
 static void set_program_id(struct bpf_kernel_program *program)

@@ -144,6 +144,14 @@ void bpf_kernel_log_error(const char *log, char *error_line, size_t error_size,
 			  char *insn_line, size_t insn_size);
 
 /*
+ * The one-line message of a verifier's rejection, from bpf_kernel_log_error()'s lines;
+ * a rejection that means the kernel is too old for the program says which Linux it
+ * needs.
+ */
+void bpf_kernel_explain_rejection(struct ir_error *err, const char *name,
+				  const char *error_line, const char *insn_line);
+
+/*
  * The last lines of a verifier log: at least the last min_lines non-empty lines,
  * extended back to start at the last instruction line when that is earlier, then cut
  * (whole lines, the earliest first) to fit out_size. out is always NUL-terminated.
