@@ -57,6 +57,16 @@ struct bpf_kernel_program;
 int bpf_kernel_load(const struct bpf_image *image, char *log_tail, size_t log_tail_size,
 		    struct bpf_kernel_program **ret_program, struct ir_error *err);
 
+/*
+ * What the verifier processed to accept image, loaded as program was (its maps): the
+ * image is loaded once more with the verifier's statistics and that copy closed. For
+ * kernels before 5.16, whose program info has no verified_insns; the statistics need
+ * 5.2. -EPROTO when the log has no "processed N insns" line.
+ */
+int bpf_kernel_processed_insns(const struct bpf_image *image,
+			       const struct bpf_kernel_program *program, uint32_t *ret_count,
+			       struct ir_error *err);
+
 /* Closes the program's and the maps' file descriptors; attachments stay. Accepts NULL. */
 void bpf_kernel_program_free(struct bpf_kernel_program *program);
 
