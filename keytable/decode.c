@@ -2,7 +2,8 @@
 /*
  * --decode=CAPTURE: the plan of -w/-p/-e made with no device, its decoders run in the
  * userspace VM on the capture's samples, and what rc-core would make of their reports
- * printed as -t prints it, stamped with the capture's running time.
+ * printed as -t prints it, stamped with the capture's running time. --decode-kernel
+ * chooses the rc-core modelled (the newest by default; see keydown_repeat_unflagged()).
  *
  * With -p irp, every protocol of the IRP database runs too (irp_identify.h), after the
  * plan's decoders on each sample: each decode of a message, prefer-over applied, is
@@ -13,6 +14,7 @@
 #include "config.h"
 
 #include <errno.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -181,13 +183,23 @@ static void print_records(struct rc_input *input)
 	rc_input_records_clear(input);
 }
 
-static int run(const struct keytable_plan *plan, const struct capture *capture,
-	       struct bpf_vm *const *vms, struct ir_error *err)
+/*
+ * rc-core marks a keydown of the key still held with the repeat flag since Linux 6.0
+ * ("media: lirc: ensure lirc device receives repeats"); before, only a decoder's repeat.
+ */
+static bool keydown_repeat_unflagged(const struct keytable_options *options)
+{
+	return options->decode_kernel && options->decode_kernel < OPTIONS_KERNEL(6, 0);
+}
+
+static int run(const struct keytable_options *options, const struct keytable_plan *plan,
+	       const struct capture *capture, struct bpf_vm *const *vms, struct ir_error *err)
 {
 	struct rc_input_config config = {
 		.timeout_us = RC_INPUT_DEFAULT_TIMEOUT_US,
 		.repeat_delay_ms = RC_INPUT_DEFAULT_REPEAT_DELAY_MS,
 		.repeat_period_ms = RC_INPUT_DEFAULT_REPEAT_PERIOD_MS,
+		.keydown_repeat_unflagged = keydown_repeat_unflagged(options),
 		.lookup = plan_lookup,
 		.user = (void *)plan,
 	};
@@ -311,7 +323,8 @@ static int report_decodes(struct irp_identify *identify, struct rc_input *input,
  * run() for -p irp: one sample at a time through the plan's decoders, then through every
  * protocol of the IRP database, the records printed after each sample that made some.
  */
-static int run_identify(const struct keytable_plan *plan, const struct capture *capture,
+static int run_identify(const struct keytable_options *options,
+			const struct keytable_plan *plan, const struct capture *capture,
 			struct bpf_vm *const *vms, struct irp_identify *identify,
 			struct ir_error *err)
 {
@@ -319,6 +332,7 @@ static int run_identify(const struct keytable_plan *plan, const struct capture *
 		.timeout_us = RC_INPUT_DEFAULT_TIMEOUT_US,
 		.repeat_delay_ms = RC_INPUT_DEFAULT_REPEAT_DELAY_MS,
 		.repeat_period_ms = RC_INPUT_DEFAULT_REPEAT_PERIOD_MS,
+		.keydown_repeat_unflagged = keydown_repeat_unflagged(options),
 		.lookup = plan_lookup,
 		.user = (void *)plan,
 	};
@@ -381,9 +395,9 @@ int keytable_decode(const struct keytable_options *options, struct ir_error *err
 				  "does not take them yet)\n"), irp_identify_protocol_count(identify),
 			irp_identify_left_out(identify));
 	if (ret == 0 && identify)
-		ret = run_identify(plan, capture, vms, identify, err);
+		ret = run_identify(options, plan, capture, vms, identify, err);
 	else if (ret == 0)
-		ret = run(plan, capture, vms, err);
+		ret = run(options, plan, capture, vms, err);
 	for (i = 0; vms && i < plan->decoder_count; i++)
 		report_dropped(&plan->decoders[i], vms[i]);
 out:

@@ -18,6 +18,7 @@ enum long_only_option {
 	OPTION_USAGE = CHAR_MAX + 1,
 	OPTION_SYSROOT,
 	OPTION_DECODE,
+	OPTION_DECODE_KERNEL,
 	OPTION_LIST_DECODERS,
 	OPTION_TEST_KEYMAP,
 };
@@ -39,6 +40,7 @@ static const struct option long_options[] = {
 	{ "write", required_argument, NULL, 'w' },
 	{ "usage", no_argument, NULL, OPTION_USAGE },
 	{ "decode", required_argument, NULL, OPTION_DECODE },
+	{ "decode-kernel", required_argument, NULL, OPTION_DECODE_KERNEL },
 	{ "list-decoders", no_argument, NULL, OPTION_LIST_DECODERS },
 	{ "test-keymap", required_argument, NULL, OPTION_TEST_KEYMAP },
 	/* The test seam: every /sys and /dev path is looked up under this root. */
@@ -274,6 +276,39 @@ static void report_long_option(const char *arg, struct ir_error *err)
 }
 
 /*
+ * "MAJOR.MINOR" (6.1, 5.10) into OPTIONS_KERNEL(): a release of Linux 3.0 or later
+ * (rc-core's lirc scancodes and BPF decoders came much later, but the number alone is
+ * no error). A third field, as uname -r has, is taken and not used.
+ */
+static int parse_kernel_version(const char *text, unsigned int *ret_version)
+{
+	unsigned long major, minor;
+	char *end;
+
+	if (!isdigit((unsigned char)*text))
+		return -EINVAL;
+	errno = 0;
+	major = strtoul(text, &end, 10);
+	if (errno || *end != '.' || !isdigit((unsigned char)end[1]) || major < 3 ||
+	    major > 99)
+		return -EINVAL;
+	minor = strtoul(end + 1, &end, 10);
+	if (errno || minor > 999)
+		return -EINVAL;
+	if (*end == '.') {
+		if (!isdigit((unsigned char)end[1]))
+			return -EINVAL;
+		strtoul(end + 1, &end, 10);
+		if (errno)
+			return -EINVAL;
+	}
+	if (*end)
+		return -EINVAL;
+	*ret_version = OPTIONS_KERNEL((unsigned int)major, (unsigned int)minor);
+	return 0;
+}
+
+/*
  * The options that change or read a device. -s only chooses the device: alone, it lists
  * that device, as v4l-utils does.
  */
@@ -295,11 +330,15 @@ static int check_combination(struct keytable_options *options, bool configure,
 	if (options->action == KEYTABLE_ACTION_DECODE) {
 		if (options->clear || options->read || options->test || options->auto_load ||
 		    options->delay >= 0 || options->period >= 0) {
-			ir_error_set(err, _("--decode takes only --write, --set-key, --protocol and "
-					    "--parameter"));
+			ir_error_set(err, _("--decode takes only --write, --set-key, --protocol, "
+					    "--parameter and --decode-kernel"));
 			return -EINVAL;
 		}
 		return 0;
+	}
+	if (options->decode_kernel) {
+		ir_error_set(err, _("--decode-kernel needs --decode"));
+		return -EINVAL;
 	}
 	if (options->action == KEYTABLE_ACTION_LIST && configure)
 		options->action = KEYTABLE_ACTION_CONFIGURE;
@@ -391,6 +430,13 @@ int options_parse(int argc, char **argv, struct keytable_options *ret_options,
 			options.decode_file = optarg;
 			options.action = KEYTABLE_ACTION_DECODE;
 			break;
+		case OPTION_DECODE_KERNEL:
+			if (parse_kernel_version(optarg, &options.decode_kernel) < 0) {
+				ir_error_set(err, _("invalid kernel version '%s' in --decode-kernel "
+						    "(MAJOR.MINOR, as 5.10)"), optarg);
+				ret = -EINVAL;
+			}
+			break;
 		case OPTION_LIST_DECODERS:
 			options.action = KEYTABLE_ACTION_LIST_DECODERS;
 			break;
@@ -469,7 +515,8 @@ void options_print_usage(const char *program)
 {
 	printf(_("Usage: %s [-a CFGFILE] [-c] [-D DELAY] [-e [DECODER:]NAME=VALUE] [-k SCANCODE:KEYCODE]\n"
 		 "\t[-p PROTOCOL] [-P PERIOD] [-r] [-s SYSDEV] [-t] [-v] [-w KEYMAP]\n"
-		 "\t[--decode=CAPTURE] [--list-decoders] [--test-keymap=KEYMAP] [-V] [-h] [--usage]\n"),
+		 "\t[--decode=CAPTURE [--decode-kernel=VERSION]] [--list-decoders]\n"
+		 "\t[--test-keymap=KEYMAP] [-V] [-h] [--usage]\n"),
 	       program);
 }
 
@@ -497,6 +544,9 @@ void options_print_help(const char *program)
 	fputs(_("  -v, --verbose              show the keymaps read, the plan and skipped steps\n"), stdout);
 	fputs(_("  -w, --write=KEYMAP         add the mappings and protocols of a keymap file\n"), stdout);
 	fputs(_("      --decode=CAPTURE       decode a recorded IR capture offline, as -t would show it\n"), stdout);
+	fputs(_("      --decode-kernel=VERSION\n"
+		"                             with --decode: model that Linux's rc-core (5.10,\n"
+		"                             6.1, ...; default: the newest)\n"), stdout);
 	fputs(_("      --list-decoders        list the embedded BPF decoders and their parameters\n"), stdout);
 	fputs(_("      --test-keymap=KEYMAP   check a keymap without touching a device\n"), stdout);
 	fputs(_("  -h, -?, --help             show this help\n"), stdout);

@@ -44,6 +44,11 @@ struct keytable_options {
 	const char *sysdev;		/* -s; NULL means rc0 */
 	const char *auto_load;		/* -a CFGFILE */
 	const char *decode_file;	/* --decode */
+	/*
+	 * --decode-kernel=MAJOR.MINOR: the Linux whose rc-core --decode models, as
+	 * OPTIONS_KERNEL(major, minor); 0 (not given) models the newest.
+	 */
+	unsigned int decode_kernel;
 	bool clear;			/* -c */
 	bool read;			/* -r */
 	bool test;			/* -t */
@@ -59,6 +64,8 @@ struct keytable_options {
 	struct option_parameter *parameters;
 	size_t parameter_count;
 };
+
+#define OPTIONS_KERNEL(major, minor) ((major) << 16 | (minor))
 
 /* The exit status of a command line error (sysexits.h's EX_USAGE, as v4l-utils'). */
 #define KEYTABLE_EXIT_USAGE 64

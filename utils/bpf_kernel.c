@@ -383,7 +383,7 @@ static int sys_map_create(const struct bpf_map_spec *spec, const char *name, uin
 
 static int sys_prog_load(enum bpf_prog_type type, enum bpf_attach_type attach_type,
 			 const char *name, const char *license, const struct bpf_insn *insns,
-			 size_t insn_count, char *log, uint32_t log_size)
+			 size_t insn_count, char *log, uint32_t log_size, uint32_t log_level)
 {
 	union bpf_attr attr;
 
@@ -396,7 +396,7 @@ static int sys_prog_load(enum bpf_prog_type type, enum bpf_attach_type attach_ty
 	if (log) {
 		attr.log_buf = (uintptr_t)log;
 		attr.log_size = log_size;
-		attr.log_level = 1;
+		attr.log_level = log_level;
 	}
 	put_object_name(attr.prog_name, name);
 	return sys_bpf(BPF_PROG_LOAD, &attr);
@@ -533,10 +533,10 @@ static int load_program(const struct bpf_image *image, const char *name,
 
 	*ret_log = NULL;
 	fd = sys_prog_load(type, attach_type, name, image->license, insns, image->insn_count,
-			   NULL, 0);
+			   NULL, 0, 0);
 	if (fd < 0 && errno == EPERM && raise_memlock())
 		fd = sys_prog_load(type, attach_type, name, image->license, insns,
-				   image->insn_count, NULL, 0);
+				   image->insn_count, NULL, 0, 0);
 	if (fd >= 0)
 		return fd;
 	first_error = errno;
@@ -550,7 +550,7 @@ static int load_program(const struct bpf_image *image, const char *name,
 		log = grown;
 		log[0] = '\0';
 		fd = sys_prog_load(type, attach_type, name, image->license, insns,
-				   image->insn_count, log, (uint32_t)log_size);
+				   image->insn_count, log, (uint32_t)log_size, 1);
 		if (fd >= 0 || errno != ENOSPC || log_size >= LOG_LARGEST_SIZE)
 			break;
 		log_size = LOG_LARGEST_SIZE;
@@ -560,6 +560,27 @@ static int load_program(const struct bpf_image *image, const char *name,
 		return fd;	/* it loaded the second time: nothing to report */
 	/* A log cut short says ENOSPC: the rejection itself is the first error. */
 	return errno == ENOSPC ? -first_error : -errno;
+}
+
+void bpf_kernel_explain_rejection(struct ir_error *err, const char *name,
+				  const char *error_line, const char *insn_line)
+{
+	/*
+	 * Verifiers before Linux 5.3 refuse every backward jump ("back-edge from insn N
+	 * to M"), before looking at any instruction: the program is fine, the kernel old.
+	 */
+	if (!strncmp(error_line, "back-edge ", strlen("back-edge "))) {
+		ir_error_set(err, _("BPF program \"%s\" has a loop, which this kernel's verifier "
+				    "refuses (bounded loops need Linux 5.3 or later): %s"), name,
+			     error_line);
+		return;
+	}
+	if (insn_line[0])
+		ir_error_set(err, _("BPF program \"%s\" rejected by the verifier: %s "
+				    "(at instruction %s)"), name, error_line, insn_line);
+	else
+		ir_error_set(err, _("BPF program \"%s\" rejected by the verifier: %s"), name,
+			     error_line);
 }
 
 static void explain_load(const char *name, int error, const char *log, char *log_tail,
@@ -575,12 +596,7 @@ static void explain_load(const char *name, int error, const char *log, char *log
 	}
 	if (log_tail)
 		bpf_kernel_log_tail(log, LOG_TAIL_MIN_LINES, log_tail, log_tail_size);
-	if (insn_line[0])
-		ir_error_set(err, _("BPF program \"%s\" rejected by the verifier: %s "
-				    "(at instruction %s)"), name, error_line, insn_line);
-	else
-		ir_error_set(err, _("BPF program \"%s\" rejected by the verifier: %s"), name,
-			     error_line);
+	bpf_kernel_explain_rejection(err, name, error_line, insn_line);
 }
 
 static void set_program_id(struct bpf_kernel_program *program)
@@ -652,6 +668,66 @@ int bpf_kernel_load(const struct bpf_image *image, char *log_tail, size_t log_ta
 {
 	return bpf_kernel_load_type(image, BPF_PROG_TYPE_LIRC_MODE2, BPF_LIRC_MODE2, log_tail,
 				    log_tail_size, ret_program, err);
+}
+
+/* The verifier's statistics only (BPF_LOG_STATS, Linux 5.2): a few lines. */
+#define LOG_STATS_LEVEL 4
+#define LOG_STATS_SIZE 4096
+
+int bpf_kernel_processed_insns(const struct bpf_image *image,
+			       const struct bpf_kernel_program *program, uint32_t *ret_count,
+			       struct ir_error *err)
+{
+	static const char prefix[] = "processed ";
+	struct bpf_insn *insns;
+	char *log = NULL, *line;
+	unsigned long count;
+	char *end;
+	int fd, ret;
+
+	insns = malloc(image->insn_count * sizeof(*insns) + 1);
+	log = calloc(1, LOG_STATS_SIZE);
+	if (!insns || !log) {
+		ir_error_set(err, "%s", strerror(ENOMEM));
+		ret = -ENOMEM;
+		goto out;
+	}
+	memcpy(insns, image->insns, image->insn_count * sizeof(*insns));
+	ret = bpf_kernel_rewrite_map_refs(insns, image->insn_count, image->maps,
+					  program->map_fds, program->map_count, err);
+	if (ret)
+		goto out;
+	fd = sys_prog_load(BPF_PROG_TYPE_LIRC_MODE2, BPF_LIRC_MODE2, program->name,
+			   image->license, insns, image->insn_count, log, LOG_STATS_SIZE,
+			   LOG_STATS_LEVEL);
+	if (fd < 0) {
+		ret = -errno;
+		bpf_kernel_explain(err, BPF_KERNEL_OP_LOAD, image->name, -ret, false);
+		goto out;
+	}
+	close(fd);
+	/* "processed 668 insns (limit 1000000) max_states_per_insn 0 ..." */
+	line = log;
+	while (line && strncmp(line, prefix, strlen(prefix))) {
+		line = strchr(line, '\n');
+		if (line)
+			line++;
+	}
+	errno = 0;
+	count = line ? strtoul(line + strlen(prefix), &end, 10) : 0;
+	if (!line || errno || end == line + strlen(prefix) || strncmp(end, " insns", 6) ||
+	    count > UINT32_MAX) {
+		ir_error_set(err, _("BPF program \"%s\": no \"processed N insns\" line in the "
+				    "verifier's statistics"), image->name);
+		ret = -EPROTO;
+		goto out;
+	}
+	*ret_count = (uint32_t)count;
+	ret = 0;
+out:
+	free(log);
+	free(insns);
+	return ret;
 }
 
 void bpf_kernel_program_free(struct bpf_kernel_program *program)

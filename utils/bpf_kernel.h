@@ -57,6 +57,16 @@ struct bpf_kernel_program;
 int bpf_kernel_load(const struct bpf_image *image, char *log_tail, size_t log_tail_size,
 		    struct bpf_kernel_program **ret_program, struct ir_error *err);
 
+/*
+ * What the verifier processed to accept image, loaded as program was (its maps): the
+ * image is loaded once more with the verifier's statistics and that copy closed. For
+ * kernels before 5.16, whose program info has no verified_insns; the statistics need
+ * 5.2. -EPROTO when the log has no "processed N insns" line.
+ */
+int bpf_kernel_processed_insns(const struct bpf_image *image,
+			       const struct bpf_kernel_program *program, uint32_t *ret_count,
+			       struct ir_error *err);
+
 /* Closes the program's and the maps' file descriptors; attachments stay. Accepts NULL. */
 void bpf_kernel_program_free(struct bpf_kernel_program *program);
 
@@ -142,6 +152,14 @@ int bpf_kernel_rewrite_map_refs(struct bpf_insn *insns, size_t insn_count,
  */
 void bpf_kernel_log_error(const char *log, char *error_line, size_t error_size,
 			  char *insn_line, size_t insn_size);
+
+/*
+ * The one-line message of a verifier's rejection, from bpf_kernel_log_error()'s lines;
+ * a rejection that means the kernel is too old for the program says which Linux it
+ * needs.
+ */
+void bpf_kernel_explain_rejection(struct ir_error *err, const char *name,
+				  const char *error_line, const char *insn_line);
 
 /*
  * The last lines of a verifier log: at least the last min_lines non-empty lines,

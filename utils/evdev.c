@@ -188,7 +188,8 @@ int evdev_keytable_set(int fd, uint64_t scancode, uint32_t keycode, struct ir_er
 		return 0;
 	if (ret == -EINVAL && scancode > UINT32_MAX)
 		ir_error_set(err, _("scancode 0x%llx: this kernel only supports 32-bit "
-				    "scancodes"), (unsigned long long)scancode);
+				    "scancodes (64-bit ones need Linux 5.7 or later)"),
+			     (unsigned long long)scancode);
 	else if (ret == -ENOMEM)
 		ir_error_set(err, _("scancode 0x%llx: the device's keytable is full"),
 			     (unsigned long long)scancode);

@@ -234,7 +234,8 @@ int rc_input_keydown(struct rc_input *input, uint64_t now_ns, uint32_t protocol,
 		    input->last_scancode != scancode || input->last_toggle != toggle;
 	ret = emit_lirc(input, protocol, scancode, keycode,
 			(toggle ? LIRC_SCANCODE_FLAG_TOGGLE : 0) |
-			(new_event ? 0 : LIRC_SCANCODE_FLAG_REPEAT));
+			(new_event || input->config.keydown_repeat_unflagged ?
+			 0 : LIRC_SCANCODE_FLAG_REPEAT));
 	if (ret == 0 && new_event)
 		ret = key_up(input, false);
 	if (ret == 0 && scancode <= UINT32_MAX)

@@ -6,12 +6,14 @@
  * scancode events (with the repeat flag set when the same key is still held) and input
  * events: MSC_SCAN, key down, key up after the keyup timeout, the input layer's soft
  * autorepeat, relative movement. This module reproduces those rules (Linux 6.1
- * drivers/media/rc/rc-main.c and the input core's autorepeat) on a virtual clock, so
- * that `--decode` prints what `-t` prints on a real device.
+ * drivers/media/rc/rc-main.c and the input core's autorepeat; 5.10's with
+ * keydown_repeat_unflagged) on a virtual clock, so that `--decode` prints what `-t`
+ * prints on a real device.
  */
 #ifndef IRKIT_RC_INPUT_H
 #define IRKIT_RC_INPUT_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <linux/lirc.h>
@@ -40,6 +42,11 @@ struct rc_input_config {
 	uint32_t timeout_us;		/* the device's IR timeout */
 	unsigned int repeat_delay_ms;	/* 0 disables the soft autorepeat */
 	unsigned int repeat_period_ms;
+	/*
+	 * Before Linux 6.0 rc-core sets LIRC_SCANCODE_FLAG_REPEAT only on a decoder's
+	 * repeat (rc_repeat), not on a keydown of the key still held; true models that.
+	 */
+	bool keydown_repeat_unflagged;
 	/* The keycode for a scancode, KEY_RESERVED (0) when it has none. */
 	uint32_t (*lookup)(void *user, uint64_t scancode);
 	void *user;

@@ -137,6 +137,25 @@ START_TEST(test_log_error_line_and_instruction)
 }
 END_TEST
 
+/* A verifier before 5.3 refuses any loop: the message names the kernel that takes it. */
+START_TEST(test_rejection_messages)
+{
+	struct ir_error err;
+
+	bpf_kernel_explain_rejection(&err, "lircd_raw", "back-edge from insn 40 to 12", "");
+	ck_assert_str_eq(err.message, "BPF program \"lircd_raw\" has a loop, which this "
+			 "kernel's verifier refuses (bounded loops need Linux 5.3 or later): "
+			 "back-edge from insn 40 to 12");
+	bpf_kernel_explain_rejection(&err, "foo", "R0 invalid mem access 'scalar'",
+				     "1: (61) r0 = *(u32 *)(r0 +0)");
+	ck_assert_str_eq(err.message, "BPF program \"foo\" rejected by the verifier: R0 "
+			 "invalid mem access 'scalar' (at instruction 1: (61) r0 = *(u32 *)(r0 +0))");
+	bpf_kernel_explain_rejection(&err, "foo", "unreachable insn 5", "");
+	ck_assert_str_eq(err.message, "BPF program \"foo\" rejected by the verifier: "
+			 "unreachable insn 5");
+}
+END_TEST
+
 START_TEST(test_log_tail)
 {
 	char tail[512];
@@ -245,6 +264,7 @@ static Suite *bpf_kernel_suite(void)
 
 	tc = tcase_create("verifier log");
 	tcase_add_test(tc, test_log_error_line_and_instruction);
+	tcase_add_test(tc, test_rejection_messages);
 	tcase_add_test(tc, test_log_tail);
 	suite_add_tcase(s, tc);
 

@@ -32,9 +32,10 @@ static uint32_t lookup_volumeup(void *user, uint64_t scancode)
 	return KEY_RESERVED;
 }
 
-static struct rc_input *new_input(void)
+static struct rc_input *new_input_kernel(bool before_6_0)
 {
 	struct rc_input_config config = {
+		.keydown_repeat_unflagged = before_6_0,
 		.timeout_us = RC_INPUT_DEFAULT_TIMEOUT_US,
 		.repeat_delay_ms = RC_INPUT_DEFAULT_REPEAT_DELAY_MS,
 		.repeat_period_ms = RC_INPUT_DEFAULT_REPEAT_PERIOD_MS,
@@ -44,6 +45,11 @@ static struct rc_input *new_input(void)
 
 	ck_assert_int_eq(rc_input_new(&config, &input), 0);
 	return input;
+}
+
+static struct rc_input *new_input(void)
+{
+	return new_input_kernel(false);
 }
 
 /* Render every record as -t lines, so that expectations read like the output. */
@@ -197,6 +203,35 @@ START_TEST(test_repeat_flag_on_second_frame)
 }
 END_TEST
 
+/*
+ * Linux 5.10's ir_do_keydown() gives the lirc event only the toggle flag; its
+ * rc_repeat() sets the repeat flag as 6.1's does. Nothing else differs.
+ */
+START_TEST(test_before_6_0_keydown_unflagged)
+{
+	struct rc_input *input = new_input_kernel(true);
+	char *text;
+
+	ck_assert_int_eq(rc_input_keydown(input, MS(1000), RC_PROTO_NEC, 0x1234, 0), 0);
+	ck_assert_int_eq(rc_input_keydown(input, MS(1100), RC_PROTO_NEC, 0x1234, 0), 0);
+	ck_assert_int_eq(rc_input_repeat(input, MS(1200)), 0);
+	text = render(input);
+	ck_assert_str_eq(text,
+		"1.000000: lirc protocol(nec): scancode = 0x1234\n"
+		"1.000000: event type EV_MSC(0x04): scancode = 0x1234\n"
+		"1.000000: event type EV_KEY(0x01) key_down: KEY_OK(0x0160)\n"
+		"1.000000: event type EV_SYN(0x00).\n"
+		"1.100000: lirc protocol(nec): scancode = 0x1234\n"
+		"1.100000: event type EV_MSC(0x04): scancode = 0x1234\n"
+		"1.100000: event type EV_SYN(0x00).\n"
+		"1.200000: lirc protocol(nec): scancode = 0x1234 repeat\n"
+		"1.200000: event type EV_MSC(0x04): scancode = 0x1234\n"
+		"1.200000: event type EV_SYN(0x00).\n");
+	free(text);
+	rc_input_free(input);
+}
+END_TEST
+
 START_TEST(test_unmapped_scancode)
 {
 	struct rc_input *input = new_input();
@@ -288,6 +323,7 @@ static Suite *rc_input_suite(void)
 	tcase_add_test(keys, test_next_timer);
 	tcase_add_test(keys, test_same_frame_again_is_repeat);
 	tcase_add_test(keys, test_repeat_flag_on_second_frame);
+	tcase_add_test(keys, test_before_6_0_keydown_unflagged);
 	tcase_add_test(keys, test_unmapped_scancode);
 	tcase_add_test(keys, test_wide_scancode_has_no_msc);
 	tcase_add_test(keys, test_pointer_and_clock);

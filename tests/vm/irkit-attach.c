@@ -59,7 +59,9 @@ static void usage(FILE *out)
 		"                    (a capture) reported as SCANCODE; repeat for more\n"
 		"Figures: \"NAME: id=ID insns=N verified_insns=N xlated_insns=N\" (insns: as\n"
 		"loaded; verified_insns: what the verifier processed; xlated_insns: after its\n"
-		"rewriting). Exit status 0, 1 on failure, 2 on bad usage.\n");
+		"rewriting). A kernel before 5.16 has no verified_insns: processed_insns=N,\n"
+		"from its verifier's statistics, stands in its place. Exit status 0, 1 on\n"
+		"failure, 2 on bad usage.\n");
 }
 
 static int parse_number(const char *text, int64_t *ret_value)
@@ -239,8 +241,31 @@ static int raw_patterns_write(const struct bpf_image *image,
 }
 
 /* Relocates with the options' parameters and loads; the image is kept for its maps. */
+/*
+ * What the verifier processed: a kernel before 5.16 has no verified_insns in the program
+ * info, and says it only in its log's statistics; -1 when the info has it.
+ */
+static int processed_insns(const struct bpf_image *image,
+			   const struct bpf_kernel_program *program, int64_t *ret_count,
+			   struct ir_error *err)
+{
+	struct bpf_kernel_prog_info info;
+	uint32_t count;
+	int ret;
+
+	*ret_count = -1;
+	ret = bpf_kernel_prog_info_by_id(bpf_kernel_program_id(program), &info, err);
+	if (ret < 0 || info.has_verified_insns)
+		return ret;
+	ret = bpf_kernel_processed_insns(image, program, &count, err);
+	if (ret == 0)
+		*ret_count = count;
+	return ret;
+}
+
 static int load(const char *name, const struct options *opts,
-		struct bpf_kernel_program **ret_program, size_t *ret_insns, struct ir_error *err)
+		struct bpf_kernel_program **ret_program, size_t *ret_insns,
+		int64_t *ret_processed, struct ir_error *err)
 {
 	struct bpf_object *object = NULL;
 	struct bpf_image *image = NULL;
@@ -267,6 +292,9 @@ static int load(const char *name, const struct options *opts,
 	ret = raw_patterns_write(image, program, opts, err);
 	if (ret < 0)
 		goto out;
+	ret = processed_insns(image, program, ret_processed, err);
+	if (ret < 0)
+		goto out;
 	*ret_insns = image->insn_count;
 	*ret_program = program;
 	program = NULL;
@@ -277,7 +305,8 @@ out:
 	return ret;
 }
 
-static int print_figures(const char *prefix, uint32_t id, size_t insns, struct ir_error *err)
+static int print_figures(const char *prefix, uint32_t id, size_t insns, int64_t processed,
+			 struct ir_error *err)
 {
 	struct bpf_kernel_prog_info info;
 	int ret;
@@ -288,6 +317,8 @@ static int print_figures(const char *prefix, uint32_t id, size_t insns, struct i
 	printf("%s%s: id=%" PRIu32 " insns=%zu", prefix, info.name, info.id, insns);
 	if (info.has_verified_insns)
 		printf(" verified_insns=%" PRIu32, info.verified_insns);
+	else if (processed >= 0)
+		printf(" processed_insns=%" PRId64, processed);
 	printf(" xlated_insns=%" PRIu32 "\n", info.xlated_insns);
 	fflush(stdout);
 	return 0;
@@ -309,6 +340,7 @@ static int cmd_load(const char *name, const struct options *opts, bool attach,
 {
 	struct bpf_kernel_program *program = NULL;
 	size_t insns = 0;
+	int64_t processed = -1;
 	int fd = -1, ret;
 
 	/* Open the device first: a missing device must not cost a verifier run. */
@@ -317,7 +349,7 @@ static int cmd_load(const char *name, const struct options *opts, bool attach,
 		if (fd < 0)
 			return fd;
 	}
-	ret = load(name, opts, &program, &insns, err);
+	ret = load(name, opts, &program, &insns, &processed, err);
 	if (ret < 0)
 		goto out;
 	if (attach) {
@@ -326,7 +358,7 @@ static int cmd_load(const char *name, const struct options *opts, bool attach,
 			goto out;
 	}
 	ret = print_figures(attach ? "attached " : "loaded ", bpf_kernel_program_id(program),
-			    insns, err);
+			    insns, processed, err);
 out:
 	/* An attached program stays with the device; this only closes our descriptors. */
 	bpf_kernel_program_free(program);

@@ -4,6 +4,13 @@
 
 IRKIT_DATA=/irkit/data
 
+# The running kernel as MAJOR.MINOR (5.10, 6.1), for ir-keytable --decode-kernel: an
+# offline decode in a scenario models the rc-core it runs on (before 6.0 a held key's
+# keydowns carry no repeat flag).
+kernel_version() {
+	uname -r | sed 's/^\([0-9]*\.[0-9]*\).*/\1/'
+}
+
 # The sysfs directory of the rc device rc-loopback registered (rc0 in this VM).
 rc_sysdir() {
 	for dir in /sys/class/rc/rc*; do
@@ -159,7 +166,8 @@ lircd_many_check() {
 	echo "scancodes in -t, not repeats: $(grep -vc 'repeat$' live.lirc)"
 
 	echo "== offline, ir-keytable --decode"
-	ir-keytable --decode=capture -w "$conf" >offline 2>&1
+	ir-keytable --decode=capture --decode-kernel="$(kernel_version)" -w "$conf" \
+		>offline 2>&1
 	echo "exit status: $?"
 	grep -o 'key_down: [A-Z0-9_]*' offline | sed 's/key_down: //' >offline.keys
 	grep -o 'lirc protocol.*' offline >offline.lirc

@@ -91,7 +91,8 @@ cat live.lirc
 cat live.msc
 
 echo "== offline"
-ir-keytable --decode=capture.txt -p "$decoders" >offline 2>&1
+ir-keytable --decode=capture.txt --decode-kernel="$(kernel_version)" -p "$decoders" \
+	>offline 2>&1
 echo "exit status: $?"
 strip_timestamps <offline | grep 'scancode =' >offline.all
 grep 'lirc protocol' offline.all >offline.lirc

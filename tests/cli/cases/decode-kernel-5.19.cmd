@@ -1,0 +1,1 @@
+--decode=$IRKIT_SRCDIR/tests/cli/data/lircd-biphase.txt -w $IRKIT_SRCDIR/tests/cli/data/lircd-biphase.conf --decode-kernel=5.19.17

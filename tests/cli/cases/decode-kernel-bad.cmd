@@ -1,0 +1,1 @@
+--decode=$IRKIT_SRCDIR/tests/cli/data/lircd-biphase.txt --decode-kernel=6

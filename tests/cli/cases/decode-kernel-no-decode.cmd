@@ -1,0 +1,1 @@
+-p nec --decode-kernel=5.10
