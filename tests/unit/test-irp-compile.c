@@ -1415,8 +1415,9 @@ START_TEST(test_cost_per_sample)
 	static const char *const names[] = { "NEC1", "RC5", "RC6", "Sony12" };
 	static const char *const texts[] = {
 		NEC1, RC5,
-		"{36k,444,msb}<-1,1|1,-1>((6,-2,1:1,0:3,<-2,2|2,-2>(T:1),D:8,F:8,^107m)*,T=1-T)"
-		"[D:0..255,F:0..255,T@:0..1=0]",
+		/* one protocol, two lines: clang asks for the parentheses */
+		("{36k,444,msb}<-1,1|1,-1>((6,-2,1:1,0:3,<-2,2|2,-2>(T:1),D:8,F:8,^107m)*,T=1-T)"
+		 "[D:0..255,F:0..255,T@:0..1=0]"),
 		"{40k,600}<1,-1|2,-1>(4,-1,F:7,D:5,^45m)*[D:0..31,F:0..127]",
 	};
 	size_t k;

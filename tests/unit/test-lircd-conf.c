@@ -661,6 +661,9 @@ END_TEST
 static char tmpdir[PATH_MAX];
 
 static void write_file(const char *name, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
+static void write_file(const char *name, const char *fmt, ...)
 {
 	char path[PATH_MAX * 2];
 	va_list args;
