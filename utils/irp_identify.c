@@ -35,6 +35,12 @@
  * short space (GwtS) must not start in the middle of another's.
  */
 #define GAP_BEFORE_MIN 10000
+/*
+ * A gap this long (µs) ends a message whatever longer one its rendering has, before it
+ * and after it: real remotes repeat sooner than their IRP says, and the compiled
+ * programs take it as the end of a frame too.
+ */
+#define LEADOUT_MIN 20000
 
 /* "NAME" or "EXPR ; NAME" of a prefer-over entry. */
 struct prefer_rule {
@@ -394,7 +400,8 @@ static bool ends_with(const struct irp_identify *identify, const struct member *
 	if (end + 1 > identify->history_count || end + 1 >= IDENTIFY_HISTORY)
 		return false;
 	if (!near(m, history_at(identify, last), r->durations[end]) &&
-	    !long_enough(m, history_at(identify, last), r->durations[end]))
+	    !long_enough(m, history_at(identify, last), r->durations[end] < -LEADOUT_MIN ?
+			 -LEADOUT_MIN : r->durations[end]))
 		return false;
 	for (back = 1; back <= end; back++) {
 		int32_t got = history_at(identify, last - back), want = r->durations[end - back];
@@ -408,7 +415,11 @@ static bool ends_with(const struct irp_identify *identify, const struct member *
 	if (end + 1 == identify->history_count)
 		return true;
 	before = history_at(identify, last - end - 1);
-	return long_enough(m, before, want_gap > -GAP_BEFORE_MIN ? -GAP_BEFORE_MIN : want_gap);
+	if (want_gap > -GAP_BEFORE_MIN)
+		want_gap = -GAP_BEFORE_MIN;
+	if (want_gap < -LEADOUT_MIN)
+		want_gap = -LEADOUT_MIN;
+	return long_enough(m, before, want_gap);
 }
 
 /* The decode's parameters into a new environment, ready to render. */

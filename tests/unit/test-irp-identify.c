@@ -232,6 +232,32 @@ START_TEST(test_required_repeat)
 END_TEST
 
 /*
+ * A remote that sends its whole Dgtec frame again 27 ms after it, where the IRP's
+ * extent leaves 41 ms: each frame is still a message (a gap of 20 ms on ends one, and
+ * starts the next), named Dgtec with its parameters.
+ */
+START_TEST(test_early_repeat)
+{
+	static const uint64_t values[] = { 129, 20 };
+	int32_t frame[512], d[1536];
+	size_t n = render_values("Dgtec", values, frame, 512, 0), k, i;
+	struct seen seen;
+
+	frame[n - 1] = -27000;
+	for (k = 0; k < 3; k++)
+		memcpy(&d[k * n], frame, n * sizeof(*frame));
+	settle(shared);
+	identify_signal(shared, d, 3 * n, &seen);
+	ck_assert_uint_eq(seen.count, 3);
+	for (i = 0; i < seen.count; i++) {
+		ck_assert_str_eq(seen.names[i], "Dgtec");
+		ck_assert_uint_eq(seen.values[i][0], 129);
+		ck_assert_uint_eq(seen.values[i][1], 20);
+	}
+}
+END_TEST
+
+/*
  * Emerson (36.7 kHz, 872 µs) prefers over ScAtl-6 (57.6 kHz, 846 µs): a rule for a
  * decoder that knows the carrier, which a capture does not have. Each rendering is
  * named as its own protocol, the closer fit of the two.
@@ -491,6 +517,7 @@ static Suite *irp_identify_suite(void)
 	tcase_add_test(tc, test_fewer_parameter_bits);
 	tcase_add_test(tc, test_carriers_apart);
 	tcase_add_test(tc, test_required_repeat);
+	tcase_add_test(tc, test_early_repeat);
 	tcase_add_test(tc, test_prefer_over_rules);
 	tcase_add_test(tc, test_frames_within_frames);
 	tcase_add_test(tc, test_noise_is_nothing);
