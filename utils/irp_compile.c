@@ -1462,13 +1462,71 @@ struct window {
 	uint64_t lo, hi;	/* hi UINT64_MAX: no upper bound */
 };
 
+/* How much longer than us a duration is within r of the larger of the two: us r / (1 - r). */
+static double tolerance_above(const struct compiler *c, double us)
+{
+	double r = c->options->relative_tolerance < 0.9 ? c->options->relative_tolerance : 0.9;
+	double relative = us * r / (1 - r);
+
+	return relative > c->options->absolute_tolerance ? relative :
+	       c->options->absolute_tolerance;
+}
+
+/* Update *cap to stay under the window of a longer duration d than us. */
+static void cap_under(const struct compiler *c, double us, double d, double *cap)
+{
+	if (d > us + 0.5 && d - tolerance(c, d) - 1 < *cap)
+		*cap = d - tolerance(c, d) - 1;
+}
+
+/*
+ * The upper bound of a duration of us µs as IrpTransmogrifier takes the tolerance, of
+ * the larger of the expected and the measured duration (us / (1 - r): a Nova Pace space
+ * of 392 µs for 300), where that stays under the window of every longer duration the
+ * protocol sends and of us merged with its shortest one; 0 for a protocol with symbols
+ * of more than two durations (matched down a trie, whose windows meet: Sejin's).
+ */
+static double widest_above(const struct compiler *c, double us)
+{
+	double cap = us + tolerance_above(c, us), shortest = us;
+	size_t i, k, j;
+
+	for (i = 0; i < c->table_count; i++) {
+		const struct bitspec_table *t = &c->tables[i];
+
+		if (t->general)
+			return 0;
+		for (k = 0; k < t->count; k++)
+			for (j = 0; j < 2; j++)
+				if (t->symbols[k].us[j] > 0) {
+					cap_under(c, us, t->symbols[k].us[j], &cap);
+					if (t->symbols[k].us[j] < shortest)
+						shortest = t->symbols[k].us[j];
+				}
+	}
+	for (i = 0; i < c->frame_count; i++)
+		for (k = 0; k < c->frames[i].slot_count; k++) {
+			const struct slot *sl = &c->frames[i].slots[k];
+
+			if (sl->kind != SLOT_DURATION)
+				continue;
+			cap_under(c, us, sl->us, &cap);
+			if (sl->us < shortest)
+				shortest = sl->us;
+		}
+	cap_under(c, us, us + shortest, &cap);
+	return cap;
+}
+
 static struct window window_of(const struct compiler *c, double us, bool open)
 {
-	double t = tolerance(c, us);
+	double t = tolerance(c, us), hi = us + t;
 	struct window w;
 
+	if (widest_above(c, us) > hi)
+		hi = widest_above(c, us);
 	w.lo = us - t > 1 ? (uint64_t)(us - t) : 1;
-	w.hi = open ? UINT64_MAX : (uint64_t)(us + t + 0.5);
+	w.hi = open ? UINT64_MAX : (uint64_t)(hi + 0.5);
 	return w;
 }
 

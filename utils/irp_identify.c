@@ -350,7 +350,7 @@ static int32_t history_at(const struct irp_identify *identify, uint64_t i)
 
 /*
  * Within the tolerances: the relative one of the larger of the two durations, as
- * IrpTransmogrifier takes it (the compiled programs, of the expected one, are stricter).
+ * IrpTransmogrifier takes it (the compiled programs too, where windows do not meet).
  */
 static bool near(const struct member *m, int32_t got, int32_t want)
 {
