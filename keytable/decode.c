@@ -6,10 +6,11 @@
  * chooses the rc-core modelled (the newest by default; see keydown_repeat_unflagged()).
  *
  * With -p irp, every protocol of the IRP database runs too (irp_identify.h), after the
- * plan's decoders on each sample: each decode of a message, prefer-over applied, is
- * reported to rc-core as its program reports it, and its lirc line is followed by
- * "SECONDS: irp protocol(NAME): P=V ...", the protocol's parameters in the order of
- * its parameter spec.
+ * plan's decoders on each sample: the decode chosen for a message (reject-repeatless
+ * and prefer-over applied) is reported to rc-core as its program reports it, and its
+ * lirc line is followed by "SECONDS: irp protocol(NAME): P=V ...", the protocol's
+ * parameters in the order of its parameter spec; with -v, each other decode of the
+ * message follows as such a line that ends with "(alternative)".
  */
 #include "config.h"
 
@@ -235,6 +236,7 @@ struct irp_line {
 	size_t protocol;
 	uint64_t values[IRP_LINE_VALUES_MAX];
 	size_t value_count;
+	bool alternative;	/* not the decode chosen for the message (-v) */
 };
 
 struct irp_lines {
@@ -254,6 +256,8 @@ static void print_irp_line(const struct irp_identify *identify, const struct irp
 	for (i = 0; i < line->value_count; i++)
 		printf(" %s=%llu", protocol->parameters[i].name,
 		       (unsigned long long)line->values[i]);
+	if (line->alternative)
+		printf(" %s", _("(alternative)"));
 	putchar('\n');
 }
 
@@ -275,18 +279,49 @@ static void print_records_and_lines(struct rc_input *input, const struct irp_ide
 	lines->count = 0;
 }
 
-/* The sample's decodes to rc_input, each with its line to print after its lirc record. */
-static int report_decodes(struct irp_identify *identify, struct rc_input *input,
-			  struct irp_lines *lines, struct ir_error *err)
+static int add_line(struct irp_lines *lines, size_t record,
+		    const struct irp_identify_decode *decode)
 {
-	size_t i, r;
+	struct irp_line *line;
+
+	if (lines->count == lines->capacity) {
+		size_t capacity = lines->capacity ? 2 * lines->capacity : 16;
+		struct irp_line *grown = realloc(lines->lines, capacity * sizeof(*grown));
+
+		if (!grown)
+			return -ENOMEM;
+		lines->lines = grown;
+		lines->capacity = capacity;
+	}
+	line = &lines->lines[lines->count++];
+	line->record = record;
+	line->time_ns = decode->time_ns;
+	line->protocol = decode->protocol;
+	line->alternative = decode->alternative;
+	line->value_count = decode->value_count < IRP_LINE_VALUES_MAX ?
+			    decode->value_count : IRP_LINE_VALUES_MAX;
+	memcpy(line->values, decode->values, line->value_count * sizeof(*line->values));
+	return 0;
+}
+
+/*
+ * The sample's decodes to rc_input, each with its line to print after its lirc record:
+ * the chosen one, then with verbose its alternatives, which are not reported.
+ */
+static int report_decodes(struct irp_identify *identify, struct rc_input *input,
+			  bool verbose, struct irp_lines *lines, struct ir_error *err)
+{
+	size_t count = irp_identify_decode_count(identify), i, r = 0;
+	bool printed = false;
 	int ret;
 
-	for (i = 0; i < irp_identify_decode_count(identify); i++) {
+	for (i = 0; i < count; i++) {
 		const struct irp_identify_decode *decode = irp_identify_decode_at(identify, i);
 		size_t before = rc_input_record_count(input);
-		struct irp_line *line;
 
+		/* a decode already printed, again on its repeat: rc-core has the key down */
+		if (decode->alternative || decode->repeat)
+			continue;
 		ret = rc_input_keydown(input, decode->time_ns, decode->rc_protocol,
 				       decode->scancode, decode->toggle);
 		if (ret < 0) {
@@ -299,22 +334,17 @@ static int report_decodes(struct irp_identify *identify, struct rc_input *input,
 		for (r = before; r < rc_input_record_count(input); r++)
 			if (rc_input_record_at(input, r)->type == RC_INPUT_RECORD_LIRC)
 				break;
-		if (lines->count == lines->capacity) {
-			size_t capacity = lines->capacity ? 2 * lines->capacity : 16;
-			struct irp_line *grown = realloc(lines->lines, capacity * sizeof(*grown));
+		ret = add_line(lines, r, decode);
+		if (ret < 0)
+			return ret;
+		printed = true;
+	}
+	for (i = 0; verbose && printed && i < count; i++) {
+		const struct irp_identify_decode *decode = irp_identify_decode_at(identify, i);
 
-			if (!grown)
-				return -ENOMEM;
-			lines->lines = grown;
-			lines->capacity = capacity;
-		}
-		line = &lines->lines[lines->count++];
-		line->record = r;
-		line->time_ns = decode->time_ns;
-		line->protocol = decode->protocol;
-		line->value_count = decode->value_count < IRP_LINE_VALUES_MAX ?
-				    decode->value_count : IRP_LINE_VALUES_MAX;
-		memcpy(line->values, decode->values, line->value_count * sizeof(*line->values));
+		ret = decode->alternative ? add_line(lines, r, decode) : 0;
+		if (ret < 0)
+			return ret;
 	}
 	return 0;
 }
@@ -351,7 +381,7 @@ static int run_identify(const struct keytable_options *options,
 		if (ret == 0)
 			ret = irp_identify_sample(identify, capture->samples[i], err);
 		if (ret == 0)
-			ret = report_decodes(identify, input, &lines, err);
+			ret = report_decodes(identify, input, options->verbose, &lines, err);
 		if (rc_input_record_count(input))
 			print_records_and_lines(input, identify, &lines);
 	}

@@ -518,6 +518,14 @@ static int evaluate(struct compiler *c, const struct irp_expr *e, int64_t *ret_v
 	return unsupported(c, e->column, what);
 }
 
+/*
+ * A frame's last gap ends it from this long on (µs), whatever longer one its IRP asks
+ * for: real remotes repeat sooner than the extent or gap says (a G.I.Cable repeat 26 ms
+ * after a frame that asks for 41, RC5 and RC6 repeats 27 ms apart), and IrpTransmogrifier
+ * takes a signal's last gap as its leadout from 20 ms on too.
+ */
+#define LEADOUT_MIN_US 20000.0
+
 static double tolerance(const struct compiler *c, double us)
 {
 	double relative = c->options->relative_tolerance * us;
@@ -1454,13 +1462,71 @@ struct window {
 	uint64_t lo, hi;	/* hi UINT64_MAX: no upper bound */
 };
 
+/* How much longer than us a duration is within r of the larger of the two: us r / (1 - r). */
+static double tolerance_above(const struct compiler *c, double us)
+{
+	double r = c->options->relative_tolerance < 0.9 ? c->options->relative_tolerance : 0.9;
+	double relative = us * r / (1 - r);
+
+	return relative > c->options->absolute_tolerance ? relative :
+	       c->options->absolute_tolerance;
+}
+
+/* Update *cap to stay under the window of a longer duration d than us. */
+static void cap_under(const struct compiler *c, double us, double d, double *cap)
+{
+	if (d > us + 0.5 && d - tolerance(c, d) - 1 < *cap)
+		*cap = d - tolerance(c, d) - 1;
+}
+
+/*
+ * The upper bound of a duration of us µs as IrpTransmogrifier takes the tolerance, of
+ * the larger of the expected and the measured duration (us / (1 - r): a Nova Pace space
+ * of 392 µs for 300), where that stays under the window of every longer duration the
+ * protocol sends and of us merged with its shortest one; 0 for a protocol with symbols
+ * of more than two durations (matched down a trie, whose windows meet: Sejin's).
+ */
+static double widest_above(const struct compiler *c, double us)
+{
+	double cap = us + tolerance_above(c, us), shortest = us;
+	size_t i, k, j;
+
+	for (i = 0; i < c->table_count; i++) {
+		const struct bitspec_table *t = &c->tables[i];
+
+		if (t->general)
+			return 0;
+		for (k = 0; k < t->count; k++)
+			for (j = 0; j < 2; j++)
+				if (t->symbols[k].us[j] > 0) {
+					cap_under(c, us, t->symbols[k].us[j], &cap);
+					if (t->symbols[k].us[j] < shortest)
+						shortest = t->symbols[k].us[j];
+				}
+	}
+	for (i = 0; i < c->frame_count; i++)
+		for (k = 0; k < c->frames[i].slot_count; k++) {
+			const struct slot *sl = &c->frames[i].slots[k];
+
+			if (sl->kind != SLOT_DURATION)
+				continue;
+			cap_under(c, us, sl->us, &cap);
+			if (sl->us < shortest)
+				shortest = sl->us;
+		}
+	cap_under(c, us, us + shortest, &cap);
+	return cap;
+}
+
 static struct window window_of(const struct compiler *c, double us, bool open)
 {
-	double t = tolerance(c, us);
+	double t = tolerance(c, us), hi = us + t;
 	struct window w;
 
+	if (widest_above(c, us) > hi)
+		hi = widest_above(c, us);
 	w.lo = us - t > 1 ? (uint64_t)(us - t) : 1;
-	w.hi = open ? UINT64_MAX : (uint64_t)(us + t + 0.5);
+	w.hi = open ? UINT64_MAX : (uint64_t)(hi + 0.5);
 	return w;
 }
 
@@ -1681,6 +1747,31 @@ static void emit_tolerance_bound(struct compiler *c, int sign)
 }
 
 /*
+ * How short frame f's last gap of us µs may be: LEADOUT_MIN_US, but not down into the
+ * window of another frame's shorter last gap (Blaupunkt's 1023:10 frame ends on 22.5 ms,
+ * its data frame on 120 ms: its bits alike, only the gap tells them apart).
+ */
+static double leadout_floor(const struct compiler *c, const struct frame *f, double us)
+{
+	double floor = LEADOUT_MIN_US;
+	size_t i;
+
+	for (i = 0; i < c->frame_count; i++) {
+		const struct frame *g = &c->frames[i];
+		const struct slot *gap;
+
+		if (g == f || !g->slot_count)
+			continue;
+		gap = &g->slots[g->slot_count - 1];
+		if (gap->kind != SLOT_DURATION || gap->pulse || gap->us >= us)
+			continue;
+		if (gap->us + tolerance(c, gap->us) + 1 > floor)
+			floor = gap->us + tolerance(c, gap->us) + 1;
+	}
+	return floor;
+}
+
+/*
  * An extent: the gap that brings the time since the origin to us µs. What the sample
  * must match is that gap, the extent's rest (r3), so the tolerance is the rest's: a
  * tolerance of the whole extent would let a frame already near its end take any short
@@ -1704,6 +1795,15 @@ static void emit_extent(struct compiler *c, const struct frame *f, double us, bo
 	mov_imm(c, BPF_REG_3, (uint64_t)(us + 0.5));
 	ALU64_REG(c, BPF_SUB, BPF_REG_3, BPF_REG_0);
 	emit_tolerance_bound(c, -1);
+	if (last) {
+		/* the frame's last gap: from its leadout floor on, it ends the frame too */
+		int32_t floor = (int32_t)leadout_floor(c, f, us);
+		int enough = new_label(c);
+
+		JUMP_IMM(c, BPF_JSLE, BPF_REG_4, floor, enough);
+		ALU64_IMM(c, BPF_MOV, BPF_REG_4, floor);
+		place(c, enough);
+	}
 	JUMP_REG(c, BPF_JSLT, BPF_REG_8, BPF_REG_4, fail);
 	if (!last) {
 		emit_tolerance_bound(c, 1);
@@ -1727,6 +1827,8 @@ static void emit_raw_slot(struct compiler *c, const struct frame *f, size_t i,
 		return;
 	}
 	w = raw_window_of(c, s->pulse, s->us, last && !s->pulse);
+	if (last && !s->pulse && (double)w.lo > leadout_floor(c, f, s->us))
+		w.lo = (uint64_t)leadout_floor(c, f, s->us);
 	JUMP_IMM(c, BPF_JLT, BPF_REG_8, (int32_t)w.lo, l->fail);
 	if (last && !s->pulse) {
 		JUMP_IMM(c, BPF_JGT, BPF_REG_8, (int32_t)RAW_DURATION, l->fail);

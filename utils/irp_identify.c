@@ -17,6 +17,12 @@
 /* Reports kept per sample and program: a compiled decoder makes one at most. */
 #define IDENTIFY_EVENTS_PER_SAMPLE 16
 #define PREFER_OVER_KEY "prefer-over="
+#define REJECT_REPEATLESS_KEY "reject-repeatless=true"
+/*
+ * Carriers further apart than this (Hz) tell two protocols apart where a capture has
+ * its carrier; a mode2 capture has none, so prefer-over between them does not apply.
+ */
+#define CARRIER_APART_HZ 2000.0
 /* A decode's parameters: irp_compile() takes 48 at most. */
 #define IDENTIFY_VALUES_MAX 64
 /* The samples kept for checking decodes against their renderings (see whole_message()). */
@@ -29,6 +35,12 @@
  * short space (GwtS) must not start in the middle of another's.
  */
 #define GAP_BEFORE_MIN 10000
+/*
+ * A gap this long (µs) ends a message whatever longer one its rendering has, before it
+ * and after it: real remotes repeat sooner than their IRP says, and the compiled
+ * programs take it as the end of a frame too.
+ */
+#define LEADOUT_MIN 20000
 
 /* "NAME" or "EXPR ; NAME" of a prefer-over entry. */
 struct prefer_rule {
@@ -44,11 +56,23 @@ struct member {
 	struct bpf_vm *vm;
 	struct prefer_rule *rules;
 	size_t rule_count;
+	bool reject_repeatless;	/* a decode must take in a repeat of its frame */
+	/*
+	 * The program's last keydown: a repeat it reports next (NEC1's ditto) is that
+	 * decode again, with the repeat's samples as part of its message (then
+	 * reject-repeatless holds).
+	 */
+	bool has_keydown;
+	bool reported;		/* that keydown made a decode */
+	struct bpf_vm_event keydown;
+	unsigned int parameter_bits;	/* of all its parameters: how much a frame says */
 };
 
 struct decode_slot {
 	struct irp_identify_decode decode;
 	uint64_t values[IDENTIFY_VALUES_MAX];
+	size_t matched;		/* samples of the message that its rendering matched */
+	double misfit;		/* their mean relative distance from the rendering */
 	bool dropped;
 };
 
@@ -157,6 +181,37 @@ static int read_rules(struct member *m, struct ir_error *err)
 	}
 }
 
+/* Whether the ';'-separated parameters of a database entry hold key=value exactly. */
+static bool has_key(const char *parameters, const char *pair)
+{
+	size_t n = strlen(pair);
+	const char *p = parameters;
+
+	while (p) {
+		if (strncmp(p, pair, n) == 0 && (p[n] == ';' || p[n] == '\0'))
+			return true;
+		p = strchr(p, ';');
+		if (p)
+			p++;
+	}
+	return false;
+}
+
+/* The bits that a protocol's parameters take, each its range's. */
+static unsigned int parameter_bits(const struct irp_protocol *protocol)
+{
+	unsigned int bits = 0;
+	size_t i;
+
+	for (i = 0; i < protocol->parameter_count; i++) {
+		uint64_t span = protocol->parameters[i].max - protocol->parameters[i].min;
+
+		for (; span; span >>= 1)
+			bits++;
+	}
+	return bits;
+}
+
 /* The entry compiled into m; -EOPNOTSUPP and the like when the compiler refuses it. */
 static int add_member(struct member *m, const struct irp_database_entry *entry,
 		      struct ir_error *err)
@@ -183,6 +238,8 @@ static int add_member(struct member *m, const struct irp_database_entry *entry,
 		return ret;
 	}
 	bpf_vm_set_event_limit(m->vm, IDENTIFY_EVENTS_PER_SAMPLE);
+	m->reject_repeatless = has_key(entry->parameters, REJECT_REPEATLESS_KEY);
+	m->parameter_bits = parameter_bits(m->protocol);
 	return read_rules(m, err);
 }
 
@@ -291,16 +348,28 @@ static int32_t history_at(const struct irp_identify *identify, uint64_t i)
 	return identify->history[i % IDENTIFY_HISTORY];
 }
 
+/*
+ * Within the tolerances: the relative one of the larger of the two durations, as
+ * IrpTransmogrifier takes it (the compiled programs too, where windows do not meet).
+ */
 static bool near(const struct member *m, int32_t got, int32_t want)
 {
-	double slack = m->options.relative_tolerance * abs(want);
-	double off = (double)got - (double)want;
+	double off = (double)got - (double)want, slack;
 
-	if (slack < m->options.absolute_tolerance)
-		slack = m->options.absolute_tolerance;
 	if ((got > 0) != (want > 0) || got == HISTORY_TIMEOUT)
 		return false;
+	slack = m->options.relative_tolerance * (abs(got) > abs(want) ? abs(got) : abs(want));
+	if (slack < m->options.absolute_tolerance)
+		slack = m->options.absolute_tolerance;
 	return (off < 0 ? -off : off) <= slack;
+}
+
+/* |got - want| relative to the larger of the two (both of one sign, not 0) */
+static double distance(int32_t got, int32_t want)
+{
+	double a = got < 0 ? -(double)got : got, b = want < 0 ? -(double)want : want;
+
+	return (a > b ? a - b : b - a) / (a > b ? a : b);
 }
 
 /* A space at least as long as want, less the tolerance, or a timeout. */
@@ -322,23 +391,101 @@ static bool long_enough(const struct member *m, int32_t got, int32_t want)
  * GAP_BEFORE_MIN), or the start of the capture.
  */
 static bool ends_with(const struct irp_identify *identify, const struct member *m,
-		      const struct irp_signal *r, size_t end)
+		      const struct irp_signal *r, size_t end, double *ret_misfit)
 {
 	uint64_t last = identify->history_count - 1, back;
 	int32_t want_gap = r->durations[r->count - 1], before;
+	double misfit = 0;
 
 	if (end + 1 > identify->history_count || end + 1 >= IDENTIFY_HISTORY)
 		return false;
 	if (!near(m, history_at(identify, last), r->durations[end]) &&
-	    !long_enough(m, history_at(identify, last), r->durations[end]))
+	    !long_enough(m, history_at(identify, last), r->durations[end] < -LEADOUT_MIN ?
+			 -LEADOUT_MIN : r->durations[end]))
 		return false;
-	for (back = 1; back <= end; back++)
-		if (!near(m, history_at(identify, last - back), r->durations[end - back]))
+	for (back = 1; back <= end; back++) {
+		int32_t got = history_at(identify, last - back), want = r->durations[end - back];
+
+		if (!near(m, got, want))
 			return false;
+		misfit += distance(got, want);
+	}
+	/* the last slot is open (a longer space ends it too): it does not count */
+	*ret_misfit = end ? misfit / (double)end : 0;
 	if (end + 1 == identify->history_count)
 		return true;
 	before = history_at(identify, last - end - 1);
-	return long_enough(m, before, want_gap > -GAP_BEFORE_MIN ? -GAP_BEFORE_MIN : want_gap);
+	if (want_gap > -GAP_BEFORE_MIN)
+		want_gap = -GAP_BEFORE_MIN;
+	if (want_gap < -LEADOUT_MIN)
+		want_gap = -LEADOUT_MIN;
+	return long_enough(m, before, want_gap);
+}
+
+/* The decode's parameters into a new environment, ready to render. */
+static int decode_env(const struct member *m, const uint64_t *values, struct irp_env **ret_env)
+{
+	struct ir_error ignored = { "" };
+	struct irp_env *env;
+	size_t i;
+	int ret;
+
+	ret = irp_env_new(&env);
+	if (ret < 0)
+		return ret;
+	for (i = 0; ret == 0 && i < m->protocol->parameter_count; i++)
+		ret = irp_env_set(env, m->protocol->parameters[i].name, (int64_t)values[i]);
+	if (ret == 0)
+		ret = irp_env_prepare(env, m->protocol, &ignored);
+	if (ret < 0) {
+		irp_env_free(env);
+		return ret;
+	}
+	*ret_env = env;
+	return 0;
+}
+
+/* The decode's rendering with so many repeats and no ending; its length, 0 if none. */
+static size_t render_count(const struct member *m, const uint64_t *values,
+			   unsigned int repeats, struct irp_signal *ret_signal)
+{
+	struct irp_render_options options = { .repeats = repeats, .ending = false };
+	struct ir_error ignored = { "" };
+	struct irp_env *env;
+	size_t count = 0;
+
+	if (decode_env(m, values, &env) < 0)
+		return 0;
+	if (irp_render(m->protocol, env, &options, ret_signal, &ignored) == 0)
+		count = ret_signal->count;
+	irp_env_free(env);
+	return count;
+}
+
+/*
+ * The durations of the decode's message with no repeats: what its IRP sends every time
+ * (Kathrein's "+" repeat once). With intro set, those before its first repeat: for a
+ * protocol that is all repeats (NEC2's "(...)*"), its first frame stands for the
+ * intro. 0 when it cannot be rendered.
+ */
+static size_t shortest_message(const struct member *m, const uint64_t *values, bool intro)
+{
+	struct irp_signal shortest = { 0 }, longer = { 0 };
+	size_t count = render_count(m, values, 0, &shortest);
+
+	if (intro && count == 0)
+		count = render_count(m, values, 1, &shortest);
+	/*
+	 * Only where it starts what the protocol sends when held: Epson's "(A)*,(B)" sends
+	 * B alone, but A first when it repeats.
+	 */
+	if (!intro && count && (render_count(m, values, 2, &longer) < count ||
+				memcmp(shortest.durations, longer.durations,
+				       count * sizeof(*shortest.durations))))
+		count = 0;
+	irp_signal_free(&shortest);
+	irp_signal_free(&longer);
+	return count;
 }
 
 /*
@@ -348,62 +495,85 @@ static bool ends_with(const struct irp_identify *identify, const struct member *
  * (JVC's 16 bits at the start of NEC's) decodes too. The decode's parameters rendered
  * (first frames, repeats and ending) must end, at some frame of the rendering, with
  * the samples that led to the report, all the way back to the rendering's start, after
- * a gap. One that cannot be rendered is kept.
+ * a gap. *ret_matched is how many samples matched: 0 when none, SIZE_MAX when the
+ * decode cannot be rendered (it is kept, repeats and all); *ret_misfit how far they
+ * are from the rendering.
  */
 static int whole_message(const struct irp_identify *identify, const struct member *m,
-			 const uint64_t *values, bool *ret_whole)
+			 const uint64_t *values, size_t *ret_matched, double *ret_misfit)
 {
 	struct irp_render_options options = { .repeats = 2, .ending = true };
 	struct irp_signal signal = { 0 };
 	struct ir_error ignored = { "" };
-	struct irp_env *env;
+	struct irp_env *env = NULL;
 	size_t i;
 	int ret;
 
-	*ret_whole = true;
-	ret = irp_env_new(&env);
-	for (i = 0; ret == 0 && i < m->protocol->parameter_count; i++)
-		ret = irp_env_set(env, m->protocol->parameters[i].name, (int64_t)values[i]);
-	if (ret == 0)
-		ret = irp_env_prepare(env, m->protocol, &ignored);
+	*ret_matched = SIZE_MAX;
+	*ret_misfit = 0;
+	ret = decode_env(m, values, &env);
 	if (ret == 0)
 		ret = irp_render(m->protocol, env, &options, &signal, &ignored);
 	if (ret == 0 && signal.count) {
-		*ret_whole = false;
-		for (i = 0; i < signal.count && !*ret_whole; i++)
-			*ret_whole = ends_with(identify, m, &signal, i);
+		/* the longest match: the frame and the repeats that came before it */
+		*ret_matched = 0;
+		for (i = signal.count; i > 0 && !*ret_matched; i--)
+			if (ends_with(identify, m, &signal, i - 1, ret_misfit))
+				*ret_matched = i;
 	}
 	irp_signal_free(&signal);
 	irp_env_free(env);
 	return ret == -ENOMEM ? ret : 0;
 }
 
-/* A keydown of member index: a decode, unless it does not unpack (then none). */
+/*
+ * A keydown of member index, or a repeat after its keydown (the same parameters, its
+ * message longer): a decode, unless it does not unpack, is not a whole message, is
+ * shorter than its protocol's shortest or, reject-repeatless, has no repeat (then none).
+ */
 static int add_decode(struct irp_identify *identify, size_t index,
 		      const struct bpf_vm_event *event)
 {
-	const struct member *m = &identify->members[index];
+	struct member *m = &identify->members[index];
 	struct ir_error ignored = { "" };
 	struct irp_compile_options generic = m->options;
 	struct decode_slot *slot = new_slot(identify);
-	bool whole;
+	const struct bpf_vm_event *keydown = event;
+	size_t matched;
+	double misfit;
 	int ret;
 
 	generic.name = NULL;
 
 	if (!slot)
 		return -ENOMEM;
+	if (event->type == BPF_VM_EVENT_REPEAT) {
+		if (!m->has_keydown)
+			return 0;
+		keydown = &m->keydown;
+	} else {
+		m->keydown = *event;
+		m->has_keydown = true;
+		m->reported = false;
+	}
 	if (m->protocol->parameter_count > IDENTIFY_VALUES_MAX)
 		return 0;
-	ret = irp_compile_unpack(m->protocol, &generic, event->protocol, event->scancode,
-				 event->toggle, slot->values, &ignored);
+	ret = irp_compile_unpack(m->protocol, &generic, keydown->protocol, keydown->scancode,
+				 keydown->toggle, slot->values, &ignored);
 	if (ret == -ENOMEM)
 		return ret;
 	if (ret < 0)
 		return 0;
-	ret = whole_message(identify, m, slot->values, &whole);
-	if (ret < 0 || !whole)
+	ret = whole_message(identify, m, slot->values, &matched, &misfit);
+	if (ret < 0 || !matched)
 		return ret;
+	/* a message is at least what its IRP always sends (Kathrein's frame is Dgtec's) */
+	if (matched != SIZE_MAX && matched < shortest_message(m, slot->values, false))
+		return 0;
+	/* reject-repeatless: the frame alone is another protocol's (NEC1's is NEC's) */
+	if (m->reject_repeatless && matched != SIZE_MAX &&
+	    matched <= shortest_message(m, slot->values, true))
+		return 0;
 	ret = irp_compile_report(m->protocol, &m->options, slot->values,
 				 &slot->decode.rc_protocol, &slot->decode.scancode,
 				 &slot->decode.toggle);
@@ -412,6 +582,10 @@ static int add_decode(struct irp_identify *identify, size_t index,
 	slot->decode.protocol = index;
 	slot->decode.time_ns = event->time_ns;
 	slot->decode.value_count = m->protocol->parameter_count;
+	slot->matched = matched;
+	slot->misfit = misfit;
+	slot->decode.repeat = m->reported;
+	m->reported = true;
 	slot->dropped = false;
 	identify->slot_count++;
 	return 0;
@@ -463,6 +637,26 @@ int irp_identify_prefers_over(const struct irp_identify *identify, size_t prefer
 	return 0;
 }
 
+/* The protocol's carrier in Hz; 0 when it has none or does not say. */
+static double carrier_hz(const struct member *m)
+{
+	const struct irp_general *g = &m->protocol->general;
+
+	return g->has_frequency ? irp_decimal_value(g->frequency) * 1000 : 0;
+}
+
+/*
+ * Whether the carriers of two protocols tell them apart (Emerson's 36.7 kHz and
+ * ScAtl-6's 57.6 kHz): then their decodes cannot both be a signal's where its carrier
+ * is known, and a rule between them is for a decoder that knows it.
+ */
+static bool carriers_apart(const struct irp_identify *identify, size_t a, size_t b)
+{
+	double fa = carrier_hz(&identify->members[a]), fb = carrier_hz(&identify->members[b]);
+
+	return fa > 0 && fb > 0 && (fa > fb ? fa - fb : fb - fa) > CARRIER_APART_HZ;
+}
+
 static int apply_prefer_over(struct irp_identify *identify)
 {
 	size_t a, b, kept = 0;
@@ -472,7 +666,9 @@ static int apply_prefer_over(struct irp_identify *identify)
 		for (b = 0; b < identify->slot_count; b++) {
 			bool prefers;
 
-			if (b == a || identify->slots[b].dropped)
+			if (b == a || identify->slots[b].dropped ||
+			    carriers_apart(identify, identify->slots[a].decode.protocol,
+					   identify->slots[b].decode.protocol))
 				continue;
 			ret = irp_identify_prefers_over(identify, identify->slots[a].decode.protocol,
 							identify->slots[a].values,
@@ -488,6 +684,45 @@ static int apply_prefer_over(struct irp_identify *identify)
 			identify->slots[kept++] = identify->slots[a];
 	identify->slot_count = kept;
 	return 0;
+}
+
+/* The slot's samples matched, for comparing: a decode not rendered matched none. */
+static size_t slot_matched(const struct decode_slot *slot)
+{
+	return slot->matched == SIZE_MAX ? 0 : slot->matched;
+}
+
+/* Whether decode a is before b in the choice of choose_one(). */
+static bool chosen_before(const struct irp_identify *identify, const struct decode_slot *a,
+			  const struct decode_slot *b)
+{
+	unsigned int bits_a = identify->members[a->decode.protocol].parameter_bits;
+	unsigned int bits_b = identify->members[b->decode.protocol].parameter_bits;
+
+	if (slot_matched(a) != slot_matched(b))
+		return slot_matched(a) > slot_matched(b);
+	if (bits_a != bits_b)
+		return bits_a < bits_b;
+	return a->misfit < b->misfit;
+}
+
+/*
+ * The one decode of the message that is printed: the one whose rendering matched the
+ * most samples (NEC1's frame and ditto); of those, the one whose parameters say the
+ * least (NEC1-rnc's 24 bits, where NEC-f16's 32 take any frame), so that the most
+ * checks held; then the one closest to the samples (Proton's 63 ms extent against
+ * Audiovox's 20 ms gap); then the first in the database's order. The others are its
+ * alternatives.
+ */
+static void choose_one(struct irp_identify *identify)
+{
+	size_t i, best = 0;
+
+	for (i = 1; i < identify->slot_count; i++)
+		if (chosen_before(identify, &identify->slots[i], &identify->slots[best]))
+			best = i;
+	for (i = 0; i < identify->slot_count; i++)
+		identify->slots[i].decode.alternative = i != best;
 }
 
 int irp_identify_sample(struct irp_identify *identify, uint32_t sample,
@@ -524,7 +759,8 @@ int irp_identify_sample(struct irp_identify *identify, uint32_t sample,
 		for (k = 0; k < bpf_vm_event_count(vm); k++) {
 			const struct bpf_vm_event *event = bpf_vm_event_at(vm, k);
 
-			if (event->type != BPF_VM_EVENT_KEYDOWN)
+			if (event->type != BPF_VM_EVENT_KEYDOWN &&
+			    event->type != BPF_VM_EVENT_REPEAT)
 				continue;
 			ret = add_decode(identify, i, event);
 			if (ret < 0)
@@ -535,6 +771,7 @@ int irp_identify_sample(struct irp_identify *identify, uint32_t sample,
 			return ret;
 	}
 	ret = identify->slot_count > 1 ? apply_prefer_over(identify) : 0;
+	choose_one(identify);
 	/* the slots no longer move: the values can be pointed at */
 	for (i = 0; i < identify->slot_count; i++)
 		identify->slots[i].decode.values = identify->slots[i].values;

@@ -23,6 +23,21 @@
  * parameters of the preferring decode, is not 0. Every rule is checked against all the
  * decodes of the message, so a protocol dropped by a third one still drops those it
  * prefers over. Those left are the message's decodes, in the order of the database.
+ *
+ * Before that, a decode must be as long as what its protocol always sends (Kathrein's
+ * frame and one repeat, where its frame alone is Dgtec's), where that starts the
+ * rendering; and reject-repeatless, as IrpTransmogrifier applies it: a decode of such a
+ * protocol (NEC1, NEC2, Roku) is none until the samples it matched go past its intro
+ * (for a protocol that is all repeats, such as NEC2, past its first frame), so a lone
+ * NEC frame is NEC's, decode-only as that protocol is. A repeat that a program reports
+ * after its keydown is that decode again, its message longer (NEC1's ditto). Prefer-over
+ * is not applied between protocols whose carriers are more than 2 kHz apart (Emerson,
+ * ScAtl-6): a capture has no carrier, and a decoder that knows it never has both. Then
+ * one decode of the message is chosen: the one whose rendering matched the most samples,
+ * then the one whose parameters take the fewest bits (its frame holds the most checks),
+ * then the one closest to the samples' durations, then the first in the database's
+ * order; the others are its alternatives (ir-keytable prints them with -v only). A
+ * decode again on a repeat, after the same keydown made one, is marked repeat.
  */
 #ifndef IRKIT_IRP_IDENTIFY_H
 #define IRKIT_IRP_IDENTIFY_H
@@ -47,6 +62,10 @@ struct irp_identify_decode {
 	/* the parameters, in the order of the parameter spec (the toggle included) */
 	const uint64_t *values;
 	size_t value_count;
+	/* another decode of the same message is the one chosen (see above) */
+	bool alternative;
+	/* the same decode again, on a repeat its program reported (a ditto) */
+	bool repeat;
 };
 
 /*

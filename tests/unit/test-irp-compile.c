@@ -282,8 +282,87 @@ START_TEST(test_extent_rest_not_any_space)
 END_TEST
 
 /*
- * NEC1's ending: the rest of its 108 ms within 30% of that rest, computed here from
- * the frame's own durations: 72% of it ends the frame, 66% of it does not.
+ * RCA's frame from a remote whose pulses are lengthened to 605 µs for the IRP's 460:
+ * within 30% of the larger of the two, as IrpTransmogrifier takes the tolerance (of
+ * the expected one, the limit was 598). Built from the IRP: msb, D=5, F=0x3c, then
+ * both complemented. 660 µs is too long (over 460 / 0.7).
+ */
+START_TEST(test_tolerance_of_the_larger)
+{
+	struct irp_protocol *p = parse("{58k,460,msb}<1,-2|1,-4>(8,-8,D:4,F:8,~D:4,~F:8,1,-16)*"
+				       "[D:0..15,F:0..255]");
+	struct bpf_vm *vm = compile_to_vm(p, NULL);
+	const uint32_t bits = 5u << 20 | 0x3cu << 12 | 0xau << 8 | 0xc3u;
+	int32_t d[64];
+	size_t n;
+	unsigned int i, pulse;
+
+	for (pulse = 605; pulse <= 660; pulse += 55) {
+		n = 0;
+		d[n++] = 8 * 460;
+		d[n++] = -8 * 460;
+		for (i = 0; i < 24; i++) {
+			d[n++] = (int32_t)pulse;
+			d[n++] = bits >> (23 - i) & 1 ? -4 * 460 : -2 * 460;
+		}
+		d[n++] = (int32_t)pulse;
+		d[n++] = -16 * 460;
+		bpf_vm_reset(vm);
+		feed(vm, d, n);
+		ck_assert_uint_eq(count_events(vm, BPF_VM_EVENT_KEYDOWN), pulse == 605 ? 1 : 0);
+	}
+	bpf_vm_free(vm);
+	irp_protocol_free(p);
+}
+END_TEST
+
+/*
+ * G.I.Cable's frame, whose IRP ends it with 84 units (41 ms) of gap, from a remote that
+ * sends its ditto 26 ms after it: a frame is complete at its last duration, and a gap
+ * of 20 ms on ends it as the long one does. One keydown, then the ditto's repeat. Built
+ * from the IRP's definition: D=5, F=0x3a, C = -(D + F:4 + F:4:4) & 15 = 14.
+ */
+START_TEST(test_short_leadout)
+{
+	struct irp_protocol *p = parse("{38.7k,490}<1,-4.5|1,-9>(18,-9,F:8,D:4,C:4,1,-84,"
+				       "(18,-4.5,1,-178)*){C = -(D + F:4 + F:4:4)} "
+				       "[D:0..15,F:0..255]");
+	struct bpf_vm *vm = compile_to_vm(p, NULL);
+	const uint32_t bits = 0x3au | 5u << 8 | 14u << 12;
+	int32_t d[64];
+	size_t n = 0;
+	unsigned int i;
+
+	d[n++] = 18 * 490;
+	d[n++] = -9 * 490;
+	for (i = 0; i < 16; i++) {
+		d[n++] = 490;
+		d[n++] = bits >> i & 1 ? -9 * 490 : -2205;
+	}
+	d[n++] = 490;
+	d[n++] = -26000;
+	d[n++] = 18 * 490;
+	d[n++] = -2205;
+	d[n++] = 490;
+	d[n++] = -178 * 490;
+	feed(vm, d, n);
+	ck_assert_uint_eq(count_events(vm, BPF_VM_EVENT_KEYDOWN), 1);
+	ck_assert_uint_eq(count_events(vm, BPF_VM_EVENT_REPEAT), 1);
+	/* 18 ms is no gap that ends it */
+	bpf_vm_reset(vm);
+	d[2 + 32 + 1] = -18000;
+	feed(vm, d, n);
+	ck_assert_uint_eq(count_events(vm, BPF_VM_EVENT_KEYDOWN), 0);
+	bpf_vm_free(vm);
+	irp_protocol_free(p);
+}
+END_TEST
+
+/*
+ * NEC1's ending: the rest of its 108 ms (about 40 ms) within 30% of that rest,
+ * computed here from the frame's own durations, or 20 ms at least (real remotes repeat
+ * sooner than the extent says): 72% of it ends the frame, 66% of it too (26 ms), 45% of
+ * it (18 ms) does not.
  */
 START_TEST(test_extent_rest_tolerance_edges)
 {
@@ -301,6 +380,11 @@ START_TEST(test_extent_rest_tolerance_edges)
 	ck_assert_uint_eq(bpf_vm_event_at(vm, 0)->scancode, 0x04fb08);
 	bpf_vm_reset(vm);
 	d[n - 1] = -(108000 - elapsed) * 66 / 100;
+	feed(vm, d, n);
+	ck_assert_uint_eq(count_events(vm, BPF_VM_EVENT_KEYDOWN), 1);
+	bpf_vm_reset(vm);
+	d[n - 1] = -(108000 - elapsed) * 45 / 100;
+	ck_assert_int_lt(-d[n - 1], 20000);
 	feed(vm, d, n);
 	ck_assert_uint_eq(bpf_vm_event_count(vm), 0);
 	bpf_vm_free(vm);
@@ -1478,6 +1562,8 @@ static Suite *irp_compile_suite(void)
 	tcase_add_test(tc, test_tolerance_edges);
 	tcase_add_test(tc, test_extent_rest_not_any_space);
 	tcase_add_test(tc, test_extent_rest_tolerance_edges);
+	tcase_add_test(tc, test_short_leadout);
+	tcase_add_test(tc, test_tolerance_of_the_larger);
 	tcase_add_test(tc, test_truncated_and_noise);
 	tcase_add_test(tc, test_symbols_that_assign_by_hand);
 	tcase_add_test(tc, test_symbols_inside_merged_durations_by_hand);

@@ -61,7 +61,11 @@ struct seen {
 	size_t count;
 };
 
-/* The signal's durations then a timeout; the decodes of every sample kept in seen. */
+/*
+ * The signal's durations then a timeout; the decodes of every sample that ir-keytable
+ * prints kept in seen: the one chosen for each message, not its alternatives, and not
+ * again on a repeat.
+ */
 static void identify_signal(struct irp_identify *identify, const int32_t *d, size_t n,
 			    struct seen *seen)
 {
@@ -79,6 +83,8 @@ static void identify_signal(struct irp_identify *identify, const int32_t *d, siz
 			const struct irp_identify_decode *dec = irp_identify_decode_at(identify,
 										      k);
 
+			if (dec->alternative || dec->repeat)
+				continue;
 			snprintf(seen->names[seen->count], 64, "%s",
 				 irp_identify_entry(identify, dec->protocol)->name);
 			for (v = 0; v < dec->value_count && v < 8; v++)
@@ -86,16 +92,6 @@ static void identify_signal(struct irp_identify *identify, const int32_t *d, siz
 			seen->count++;
 		}
 	}
-}
-
-static bool seen_has(const struct seen *seen, const char *name)
-{
-	size_t i;
-
-	for (i = 0; i < seen->count; i++)
-		if (!strcmp(seen->names[i], name))
-			return true;
-	return false;
 }
 
 static size_t render_values(const char *name, const uint64_t *values, int32_t *d,
@@ -125,9 +121,10 @@ static size_t render_values(const char *name, const uint64_t *values, int32_t *d
 }
 
 /*
- * NEC1's frame with its dittos: NEC1, which prefers over NEC (decode-only, the same
- * frame), Pioneer (the same frame at 40 kHz: a capture has no carrier) and the f16
- * forms, with the parameters sent.
+ * NEC1's frame with its dittos. The frame alone is NEC's: NEC1 is reject-repeatless
+ * and NEC (decode-only) is the frame with no repeat. When its ditto comes, NEC1, which
+ * prefers over NEC, Pioneer (the same frame at 40 kHz: a capture has no carrier) and the
+ * f16 forms; once, not again on the second ditto.
  */
 START_TEST(test_nec1_prefers_over)
 {
@@ -138,19 +135,151 @@ START_TEST(test_nec1_prefers_over)
 
 	settle(shared);
 	identify_signal(shared, d, n, &seen);
-	ck_assert(seen_has(&seen, "NEC1"));
-	ck_assert(!seen_has(&seen, "NEC"));
-	ck_assert(!seen_has(&seen, "Pioneer"));
-	ck_assert(!seen_has(&seen, "NEC1-f16"));
-	ck_assert(!seen_has(&seen, "NEC-f16"));
-	/* frames within NEC's: JVC's 16 bits at its start, Matsui's 10 at its end */
-	ck_assert(!seen_has(&seen, "JVC"));
-	ck_assert(!seen_has(&seen, "Matsui"));
-	for (i = 0; i < seen.count && strcmp(seen.names[i], "NEC1"); i++)
-		;
-	ck_assert_uint_eq(seen.values[i][0], 4);
-	ck_assert_uint_eq(seen.values[i][1], 251);
-	ck_assert_uint_eq(seen.values[i][2], 8);
+	ck_assert_uint_eq(seen.count, 2);
+	ck_assert_str_eq(seen.names[0], "NEC");
+	ck_assert_str_eq(seen.names[1], "NEC1");
+	for (i = 0; i < seen.count; i++) {
+		ck_assert_uint_eq(seen.values[i][0], 4);
+		ck_assert_uint_eq(seen.values[i][1], 251);
+		ck_assert_uint_eq(seen.values[i][2], 8);
+	}
+}
+END_TEST
+
+/*
+ * A lone NEC frame, one name: NEC. NEC1, NEC2, Roku and Roku-8bit are reject-repeatless
+ * (their repeat is missing), Pioneer is the same frame and only an alternative.
+ */
+START_TEST(test_lone_frame_one_name)
+{
+	static const uint64_t values[] = { 4, 251, 8 };
+	int32_t d[512];
+	size_t n = render_values("NEC", values, d, 512, 0);
+	struct seen seen;
+
+	settle(shared);
+	identify_signal(shared, d, n, &seen);
+	ck_assert_uint_eq(seen.count, 1);
+	ck_assert_str_eq(seen.names[0], "NEC");
+	ck_assert_uint_eq(seen.values[0][2], 8);
+}
+END_TEST
+
+/*
+ * A NECx frame (Samsung's TVs) is NECx, NECx3 (the same first frame, another repeat)
+ * and, reject-repeatless, NECx1 and NECx2: one name, NECx, the first in the database
+ * of the two that say as much about the frame.
+ */
+START_TEST(test_necx_one_name)
+{
+	static const uint64_t values[] = { 7, 7, 2 };
+	int32_t d[512];
+	size_t n = render_values("NECx", values, d, 512, 0);
+	struct seen seen;
+
+	settle(shared);
+	identify_signal(shared, d, n, &seen);
+	ck_assert_uint_eq(seen.count, 1);
+	ck_assert_str_eq(seen.names[0], "NECx");
+}
+END_TEST
+
+/*
+ * NEC1-rnc's frame (its E is F with its nibbles swapped and inverted) is NEC-f16's
+ * too: NEC1-rnc's parameters say less (24 bits to 32), so its checks held where
+ * NEC-f16's hold for any frame. At its ditto, NEC1-f16 (reject-repeatless) decodes
+ * and NEC1-rnc prefers over it: NEC1-rnc alone.
+ */
+START_TEST(test_fewer_parameter_bits)
+{
+	static const uint64_t values[] = { 1, 254, 41 };
+	int32_t d[512];
+	size_t n = render_values("NEC1-rnc", values, d, 512, 2);
+	struct seen seen;
+
+	settle(shared);
+	identify_signal(shared, d, n, &seen);
+	ck_assert_uint_eq(seen.count, 1);
+	ck_assert_str_eq(seen.names[0], "NEC1-rnc");
+	ck_assert_uint_eq(seen.values[0][2], 41);
+}
+END_TEST
+
+/*
+ * Kathrein's frame is Dgtec's with D's two nibbles complementary, and Kathrein sends
+ * its repeat at least once ("+"): its frame alone is Dgtec's message, not a Kathrein
+ * message cut short; with its repeat, Kathrein.
+ */
+START_TEST(test_required_repeat)
+{
+	static const uint64_t dgtec[] = { 240, 21 }, kathrein[] = { 0, 21 };
+	int32_t d[512];
+	size_t n = render_values("Dgtec", dgtec, d, 512, 0);
+	struct seen seen;
+
+	settle(shared);
+	identify_signal(shared, d, n, &seen);
+	ck_assert_uint_eq(seen.count, 1);
+	ck_assert_str_eq(seen.names[0], "Dgtec");
+	ck_assert_uint_eq(seen.values[0][0], 240);
+	n = render_values("Kathrein", kathrein, d, 512, 1);
+	settle(shared);
+	identify_signal(shared, d, n, &seen);
+	ck_assert_uint_ge(seen.count, 1);
+	ck_assert_str_eq(seen.names[seen.count - 1], "Kathrein");
+	ck_assert_uint_eq(seen.values[seen.count - 1][1], 21);
+}
+END_TEST
+
+/*
+ * A remote that sends its whole Dgtec frame again 27 ms after it, where the IRP's
+ * extent leaves 41 ms: each frame is still a message (a gap of 20 ms on ends one, and
+ * starts the next), named Dgtec with its parameters.
+ */
+START_TEST(test_early_repeat)
+{
+	static const uint64_t values[] = { 129, 20 };
+	int32_t frame[512], d[1536];
+	size_t n = render_values("Dgtec", values, frame, 512, 0), k, i;
+	struct seen seen;
+
+	frame[n - 1] = -27000;
+	for (k = 0; k < 3; k++)
+		memcpy(&d[k * n], frame, n * sizeof(*frame));
+	settle(shared);
+	identify_signal(shared, d, 3 * n, &seen);
+	ck_assert_uint_eq(seen.count, 3);
+	for (i = 0; i < seen.count; i++) {
+		ck_assert_str_eq(seen.names[i], "Dgtec");
+		ck_assert_uint_eq(seen.values[i][0], 129);
+		ck_assert_uint_eq(seen.values[i][1], 20);
+	}
+}
+END_TEST
+
+/*
+ * Emerson (36.7 kHz, 872 µs) prefers over ScAtl-6 (57.6 kHz, 846 µs): a rule for a
+ * decoder that knows the carrier, which a capture does not have. Each rendering is
+ * named as its own protocol, the closer fit of the two.
+ */
+START_TEST(test_carriers_apart)
+{
+	static const uint64_t values[] = { 26, 53 };
+	int32_t d[512];
+	size_t n = render_values("ScAtl-6", values, d, 512, 1), i;
+	struct seen seen;
+
+	settle(shared);
+	identify_signal(shared, d, n, &seen);
+	ck_assert_uint_ge(seen.count, 1);
+	for (i = 0; i < seen.count; i++)
+		ck_assert_str_eq(seen.names[i], "ScAtl-6");
+	n = render_values("Emerson", values, d, 512, 1);
+	settle(shared);
+	identify_signal(shared, d, n, &seen);
+	ck_assert_uint_ge(seen.count, 1);
+	for (i = 0; i < seen.count; i++)
+		ck_assert_str_eq(seen.names[i], "Emerson");
 }
 END_TEST
 
@@ -383,6 +512,12 @@ static Suite *irp_identify_suite(void)
 
 	tcase_add_unchecked_fixture(tc, setup_identify, teardown_identify);
 	tcase_add_test(tc, test_nec1_prefers_over);
+	tcase_add_test(tc, test_lone_frame_one_name);
+	tcase_add_test(tc, test_necx_one_name);
+	tcase_add_test(tc, test_fewer_parameter_bits);
+	tcase_add_test(tc, test_carriers_apart);
+	tcase_add_test(tc, test_required_repeat);
+	tcase_add_test(tc, test_early_repeat);
 	tcase_add_test(tc, test_prefer_over_rules);
 	tcase_add_test(tc, test_frames_within_frames);
 	tcase_add_test(tc, test_noise_is_nothing);
