@@ -104,6 +104,14 @@ static __always_inline int ls_bit(const struct lircd_space_remote *r, unsigned i
 	return -1;
 }
 
+/* Is s longer than any bit's space may be: a gap, once a frame is whole? */
+static __always_inline int ls_gap(const struct lircd_space_remote *r, unsigned int s)
+{
+	unsigned int longest = r->one_space > r->zero_space ? r->one_space : r->zero_space;
+
+	return s >= longest + r->margin;
+}
+
 /* The frame reading, on the pair (p, s); end: s ends the frame. */
 static __always_inline int ls_frame_step(struct ls_candidate *c,
 					 const struct lircd_space_remote *r,
@@ -145,7 +153,13 @@ static __always_inline int ls_frame_step(struct ls_candidate *c,
 		c->frame = c->left ? LS_FRAME_BITS : LS_FRAME_TRAILER;
 		return LS_GOING;
 	}
-	if (phase == LS_FRAME_TRAILER && end && ls_near(p, r->trailer_pulse, m))
+	/*
+	 * After the trailer the frame is whole: the gap ends it, however short lircd.conf's
+	 * gap is (shorter than end_space when barely longer than the header's space), as
+	 * long as it is no bit's space.
+	 */
+	if (phase == LS_FRAME_TRAILER && (end || ls_gap(r, s)) &&
+	    ls_near(p, r->trailer_pulse, m))
 		return LS_FRAME;
 dead:
 	c->frame = LS_FRAME_DEAD;
@@ -309,7 +323,8 @@ int lircd_space(unsigned int *sample)
 		ls_start(d, p, duration, timeout);
 	for (j = 0; j < LIRCD_SPACE_CANDIDATES; j++)
 		going |= ls_candidate_pair(sample, d, j, p, duration, timeout);
-	d->in_frame = going;
+	/* Once a frame or repeat code is reported, the next pair starts another. */
+	d->in_frame = going && !d->done;
 	return 0;
 
 reset:
