@@ -204,7 +204,7 @@ static __always_inline void ls_report(unsigned int *sample, struct ls_decoder *d
 				      const struct ls_candidate *c,
 				      const struct lircd_space_remote *r, int outcome)
 {
-	unsigned long long bits = c->bits;
+	unsigned long long bits = c->bits, flip;
 	unsigned int n = r->bits - c->left;	/* the bits received */
 
 	d->done = 1;
@@ -216,6 +216,10 @@ static __always_inline void ls_report(unsigned int *sample, struct ls_decoder *d
 	/* The bits came in first highest: sent LSB first, they are the other way round. */
 	if (r->flags & LIRCD_SPACE_REVERSE)
 		bits = ir_bitrev64(bits) >> ((LIRCD_SPACE_BITS_MAX - n) & (LIRCD_SPACE_BITS_MAX - 1));
+	/* A frame and its toggle_mask twin are one scancode: the smaller of the two. */
+	flip = (unsigned long long)r->flip_mask[1] << 32 | r->flip_mask[0];
+	if ((bits ^ flip) < bits)
+		bits ^= flip;
 	d->last_remote = c->remote;
 	bpf_rc_keydown(sample, IR_IMM(rc_protocol), bits, 0);
 }

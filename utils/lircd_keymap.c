@@ -104,6 +104,14 @@ struct conversion {
 	unsigned int rc6_data_bits;	/* RC-6 as the kernel's rc-6: the bits after the trailer */
 	bool rc5;			/* RC-5 as the kernel's rc-5 */
 	uint64_t free_mask;		/* the bits lircd does not compare */
+	/*
+	 * How lircd matches a frame to a code: the masks it inverts whole (toggle_bit_mask
+	 * between presses, repeat_mask in repeats, toggle_mask in every other frame), each
+	 * inverted or not, and the ignore_mask bits either way.
+	 */
+	uint64_t flips[3];
+	uint64_t ignore_mask;
+	uint64_t flip_scancode;		/* toggle_mask, folded by lircd_space (flip_mask) */
 };
 
 __attribute__((format(printf, 2, 3)))
@@ -235,6 +243,8 @@ static int trailer_of(const struct lircd_remote *r)
 	return (int)(r->ptrail + r->foot.pulse);
 }
 
+static uint64_t scancode_of(const struct conversion *c, uint64_t value);
+
 static int convert_space(struct conversion *c)
 {
 	const struct lircd_remote *r = c->remote;
@@ -296,6 +306,15 @@ static int convert_space(struct conversion *c)
 		ret = add_param(c, "reverse", c->reverse);
 	if (ret == 0)
 		ret = add_param(c, "header_optional", headerless);
+	/*
+	 * toggle_mask: the frames of a press alternate between the code and the code with
+	 * the mask inverted; the decoder reports the smaller of the two, for both.
+	 */
+	if (ret == 0 && c->flips[2]) {
+		c->flip_scancode = scancode_of(c, c->flips[2]);
+		c->flips[2] = 0;
+		ret = add_param(c, "flip_mask", (int64_t)c->flip_scancode);
+	}
 	return ret;
 }
 
@@ -569,18 +588,75 @@ static int button_keycode(struct keymap_loader *loader, const struct lircd_remot
 			   b->name);
 }
 
+/*
+ * The scancodes of button b's frame value, its ignored bits either way (subset walks
+ * the subsets of the mask); first: the value as lircd.conf gives it, whose clash with
+ * an earlier button of the remote is warned about (*warned: the clash with an earlier
+ * remote was, once for the button).
+ */
+static int add_button_values(struct conversion *c, struct keymap_loader *loader,
+			     const struct lircd_button *b, uint32_t keycode, uint64_t value,
+			     bool first, bool *warned)
+{
+	const struct lircd_remote *r = c->remote;
+	const struct keymap_protocol *owner;
+	uint64_t subset = 0;
+	uint32_t taken;
+	int ret;
+
+	do {
+		uint64_t scancode = scancode_of(c, (value & ~c->ignore_mask) | subset);
+
+		/* A toggle_mask twin the decoder folds: the smaller of the two. */
+		if ((scancode ^ c->flip_scancode) < scancode)
+			scancode ^= c->flip_scancode;
+		if (earlier_remote_has_scancode(c, scancode, &taken, &owner)) {
+			/*
+			 * The kernel keeps one key per scancode, whatever the protocol: the
+			 * earlier remote keeps it, and this button says so once.
+			 */
+			if (taken != keycode && !*warned) {
+				*warned = true;
+				loader->filename = r->filename;
+				ret = keymap_warn(loader, b->line, 0,
+						  _("remote '%s': button '%s' has scancode 0x%" PRIx64 " of remote '%s': it gives that remote's key"),
+						  r->name, b->name, scancode,
+						  owner->name ? owner->name : "");
+				if (ret < 0)
+					return ret;
+			}
+		} else if (has_scancode(c->protocol, scancode, &taken)) {
+			if (taken != keycode && first && subset == 0) {
+				loader->filename = r->filename;
+				ret = keymap_warn(loader, b->line, 0,
+						  _("remote '%s': button '%s' has the code of an earlier button: no key"),
+						  r->name, b->name);
+				if (ret < 0)
+					return ret;
+			}
+		} else {
+			ret = keymap_protocol_add_scancode(c->protocol, scancode, keycode, b->line,
+							   1);
+			if (ret < 0)
+				return keymap_fail_nomem(loader);
+		}
+		subset = (subset - c->ignore_mask) & c->ignore_mask;
+	} while (subset);
+	return 0;
+}
+
 static int add_codes(struct conversion *c, struct keymap_loader *loader)
 {
 	const struct lircd_remote *r = c->remote;
+	unsigned int flip, k;
 	size_t i;
 	int ret;
 
 	for (i = 0; i < r->button_count; i++) {
 		const struct lircd_button *b = &r->buttons[i];
-		uint64_t value = lircd_remote_frame_value(r, b->codes[0]), subset = 0;
-		const struct keymap_protocol *owner;
-		uint32_t keycode, taken;
+		uint64_t value = lircd_remote_frame_value(r, b->codes[0]);
 		bool warned = false;
+		uint32_t keycode;
 
 		if (c->biphase && !r->plead && pair_empty(r->header) &&
 		    !((value & ~c->free_mask) >> (c->frame_bits - 1) & 1)) {
@@ -592,42 +668,21 @@ static int add_codes(struct conversion *c, struct keymap_loader *loader)
 		ret = button_keycode(loader, r, i, &keycode);
 		if (ret < 0)
 			return ret;
-		/* Every combination of the free bits: subset walks the subsets of the mask. */
-		do {
-			uint64_t scancode = scancode_of(c, (value & ~c->free_mask) | subset);
+		for (flip = 0; flip < 1u << 3; flip++) {
+			uint64_t flipped = value;
 
-			if (earlier_remote_has_scancode(c, scancode, &taken, &owner)) {
-				/*
-				 * The kernel keeps one key per scancode, whatever the protocol:
-				 * the earlier remote keeps it, and this button says so once.
-				 */
-				if (taken != keycode && !warned) {
-					warned = true;
-					loader->filename = r->filename;
-					ret = keymap_warn(loader, b->line, 0,
-							  _("remote '%s': button '%s' has scancode 0x%" PRIx64 " of remote '%s': it gives that remote's key"),
-							  r->name, b->name, scancode,
-							  owner->name ? owner->name : "");
-					if (ret < 0)
-						return ret;
-				}
-			} else if (has_scancode(c->protocol, scancode, &taken)) {
-				if (taken != keycode && subset == 0) {
-					loader->filename = r->filename;
-					ret = keymap_warn(loader, b->line, 0,
-							  _("remote '%s': button '%s' has the code of an earlier button: no key"),
-							  r->name, b->name);
-					if (ret < 0)
-						return ret;
-				}
-			} else {
-				ret = keymap_protocol_add_scancode(c->protocol, scancode, keycode,
-								   b->line, 1);
-				if (ret < 0)
-					return keymap_fail_nomem(loader);
+			for (k = 0; k < 3; k++) {
+				if (flip >> k & 1)
+					flipped ^= c->flips[k];
 			}
-			subset = (subset - c->free_mask) & c->free_mask;
-		} while (subset);
+			/* A mask of no bits, or one already inverted: no other value. */
+			if (flip && flipped == value)
+				continue;
+			ret = add_button_values(c, loader, b, keycode, flipped, flip == 0,
+						&warned);
+			if (ret < 0)
+				return ret;
+		}
 	}
 	return 0;
 }
@@ -968,7 +1023,18 @@ static int convert_remote(struct keymap *keymap, const struct lircd_remote *r,
 		return keymap_fail_nomem(loader);
 	if (c.frame_bits < 64)
 		c.free_mask &= (1ull << c.frame_bits) - 1;
-	if (__builtin_popcountll(c.free_mask) > LIRCD_KEYMAP_FREE_BITS_MAX)
+	c.flips[0] = r->toggle_bit_mask & c.free_mask;
+	c.flips[1] = r->repeat_mask & c.free_mask;
+	c.flips[2] = r->toggle_mask & c.free_mask;
+	c.ignore_mask = r->ignore_mask & c.free_mask;
+	/*
+	 * lircd inverts its toggle and repeat masks whole, whatever their width; the
+	 * ignored bits take every value: each is a scancode (RC-MM and XMP frames, each
+	 * a pattern, take every value of all of them).
+	 */
+	if (__builtin_popcountll(c.ignore_mask) > LIRCD_KEYMAP_FREE_BITS_MAX ||
+	    ((r->encoding == LIRCD_ENCODING_RCMM || r->encoding == LIRCD_ENCODING_XMP) &&
+	     __builtin_popcountll(c.free_mask) > LIRCD_KEYMAP_FREE_BITS_MAX))
 		return refuse(&c, _("more than %u bits that lircd does not compare (toggle, repeat and ignore masks)"),
 			      LIRCD_KEYMAP_FREE_BITS_MAX);
 	switch (r->encoding) {
