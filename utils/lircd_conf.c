@@ -477,6 +477,18 @@ static int parse_values(struct parser *p, enum keyword kw, struct line_cursor *c
 			    wanted == 2 ? _("'%s' takes two values (a pulse and a space)")
 					: _("'%s' takes a value"),
 			    spec->name);
+	/*
+	 * A remote's name of more words ("name HP tx1000"): lircd takes the first and
+	 * goes on; the keymap layer warns (name_words_line).
+	 */
+	if (kw == KW_NAME) {
+		p->remote.name_words_line = 0;
+		if (next_token(c, &extra)) {
+			while (next_token(c, &extra))
+				;
+			p->remote.name_words_line = p->line;
+		}
+	}
 	if (next_token(c, &extra))
 		return fail(p, p->line, extra.column,
 			    _("'%s': unexpected '%.*s%s' after its value"), spec->name,

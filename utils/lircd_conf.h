@@ -33,7 +33,8 @@
  * token; a missing thing names where its block began):
  *  - an unknown keyword or flag, a line with more values than its keyword takes
  *    (lircd ignores those with a warning: here they would silently mean something
- *    else), a remote without a name, `begin`/`end` that do not pair, a file that ends
+ *    else; but a remote's name of more words is its first word, as in lircd, and
+ *    name_words_line says where), a remote without a name, `begin`/`end` that do not pair, a file that ends
  *    inside a block, two code sections in one remote, a parameter after the codes;
  *  - two protocol flags in one remote (lircd refuses them too), RAW_CODES on a remote
  *    with `begin codes`, `begin raw_codes` on one with another protocol flag;
@@ -188,6 +189,8 @@ struct lircd_button {
  */
 struct lircd_remote {
 	char *name;
+	/* The line of a name of more than one word, of which lircd takes the first; or 0. */
+	unsigned int name_words_line;
 	const char *filename;		/* the file it is in: owned by the struct lircd_conf */
 	unsigned int line;		/* of its "begin remote" */
 	unsigned int flags;		/* enum lircd_flag */

@@ -1021,6 +1021,14 @@ static int convert_remote(struct keymap *keymap, const struct lircd_remote *r,
 	c.protocol->name = strdup(r->name);
 	if (!c.protocol->name)
 		return keymap_fail_nomem(loader);
+	if (r->name_words_line) {
+		loader->filename = r->filename;
+		ret = keymap_warn(loader, r->name_words_line, 0,
+				  _("remote '%s': the words after its name are left out, as lircd does"),
+				  r->name);
+		if (ret < 0)
+			return ret;
+	}
 	if (c.frame_bits < 64)
 		c.free_mask &= (1ull << c.frame_bits) - 1;
 	c.flips[0] = r->toggle_bit_mask & c.free_mask;

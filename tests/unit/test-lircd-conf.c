@@ -523,6 +523,12 @@ START_TEST(test_toggle_and_repeated_parameters)
 	ck_assert_str_eq(conf->remotes[0].name, "second");
 	ck_assert_uint_eq(conf->remotes[0].gap, 3);
 	ck_assert_uint_eq(conf->remotes[0].gap2, 2);
+	ck_assert_uint_eq(conf->remotes[0].name_words_line, 0);
+	lircd_conf_free(conf);
+	/* A name of more words is its first, as lircd reads it; the line says so. */
+	conf = remote_ok("  name HP tx1000 # media\n", "");
+	ck_assert_str_eq(conf->remotes[0].name, "HP");
+	ck_assert_uint_eq(conf->remotes[0].name_words_line, 10);
 	lircd_conf_free(conf);
 
 	check_remote_error("  toggle_bit 9\n", "",
