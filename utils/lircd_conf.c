@@ -343,6 +343,31 @@ static int copy_name(const struct parser *p, const struct token *t, const char *
 	return 0;
 }
 
+/*
+ * A button name that is not text, as text: each byte that is a control character or
+ * not ASCII as \xNN (so that messages and dumps can show it).
+ */
+static int copy_escaped(const struct parser *p, const struct token *t, char **ret_copy)
+{
+	const unsigned char *s = (const unsigned char *)t->text;
+	char *copy = malloc(t->len * 4 + 1), *out = copy;
+	size_t i;
+
+	if (!copy)
+		return fail_nomem(p);
+	for (i = 0; i < t->len; i++) {
+		struct token one = { .text = t->text + i, .len = 1 };
+
+		if (s[i] < 0x80 && valid_name(&one))
+			*out++ = (char)s[i];
+		else
+			out += sprintf(out, "\\x%02X", s[i]);
+	}
+	*out = '\0';
+	*ret_copy = copy;
+	return 0;
+}
+
 /* A number as lircd reads it (strtoull, base 0), at most max. */
 static int parse_number(const struct parser *p, const struct token *t, const char *what,
 			uint64_t min, uint64_t max, uint64_t *ret_value)
@@ -588,7 +613,12 @@ static int add_button(struct parser *p, const struct token *name,
 	}
 	b = &r->buttons[r->button_count];
 	memset(b, 0, sizeof(*b));
-	ret = copy_name(p, name, _("button name"), &b->name);
+	if (valid_name(name)) {
+		ret = copy_name(p, name, _("button name"), &b->name);
+	} else {
+		b->name_not_text = true;
+		ret = copy_escaped(p, name, &b->name);
+	}
 	if (ret < 0)
 		return ret;
 	b->line = p->line;

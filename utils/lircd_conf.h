@@ -164,7 +164,13 @@ struct lircd_pair {
  * codes.
  */
 struct lircd_button {
+	/*
+	 * As written; a name that is not UTF-8 text without control characters has its
+	 * control and non-ASCII bytes as \xNN and name_not_text set (lircd takes any bytes: the keymap layer
+	 * leaves that button out, with a warning, and keeps the others).
+	 */
 	char *name;
+	bool name_not_text;
 	unsigned int line;		/* where the button is named */
 	uint64_t *codes;
 	size_t code_count;

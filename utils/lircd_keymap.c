@@ -1000,6 +1000,54 @@ out:
 }
 
 static int convert_remote(struct keymap *keymap, const struct lircd_remote *r,
+			  struct keymap_loader *loader);
+
+/*
+ * Remote r without its buttons whose names are not text (lircd takes any bytes; a
+ * keymap cannot hold them): each left out with a warning at its line, the others
+ * converted. The copy borrows everything of r but its array of buttons.
+ */
+static int convert_text_buttons(struct keymap *keymap, const struct lircd_remote *r,
+				struct keymap_loader *loader)
+{
+	struct lircd_remote kept = *r;
+	size_t i;
+	int ret = 0;
+
+	kept.buttons = calloc(r->button_count, sizeof(*kept.buttons));
+	if (!kept.buttons)
+		return keymap_fail_nomem(loader);
+	kept.button_count = 0;
+	for (i = 0; i < r->button_count; i++) {
+		if (!r->buttons[i].name_not_text) {
+			kept.buttons[kept.button_count++] = r->buttons[i];
+			continue;
+		}
+		loader->filename = r->filename;
+		ret = keymap_warn(loader, r->buttons[i].line, 0,
+				  _("remote '%s': button '%s' is not UTF-8 text: left out"),
+				  r->name, r->buttons[i].name);
+		if (ret < 0)
+			goto out;
+	}
+	ret = convert_remote(keymap, &kept, loader);
+out:
+	free(kept.buttons);
+	return ret;
+}
+
+static bool has_text_names(const struct lircd_remote *r)
+{
+	size_t i;
+
+	for (i = 0; i < r->button_count; i++) {
+		if (r->buttons[i].name_not_text)
+			return false;
+	}
+	return true;
+}
+
+static int convert_remote(struct keymap *keymap, const struct lircd_remote *r,
 			  struct keymap_loader *loader)
 {
 	struct conversion c = {
@@ -1109,7 +1157,10 @@ int lircd_keymap_from_conf(const struct lircd_conf *conf, const char *filename,
 		goto out;
 	}
 	for (i = 0; i < conf->remote_count; i++) {
-		ret = convert_remote(keymap, &conf->remotes[i], &loader);
+		if (has_text_names(&conf->remotes[i]))
+			ret = convert_remote(keymap, &conf->remotes[i], &loader);
+		else
+			ret = convert_text_buttons(keymap, &conf->remotes[i], &loader);
 		if (ret < 0)
 			goto out;
 	}
