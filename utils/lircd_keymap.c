@@ -472,6 +472,15 @@ static int convert_shift(struct conversion *c)
 }
 
 /*
+ * How far RC-6 halves may be from 444 µs for the kernel's rc-6: it takes a long
+ * pulse or space as its halves at their nominal length, so the error of three halves
+ * in one (a toggle bit's double half and one more) must stay within its margin of
+ * 222 µs, with room for a receiver's jitter: 3 x 50 µs. (Fujitsu-Siemens' RC812,
+ * halves of 522 and 380 µs, gave the kernel nothing; lircd_biphase takes it.)
+ */
+#define RC6_UNIT_SLACK 50
+
+/*
  * RC-6 as lircd describes it: header, then start bit, three mode bits, the trailer
  * bit of double length (rc6_mask) and the data bits, each bit's value the opposite of
  * RC-6's (lircd sends a 0 as pulse then space). The kernel's rc-6 decoder (or its
@@ -492,7 +501,7 @@ static int convert_rc6(struct conversion *c)
 	    r->rc6_mask != 1ull << data_bits ||
 	    !near(r->header.pulse, 2666, 400) || !near(r->header.space, 889, 200) ||
 	    r->one.pulse != r->zero.pulse || r->one.space != r->zero.space ||
-	    !near(r->one.pulse, 444, 100) || !near(r->one.space, 444, 100) ||
+	    !near(r->one.pulse, 444, RC6_UNIT_SLACK) || !near(r->one.space, 444, RC6_UNIT_SLACK) ||
 	    r->plead || r->ptrail || !pair_empty(r->pre) || !pair_empty(r->post) ||
 	    !pair_empty(r->foot) || !pair_empty(r->repeat) || c->reverse ||
 	    !rc6_modes_ok(c, data_bits))

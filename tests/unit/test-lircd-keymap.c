@@ -350,6 +350,18 @@ START_TEST(test_rc6_mce)
 	ck_assert_int_eq(p->scancode_count, 1);
 	check_scancode(p, 0, 0x800f040c, KEY_POWER);
 	keymap_free(keymap);
+	/*
+	 * Halves 76 and 64 µs off: three in one pulse are off by more than the kernel's
+	 * rc-6 takes at a toggle bit, lircd_biphase decodes them.
+	 */
+	keymap = convert_ok(
+		"begin remote\n  name slack\n  bits 16\n  flags RC6|CONST_LENGTH\n  eps 30\n"
+		"  aeps 100\n  header 2800 800\n  one 520 380\n  zero 520 380\n"
+		"  pre_data_bits 21\n  pre_data 0x37FF0\n  gap 80000\n"
+		"  toggle_bit_mask 0x8000\n  rc6_mask 0x100000000\n  begin codes\n"
+		"    KEY_POWER 0x7bf3\n  end codes\nend remote\n");
+	ck_assert_str_eq(keymap->protocols[0].protocol, "lircd_biphase");
+	keymap_free(keymap);
 }
 END_TEST
 
