@@ -659,10 +659,11 @@ static int parse_code_line(struct parser *p, struct line_cursor *c, const struct
 		if (ret < 0)
 			return ret;
 		b->code_count++;
-		if (!fits(b->codes[i], p->remote.bits))
-			return fail(p, p->line, t.column,
-				    _("code %.*s%s does not fit in %u bits"), SHOW(&t),
-				    p->remote.bits);
+		/* Wider than bits: lircd keeps its low bits, and so does the reader. */
+		if (!fits(b->codes[i], p->remote.bits)) {
+			b->codes[i] &= p->remote.bits ? UINT64_MAX >> (64 - p->remote.bits) : 0;
+			b->code_masked = true;
+		}
 	}
 	return 0;
 }

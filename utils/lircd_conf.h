@@ -40,8 +40,9 @@
  *    with `begin codes`, `begin raw_codes` on one with another protocol flag;
  *  - numbers that are not numbers or out of their range: durations past
  *    LIRCD_DURATION_MAX, bits (bits, pre_data_bits, post_data_bits, and the three
- *    together) past 64, eps past 100, duty_cycle past 100, a code, pre_data or
- *    post_data wider than its bit count, toggle_bit past the frame;
+ *    together) past 64, eps past 100, duty_cycle past 100, pre_data or post_data
+ *    wider than its bit count, toggle_bit past the frame (a code wider than bits
+ *    keeps its low bits, as in lircd, and code_masked says so);
  *  - remotes that cannot be decoded: no gap (or gap 0) on a remote with timings, a
  *    SPACE_ENC remote whose `one` or `zero` has a zero-length pulse or space (unless
  *    both are "0 0": codes decoded by a driver, see LIRCD_ENCODING_DRIVER), one equal to
@@ -171,6 +172,8 @@ struct lircd_button {
 	 */
 	char *name;
 	bool name_not_text;
+	/* A code was wider than bits: its bits above them are left out, as lircd does. */
+	bool code_masked;
 	unsigned int line;		/* where the button is named */
 	uint64_t *codes;
 	size_t code_count;

@@ -677,6 +677,14 @@ static int add_codes(struct conversion *c, struct keymap_loader *loader)
 		ret = button_keycode(loader, r, i, &keycode);
 		if (ret < 0)
 			return ret;
+		if (b->code_masked) {
+			loader->filename = r->filename;
+			ret = keymap_warn(loader, b->line, 0,
+					  _("remote '%s': button '%s' has a code wider than %u bits: its bits above them are left out, as lircd does"),
+					  r->name, b->name, r->bits);
+			if (ret < 0)
+				return ret;
+		}
 		for (flip = 0; flip < 1u << 3; flip++) {
 			uint64_t flipped = value;
 

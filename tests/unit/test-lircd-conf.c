@@ -427,8 +427,15 @@ START_TEST(test_codes)
 	lircd_conf_free(conf);
 
 	check_remote_error("", "  A\n", "t.conf:11:3: button 'A' has no code");
-	check_remote_error("", "  A 0x100\n", "t.conf:11:5: code 0x100 does not fit in 8 bits");
-	check_remote_error("", "  A 1 2 0x1FF\n", "t.conf:11:9: code 0x1FF does not fit in 8 bits");
+	/* A code wider than bits keeps its low bits, as lircd reads it, and says so. */
+	conf = remote_ok("", "  A 0x100\n  B 1 2 0x1FF\n  C 0xFF\n");
+	ck_assert_uint_eq(conf->remotes[0].buttons[0].codes[0], 0);
+	ck_assert(conf->remotes[0].buttons[0].code_masked);
+	ck_assert_uint_eq(conf->remotes[0].buttons[1].codes[2], 0xff);
+	ck_assert(conf->remotes[0].buttons[1].code_masked);
+	ck_assert_uint_eq(conf->remotes[0].buttons[2].codes[0], 0xff);
+	ck_assert(!conf->remotes[0].buttons[2].code_masked);
+	lircd_conf_free(conf);
 	/*
 	 * Names that are not text are read, as lircd reads them, their control and
 	 * non-ASCII bytes as \xNN, and marked (the keymap layer leaves them out).
