@@ -254,7 +254,12 @@ static int convert_space(struct conversion *c)
 	int64_t margin;
 	int ret;
 
-	if (!distance && r->one.space != r->zero.space)
+	/*
+	 * One and zero may differ in both pulse and space (emerson's CD remote: 1451 236
+	 * and 564 1118): the decoder matches both, as lircd does, but the last bit's
+	 * space runs into the gap without a pulse after it.
+	 */
+	if (!distance && r->one.space != r->zero.space && !trailer_of(r))
 		return refuse(c, _("one and zero differ in both pulse and space"));
 	ret = check_space_frame(c);
 	if (ret < 0)
@@ -277,6 +282,18 @@ static int convert_space(struct conversion *c)
 		diff = r->one.pulse > r->zero.pulse ? r->one.pulse - r->zero.pulse
 						    : r->zero.pulse - r->one.pulse;
 		shortest = min_nonzero(r->one.space, min_nonzero(r->one.pulse, r->zero.pulse));
+		/*
+		 * Both differ: a bit's windows must be apart in one of them (the wider
+		 * apart), whichever the other does.
+		 */
+		if (r->one.space != r->zero.space) {
+			uint32_t spaces = r->one.space > r->zero.space
+						  ? r->one.space - r->zero.space
+						  : r->zero.space - r->one.space;
+
+			diff = spaces > diff ? spaces : diff;
+			shortest = min_nonzero(shortest, r->zero.space);
+		}
 	}
 	c->protocol->protocol = strdup("lircd_space");
 	if (!c->protocol->protocol)

@@ -547,8 +547,9 @@ START_TEST(test_refusals)
 	convert_fails("begin remote\n  name q\n  flags SPACE_ENC\n  pre 560 4000\n  ptrail 560\n"
 		      "  pre_data_bits 8\n  pre_data 0x1\n" NEC_BODY CODES,
 		      "remote 'q'", "pre or post");
+	/* Both differ, and no pulse after the last bit: its space cannot be seen. */
 	convert_fails("begin remote\n  name b\n  flags SPACE_ENC\n  bits 8\n  one 560 1690\n"
-		      "  zero 800 560\n  ptrail 560\n  gap 100000\n" CODES,
+		      "  zero 800 560\n  gap 100000\n" CODES,
 		      "remote 'b'", "both pulse and space");
 	convert_fails("begin remote\n  name t\n  flags SPACE_ENC\n  ptrail 560\n"
 		      "  ignore_mask 0x1F\n" NEC_BODY CODES, "remote 't'",
