@@ -110,6 +110,11 @@ struct conversion {
 	 * inverted or not, and the ignore_mask bits either way.
 	 */
 	uint64_t flips[3];
+	/*
+	 * lircd's first toggle state: a press sends the code with the toggle_bit_mask
+	 * bits of the remote's first code inverted (the next press, the rest of the mask).
+	 */
+	uint64_t toggle_state;
 	uint64_t ignore_mask;
 	uint64_t flip_scancode;		/* toggle_mask, folded by lircd_space (flip_mask) */
 };
@@ -680,7 +685,7 @@ static int add_codes(struct conversion *c, struct keymap_loader *loader)
 
 	for (i = 0; i < r->button_count; i++) {
 		const struct lircd_button *b = &r->buttons[i];
-		uint64_t value = lircd_remote_frame_value(r, b->codes[0]);
+		uint64_t value = lircd_remote_frame_value(r, b->codes[0]) ^ c->toggle_state;
 		bool warned = false;
 		uint32_t keycode;
 
@@ -1114,6 +1119,8 @@ static int convert_remote(struct keymap *keymap, const struct lircd_remote *r,
 	if (c.frame_bits < 64)
 		c.free_mask &= (1ull << c.frame_bits) - 1;
 	c.flips[0] = r->toggle_bit_mask & c.free_mask;
+	if (r->button_count && r->buttons[0].code_count)
+		c.toggle_state = lircd_remote_frame_value(r, r->buttons[0].codes[0]) & c.flips[0];
 	c.flips[1] = r->repeat_mask & c.free_mask;
 	c.flips[2] = r->toggle_mask & c.free_mask;
 	c.ignore_mask = r->ignore_mask & c.free_mask;

@@ -64,7 +64,8 @@
  * the highest with it) left out. For lircd_biphase, a 1 above the frame's bits
  * (1 << bits | value), which keeps frames of different lengths apart. The
  * masks as lircd matches them: toggle_bit_mask and repeat_mask each inverted whole or
- * not, however wide, the ignore_mask bits (at most LIRCD_KEYMAP_FREE_BITS_MAX) either
+ * not, however wide (toggle_bit_mask from lircd's first toggle state: the code with
+ * the mask's bits that are set in the remote's first code inverted), the ignore_mask bits (at most LIRCD_KEYMAP_FREE_BITS_MAX) either
  * way: each button gets one scancode per combination. toggle_mask (inverted in every
  * other frame of a press) likewise, but on lircd_space its descriptor's flip_mask (the
  * mask as a scancode) folds each frame into the smaller of it and its twin, and the
