@@ -112,7 +112,8 @@ struct conversion {
 	uint64_t flips[3];
 	/*
 	 * lircd's first toggle state: a press sends the code with the toggle_bit_mask
-	 * bits of the remote's first code inverted (the next press, the rest of the mask).
+	 * bits of the remote's first code inverted (the next press, the rest of the mask;
+	 * none of them in that code: the whole mask, then none).
 	 */
 	uint64_t toggle_state;
 	uint64_t ignore_mask;
@@ -1119,8 +1120,9 @@ static int convert_remote(struct keymap *keymap, const struct lircd_remote *r,
 	if (c.frame_bits < 64)
 		c.free_mask &= (1ull << c.frame_bits) - 1;
 	c.flips[0] = r->toggle_bit_mask & c.free_mask;
+	/* lircd takes the first code as written, not the frame, against the mask. */
 	if (r->button_count && r->buttons[0].code_count)
-		c.toggle_state = lircd_remote_frame_value(r, r->buttons[0].codes[0]) & c.flips[0];
+		c.toggle_state = r->buttons[0].codes[0] & c.flips[0];
 	c.flips[1] = r->repeat_mask & c.free_mask;
 	c.flips[2] = r->toggle_mask & c.free_mask;
 	c.ignore_mask = r->ignore_mask & c.free_mask;
