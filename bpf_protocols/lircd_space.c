@@ -104,6 +104,14 @@ static __always_inline int ls_bit(const struct lircd_space_remote *r, unsigned i
 	return -1;
 }
 
+/* Is s longer than any bit's space may be: a gap, once a frame is whole? */
+static __always_inline int ls_gap(const struct lircd_space_remote *r, unsigned int s)
+{
+	unsigned int longest = r->one_space > r->zero_space ? r->one_space : r->zero_space;
+
+	return s >= longest + r->margin;
+}
+
 /* The frame reading, on the pair (p, s); end: s ends the frame. */
 static __always_inline int ls_frame_step(struct ls_candidate *c,
 					 const struct lircd_space_remote *r,
@@ -145,7 +153,13 @@ static __always_inline int ls_frame_step(struct ls_candidate *c,
 		c->frame = c->left ? LS_FRAME_BITS : LS_FRAME_TRAILER;
 		return LS_GOING;
 	}
-	if (phase == LS_FRAME_TRAILER && end && ls_near(p, r->trailer_pulse, m))
+	/*
+	 * After the trailer the frame is whole: the gap ends it, however short lircd.conf's
+	 * gap is (shorter than end_space when barely longer than the header's space), as
+	 * long as it is no bit's space.
+	 */
+	if (phase == LS_FRAME_TRAILER && (end || ls_gap(r, s)) &&
+	    ls_near(p, r->trailer_pulse, m))
 		return LS_FRAME;
 dead:
 	c->frame = LS_FRAME_DEAD;
@@ -190,7 +204,7 @@ static __always_inline void ls_report(unsigned int *sample, struct ls_decoder *d
 				      const struct ls_candidate *c,
 				      const struct lircd_space_remote *r, int outcome)
 {
-	unsigned long long bits = c->bits;
+	unsigned long long bits = c->bits, flip;
 	unsigned int n = r->bits - c->left;	/* the bits received */
 
 	d->done = 1;
@@ -202,6 +216,10 @@ static __always_inline void ls_report(unsigned int *sample, struct ls_decoder *d
 	/* The bits came in first highest: sent LSB first, they are the other way round. */
 	if (r->flags & LIRCD_SPACE_REVERSE)
 		bits = ir_bitrev64(bits) >> ((LIRCD_SPACE_BITS_MAX - n) & (LIRCD_SPACE_BITS_MAX - 1));
+	/* A frame and its toggle_mask twin are one scancode: the smaller of the two. */
+	flip = (unsigned long long)r->flip_mask[1] << 32 | r->flip_mask[0];
+	if ((bits ^ flip) < bits)
+		bits ^= flip;
 	d->last_remote = c->remote;
 	bpf_rc_keydown(sample, IR_IMM(rc_protocol), bits, 0);
 }
@@ -309,7 +327,8 @@ int lircd_space(unsigned int *sample)
 		ls_start(d, p, duration, timeout);
 	for (j = 0; j < LIRCD_SPACE_CANDIDATES; j++)
 		going |= ls_candidate_pair(sample, d, j, p, duration, timeout);
-	d->in_frame = going;
+	/* Once a frame or repeat code is reported, the next pair starts another. */
+	d->in_frame = going && !d->done;
 	return 0;
 
 reset:

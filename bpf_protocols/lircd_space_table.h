@@ -39,8 +39,8 @@
  *
  * Parameter rc_protocol: the protocol number of the reports (default 70).
  * Reports: bpf_rc_keydown(protocol, the frame's bits as received, as many as the
- * frame had (bits, or a shorter length of lengths), toggle 0) at the space that
- * ends a frame; bpf_rc_repeat() at the end of a repeat code of the remote whose key
+ * frame had (bits, or a shorter length of lengths), the smaller of them and them
+ * with flip_mask inverted, toggle 0) at the space that ends a frame; bpf_rc_repeat() at the end of a repeat code of the remote whose key
  * was reported last.
  */
 #ifndef IRKIT_LIRCD_SPACE_TABLE_H
@@ -90,6 +90,14 @@ struct lircd_space_remote {
 	 * their trailer (or last bit) ends them early; 0 0: only frames of bits bits.
 	 */
 	unsigned int lengths[2];
+	/*
+	 * lircd.conf's toggle_mask as a scancode (flip_mask[0] its low half; 0 0: none):
+	 * such a remote sends a press's frames with those bits inverted in every other
+	 * one, and lircd takes both as the button. Of a frame's scancode and that
+	 * scancode with the mask inverted, the smaller is reported, so that every frame
+	 * of a press gives one scancode (a key held, not pressed again).
+	 */
+	unsigned int flip_mask[2];
 };
 
 struct lircd_space_candidates {

@@ -34,6 +34,14 @@ cannot load one);
 make bench (part 9) reports that line.
 Exit 77 when LIRC's remotes or irsimsend are not installed.
 
+With IRKIT_LIRCD_REMOTES=DIR, the lircd.conf files under DIR instead (LIRC's whole
+remotes database, say; not run by make check): up to six buttons a remote, each
+decoded alone as irsimsend wrote it (the remote's gap last), the held button too,
+but neither the printed keymaps nor the peer's route; a remote the reader refuses
+counts its key-named buttons as failed. Its failures are listed in
+tests/data/lircd/database-failures.txt, FILE relative to DIR. IRKIT_CORPUS_EVERY=N
+runs every Nth file only (a sample: listed remotes of the others are not checked).
+
 usage: lircd-keymap-corpus.py [IR-KEYTABLE]
 """
 
@@ -129,7 +137,7 @@ def find_peer_protocols(workdir):
 def decode_keys(binary, capture, args):
     """(key_down (time, code) list, stdout, stderr, exit status) of one --decode."""
     proc = subprocess.run([binary, "--decode=" + capture] + args, capture_output=True,
-                          text=True, timeout=120)
+                          text=True, errors="replace", timeout=120)
     downs = []
     for line in proc.stdout.splitlines():
         m = re.match(r"\s*([0-9.]+): event type EV_KEY\(0x01\) key_down: \S+\((0x[0-9a-f]+)\)",
@@ -209,10 +217,11 @@ def keys_only_toml(toml, out):
     return True
 
 
-def test_remote(binary, plugins, workdir, block, remote, codes, peer, stats):
+def test_remote(binary, plugins, workdir, block, remote, codes, peer, stats, routes=True):
     """(buttons tested, buttons passed, reason or None) for one remote block."""
     conf = os.path.join(workdir, "remote.conf")
-    with open(conf, "w") as f:
+    # A database block is its file's bytes as Latin-1: written back byte for byte.
+    with open(conf, "w", encoding="utf-8" if routes else "latin-1") as f:
         f.write(block)
     names = [b[1] for b in remote["buttons"]]
     signals = [tuple(b[2][:1]) if b[0] == "code" else tuple(b[2]) for b in remote["buttons"]]
@@ -223,6 +232,8 @@ def test_remote(binary, plugins, workdir, block, remote, codes, peer, stats):
         if signals.count(signals[i]) > 1:
             continue
         candidates.append(name)
+    if not routes:
+        candidates = candidates[:6]     # the database: six buttons a remote
     trains = {}
     for name in candidates:
         train = send(plugins, workdir, conf, name)
@@ -232,6 +243,8 @@ def test_remote(binary, plugins, workdir, block, remote, codes, peer, stats):
     for name, train in trains.items():
         seen.setdefault(tuple(train), []).append(name)
     tested = [n for n in candidates if n in trains and len(seen[tuple(trains[n])]) == 1]
+    if not routes:
+        return database_buttons(binary, plugins, workdir, conf, trains, tested, codes)
     # One capture: each button's train, then a space that ends any key. With no button
     # to test (LIRC's generic remotes have none), one pulse: is the remote converted?
     capture = os.path.join(workdir, "capture.txt")
@@ -323,6 +336,35 @@ def test_remote(binary, plugins, workdir, block, remote, codes, peer, stats):
     return len(tested), passed, reason
 
 
+def database_buttons(binary, plugins, workdir, conf, trains, tested, codes):
+    """The database's way: each button's train decoded alone, as irsimsend wrote it
+    (its last space the remote's gap, however short, and then the end)."""
+    capture = os.path.join(workdir, "capture.txt")
+    passed, wrong = 0, []
+    for name in tested or [None]:
+        with open(capture, "w") as f:
+            for kind, value in trains[name] if name else [("pulse", 100)]:
+                f.write("%s %d\n" % (kind, value))
+        downs, proc = decode_keys(binary, capture, ["-w", conf])
+        if proc.returncode != 0:
+            message = proc.stderr.strip().splitlines()
+            message = message[-1] if message else "exit %d" % proc.returncode
+            return len(tested), 0, "refused: " + message.replace(conf, "REMOTE")
+        if name is None:
+            break
+        if [code for _, code in downs] == [codes[name.upper()]]:
+            passed += 1
+        else:
+            wrong.append(name)
+    if wrong:
+        return len(tested), passed, "%d of %d buttons not decoded (%s)" % (
+            len(wrong), len(tested), ", ".join(wrong[:3]))
+    if tested:
+        return len(tested), passed, check_held(binary, plugins, workdir, conf, tested[0],
+                                               codes)
+    return 0, 0, None
+
+
 def check_held(binary, plugins, workdir, conf, name, codes, args=None):
     """A button held (irsimsend -c 4): one key_down, and the key down until the last frame.
     The train decoded through args (-w conf by default)."""
@@ -340,7 +382,7 @@ def check_held(binary, plugins, workdir, conf, name, codes, args=None):
         if kind == "pulse":
             last_pulse_end = now
     proc = subprocess.run([binary, "--decode=" + out] + args, capture_output=True,
-                          text=True, timeout=120)
+                          text=True, errors="replace", timeout=120)
     downs, up = 0, None
     for line in proc.stdout.splitlines():
         m = re.match(r"\s*([0-9.]+): event type EV_KEY\(0x01\) key_(down|up): \S+\((0x[0-9a-f]+)\)",
@@ -355,6 +397,50 @@ def check_held(binary, plugins, workdir, conf, name, codes, args=None):
         return "%s held: %d key_down, key_up at %s us, last frame ends at %d us" % (
             name, downs, up, last_pulse_end)
     return None
+
+
+def refused_buttons(block, codes):
+    """Key-named buttons of a remote block the reader refuses: (name, buttons), read
+    crudely (a name's first word; each button's first code), for the count alone."""
+    m = re.search(r"^[ \t]*name[ \t]+(\S+)", block, re.M)
+    name = m.group(1) if m else "?"
+    buttons = []
+    inside = False
+    for line in block.splitlines():
+        words = line.split("#", 1)[0].split()
+        if len(words) >= 2 and words[0].lower() in ("begin", "end") and \
+                words[1].lower() in ("codes", "raw_codes"):
+            inside = words[0].lower() == "begin"
+            continue
+        if inside and len(words) >= 2 and words[0].lower() != "name":
+            buttons.append(words[0])
+        elif inside and len(words) == 2 and words[0].lower() == "name":
+            buttons.append(words[1])
+    named = [b for b in buttons if b.upper() in codes and buttons.count(b) == 1]
+    return name, len(named[:6])
+
+
+def database_blocks(path):
+    """The remote blocks of a database file, its bytes as Latin-1 text (kept byte for byte
+    when written back so); None if it includes files."""
+    with open(path, "rb") as f:
+        text = f.read().decode("latin-1")
+    if re.search(r"^[ \t]*include\b", text, re.I | re.M):
+        return None
+    return re.findall(r"^[ \t]*begin[ \t]+remote\b.*?^[ \t]*end[ \t]+remote\b[^\n]*\n?", text,
+                      re.I | re.M | re.S)
+
+
+def database_files(root):
+    """Every file under root that holds lircd.conf text, sorted."""
+    found = []
+    for dirpath, _, names in os.walk(root):
+        for name in names:
+            path = os.path.join(dirpath, name)
+            with open(path, "rb") as f:
+                if lircd_corpus.is_lircd_conf(f.read()):
+                    found.append(path)
+    return sorted(found)
 
 
 def load_expected(path):
@@ -379,38 +465,71 @@ def main():
         print("lircd-keymap-corpus: LIRC's remotes or irsimsend not installed "
               "(tools/install-deps installs lirc and lirc-compat-remotes): skipped")
         return 77
+    database = os.environ.get("IRKIT_LIRCD_REMOTES")
+    every = int(os.environ.get("IRKIT_CORPUS_EVERY", "1"))
     expected_path = os.path.join(top_srcdir, "tests", "data", "lircd",
+                                 "database-failures.txt" if database else
                                  "keymap-corpus-failures.txt")
     expected = load_expected(expected_path)
     codes = key_codes()
-    files, _ = lircd_corpus.find_files()
+    if database:
+        files = database_files(database)[::every]
+    else:
+        files, _ = lircd_corpus.find_files()
+    run = set()
     failures, results = [], {}
     buttons_tested = buttons_passed = converted = refused = 0
     stats = {"protocols": {}, "routes": {}, "failures": [], "peer_reached": 0,
              "peer_keys_reached": 0}
     with tempfile.TemporaryDirectory() as workdir:
-        peer = find_peer_protocols(workdir)
-        if not peer:
+        peer = None if database else find_peer_protocols(workdir)
+        if not peer and not database:
             print("lircd-keymap-corpus: v4l-utils' decoder objects not found or downloaded: "
                   "the printed keymaps are not tried on them")
         plugins = os.path.join(workdir, "plugins")
         os.mkdir(plugins)
         os.symlink(plugin[0], os.path.join(plugins, "file.so"))
         for path in files:
-            blocks = lircd_corpus.remote_blocks(path)
-            proc = subprocess.run([dump, path], capture_output=True, text=True)
-            if blocks is None or proc.returncode != 0:
-                continue            # includes, or refused by the reader (lircd-corpus.py)
-            remotes = lircd_corpus.parse_dump(proc.stdout)
-            if len(blocks) != len(remotes):
-                failures.append("%s: %d blocks, %d remotes read" % (path, len(blocks),
-                                                                    len(remotes)))
-                continue
-            for block, remote in zip(blocks, remotes):
+            blocks = database_blocks(path) if database else lircd_corpus.remote_blocks(path)
+            key = os.path.relpath(path, database) if database else path
+            run.add(key)
+            if database and blocks:
+                # Each remote on its own, as irsimsend sends a file's first remote only.
+                pairs = []
+                for block in blocks:
+                    single = os.path.join(workdir, "single.conf")
+                    with open(single, "w", encoding="latin-1") as f:
+                        f.write(block)
+                    proc = subprocess.run([dump, single], capture_output=True, text=True,
+                                          errors="replace")
+                    remotes = lircd_corpus.parse_dump(proc.stdout)
+                    if proc.returncode == 0 and len(remotes) == 1:
+                        pairs.append((block, remotes[0]))
+                        continue
+                    # Refused: its key-named buttons failed.
+                    message = (proc.stderr.strip().splitlines() or ["exit %d" %
+                                                                    proc.returncode])[-1]
+                    message = message.replace(single, "REMOTE")
+                    name, count = refused_buttons(block, codes)
+                    buttons_tested += count
+                    refused += 1
+                    results[(key, name)] = "refused: " + message
+            else:
+                proc = subprocess.run([dump, path], capture_output=True, text=True)
+                if blocks is None or proc.returncode != 0:
+                    continue        # includes, or refused by the reader (lircd-corpus.py)
+                remotes = lircd_corpus.parse_dump(proc.stdout)
+                if len(blocks) != len(remotes):
+                    failures.append("%s: %d blocks, %d remotes read" % (path, len(blocks),
+                                                                        len(remotes)))
+                    continue
+                pairs = list(zip(blocks, remotes))
+            for block, remote in pairs:
                 if remote["encoding"] == "driver":
                     continue
                 tested, passed, reason = test_remote(binary, plugins, workdir, block,
-                                                     remote, codes, peer, stats)
+                                                     remote, codes, peer, stats,
+                                                     not database)
                 buttons_tested += tested
                 buttons_passed += passed
                 if reason and reason.startswith("refused"):
@@ -418,7 +537,7 @@ def main():
                 else:
                     converted += 1
                 if reason:
-                    results[(path, remote["name"])] = reason
+                    results[(key, remote["name"])] = reason
     for key, reason in sorted(results.items()):
         if key not in expected:
             failures.append("%s: %s: %s (not in keymap-corpus-failures.txt)" %
@@ -427,10 +546,10 @@ def main():
             failures.append("%s: %s: %s, expected %s" % (key[0], key[1], reason,
                                                          expected[key]))
     for key in sorted(expected):
-        if key not in results:
+        if key not in results and key[0] in run:
             failures.append("%s: %s: in keymap-corpus-failures.txt but passes now: take "
                             "it out of the list" % key)
-    if os.environ.get("IRKIT_CORPUS_UPDATE"):
+    if os.environ.get("IRKIT_CORPUS_UPDATE") and every == 1:
         # The list again, its comment lines kept (IRKIT_CORPUS_UPDATE=1: for review).
         with open(expected_path, encoding="utf-8") as f:
             comments = [line for line in f if line.startswith("#")]
@@ -456,7 +575,7 @@ def main():
     print("lircd-keymap-corpus: %d of %d buttons decoded (%.1f%%); IR remotes: %d converted, "
           "%d refused" % (buttons_passed, buttons_tested,
                           100.0 * buttons_passed / max(buttons_tested, 1), converted, refused))
-    if buttons_tested < 500:
+    if buttons_tested < 500 and every == 1:
         failures.append("too few buttons tested: something is missing")
         print("FAIL " + failures[-1])
     print("lircd-keymap-corpus: %d passed, %d failed" % (buttons_passed, len(failures)))

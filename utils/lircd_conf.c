@@ -343,6 +343,31 @@ static int copy_name(const struct parser *p, const struct token *t, const char *
 	return 0;
 }
 
+/*
+ * A button name that is not text, as text: each byte that is a control character or
+ * not ASCII as \xNN (so that messages and dumps can show it).
+ */
+static int copy_escaped(const struct parser *p, const struct token *t, char **ret_copy)
+{
+	const unsigned char *s = (const unsigned char *)t->text;
+	char *copy = malloc(t->len * 4 + 1), *out = copy;
+	size_t i;
+
+	if (!copy)
+		return fail_nomem(p);
+	for (i = 0; i < t->len; i++) {
+		struct token one = { .text = t->text + i, .len = 1 };
+
+		if (s[i] < 0x80 && valid_name(&one))
+			*out++ = (char)s[i];
+		else
+			out += sprintf(out, "\\x%02X", s[i]);
+	}
+	*out = '\0';
+	*ret_copy = copy;
+	return 0;
+}
+
 /* A number as lircd reads it (strtoull, base 0), at most max. */
 static int parse_number(const struct parser *p, const struct token *t, const char *what,
 			uint64_t min, uint64_t max, uint64_t *ret_value)
@@ -477,6 +502,18 @@ static int parse_values(struct parser *p, enum keyword kw, struct line_cursor *c
 			    wanted == 2 ? _("'%s' takes two values (a pulse and a space)")
 					: _("'%s' takes a value"),
 			    spec->name);
+	/*
+	 * A remote's name of more words ("name HP tx1000"): lircd takes the first and
+	 * goes on; the keymap layer warns (name_words_line).
+	 */
+	if (kw == KW_NAME) {
+		p->remote.name_words_line = 0;
+		if (next_token(c, &extra)) {
+			while (next_token(c, &extra))
+				;
+			p->remote.name_words_line = p->line;
+		}
+	}
 	if (next_token(c, &extra))
 		return fail(p, p->line, extra.column,
 			    _("'%s': unexpected '%.*s%s' after its value"), spec->name,
@@ -576,7 +613,12 @@ static int add_button(struct parser *p, const struct token *name,
 	}
 	b = &r->buttons[r->button_count];
 	memset(b, 0, sizeof(*b));
-	ret = copy_name(p, name, _("button name"), &b->name);
+	if (valid_name(name)) {
+		ret = copy_name(p, name, _("button name"), &b->name);
+	} else {
+		b->name_not_text = true;
+		ret = copy_escaped(p, name, &b->name);
+	}
 	if (ret < 0)
 		return ret;
 	b->line = p->line;
@@ -617,10 +659,11 @@ static int parse_code_line(struct parser *p, struct line_cursor *c, const struct
 		if (ret < 0)
 			return ret;
 		b->code_count++;
-		if (!fits(b->codes[i], p->remote.bits))
-			return fail(p, p->line, t.column,
-				    _("code %.*s%s does not fit in %u bits"), SHOW(&t),
-				    p->remote.bits);
+		/* Wider than bits: lircd keeps its low bits, and so does the reader. */
+		if (!fits(b->codes[i], p->remote.bits)) {
+			b->codes[i] &= p->remote.bits ? UINT64_MAX >> (64 - p->remote.bits) : 0;
+			b->code_masked = true;
+		}
 	}
 	return 0;
 }

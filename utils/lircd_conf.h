@@ -33,14 +33,16 @@
  * token; a missing thing names where its block began):
  *  - an unknown keyword or flag, a line with more values than its keyword takes
  *    (lircd ignores those with a warning: here they would silently mean something
- *    else), a remote without a name, `begin`/`end` that do not pair, a file that ends
+ *    else; but a remote's name of more words is its first word, as in lircd, and
+ *    name_words_line says where), a remote without a name, `begin`/`end` that do not pair, a file that ends
  *    inside a block, two code sections in one remote, a parameter after the codes;
  *  - two protocol flags in one remote (lircd refuses them too), RAW_CODES on a remote
  *    with `begin codes`, `begin raw_codes` on one with another protocol flag;
  *  - numbers that are not numbers or out of their range: durations past
  *    LIRCD_DURATION_MAX, bits (bits, pre_data_bits, post_data_bits, and the three
- *    together) past 64, eps past 100, duty_cycle past 100, a code, pre_data or
- *    post_data wider than its bit count, toggle_bit past the frame;
+ *    together) past 64, eps past 100, duty_cycle past 100, pre_data or post_data
+ *    wider than its bit count, toggle_bit past the frame (a code wider than bits
+ *    keeps its low bits, as in lircd, and code_masked says so);
  *  - remotes that cannot be decoded: no gap (or gap 0) on a remote with timings, a
  *    SPACE_ENC remote whose `one` or `zero` has a zero-length pulse or space (unless
  *    both are "0 0": codes decoded by a driver, see LIRCD_ENCODING_DRIVER), one equal to
@@ -163,7 +165,15 @@ struct lircd_pair {
  * codes.
  */
 struct lircd_button {
+	/*
+	 * As written; a name that is not UTF-8 text without control characters has its
+	 * control and non-ASCII bytes as \xNN and name_not_text set (lircd takes any bytes: the keymap layer
+	 * leaves that button out, with a warning, and keeps the others).
+	 */
 	char *name;
+	bool name_not_text;
+	/* A code was wider than bits: its bits above them are left out, as lircd does. */
+	bool code_masked;
 	unsigned int line;		/* where the button is named */
 	uint64_t *codes;
 	size_t code_count;
@@ -188,6 +198,8 @@ struct lircd_button {
  */
 struct lircd_remote {
 	char *name;
+	/* The line of a name of more than one word, of which lircd takes the first; or 0. */
+	unsigned int name_words_line;
 	const char *filename;		/* the file it is in: owned by the struct lircd_conf */
 	unsigned int line;		/* of its "begin remote" */
 	unsigned int flags;		/* enum lircd_flag */

@@ -104,6 +104,20 @@ struct conversion {
 	unsigned int rc6_data_bits;	/* RC-6 as the kernel's rc-6: the bits after the trailer */
 	bool rc5;			/* RC-5 as the kernel's rc-5 */
 	uint64_t free_mask;		/* the bits lircd does not compare */
+	/*
+	 * How lircd matches a frame to a code: the masks it inverts whole (toggle_bit_mask
+	 * between presses, repeat_mask in repeats, toggle_mask in every other frame), each
+	 * inverted or not, and the ignore_mask bits either way.
+	 */
+	uint64_t flips[3];
+	/*
+	 * lircd's first toggle state: a press sends the code with the toggle_bit_mask
+	 * bits of the remote's first code inverted (the next press, the rest of the mask;
+	 * none of them in that code: the whole mask, then none).
+	 */
+	uint64_t toggle_state;
+	uint64_t ignore_mask;
+	uint64_t flip_scancode;		/* toggle_mask, folded by lircd_space (flip_mask) */
 };
 
 __attribute__((format(printf, 2, 3)))
@@ -235,6 +249,8 @@ static int trailer_of(const struct lircd_remote *r)
 	return (int)(r->ptrail + r->foot.pulse);
 }
 
+static uint64_t scancode_of(const struct conversion *c, uint64_t value);
+
 static int convert_space(struct conversion *c)
 {
 	const struct lircd_remote *r = c->remote;
@@ -244,7 +260,12 @@ static int convert_space(struct conversion *c)
 	int64_t margin;
 	int ret;
 
-	if (!distance && r->one.space != r->zero.space)
+	/*
+	 * One and zero may differ in both pulse and space (emerson's CD remote: 1451 236
+	 * and 564 1118): the decoder matches both, as lircd does, but the last bit's
+	 * space runs into the gap without a pulse after it.
+	 */
+	if (!distance && r->one.space != r->zero.space && !trailer_of(r))
 		return refuse(c, _("one and zero differ in both pulse and space"));
 	ret = check_space_frame(c);
 	if (ret < 0)
@@ -267,6 +288,18 @@ static int convert_space(struct conversion *c)
 		diff = r->one.pulse > r->zero.pulse ? r->one.pulse - r->zero.pulse
 						    : r->zero.pulse - r->one.pulse;
 		shortest = min_nonzero(r->one.space, min_nonzero(r->one.pulse, r->zero.pulse));
+		/*
+		 * Both differ: a bit's windows must be apart in one of them (the wider
+		 * apart), whichever the other does.
+		 */
+		if (r->one.space != r->zero.space) {
+			uint32_t spaces = r->one.space > r->zero.space
+						  ? r->one.space - r->zero.space
+						  : r->zero.space - r->one.space;
+
+			diff = spaces > diff ? spaces : diff;
+			shortest = min_nonzero(shortest, r->zero.space);
+		}
 	}
 	c->protocol->protocol = strdup("lircd_space");
 	if (!c->protocol->protocol)
@@ -296,6 +329,15 @@ static int convert_space(struct conversion *c)
 		ret = add_param(c, "reverse", c->reverse);
 	if (ret == 0)
 		ret = add_param(c, "header_optional", headerless);
+	/*
+	 * toggle_mask: the frames of a press alternate between the code and the code with
+	 * the mask inverted; the decoder reports the smaller of the two, for both.
+	 */
+	if (ret == 0 && c->flips[2]) {
+		c->flip_scancode = scancode_of(c, c->flips[2]);
+		c->flips[2] = 0;
+		ret = add_param(c, "flip_mask", (int64_t)c->flip_scancode);
+	}
 	return ret;
 }
 
@@ -453,6 +495,15 @@ static int convert_shift(struct conversion *c)
 }
 
 /*
+ * How far RC-6 halves may be from 444 µs for the kernel's rc-6: it takes a long
+ * pulse or space as its halves at their nominal length, so the error of three halves
+ * in one (a toggle bit's double half and one more) must stay within its margin of
+ * 222 µs, with room for a receiver's jitter: 3 x 50 µs. (Fujitsu-Siemens' RC812,
+ * halves of 522 and 380 µs, gave the kernel nothing; lircd_biphase takes it.)
+ */
+#define RC6_UNIT_SLACK 50
+
+/*
  * RC-6 as lircd describes it: header, then start bit, three mode bits, the trailer
  * bit of double length (rc6_mask) and the data bits, each bit's value the opposite of
  * RC-6's (lircd sends a 0 as pulse then space). The kernel's rc-6 decoder (or its
@@ -473,7 +524,7 @@ static int convert_rc6(struct conversion *c)
 	    r->rc6_mask != 1ull << data_bits ||
 	    !near(r->header.pulse, 2666, 400) || !near(r->header.space, 889, 200) ||
 	    r->one.pulse != r->zero.pulse || r->one.space != r->zero.space ||
-	    !near(r->one.pulse, 444, 100) || !near(r->one.space, 444, 100) ||
+	    !near(r->one.pulse, 444, RC6_UNIT_SLACK) || !near(r->one.space, 444, RC6_UNIT_SLACK) ||
 	    r->plead || r->ptrail || !pair_empty(r->pre) || !pair_empty(r->post) ||
 	    !pair_empty(r->foot) || !pair_empty(r->repeat) || c->reverse ||
 	    !rc6_modes_ok(c, data_bits))
@@ -569,18 +620,75 @@ static int button_keycode(struct keymap_loader *loader, const struct lircd_remot
 			   b->name);
 }
 
+/*
+ * The scancodes of button b's frame value, its ignored bits either way (subset walks
+ * the subsets of the mask); first: the value as lircd.conf gives it, whose clash with
+ * an earlier button of the remote is warned about (*warned: the clash with an earlier
+ * remote was, once for the button).
+ */
+static int add_button_values(struct conversion *c, struct keymap_loader *loader,
+			     const struct lircd_button *b, uint32_t keycode, uint64_t value,
+			     bool first, bool *warned)
+{
+	const struct lircd_remote *r = c->remote;
+	const struct keymap_protocol *owner;
+	uint64_t subset = 0;
+	uint32_t taken;
+	int ret;
+
+	do {
+		uint64_t scancode = scancode_of(c, (value & ~c->ignore_mask) | subset);
+
+		/* A toggle_mask twin the decoder folds: the smaller of the two. */
+		if ((scancode ^ c->flip_scancode) < scancode)
+			scancode ^= c->flip_scancode;
+		if (earlier_remote_has_scancode(c, scancode, &taken, &owner)) {
+			/*
+			 * The kernel keeps one key per scancode, whatever the protocol: the
+			 * earlier remote keeps it, and this button says so once.
+			 */
+			if (taken != keycode && !*warned) {
+				*warned = true;
+				loader->filename = r->filename;
+				ret = keymap_warn(loader, b->line, 0,
+						  _("remote '%s': button '%s' has scancode 0x%" PRIx64 " of remote '%s': it gives that remote's key"),
+						  r->name, b->name, scancode,
+						  owner->name ? owner->name : "");
+				if (ret < 0)
+					return ret;
+			}
+		} else if (has_scancode(c->protocol, scancode, &taken)) {
+			if (taken != keycode && first && subset == 0) {
+				loader->filename = r->filename;
+				ret = keymap_warn(loader, b->line, 0,
+						  _("remote '%s': button '%s' has the code of an earlier button: no key"),
+						  r->name, b->name);
+				if (ret < 0)
+					return ret;
+			}
+		} else {
+			ret = keymap_protocol_add_scancode(c->protocol, scancode, keycode, b->line,
+							   1);
+			if (ret < 0)
+				return keymap_fail_nomem(loader);
+		}
+		subset = (subset - c->ignore_mask) & c->ignore_mask;
+	} while (subset);
+	return 0;
+}
+
 static int add_codes(struct conversion *c, struct keymap_loader *loader)
 {
 	const struct lircd_remote *r = c->remote;
+	unsigned int flip, k;
 	size_t i;
 	int ret;
 
 	for (i = 0; i < r->button_count; i++) {
 		const struct lircd_button *b = &r->buttons[i];
-		uint64_t value = lircd_remote_frame_value(r, b->codes[0]), subset = 0;
-		const struct keymap_protocol *owner;
-		uint32_t keycode, taken;
+		uint64_t value = lircd_remote_frame_value(r, b->codes[0]) ^ c->toggle_state;
 		bool warned = false;
+		uint32_t keycode;
 
 		if (c->biphase && !r->plead && pair_empty(r->header) &&
 		    !((value & ~c->free_mask) >> (c->frame_bits - 1) & 1)) {
@@ -592,42 +700,29 @@ static int add_codes(struct conversion *c, struct keymap_loader *loader)
 		ret = button_keycode(loader, r, i, &keycode);
 		if (ret < 0)
 			return ret;
-		/* Every combination of the free bits: subset walks the subsets of the mask. */
-		do {
-			uint64_t scancode = scancode_of(c, (value & ~c->free_mask) | subset);
+		if (b->code_masked) {
+			loader->filename = r->filename;
+			ret = keymap_warn(loader, b->line, 0,
+					  _("remote '%s': button '%s' has a code wider than %u bits: its bits above them are left out, as lircd does"),
+					  r->name, b->name, r->bits);
+			if (ret < 0)
+				return ret;
+		}
+		for (flip = 0; flip < 1u << 3; flip++) {
+			uint64_t flipped = value;
 
-			if (earlier_remote_has_scancode(c, scancode, &taken, &owner)) {
-				/*
-				 * The kernel keeps one key per scancode, whatever the protocol:
-				 * the earlier remote keeps it, and this button says so once.
-				 */
-				if (taken != keycode && !warned) {
-					warned = true;
-					loader->filename = r->filename;
-					ret = keymap_warn(loader, b->line, 0,
-							  _("remote '%s': button '%s' has scancode 0x%" PRIx64 " of remote '%s': it gives that remote's key"),
-							  r->name, b->name, scancode,
-							  owner->name ? owner->name : "");
-					if (ret < 0)
-						return ret;
-				}
-			} else if (has_scancode(c->protocol, scancode, &taken)) {
-				if (taken != keycode && subset == 0) {
-					loader->filename = r->filename;
-					ret = keymap_warn(loader, b->line, 0,
-							  _("remote '%s': button '%s' has the code of an earlier button: no key"),
-							  r->name, b->name);
-					if (ret < 0)
-						return ret;
-				}
-			} else {
-				ret = keymap_protocol_add_scancode(c->protocol, scancode, keycode,
-								   b->line, 1);
-				if (ret < 0)
-					return keymap_fail_nomem(loader);
+			for (k = 0; k < 3; k++) {
+				if (flip >> k & 1)
+					flipped ^= c->flips[k];
 			}
-			subset = (subset - c->free_mask) & c->free_mask;
-		} while (subset);
+			/* A mask of no bits, or one already inverted: no other value. */
+			if (flip && flipped == value)
+				continue;
+			ret = add_button_values(c, loader, b, keycode, flipped, flip == 0,
+						&warned);
+			if (ret < 0)
+				return ret;
+		}
 	}
 	return 0;
 }
@@ -945,6 +1040,54 @@ out:
 }
 
 static int convert_remote(struct keymap *keymap, const struct lircd_remote *r,
+			  struct keymap_loader *loader);
+
+/*
+ * Remote r without its buttons whose names are not text (lircd takes any bytes; a
+ * keymap cannot hold them): each left out with a warning at its line, the others
+ * converted. The copy borrows everything of r but its array of buttons.
+ */
+static int convert_text_buttons(struct keymap *keymap, const struct lircd_remote *r,
+				struct keymap_loader *loader)
+{
+	struct lircd_remote kept = *r;
+	size_t i;
+	int ret = 0;
+
+	kept.buttons = calloc(r->button_count, sizeof(*kept.buttons));
+	if (!kept.buttons)
+		return keymap_fail_nomem(loader);
+	kept.button_count = 0;
+	for (i = 0; i < r->button_count; i++) {
+		if (!r->buttons[i].name_not_text) {
+			kept.buttons[kept.button_count++] = r->buttons[i];
+			continue;
+		}
+		loader->filename = r->filename;
+		ret = keymap_warn(loader, r->buttons[i].line, 0,
+				  _("remote '%s': button '%s' is not UTF-8 text: left out"),
+				  r->name, r->buttons[i].name);
+		if (ret < 0)
+			goto out;
+	}
+	ret = convert_remote(keymap, &kept, loader);
+out:
+	free(kept.buttons);
+	return ret;
+}
+
+static bool has_text_names(const struct lircd_remote *r)
+{
+	size_t i;
+
+	for (i = 0; i < r->button_count; i++) {
+		if (r->buttons[i].name_not_text)
+			return false;
+	}
+	return true;
+}
+
+static int convert_remote(struct keymap *keymap, const struct lircd_remote *r,
 			  struct keymap_loader *loader)
 {
 	struct conversion c = {
@@ -966,9 +1109,31 @@ static int convert_remote(struct keymap *keymap, const struct lircd_remote *r,
 	c.protocol->name = strdup(r->name);
 	if (!c.protocol->name)
 		return keymap_fail_nomem(loader);
+	if (r->name_words_line) {
+		loader->filename = r->filename;
+		ret = keymap_warn(loader, r->name_words_line, 0,
+				  _("remote '%s': the words after its name are left out, as lircd does"),
+				  r->name);
+		if (ret < 0)
+			return ret;
+	}
 	if (c.frame_bits < 64)
 		c.free_mask &= (1ull << c.frame_bits) - 1;
-	if (__builtin_popcountll(c.free_mask) > LIRCD_KEYMAP_FREE_BITS_MAX)
+	c.flips[0] = r->toggle_bit_mask & c.free_mask;
+	/* lircd takes the first code as written, not the frame, against the mask. */
+	if (r->button_count && r->buttons[0].code_count)
+		c.toggle_state = r->buttons[0].codes[0] & c.flips[0];
+	c.flips[1] = r->repeat_mask & c.free_mask;
+	c.flips[2] = r->toggle_mask & c.free_mask;
+	c.ignore_mask = r->ignore_mask & c.free_mask;
+	/*
+	 * lircd inverts its toggle and repeat masks whole, whatever their width; the
+	 * ignored bits take every value: each is a scancode (RC-MM and XMP frames, each
+	 * a pattern, take every value of all of them).
+	 */
+	if (__builtin_popcountll(c.ignore_mask) > LIRCD_KEYMAP_FREE_BITS_MAX ||
+	    ((r->encoding == LIRCD_ENCODING_RCMM || r->encoding == LIRCD_ENCODING_XMP) &&
+	     __builtin_popcountll(c.free_mask) > LIRCD_KEYMAP_FREE_BITS_MAX))
 		return refuse(&c, _("more than %u bits that lircd does not compare (toggle, repeat and ignore masks)"),
 			      LIRCD_KEYMAP_FREE_BITS_MAX);
 	switch (r->encoding) {
@@ -1035,7 +1200,10 @@ int lircd_keymap_from_conf(const struct lircd_conf *conf, const char *filename,
 		goto out;
 	}
 	for (i = 0; i < conf->remote_count; i++) {
-		ret = convert_remote(keymap, &conf->remotes[i], &loader);
+		if (has_text_names(&conf->remotes[i]))
+			ret = convert_remote(keymap, &conf->remotes[i], &loader);
+		else
+			ret = convert_text_buttons(keymap, &conf->remotes[i], &loader);
 		if (ret < 0)
 			goto out;
 	}

@@ -63,9 +63,14 @@
  * bits); without a pulse after the last bit, that bit (the lowest without REVERSE,
  * the highest with it) left out. For lircd_biphase, a 1 above the frame's bits
  * (1 << bits | value), which keeps frames of different lengths apart. The
- * bits lircd does not compare (toggle_bit_mask, toggle_mask, repeat_mask,
- * ignore_mask; at most LIRCD_KEYMAP_FREE_BITS_MAX of them) are taken either way: each
- * button gets one scancode per combination. A button of several codes answers to its
+ * masks as lircd matches them: toggle_bit_mask and repeat_mask each inverted whole or
+ * not, however wide (toggle_bit_mask from lircd's first toggle state: the code with
+ * the mask's bits that are set in the remote's first code inverted), the ignore_mask bits (at most LIRCD_KEYMAP_FREE_BITS_MAX) either
+ * way: each button gets one scancode per combination. toggle_mask (inverted in every
+ * other frame of a press) likewise, but on lircd_space its descriptor's flip_mask (the
+ * mask as a scancode) folds each frame into the smaller of it and its twin, and the
+ * button gets that one scancode. (RC-MM and XMP take every value of all the masks'
+ * bits, at most LIRCD_KEYMAP_FREE_BITS_MAX of them.) A button of several codes answers to its
  * first (lircd sends the others after it). Two buttons of one scancode: the first one
  * keeps it, as lircd decodes it, and the other gets a warning. So across the remotes
  * of a file: the kernel keeps one key per scancode whatever the protocol, so the

@@ -79,6 +79,7 @@ int lircd_space_remote_set(struct lircd_space_remote *r, const char *name, int64
 		LIRCD_PARAM_U32(struct lircd_space_remote, margin),
 		LIRCD_PARAM_U32(struct lircd_space_remote, end_space),
 		LIRCD_PARAM_U32(struct lircd_space_remote, bits),
+		LIRCD_PARAM_MASK64(struct lircd_space_remote, flip_mask),
 		LIRCD_PARAM_FLAG("reverse", struct lircd_space_remote, flags,
 				 LIRCD_SPACE_REVERSE),
 		LIRCD_PARAM_FLAG("header_optional", struct lircd_space_remote, flags,
@@ -185,7 +186,9 @@ int lircd_space_remote_merge(struct lircd_space_remote *into,
 	struct lircd_space_remote merged = *into;
 	unsigned int margin, mid;
 
-	if (into->flags != other->flags)
+	/* One descriptor flips one mask: remotes of other toggle masks stay apart. */
+	if (into->flags != other->flags ||
+	    memcmp(into->flip_mask, other->flip_mask, sizeof(into->flip_mask)))
 		return 0;
 	/*
 	 * Of other lengths, the bits received are the scancode of either (lircd_keymap.h,

@@ -427,15 +427,34 @@ START_TEST(test_codes)
 	lircd_conf_free(conf);
 
 	check_remote_error("", "  A\n", "t.conf:11:3: button 'A' has no code");
-	check_remote_error("", "  A 0x100\n", "t.conf:11:5: code 0x100 does not fit in 8 bits");
-	check_remote_error("", "  A 1 2 0x1FF\n", "t.conf:11:9: code 0x1FF does not fit in 8 bits");
-	check_remote_error("", "  A\x01 1\n",
-			   "t.conf:11:3: button name 'A?' is not UTF-8 text without control characters");
-	check_remote_error("", "  \xc3\x28 1\n",
-			   "t.conf:11:3: button name '\xc3\x28' is not UTF-8 text without control characters");
+	/* A code wider than bits keeps its low bits, as lircd reads it, and says so. */
+	conf = remote_ok("", "  A 0x100\n  B 1 2 0x1FF\n  C 0xFF\n");
+	ck_assert_uint_eq(conf->remotes[0].buttons[0].codes[0], 0);
+	ck_assert(conf->remotes[0].buttons[0].code_masked);
+	ck_assert_uint_eq(conf->remotes[0].buttons[1].codes[2], 0xff);
+	ck_assert(conf->remotes[0].buttons[1].code_masked);
+	ck_assert_uint_eq(conf->remotes[0].buttons[2].codes[0], 0xff);
+	ck_assert(!conf->remotes[0].buttons[2].code_masked);
+	lircd_conf_free(conf);
+	/*
+	 * Names that are not text are read, as lircd reads them, their control and
+	 * non-ASCII bytes as \xNN, and marked (the keymap layer leaves them out).
+	 */
+	conf = remote_ok("", "  A\x01 1\n  \xc3\x28 2\n  FFWD_\xe9 3\n  B 4\n");
+	ck_assert_uint_eq(conf->remotes[0].button_count, 4);
+	ck_assert_str_eq(conf->remotes[0].buttons[0].name, "A\\x01");
+	ck_assert_str_eq(conf->remotes[0].buttons[1].name, "\\xC3(");
+	ck_assert_str_eq(conf->remotes[0].buttons[2].name, "FFWD_\\xE9");
+	ck_assert(conf->remotes[0].buttons[0].name_not_text);
+	ck_assert(conf->remotes[0].buttons[1].name_not_text);
+	ck_assert(conf->remotes[0].buttons[2].name_not_text);
+	ck_assert(!conf->remotes[0].buttons[3].name_not_text);
+	ck_assert_uint_eq(conf->remotes[0].buttons[2].codes[0], 3);
+	lircd_conf_free(conf);
 	/* UTF-8 names are kept as written. */
 	conf = remote_ok("", "  Lautst\xc3\xa4rke+ 1\n");
 	ck_assert_str_eq(conf->remotes[0].buttons[0].name, "Lautst\xc3\xa4rke+");
+	ck_assert(!conf->remotes[0].buttons[0].name_not_text);
 	lircd_conf_free(conf);
 }
 END_TEST
@@ -523,6 +542,12 @@ START_TEST(test_toggle_and_repeated_parameters)
 	ck_assert_str_eq(conf->remotes[0].name, "second");
 	ck_assert_uint_eq(conf->remotes[0].gap, 3);
 	ck_assert_uint_eq(conf->remotes[0].gap2, 2);
+	ck_assert_uint_eq(conf->remotes[0].name_words_line, 0);
+	lircd_conf_free(conf);
+	/* A name of more words is its first, as lircd reads it; the line says so. */
+	conf = remote_ok("  name HP tx1000 # media\n", "");
+	ck_assert_str_eq(conf->remotes[0].name, "HP");
+	ck_assert_uint_eq(conf->remotes[0].name_words_line, 10);
 	lircd_conf_free(conf);
 
 	check_remote_error("  toggle_bit 9\n", "",

@@ -203,6 +203,44 @@ START_TEST(test_repeat_without_ptrail)
 END_TEST
 
 /*
+ * lircd inverts a toggle or repeat mask whole, however wide (lircd.conf(5)): a button
+ * is two values a mask apart, and no value in between; a
+ * toggle_mask, inverted in every other frame of a press, is one scancode, the smaller
+ * of the two (the decoder folds the other into it: flip_mask).
+ */
+START_TEST(test_wide_masks)
+{
+	struct keymap *keymap = convert_ok(
+		"begin remote\n  name w\n  bits 15\n  flags SPACE_ENC\n  eps 30\n"
+		"  aeps 100\n  one 260 1850\n  zero 260 800\n  ptrail 260\n  gap 67000\n"
+		"  toggle_bit_mask 0x7C00\n  begin codes\n    KEY_UP 0x4202\n  end codes\n"
+		"end remote\n");
+	const struct keymap_protocol *p = &keymap->protocols[0];
+
+	/*
+	 * lircd's first toggle state is the mask's bits of the first code (0x4000): it
+	 * sends 0x4202 as 0x0202, and the next press as 0x7e02, the mask inverted.
+	 */
+	ck_assert_int_eq(p->scancode_count, 2);
+	check_scancode(p, 0, 0x0202, KEY_UP);
+	check_scancode(p, 1, 0x7e02, KEY_UP);
+	ck_assert_int_eq(keymap_protocol_param(p, "flip_mask", &(int64_t){ 0 }), -ENOENT);
+	keymap_free(keymap);
+	keymap = convert_ok(
+		"begin remote\n  name s\n  bits 15\n  flags SPACE_ENC\n  eps 30\n"
+		"  aeps 100\n  one 260 1850\n  zero 260 800\n  ptrail 260\n  gap 67000\n"
+		"  toggle_mask 0x3FF\n  begin codes\n    KEY_UP 0x4202\n    KEY_DOWN 0x4102\n"
+		"  end codes\nend remote\n");
+	p = &keymap->protocols[0];
+	ck_assert_int_eq(param(p, "flip_mask"), 0x3ff);
+	ck_assert_int_eq(p->scancode_count, 2);
+	check_scancode(p, 0, 0x41fd, KEY_UP);
+	check_scancode(p, 1, 0x4102, KEY_DOWN);
+	keymap_free(keymap);
+}
+END_TEST
+
+/*
  * Bi-phase on other timings than RC-5's: an entry of lircd_biphase, every part of the
  * remote a parameter. The scancode is the frame's 13 bits with a marker bit above
  * them; the toggle bit may be either way, so each button has two scancodes.
@@ -315,6 +353,18 @@ START_TEST(test_rc6_mce)
 	/* ~(0x7ff0 << 16 | 0x7bf3) is 0x800f840c; both toggles give one scancode. */
 	ck_assert_int_eq(p->scancode_count, 1);
 	check_scancode(p, 0, 0x800f040c, KEY_POWER);
+	keymap_free(keymap);
+	/*
+	 * Halves 76 and 64 µs off: three in one pulse are off by more than the kernel's
+	 * rc-6 takes at a toggle bit, lircd_biphase decodes them.
+	 */
+	keymap = convert_ok(
+		"begin remote\n  name slack\n  bits 16\n  flags RC6|CONST_LENGTH\n  eps 30\n"
+		"  aeps 100\n  header 2800 800\n  one 520 380\n  zero 520 380\n"
+		"  pre_data_bits 21\n  pre_data 0x37FF0\n  gap 80000\n"
+		"  toggle_bit_mask 0x8000\n  rc6_mask 0x100000000\n  begin codes\n"
+		"    KEY_POWER 0x7bf3\n  end codes\nend remote\n");
+	ck_assert_str_eq(keymap->protocols[0].protocol, "lircd_biphase");
 	keymap_free(keymap);
 }
 END_TEST
@@ -501,11 +551,12 @@ START_TEST(test_refusals)
 	convert_fails("begin remote\n  name q\n  flags SPACE_ENC\n  pre 560 4000\n  ptrail 560\n"
 		      "  pre_data_bits 8\n  pre_data 0x1\n" NEC_BODY CODES,
 		      "remote 'q'", "pre or post");
+	/* Both differ, and no pulse after the last bit: its space cannot be seen. */
 	convert_fails("begin remote\n  name b\n  flags SPACE_ENC\n  bits 8\n  one 560 1690\n"
-		      "  zero 800 560\n  ptrail 560\n  gap 100000\n" CODES,
+		      "  zero 800 560\n  gap 100000\n" CODES,
 		      "remote 'b'", "both pulse and space");
 	convert_fails("begin remote\n  name t\n  flags SPACE_ENC\n  ptrail 560\n"
-		      "  toggle_bit_mask 0x1F\n" NEC_BODY CODES, "remote 't'",
+		      "  ignore_mask 0x1F\n" NEC_BODY CODES, "remote 't'",
 		      "more than 4 bits");
 	/* Bi-phase without a start bit: every code must begin with a 1. */
 	convert_fails("begin remote\n  name s\n  flags RC5\n  bits 8\n  one 889 889\n"
@@ -575,6 +626,7 @@ static Suite *lircd_keymap_suite(void)
 	tcase_add_test(tc, test_pulse_length);
 	tcase_add_test(tc, test_no_trailer_drops_last_bit);
 	tcase_add_test(tc, test_repeat_without_ptrail);
+	tcase_add_test(tc, test_wide_masks);
 	tcase_add_test(tc, test_biphase_table);
 	tcase_add_test(tc, test_biphase_header_and_rc6_layout);
 	tcase_add_test(tc, test_rc5_kernel);

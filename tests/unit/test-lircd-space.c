@@ -731,6 +731,37 @@ START_TEST(test_merge_lengths)
 END_TEST
 
 /*
+ * flip_mask (lircd's toggle_mask, its frames alternating with the mask inverted): a
+ * frame and its twin report one scancode, the smaller; a descriptor of another mask,
+ * or of none, is not merged with it.
+ */
+START_TEST(test_flip_mask)
+{
+	struct lircd_space_remote d = descriptor(&nec), other = d, none = d;
+	struct decoder_run run;
+	struct ir_signal s;
+
+	d.flip_mask[0] = 0xffff;
+	other.flip_mask[0] = 0xff;
+	ck_assert_int_eq(lircd_space_remote_merge(&other, &d), 0);
+	ck_assert_int_eq(lircd_space_remote_merge(&none, &d), 0);
+	other = d;
+	ck_assert_int_eq(lircd_space_remote_merge(&other, &d), 1);
+	open_descriptor(&run, &d);
+	ir_signal_init(&s);
+	send_frame(&s, &nec, 0x20df10ef, true, NULL);
+	send_frame(&s, &nec, 0x20dfef10, true, NULL);
+	send_frame(&s, &nec, 0x20df0000, true, NULL);
+	feed(&run, &s);
+	expect_event_count(&run, 3);
+	expect_keydown(&run, 0, PROTOCOL, 0x20df10ef, 0);
+	expect_keydown(&run, 1, PROTOCOL, 0x20df10ef, 0);
+	expect_keydown(&run, 2, PROTOCOL, 0x20df0000, 0);
+	decoder_run_close(&run);
+}
+END_TEST
+
+/*
  * Two NEC-like remotes as irrecord writes them, timings a little apart: one merged
  * descriptor decodes the frames of both, each sent at the edges of its own tolerance.
  */
@@ -840,6 +871,7 @@ static Suite *lircd_space_suite(void)
 	tcase_add_test(tc, test_index_refusals);
 	tcase_add_test(tc, test_merge_nec_like);
 	tcase_add_test(tc, test_merge_lengths);
+	tcase_add_test(tc, test_flip_mask);
 	suite_add_tcase(s, tc);
 	return s;
 }

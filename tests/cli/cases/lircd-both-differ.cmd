@@ -1,0 +1,1 @@
+--decode=$IRKIT_SRCDIR/tests/cli/data/lircd-both-differ.txt -w $IRKIT_SRCDIR/tests/cli/data/lircd-both-differ.conf

@@ -1,0 +1,1 @@
+--decode=$IRKIT_SRCDIR/tests/cli/data/lircd-name-words.txt -w $IRKIT_SRCDIR/tests/cli/data/lircd-name-words.conf

@@ -1,0 +1,1 @@
+--decode=$IRKIT_SRCDIR/tests/cli/data/lircd-not-text.txt -w $IRKIT_SRCDIR/tests/cli/data/lircd-not-text.conf

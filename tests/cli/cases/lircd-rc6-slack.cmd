@@ -1,0 +1,1 @@
+--decode=$IRKIT_SRCDIR/tests/cli/data/lircd-rc6-slack.txt -w $IRKIT_SRCDIR/tests/cli/data/lircd-rc6-slack.conf

@@ -1,0 +1,1 @@
+--decode=$IRKIT_SRCDIR/tests/cli/data/lircd-short-gap.txt -w $IRKIT_SRCDIR/tests/cli/data/lircd-short-gap.conf

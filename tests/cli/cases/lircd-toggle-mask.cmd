@@ -1,0 +1,1 @@
+--decode=$IRKIT_SRCDIR/tests/cli/data/lircd-toggle-mask.txt -w $IRKIT_SRCDIR/tests/cli/data/lircd-toggle-mask.conf

@@ -1,0 +1,1 @@
+--decode=$IRKIT_SRCDIR/tests/cli/data/lircd-toggle-pre.txt -w $IRKIT_SRCDIR/tests/cli/data/lircd-toggle-pre.conf

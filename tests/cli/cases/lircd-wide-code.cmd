@@ -1,0 +1,1 @@
+--decode=$IRKIT_SRCDIR/tests/cli/data/lircd-wide-code.txt -w $IRKIT_SRCDIR/tests/cli/data/lircd-wide-code.conf
