@@ -7,6 +7,7 @@
 #include "config.h"
 
 #include <errno.h>
+#include <limits.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -2073,6 +2074,11 @@ void irp_env_limit(struct irp_env *env, unsigned long steps)
 void irp_env_unlimit(struct irp_env *env)
 {
 	env->limited = false;
+}
+
+unsigned long irp_env_steps_left(const struct irp_env *env)
+{
+	return env->limited ? env->steps_left : ULONG_MAX;
 }
 
 int irp_eval(const struct irp_expr *expr, struct irp_env *env, int64_t *ret_value,

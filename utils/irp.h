@@ -291,6 +291,8 @@ bool irp_env_has_value(const struct irp_env *env, const char *name);
  */
 void irp_env_limit(struct irp_env *env, unsigned long steps);
 void irp_env_unlimit(struct irp_env *env);
+/* The steps left under irp_env_limit() (0 once it is reached), ULONG_MAX when unlimited. */
+unsigned long irp_env_steps_left(const struct irp_env *env);
 
 int irp_eval(const struct irp_expr *expr, struct irp_env *env, int64_t *ret_value,
 	     struct ir_error *err);

@@ -34,6 +34,17 @@
 #define PARAMS_MAX 24
 #define TEMPS_MAX 32		/* stack slots for expressions: their height */
 #define INLINE_MAX 16		/* definitions inlined in definitions */
+/*
+ * The work of compiling one protocol, in steps: every evaluation's nodes (constant
+ * folding), every expression node walked or emitted, definitions' expansions included.
+ * A definition is expanded again at every use, so a few used several times each
+ * (A2=A1+A1+A1, A3=A2+A2+A2...) would grow without end: the size of a use is computed
+ * before it is expanded, and refused when it is more than the steps left. The database's
+ * protocols take at most a few thousand steps.
+ */
+#define WORK_MAX 200000
+/* definitions looked up by name at each use: their count bounds the cost of a step */
+#define DEFINITIONS_MAX 64
 #define SLOTS_MAX 4096
 #define FLATTEN_STEPS_MAX 65536	/* items laid out, over all frames and passes */
 #define FRAMES_MAX 6		/* before a repeated part, its three passes, after it */
@@ -193,6 +204,10 @@ struct compiler {
 	size_t frame_count;
 	size_t flatten_steps;
 	size_t solve_steps;		/* of the analysis of computed fields: bounded */
+	/* the expanded size of each definition, counted once: 0 not yet, SIZE_MAX being counted */
+	size_t *definition_sizes;
+	unsigned int over_budget;	/* WORK_MAX reached: the column where, or 0 */
+	unsigned int emitting;		/* the column of what is being emitted */
 	unsigned int carry;		/* byte offset of the carry in the map element */
 	uint32_t carried;		/* the parameters that the parts give whole */
 	uint64_t sent[PARAMS_MAX];	/* the bits of each parameter that some frame sends */
@@ -221,13 +236,49 @@ struct compiler {
 	size_t label_count, label_capacity;
 	struct fixup { size_t at; int label; } *fixups;
 	size_t fixup_count, fixup_capacity;
-	bool out_of_memory;
+	bool out_of_memory, too_long;
 };
 
 static int unsupported(struct compiler *c, unsigned int column, const char *what)
 {
 	ir_error_set(c->err, _("irp:%u: not supported by the IRP compiler yet: %s"), column, what);
 	return -EOPNOTSUPP;
+}
+
+/*
+ * Draw steps from the budget of the compilation: it is the limit of c->env's
+ * evaluations (irp_env_limit()), so that constant folding draws on it too. Once it is
+ * spent, every later step fails as well and irp_compile() refuses the protocol with
+ * the column where it ran out.
+ */
+static bool spend(struct compiler *c, unsigned long steps, unsigned int column)
+{
+	unsigned long left = irp_env_steps_left(c->env);
+
+	if (!c->over_budget && steps < left) {
+		irp_env_limit(c->env, left - steps);
+		return true;
+	}
+	irp_env_limit(c->env, 0);
+	if (!c->over_budget)
+		c->over_budget = column ? column : 1;
+	return false;
+}
+
+/* An evaluation that failed because the budget was spent, not because of e. */
+static bool spent(struct compiler *c, unsigned int column)
+{
+	if (irp_env_steps_left(c->env) != 0)
+		return false;
+	return !spend(c, 1, column);
+}
+
+static int over_budget(struct compiler *c)
+{
+	ir_error_set(c->err, _("irp:%u: too much work to compile (more than %d steps): "
+			       "definitions used too often, or expressions too large"),
+		     c->over_budget, WORK_MAX);
+	return -E2BIG;
 }
 
 /* ---- the emitter ---- */
@@ -253,6 +304,11 @@ static void insn(struct compiler *c, uint8_t code, uint8_t dst, uint8_t src, int
 {
 	struct bpf_insn *i;
 
+	/* past what a jump reaches, emit no more: resolve() refuses the program */
+	if (c->insn_count > INSNS_MAX) {
+		c->too_long = true;
+		return;
+	}
 	if (c->out_of_memory || !grow((void **)&c->insns, &c->insn_capacity, c->insn_count,
 				      sizeof(*c->insns))) {
 		c->out_of_memory = true;
@@ -381,6 +437,11 @@ static int resolve(struct compiler *c)
 {
 	size_t i;
 
+	if (c->too_long) {
+		ir_error_set(c->err, _("irp:%u: the decoder is too long (more than "
+				       "%d instructions)"), c->emitting, INSNS_MAX);
+		return -E2BIG;
+	}
 	if (c->out_of_memory || drop_jumps_to_next(c) < 0)
 		return -ENOMEM;
 	for (i = 0; i < c->fixup_count; i++) {
@@ -388,8 +449,8 @@ static int resolve(struct compiler *c)
 		long off = target - (long)c->fixups[i].at - 1;
 
 		if (target < 0 || off < INT16_MIN || off > INT16_MAX) {
-			ir_error_set(c->err, _("irp: the decoder is too long (%zu instructions)"),
-				     c->insn_count);
+			ir_error_set(c->err, _("irp:%u: the decoder is too long (more than "
+					       "%d instructions)"), c->emitting, INSNS_MAX);
 			return -E2BIG;
 		}
 		c->insns[c->fixups[i].at].off = (int16_t)off;
@@ -836,10 +897,12 @@ static int flatten(struct compiler *c, struct frame *f, const struct irp_sequenc
 		 * into the same few slots: bound the work, not only the slots.
 		 */
 		if (++c->flatten_steps > FLATTEN_STEPS_MAX) {
-			ir_error_set(c->err, _("irp: more than %d items to lay out in the "
-					       "frames"), FLATTEN_STEPS_MAX);
+			ir_error_set(c->err, _("irp:%u: more than %d items to lay out in the "
+					       "frames"), item->column, FLATTEN_STEPS_MAX);
 			return -E2BIG;
 		}
+		if (!spend(c, 1, item->column))
+			return over_budget(c);
 
 		if (item->kind != IRP_ITEM_BITFIELD && f->pending)
 			return unsupported(c, f->pending_column,
@@ -2274,14 +2337,67 @@ static bool is_parameter_name(const struct compiler *c, const char *name)
 	return parameter_index(c->protocol, name) >= 0 && !irp_env_has_value(c->env, name);
 }
 
-static const struct irp_expr *definition_of(const struct compiler *c, const char *name)
+static int definition_index(const struct compiler *c, const char *name)
 {
 	size_t i;
 
 	for (i = 0; i < c->protocol->definition_count; i++)
 		if (strcmp(c->protocol->definitions[i].name, name) == 0)
-			return c->protocol->definitions[i].value;
-	return NULL;
+			return (int)i;
+	return -1;
+}
+
+static const struct irp_expr *definition_of(const struct compiler *c, const char *name)
+{
+	int i = definition_index(c, name);
+
+	return i < 0 ? NULL : c->protocol->definitions[i].value;
+}
+
+/*
+ * The nodes of e with every definition it uses expanded, as emit_expr() and mentions()
+ * walk them, at most limit + 1: each definition's size is counted once (a definition
+ * met again while it is being counted is a loop, which the walkers refuse by its
+ * depth; it counts 1 here).
+ */
+static size_t expanded_size(struct compiler *c, const struct irp_expr *e, size_t limit)
+{
+	size_t size = 1, *memo;
+	int i;
+
+	if (!e)
+		return 0;
+	if (e->kind == IRP_EXPR_NAME) {
+		if (is_parameter_name(c, e->name) || (i = definition_index(c, e->name)) < 0)
+			return 1;
+		memo = &c->definition_sizes[i];
+		if (*memo == SIZE_MAX)
+			return 1;
+		if (*memo == 0) {
+			*memo = SIZE_MAX;
+			*memo = expanded_size(c, c->protocol->definitions[i].value, limit);
+		}
+		return *memo > limit ? limit + 1 : 1 + *memo;
+	}
+	size += expanded_size(c, e->a, limit);
+	if (size <= limit)
+		size += expanded_size(c, e->b, limit);
+	if (size <= limit)
+		size += expanded_size(c, e->c, limit);
+	return size > limit ? limit + 1 : size;
+}
+
+/*
+ * Before walking e, expanded: refuse it at its column when the steps left would not
+ * do (the walk itself draws them as it goes).
+ */
+static bool affordable(struct compiler *c, const struct irp_expr *e, unsigned int column)
+{
+	size_t left = irp_env_steps_left(c->env);
+
+	if (expanded_size(c, e, left) <= left)
+		return true;
+	return spend(c, left + 1, column);
 }
 
 /* r0 = r0's low width bits in the other order, the rest 0, one by one (no loop). */
@@ -2314,10 +2430,15 @@ static int emit_expr(struct compiler *c, const struct irp_expr *e, unsigned int 
 	int64_t value, width, chop = 0;
 	int ret, a_done, skip;
 
+	c->emitting = e->column;
+	if (!spend(c, 1, e->column))
+		return over_budget(c);
 	if (irp_eval(e, c->env, &value, &ignored) == 0) {
 		mov_imm(c, BPF_REG_0, (uint64_t)value);
 		return 0;
 	}
+	if (spent(c, e->column))
+		return over_budget(c);
 	if (temp >= TEMPS_MAX || inlined > INLINE_MAX)
 		return unsupported(c, e->column, _("an expression too deep to compile"));
 	switch (e->kind) {
@@ -2333,6 +2454,8 @@ static int emit_expr(struct compiler *c, const struct irp_expr *e, unsigned int 
 		if (!definition)
 			return unsupported(c, e->column, _("a name that is neither a parameter "
 							   "nor a definition"));
+		if (!affordable(c, definition, e->column))
+			return over_budget(c);
 		return emit_expr(c, definition, temp, inlined + 1, fail);
 	}
 	case IRP_EXPR_BITFIELD:
@@ -2537,19 +2660,22 @@ static int emit_expr(struct compiler *c, const struct irp_expr *e, unsigned int 
 }
 
 /* Does expression e use name, itself or through definitions? */
-static bool mentions(const struct compiler *c, const struct irp_expr *e, const char *name,
+static bool mentions(struct compiler *c, const struct irp_expr *e, const char *name,
 		     unsigned int inlined)
 {
 	const struct irp_expr *definition;
 
 	if (!e)
 		return false;
-	if (inlined > INLINE_MAX)
+	/* past the budget, it may: the compilation is refused anyway */
+	if (inlined > INLINE_MAX || !spend(c, 1, e->column))
 		return true;
 	if (e->kind == IRP_EXPR_NAME) {
 		if (strcmp(e->name, name) == 0)
 			return true;
 		definition = definition_of(c, e->name);
+		if (definition && !affordable(c, definition, e->column))
+			return true;
 		return definition && mentions(c, definition, name, inlined + 1);
 	}
 	return mentions(c, e->a, name, inlined) || mentions(c, e->b, name, inlined) ||
@@ -2560,7 +2686,7 @@ static bool mentions(const struct compiler *c, const struct irp_expr *e, const c
  * The bits of parameter i that some frame sends: all of them when a computed field
  * uses it (what it sends of the parameter is not known bit by bit).
  */
-static uint64_t parameter_sent(const struct compiler *c, size_t i)
+static uint64_t parameter_sent(struct compiler *c, size_t i)
 {
 	const char *name = c->protocol->parameters[i].name;
 	uint64_t sent = 0;
@@ -2649,7 +2775,7 @@ static uint64_t bits_used(struct compiler *c, const struct irp_expr *e, size_t p
 
 	if (!e)
 		return 0;
-	if (depth > INLINE_MAX || ++c->solve_steps > SOLVE_STEPS_MAX)
+	if (depth > INLINE_MAX || ++c->solve_steps > SOLVE_STEPS_MAX || !spend(c, 1, e->column))
 		return UINT64_MAX;
 	if (irp_eval(e, c->env, &value, &ignored) == 0)
 		return 0;
@@ -2720,7 +2846,8 @@ static int solve(struct compiler *c, const struct irp_expr *e, size_t p,
 	const struct irp_expr *side, *other;
 	int k, ret;
 
-	if (modulus == 0 || depth > INLINE_MAX || ++c->solve_steps > SOLVE_STEPS_MAX)
+	if (modulus == 0 || depth > INLINE_MAX || ++c->solve_steps > SOLVE_STEPS_MAX ||
+	    !spend(c, 1, e->column))
 		return 0;
 	e = through_definitions(c, e);
 	if (is_parameter(c, e, p)) {
@@ -3726,9 +3853,9 @@ static int emit_frame(struct compiler *c, size_t index, unsigned int *word, int 
 		int k = l.run_of[i];
 
 		/* past what a jump reaches, stop here rather than emit the rest for nothing */
-		if (c->insn_count > INSNS_MAX) {
-			ir_error_set(c->err, _("irp: the decoder is too long (%zu instructions)"),
-				     c->insn_count);
+		if (c->too_long) {
+			ir_error_set(c->err, _("irp:%u: the decoder is too long (more than "
+					       "%d instructions)"), c->emitting, INSNS_MAX);
 			ret = -E2BIG;
 			goto out;
 		}
@@ -4058,6 +4185,20 @@ static int emit_program(struct compiler *c, size_t *ret_state_size)
 	return resolve(c);
 }
 
+/*
+ * Whatever a phase returned (ret), once the budget is spent the protocol is refused for
+ * that: an evaluation past it fails, and may have looked like a value that is not
+ * constant.
+ */
+static int check_budget(struct compiler *c, int ret)
+{
+	if (ret == -ENOMEM || (!c->over_budget && irp_env_steps_left(c->env) != 0))
+		return ret;
+	if (!c->over_budget)
+		c->over_budget = c->emitting;
+	return over_budget(c);
+}
+
 void irp_compile_options_init(struct irp_compile_options *options, const char *parameters)
 {
 	const char *p;
@@ -4102,11 +4243,23 @@ int irp_compile(const struct irp_protocol *protocol, const struct irp_compile_op
 		ir_error_set(err, _("irp: a unit in periods with no carrier"));
 		return -EINVAL;
 	}
-	if (protocol->parameter_count > PARAMS_MAX)
-		return unsupported(&c, protocol->stream->column, _("more than 48 parameters"));
+	if (protocol->parameter_count > PARAMS_MAX) {
+		ir_error_set(err, _("irp:%u: not supported by the IRP compiler yet: more than "
+				    "%d parameters"), protocol->parameters[PARAMS_MAX].column,
+			     PARAMS_MAX);
+		return -EOPNOTSUPP;
+	}
+	if (protocol->definition_count > DEFINITIONS_MAX) {
+		ir_error_set(err, _("irp:%u: not supported by the IRP compiler yet: more than "
+				    "%d definitions"),
+			     protocol->definitions[DEFINITIONS_MAX].column, DEFINITIONS_MAX);
+		return -EOPNOTSUPP;
+	}
 	if (!protocol->has_parameter_specs)
 		return unsupported(&c, protocol->stream->column, _("a protocol without parameter specs"));
-	ret = irp_env_new(&c.env);
+	c.emitting = protocol->stream->column;
+	c.definition_sizes = calloc(protocol->definition_count + 1, sizeof(*c.definition_sizes));
+	ret = c.definition_sizes ? irp_env_new(&c.env) : -ENOMEM;
 	if (ret < 0)
 		goto out;
 	for (i = 0; i < protocol->definition_count && ret == 0; i++)
@@ -4114,7 +4267,7 @@ int irp_compile(const struct irp_protocol *protocol, const struct irp_compile_op
 				     protocol->definitions[i].value);
 	if (ret < 0)
 		goto out;
-	irp_env_limit(c.env, IRP_EVAL_BUDGET);
+	irp_env_limit(c.env, WORK_MAX);
 	for (i = 0; i < sizeof(kernel_layouts) / sizeof(kernel_layouts[0]); i++) {
 		const struct kernel_layout *k = &kernel_layouts[i];
 
@@ -4134,11 +4287,13 @@ int irp_compile(const struct irp_protocol *protocol, const struct irp_compile_op
 	ret = read_symbols(&c, protocol->stream->bitspec, NO_PARENT, &top_table);
 	if (ret == 0)
 		ret = build_frames(&c);
+	ret = check_budget(&c, ret);
 	/* the frames' fields keep what they need of the assignments */
 	for (i = 0; i < c.assigned_count; i++)
 		irp_env_unset(c.env, c.assigned[i].name);
 	if (ret == 0)
 		ret = classify_frames(&c);
+	ret = check_budget(&c, ret);
 	if (ret == 0 && c.frame_count == 0)
 		ret = unsupported(&c, protocol->stream->column, _("a signal with no bitfield"));
 	/* a message first: a repeat tried before it (order_frames()) does not count */
@@ -4148,6 +4303,7 @@ int irp_compile(const struct irp_protocol *protocol, const struct irp_compile_op
 		ret = unsupported(&c, protocol->stream->column, _("a signal with no bitfield"));
 	if (ret == 0)
 		ret = emit_program(&c, &state_size);
+	ret = check_budget(&c, ret);
 	if (ret < 0)
 		goto out;
 	image = calloc(1, sizeof(*image));
@@ -4185,6 +4341,7 @@ out:
 	irp_protocol_free(layout_holders[1]);
 	irp_protocol_free(layout_holders[2]);
 	irp_env_free(c.env);
+	free(c.definition_sizes);
 	free(c.insns);
 	free(c.labels);
 	free(c.fixups);

@@ -17,7 +17,7 @@
 /* Reports kept per sample and program: a compiled decoder makes one at most. */
 #define IDENTIFY_EVENTS_PER_SAMPLE 16
 #define PREFER_OVER_KEY "prefer-over="
-/* A decode's parameters: irp_compile() takes 48 at most. */
+/* A decode's parameters: irp_compile() takes 24 at most. */
 #define IDENTIFY_VALUES_MAX 64
 /* The samples kept for checking decodes against their renderings (see whole_message()). */
 #define IDENTIFY_HISTORY 4096
