@@ -2418,6 +2418,38 @@ static void emit_reverse_r0(struct compiler *c, int64_t width)
 	ALU64_REG(c, BPF_MOV, BPF_REG_0, BPF_REG_2);
 }
 
+static int emit_expr(struct compiler *c, const struct irp_expr *e, unsigned int temp,
+		     unsigned int inlined, int fail);
+
+/*
+ * r0 = a && b, a || b: 0 or 1. The right operand is evaluated only when the left one
+ * does not decide, as irp_eval() does: a zero divisor there fails the frame only then
+ * ((D==30||F/(D-30)) with D=30 is 1).
+ */
+static int emit_logical(struct compiler *c, const struct irp_expr *e, unsigned int temp,
+			unsigned int inlined, int fail)
+{
+	int decided = new_label(c), done = new_label(c);
+	/* && is decided (0) by a zero, || (1) by anything else */
+	uint8_t op = e->op == IRP_OP_LAND ? BPF_JEQ : BPF_JNE;
+	int ret;
+
+	ret = emit_expr(c, e->a, temp, inlined, fail);
+	if (ret < 0)
+		return ret;
+	JUMP_IMM(c, op, BPF_REG_0, 0, decided);
+	ret = emit_expr(c, e->b, temp, inlined, fail);
+	if (ret < 0)
+		return ret;
+	JUMP_IMM(c, op, BPF_REG_0, 0, decided);
+	ALU64_IMM(c, BPF_MOV, BPF_REG_0, e->op == IRP_OP_LAND ? 1 : 0);
+	GOTO(c, done);
+	place(c, decided);
+	ALU64_IMM(c, BPF_MOV, BPF_REG_0, e->op == IRP_OP_LAND ? 0 : 1);
+	place(c, done);
+	return 0;
+}
+
 /*
  * r0 = the expression, with Java's 64-bit rules as irp_eval() has them; the parameters
  * are on the stack. Constant subexpressions are folded here. temp is the first free
@@ -2544,6 +2576,8 @@ static int emit_expr(struct compiler *c, const struct irp_expr *e, unsigned int 
 		return 0;
 	}
 	case IRP_EXPR_BINARY:
+		if (e->op == IRP_OP_LAND || e->op == IRP_OP_LOR)
+			return emit_logical(c, e, temp, inlined, fail);
 		break;
 	default:
 		return unsupported(c, e->column, _("an expression"));
@@ -2579,27 +2613,6 @@ static int emit_expr(struct compiler *c, const struct irp_expr *e, unsigned int 
 		ALU64_REG(c, e->op == IRP_OP_SHL ? BPF_LSH : BPF_ARSH, BPF_REG_1, BPF_REG_0);
 		ALU64_REG(c, BPF_MOV, BPF_REG_0, BPF_REG_1);
 		break;
-	case IRP_OP_LAND:
-	case IRP_OP_LOR: {
-		/* both sides are evaluated: only a zero divisor on the right could tell */
-		int one = new_label(c), zero = new_label(c);
-
-		if (e->op == IRP_OP_LAND) {
-			JUMP_IMM(c, BPF_JEQ, BPF_REG_1, 0, zero);
-			JUMP_IMM(c, BPF_JEQ, BPF_REG_0, 0, zero);
-			GOTO(c, one);
-		} else {
-			JUMP_IMM(c, BPF_JNE, BPF_REG_1, 0, one);
-			JUMP_IMM(c, BPF_JNE, BPF_REG_0, 0, one);
-			GOTO(c, zero);
-		}
-		place(c, one);
-		ALU64_IMM(c, BPF_MOV, BPF_REG_0, 1);
-		GOTO(c, a_done);
-		place(c, zero);
-		ALU64_IMM(c, BPF_MOV, BPF_REG_0, 0);
-		break;
-	}
 	case IRP_OP_LT:
 	case IRP_OP_LE:
 	case IRP_OP_GT:

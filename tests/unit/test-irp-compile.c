@@ -904,6 +904,57 @@ START_TEST(test_repeat_constants_by_hand)
 }
 END_TEST
 
+/*
+ * && and || evaluate their right operand only when the left one does not decide, as
+ * irp.h documents: with D=30, D==30||E/(D-30) is 1 and D!=30&&E/(D-30) is 0, their
+ * zero divisor never evaluated, and the frame is kept (it was dropped).
+ */
+START_TEST(test_logical_operators_short_circuit)
+{
+	static const struct {
+		const char *irp;
+		unsigned int D, C, E;
+		bool reported;
+	} cases[] = {
+		{ "{38k,500}<1,-1|1,-3>(16,-8,D:8,C:4,E:4,1,-40m){C=D==30||E/(D-30)}"
+		  "[D:0..255,E:0..15]", 30, 1, 5, true },
+		{ "{38k,500}<1,-1|1,-3>(16,-8,D:8,C:4,E:4,1,-40m){C=D==30||E/(D-30)}"
+		  "[D:0..255,E:0..15]", 31, 1, 5, true },
+		{ "{38k,500}<1,-1|1,-3>(16,-8,D:8,C:4,E:4,1,-40m){C=D==30||E/(D-30)}"
+		  "[D:0..255,E:0..15]", 40, 0, 5, true },
+		{ "{38k,500}<1,-1|1,-3>(16,-8,D:8,C:4,E:4,1,-40m){C=D==30||E/(D-30)}"
+		  "[D:0..255,E:0..15]", 40, 1, 5, false },
+		{ "{38k,500}<1,-1|1,-3>(16,-8,D:8,C:4,E:4,1,-40m){C=D!=30&&E/(D-30)}"
+		  "[D:0..255,E:0..15]", 30, 0, 5, true },
+		{ "{38k,500}<1,-1|1,-3>(16,-8,D:8,C:4,E:4,1,-40m){C=D!=30&&E/(D-30)}"
+		  "[D:0..255,E:0..15]", 31, 1, 5, true },
+		{ "{38k,500}<1,-1|1,-3>(16,-8,D:8,C:4,E:4,1,-40m){C=D!=30&&E/(D-30)}"
+		  "[D:0..255,E:0..15]", 31, 0, 5, false },
+		/* a zero divisor that is evaluated still drops the frame */
+		{ "{38k,500}<1,-1|1,-3>(16,-8,D:8,C:4,E:4,1,-40m){C=D==31||E/(D-30)}"
+		  "[D:0..255,E:0..15]", 30, 1, 5, false },
+	};
+	size_t k;
+
+	for (k = 0; k < sizeof(cases) / sizeof(cases[0]); k++) {
+		struct irp_protocol *p = parse(cases[k].irp);
+		struct bpf_vm *vm = compile_to_vm(p, NULL);
+		int32_t d[64];
+		size_t n = checksum_frame(d, cases[k].D, cases[k].C, cases[k].E);
+
+		feed(vm, d, n);
+		ck_assert_msg(count_events(vm, BPF_VM_EVENT_KEYDOWN) == cases[k].reported,
+			      "case %zu", k);
+		/* the generic layout: D << 4 | E */
+		if (cases[k].reported)
+			ck_assert_uint_eq(bpf_vm_event_at(vm, 0)->scancode,
+					  cases[k].D << 4 | cases[k].E);
+		bpf_vm_free(vm);
+		irp_protocol_free(p);
+	}
+}
+END_TEST
+
 static void refused(const char *text, const char *message)
 {
 	struct irp_protocol *p = parse(text);
@@ -1591,6 +1642,7 @@ static Suite *irp_compile_suite(void)
 	tcase_add_test(tc, test_unsent_bits_by_hand);
 	tcase_add_test(tc, test_rc5_toggle_by_hand);
 	tcase_add_test(tc, test_checksum_by_hand);
+	tcase_add_test(tc, test_logical_operators_short_circuit);
 	tcase_add_test(tc, test_parameters_given_back_by_hand);
 	tcase_add_test(tc, test_message_in_parts_by_hand);
 	tcase_add_test(tc, test_end_frame_by_hand);
