@@ -1083,6 +1083,7 @@ static int parse_general(struct parser *p, struct irp_general *g)
 		} else if ((p->tok.type == TOK_INT || p->tok.type == TOK_DECIMAL) &&
 			   p->tok.has_decimal) {
 			struct irp_decimal value = p->tok.decimal;
+			unsigned int column = column_of(p, p->tok.start);
 
 			ret = advance(p);
 			if (ret < 0)
@@ -1090,6 +1091,7 @@ static int parse_general(struct parser *p, struct irp_general *g)
 			if (at_name(p, "k")) {
 				g->has_frequency = true;
 				g->frequency = value;
+				g->frequency_column = column;
 				ret = advance(p);
 			} else if (at(p, "%")) {
 				g->has_duty_cycle = true;
@@ -1098,6 +1100,7 @@ static int parse_general(struct parser *p, struct irp_general *g)
 			} else {
 				g->has_unit = true;
 				g->unit = value;
+				g->unit_column = column;
 				g->unit_in_periods = at_name(p, "p");
 				if (at_name(p, "u") || at_name(p, "p"))
 					ret = advance(p);

@@ -200,6 +200,7 @@ struct irp_general {
 	bool unit_in_periods;
 	bool msb;			/* bit order: false = lsb, the default */
 	struct irp_decimal duty_cycle;	/* percent */
+	unsigned int frequency_column, unit_column;	/* of the item that won, or 0 */
 };
 
 struct irp_definition {

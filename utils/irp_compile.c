@@ -61,8 +61,9 @@
 #define INSNS_MAX (4 * 32768)
 #define NO_PARENT ((unsigned int)-1)
 #define TIMEOUT_US 0xffffff
-/* the longest duration a LIRC mode2 sample carries */
+/* the longest duration a LIRC mode2 sample carries, and its resolution */
 #define DURATION_MAX_US 0xffffffu
+#define DURATION_MIN_US 1u
 /* the top 8 bits of a LIRC mode2 sample */
 #define KIND_PULSE 1
 #define KIND_TIMEOUT 3
@@ -623,6 +624,15 @@ static int duration_us(struct compiler *c, const struct irp_item *item, double *
 		return -EINVAL;
 	}
 	*ret_us = value * scale;
+	/*
+	 * A receiver reports whole microseconds: a duration shorter than one is a sample
+	 * of 0 or noise, and matching it would take any short sample for it.
+	 */
+	if (*ret_us > 0 && *ret_us < DURATION_MIN_US) {
+		ir_error_set(c->err, _("irp:%u: a duration of %g µs, shorter than a receiver "
+				       "reports (%u µs)"), item->column, *ret_us, DURATION_MIN_US);
+		return -EINVAL;
+	}
 	if (*ret_us > DURATION_MAX_US) {
 		ir_error_set(c->err, _("irp:%u: a duration of %.0f µs, longer than a receiver "
 				       "reports (%u µs)"), item->column, *ret_us, DURATION_MAX_US);
@@ -4253,7 +4263,11 @@ int irp_compile(const struct irp_protocol *protocol, const struct irp_compile_op
 	if (g->has_unit && g->unit_in_periods)
 		c.unit_us *= c.period_us;
 	if (c.unit_us <= 0) {
-		ir_error_set(err, _("irp: a unit in periods with no carrier"));
+		if (g->unit_in_periods && c.period_us <= 0)
+			ir_error_set(err, _("irp:%u: a unit in periods with no carrier"),
+				     g->unit_column);
+		else
+			ir_error_set(err, _("irp:%u: a unit of 0"), g->unit_column);
 		return -EINVAL;
 	}
 	if (protocol->parameter_count > PARAMS_MAX) {

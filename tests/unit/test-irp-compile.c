@@ -1109,6 +1109,26 @@ START_TEST(test_emission_bounded)
 }
 END_TEST
 
+/*
+ * A receiver reports whole microseconds: a unit of 1e-19 µs made every duration 0 µs,
+ * and the protocol took noise for scancode 0. A written duration under 1 µs is refused
+ * at its column; a unit of 0 too, at the unit's.
+ */
+START_TEST(test_durations_under_resolution)
+{
+	refused_with("{38k,0.0000000000000000001}<1,-1|1,-3>(16,-8,D:8,1,-40m)[D:0..255]",
+		     -EINVAL, "irp:29: a duration of 1e-19 µs, shorter than a receiver "
+		     "reports (1 µs)");
+	refused_with("{38k,500}<1,-1|1,-3>(16,-8,D:8,1,-0.4u,1,-40m)[D:0..255]",
+		     -EINVAL, "irp:34: a duration of 0.4 µs, shorter than a receiver "
+		     "reports (1 µs)");
+	refused_with("{38k,0}<1,-1|1,-3>(16,-8,D:8,1,-40m)[D:0..255]", -EINVAL,
+		     "irp:6: a unit of 0");
+	refused_with("{0k,2p}<1,-1|1,-3>(16,-8,D:8,1,-40m)[D:0..255]", -EINVAL,
+		     "irp:5: a unit in periods with no carrier");
+}
+END_TEST
+
 /* 25 parameters: the limit (24) said, at the column of the 25th. */
 START_TEST(test_too_many_parameters)
 {
@@ -1653,6 +1673,7 @@ static Suite *irp_compile_suite(void)
 	tcase_add_test(tc, test_nested_repeats_bounded);
 	tcase_add_test(tc, test_definitions_bounded);
 	tcase_add_test(tc, test_emission_bounded);
+	tcase_add_test(tc, test_durations_under_resolution);
 	tcase_add_test(tc, test_too_many_parameters);
 	tcase_add_test(tc, test_too_many_definitions);
 	tcase_add_test(tc, test_reversed_in_expression_by_hand);
