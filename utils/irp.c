@@ -1175,6 +1175,7 @@ static int parse_integer(struct parser *p, uint64_t *ret_value)
 static int parse_parameter(struct parser *p, struct irp_parameter *param,
 			   const struct irp_parameter *before, size_t before_count)
 {
+	char quoted[IRP_QUOTED_NAME_SIZE];
 	size_t start = p->tok.start, k;
 	int ret;
 
@@ -1187,7 +1188,7 @@ static int parse_parameter(struct parser *p, struct irp_parameter *param,
 	for (k = 0; k < before_count; k++)
 		if (strcmp(before[k].name, param->name) == 0)
 			return fail_at(p, -EINVAL, start, _("parameter '%s' is given twice"),
-				       param->name);
+				       irp_quoted_name(param->name, quoted));
 	ret = advance(p);
 	if (ret == 0 && at(p, "@")) {
 		param->persistent = true;
@@ -1204,7 +1205,8 @@ static int parse_parameter(struct parser *p, struct irp_parameter *param,
 	if (ret < 0)
 		return ret;
 	if (param->min > param->max)
-		return fail_at(p, -EINVAL, start, _("the range of '%s' is empty"), param->name);
+		return fail_at(p, -EINVAL, start, _("the range of '%s' is empty"),
+			       irp_quoted_name(param->name, quoted));
 	if (!at(p, "=")) {
 		if (param->persistent)
 			return expected(p, N_("'=' and the initial value of a persistent parameter"));
@@ -1706,6 +1708,14 @@ int irp_print_expression(const struct irp_expr *expr, char **ret_text)
 	return finish(&t, ret_text);
 }
 
+const char *irp_quoted_name(const char *name, char *buf)
+{
+	if (strlen(name) <= IRP_QUOTED_NAME_MAX)
+		return name;
+	snprintf(buf, IRP_QUOTED_NAME_SIZE, "%.*s...", IRP_QUOTED_NAME_MAX, name);
+	return buf;
+}
+
 /* ---- environment and evaluation ---- */
 
 struct binding {
@@ -1887,6 +1897,7 @@ static int eval_bitfield(struct eval *ev, const struct irp_expr *e, int64_t *ret
 static int eval_name(struct eval *ev, const struct irp_expr *e, int64_t *ret)
 {
 	const struct binding *b = find_binding(ev->env, e->name);
+	char quoted[IRP_QUOTED_NAME_SIZE];
 	int code;
 
 	if (b && b->has_value) {
@@ -1894,11 +1905,12 @@ static int eval_name(struct eval *ev, const struct irp_expr *e, int64_t *ret)
 		return 0;
 	}
 	if (!b || !b->definition)
-		return eval_fail(ev, -ENOENT, e, _("'%s' has no value"), e->name);
+		return eval_fail(ev, -ENOENT, e, _("'%s' has no value"),
+				 irp_quoted_name(e->name, quoted));
 	if (++ev->definition_depth > DEFINITION_DEPTH_MAX)
 		return eval_fail(ev, -ELOOP, e,
 				 _("the definition of '%s' refers to itself or nests too deep"),
-				 e->name);
+				 irp_quoted_name(e->name, quoted));
 	code = eval_node(ev, b->definition, ret);
 	ev->definition_depth--;
 	return code;
@@ -2100,6 +2112,7 @@ int irp_eval(const struct irp_expr *expr, struct irp_env *env, int64_t *ret_valu
 static int check_parameters(const struct irp_env *env, const struct irp_protocol *protocol,
 			    struct ir_error *err)
 {
+	char quoted[IRP_QUOTED_NAME_SIZE];
 	size_t i;
 
 	for (i = 0; i < protocol->parameter_count; i++) {
@@ -2107,13 +2120,14 @@ static int check_parameters(const struct irp_env *env, const struct irp_protocol
 		const struct binding *b = find_binding(env, param->name);
 
 		if (!b || !b->has_value) {
-			ir_error_set(err, _("irp: parameter '%s' is not given"), param->name);
+			ir_error_set(err, _("irp: parameter '%s' is not given"),
+				     irp_quoted_name(param->name, quoted));
 			return -EINVAL;
 		}
 		if (b->value < 0 || (uint64_t)b->value < param->min ||
 		    (uint64_t)b->value > param->max) {
 			ir_error_set(err, _("irp: parameter '%s' = %lld is out of %llu..%llu"),
-				     param->name, (long long)b->value,
+				     irp_quoted_name(param->name, quoted), (long long)b->value,
 				     (unsigned long long)param->min,
 				     (unsigned long long)param->max);
 			return -ERANGE;

@@ -250,6 +250,15 @@ int irp_print_expression(const struct irp_expr *expr, char **ret_text);
 
 const char *irp_op_name(enum irp_op op);	/* "**", "-" (NEG and SUB), ... */
 
+/*
+ * A name as the messages quote it: whole up to IRP_QUOTED_NAME_MAX bytes, else its
+ * start and "..." written in buf (IRP_QUOTED_NAME_SIZE bytes), so that a long name (the
+ * text bounds it, not the notation) does not push the rest of a message out of it.
+ */
+#define IRP_QUOTED_NAME_MAX 40
+#define IRP_QUOTED_NAME_SIZE (IRP_QUOTED_NAME_MAX + 4)
+const char *irp_quoted_name(const char *name, char *buf);
+
 /* The value of a decimal: { 253, 1 } is 25.3. */
 double irp_decimal_value(struct irp_decimal number);
 

@@ -3265,6 +3265,7 @@ static int classify_frames(struct compiler *c)
 	uint32_t all = (uint32_t)low_mask((unsigned int)pr->parameter_count), parts = 0, first = 0;
 	uint64_t known[PARAMS_MAX];
 	bool completed = false, in_parts = false;
+	char quoted[IRP_QUOTED_NAME_SIZE];
 	size_t k;
 	int ret;
 
@@ -3318,7 +3319,7 @@ static int classify_frames(struct compiler *c)
 		;
 	ir_error_set(c->err, _("irp:%u: not supported by the IRP compiler yet: "
 		     "parameter '%s' is not wholly sent in a frame"),
-		     pr->parameters[k].column, pr->parameters[k].name);
+		     pr->parameters[k].column, irp_quoted_name(pr->parameters[k].name, quoted));
 	return -EOPNOTSUPP;
 }
 
@@ -3385,6 +3386,7 @@ static int emit_report(struct compiler *c, const struct frame *f, const struct f
 {
 	const struct irp_protocol *p = c->protocol;
 	uint64_t known[PARAMS_MAX] = { 0 };
+	char quoted[IRP_QUOTED_NAME_SIZE];
 	unsigned int total_bits = 0;
 	int toggle = -1, ret;
 	size_t i;
@@ -3508,7 +3510,7 @@ static int emit_report(struct compiler *c, const struct frame *f, const struct f
 				continue;	/* the completing frame has it */
 			ir_error_set(c->err, _("irp:%u: not supported by the IRP compiler yet: "
 				     "parameter '%s' is not wholly sent in a frame"),
-				     pa->column, pa->name);
+				     pa->column, irp_quoted_name(pa->name, quoted));
 			return -EOPNOTSUPP;
 		}
 		/* the parameter holds the bits of known only: above max only if they are */
