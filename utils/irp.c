@@ -1842,6 +1842,9 @@ static int eval_fail(struct eval *ev, int code, const struct irp_expr *e, const 
 	char message[IR_ERROR_MESSAGE_MAX];
 	va_list args;
 
+	/* a caller that wants no message (constant folding tries many) pays nothing for it */
+	if (!ev->err)
+		return code;
 	va_start(args, fmt);
 	vsnprintf(message, sizeof(message), fmt, args);
 	va_end(args);

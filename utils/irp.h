@@ -279,7 +279,8 @@ double irp_decimal_value(struct irp_decimal number);
  * -ENOENT unknown name, -EDOM zero divisor or negative exponent, -ERANGE bad bitfield
  * width or chop, -ELOOP definitions that refer to each other (or nest more than 64 deep),
  * -E2BIG more than IRP_EVAL_BUDGET nodes evaluated for one expression; each with
- * "irp:COL: ..." naming the node's column in err.
+ * "irp:COL: ..." naming the node's column in err (NULL: no message is made, for a
+ * caller that tries many evaluations and wants none).
  */
 #define IRP_EVAL_BUDGET 1000000
 

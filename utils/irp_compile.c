@@ -40,9 +40,10 @@
  * A definition is expanded again at every use, so a few used several times each
  * (A2=A1+A1+A1, A3=A2+A2+A2...) would grow without end: the size of a use is computed
  * before it is expanded, and refused when it is more than the steps left. The database's
- * protocols take at most a few thousand steps.
+ * protocols take at most 23,340 steps (XMPff-1).
  */
 #define WORK_MAX 200000
+#define FOLD_STEPS 8		/* an evaluation's fixed cost, in steps */
 /* definitions looked up by name at each use: their count bounds the cost of a step */
 #define DEFINITIONS_MAX 64
 #define SLOTS_MAX 4096
@@ -280,6 +281,18 @@ static int over_budget(struct compiler *c)
 			       "definitions used too often, or expressions too large"),
 		     c->over_budget, WORK_MAX);
 	return -E2BIG;
+}
+
+/*
+ * irp_eval() in c->env, for constant folding, its message not wanted: each call draws
+ * FOLD_STEPS on the budget besides its nodes (a call that fails at once costs that
+ * much), and fails once the budget is spent.
+ */
+static int fold(struct compiler *c, const struct irp_expr *e, int64_t *ret_value)
+{
+	if (!spend(c, FOLD_STEPS, e->column))
+		return -E2BIG;
+	return irp_eval(e, c->env, ret_value, NULL);
 }
 
 /* ---- the emitter ---- */
@@ -573,9 +586,7 @@ const char *irp_compile_kernel_toggle(const char *name)
 static int evaluate(struct compiler *c, const struct irp_expr *e, int64_t *ret_value,
 		    const char *what)
 {
-	struct ir_error ignored = { "" };
-
-	if (irp_eval(e, c->env, ret_value, &ignored) == 0)
+	if (fold(c, e, ret_value) == 0)
 		return 0;
 	return unsupported(c, e->column, what);
 }
@@ -597,10 +608,9 @@ static int duration_us(struct compiler *c, const struct irp_item *item, double *
 		/* a name of a constant value where it is sent (B&O's -zeroGap) */
 		const struct irp_expr name = { .kind = IRP_EXPR_NAME, .column = item->column,
 					       .name = d->name, .height = 1 };
-		struct ir_error ignored = { "" };
 		int64_t named;
 
-		if (irp_eval(&name, c->env, &named, &ignored) < 0 || named < 0)
+		if (fold(c, &name, &named) < 0 || named < 0)
 			return unsupported(c, item->column, _("a duration given by a name"));
 		value = (double)named;
 	}
@@ -728,7 +738,6 @@ static bool offset_parameter(struct compiler *c, const struct irp_expr *e, unsig
 {
 	const struct irp_expr *a = e->a, *name, *constant;
 	const struct irp_parameter *pa;
-	struct ir_error ignored = { "" };
 	int64_t offset;
 	int index;
 
@@ -745,7 +754,7 @@ static bool offset_parameter(struct compiler *c, const struct irp_expr *e, unsig
 		return false;
 	index = parameter_index(c->protocol, name->name);
 	if (index < 0 || irp_env_has_value(c->env, name->name) ||
-	    irp_eval(constant, c->env, &offset, &ignored) < 0 ||
+	    fold(c, constant, &offset) < 0 ||
 	    offset < -INT32_MAX || offset > INT32_MAX || offset == 0)
 		return false;
 	if (a->op == IRP_OP_SUB)
@@ -762,7 +771,6 @@ static bool offset_parameter(struct compiler *c, const struct irp_expr *e, unsig
 static int add_bitfield(struct compiler *c, struct frame *f, const struct irp_item *item)
 {
 	const struct irp_expr *e = item->bitfield;
-	struct ir_error ignored = { "" };
 	struct field field = { 0 };
 	struct field *grown;
 	int64_t width, chop = 0, value;
@@ -792,7 +800,7 @@ static int add_bitfield(struct compiler *c, struct frame *f, const struct irp_it
 	} else if (offset_parameter(c, e, field.width, field.chop, &index, &field.offset)) {
 		field.source = FIELD_PARAMETER;
 		field.parameter = (unsigned int)index;
-	} else if (irp_eval(e, c->env, &value, &ignored) == 0) {
+	} else if (fold(c, e, &value) == 0) {
 		field.source = FIELD_CONSTANT;
 		field.constant = (uint64_t)value;
 	} else {
@@ -863,12 +871,11 @@ static int read_symbols(struct compiler *c, const struct irp_bitspec *b, unsigne
 /* An assignment of a constant: the name has that value from here on. */
 static int assign(struct compiler *c, const struct irp_item *item)
 {
-	struct ir_error ignored = { "" };
 	int64_t value;
 	size_t i;
 	int ret;
 
-	if (irp_eval(item->value, c->env, &value, &ignored) < 0)
+	if (fold(c, item->value, &value) < 0)
 		return unsupported(c, item->column,
 				   _("an assignment of a value that depends on the parameters"));
 	for (i = 0; i < c->assigned_count; i++)
@@ -1143,7 +1150,6 @@ static int expand_symbol(struct compiler *c, const struct bitspec_table *t,
 	const struct general_bitspec *g = t->general;
 	const struct bitspec_table *parent = t->parent == NO_PARENT ? NULL :
 					     &c->tables[t->parent];
-	struct ir_error ignored = { "" };
 	unsigned int bits = 0, bit_count = 0, column = t->source->column;
 	size_t i, n;
 	int ret = 0;
@@ -1174,8 +1180,8 @@ static int expand_symbol(struct compiler *c, const struct bitspec_table *t,
 				ret = unsupported(c, item->column, SYMBOL_SHAPE);
 				break;
 			}
-			if (e->infinite || irp_eval(e, c->env, &value, &ignored) < 0 ||
-			    irp_eval(e->b, c->env, &width, &ignored) < 0 || width < 0 ||
+			if (e->infinite || fold(c, e, &value) < 0 ||
+			    fold(c, e->b, &width) < 0 || width < 0 ||
 			    width > 64) {
 				ret = unsupported(c, item->column, SYMBOL_SHAPE);
 				break;
@@ -1197,7 +1203,7 @@ static int expand_symbol(struct compiler *c, const struct bitspec_table *t,
 				bit_count = 0;
 			}
 		} else if (item->kind == IRP_ITEM_ASSIGNMENT) {
-			if (irp_eval(item->value, c->env, &value, &ignored) < 0) {
+			if (fold(c, item->value, &value) < 0) {
 				ret = unsupported(c, item->column,
 						  _("an assignment of a value that depends on "
 						    "the parameters"));
@@ -1264,7 +1270,6 @@ static int trie_add(struct compiler *c, struct general_bitspec *g, unsigned int 
 static int read_symbol_names(struct compiler *c, struct general_bitspec *g,
 			     const struct irp_bitspec *b)
 {
-	struct ir_error ignored = { "" };
 	size_t s, i, n;
 
 	for (s = 0; s < b->count; s++)
@@ -1290,7 +1295,7 @@ static int read_symbol_names(struct compiler *c, struct general_bitspec *g,
 					       .name = g->names[n], .height = 1 };
 
 		/* its definition ({zeroGap=1}), the state before the first symbol */
-		if (irp_eval(&name, c->env, &g->values[0][n], &ignored) < 0)
+		if (fold(c, &name, &g->values[0][n]) < 0)
 			return unsupported(c, b->column, SYMBOL_SHAPE);
 	}
 	g->state_count = 1;
@@ -2468,14 +2473,13 @@ static int emit_logical(struct compiler *c, const struct irp_expr *e, unsigned i
 static int emit_expr(struct compiler *c, const struct irp_expr *e, unsigned int temp,
 		     unsigned int inlined, int fail)
 {
-	struct ir_error ignored = { "" };
 	int64_t value, width, chop = 0;
 	int ret, a_done, skip;
 
 	c->emitting = e->column;
 	if (!spend(c, 1, e->column))
 		return over_budget(c);
-	if (irp_eval(e, c->env, &value, &ignored) == 0) {
+	if (fold(c, e, &value) == 0) {
 		mov_imm(c, BPF_REG_0, (uint64_t)value);
 		return 0;
 	}
@@ -2501,9 +2505,9 @@ static int emit_expr(struct compiler *c, const struct irp_expr *e, unsigned int 
 		return emit_expr(c, definition, temp, inlined + 1, fail);
 	}
 	case IRP_EXPR_BITFIELD:
-		if (!e->infinite && irp_eval(e->b, c->env, &width, &ignored) < 0)
+		if (!e->infinite && fold(c, e->b, &width) < 0)
 			return unsupported(c, e->column, _("a bitfield width that is not a constant"));
-		if (e->c && irp_eval(e->c, c->env, &chop, &ignored) < 0)
+		if (e->c && fold(c, e->c, &chop) < 0)
 			return unsupported(c, e->column, _("a bitfield chop that is not a constant"));
 		if ((!e->infinite && (width < 0 || width > 64)) || chop < 0)
 			return unsupported(c, e->column, _("a bitfield of width or chop out of range"));
@@ -2780,11 +2784,9 @@ static bool is_parameter(const struct compiler *c, const struct irp_expr *e, siz
 static bool constant_shape(struct compiler *c, const struct irp_expr *e, int64_t *width,
 			   int64_t *chop)
 {
-	struct ir_error ignored = { "" };
-
 	*chop = 0;
-	if (e->infinite || irp_eval(e->b, c->env, width, &ignored) < 0 ||
-	    (e->c && irp_eval(e->c, c->env, chop, &ignored) < 0))
+	if (e->infinite || fold(c, e->b, width) < 0 ||
+	    (e->c && fold(c, e->c, chop) < 0))
 		return false;
 	return *width >= 0 && *width <= 64 && *chop >= 0 && *chop < 64;
 }
@@ -2793,14 +2795,13 @@ static bool constant_shape(struct compiler *c, const struct irp_expr *e, int64_t
 static uint64_t bits_used(struct compiler *c, const struct irp_expr *e, size_t p,
 			  unsigned int depth)
 {
-	struct ir_error ignored = { "" };
 	int64_t value, width, chop;
 
 	if (!e)
 		return 0;
 	if (depth > INLINE_MAX || ++c->solve_steps > SOLVE_STEPS_MAX || !spend(c, 1, e->column))
 		return UINT64_MAX;
-	if (irp_eval(e, c->env, &value, &ignored) == 0)
+	if (fold(c, e, &value) == 0)
 		return 0;
 	e = through_definitions(c, e);
 	switch (e->kind) {
@@ -2815,10 +2816,10 @@ static uint64_t bits_used(struct compiler *c, const struct irp_expr *e, size_t p
 	case IRP_EXPR_BINARY:
 		/* P & K: the bits of K */
 		if (e->op == IRP_OP_AND && is_parameter(c, e->a, p) &&
-		    irp_eval(e->b, c->env, &value, &ignored) == 0)
+		    fold(c, e->b, &value) == 0)
 			return (uint64_t)value;
 		if (e->op == IRP_OP_AND && is_parameter(c, e->b, p) &&
-		    irp_eval(e->a, c->env, &value, &ignored) == 0)
+		    fold(c, e->a, &value) == 0)
 			return (uint64_t)value;
 		break;
 	default:
@@ -2843,11 +2844,10 @@ static bool depends_on_unknown(struct compiler *c, const struct irp_expr *e,
 /* The exponent of a constant power of two, or -1. */
 static int power_of_two(struct compiler *c, const struct irp_expr *e)
 {
-	struct ir_error ignored = { "" };
 	int64_t value;
 	int k;
 
-	if (irp_eval(e, c->env, &value, &ignored) < 0 || value <= 0)
+	if (fold(c, e, &value) < 0 || value <= 0)
 		return -1;
 	for (k = 0; k < 63; k++)
 		if (value == (int64_t)1 << k)
@@ -2930,10 +2930,9 @@ static int solve(struct compiler *c, const struct irp_expr *e, size_t p,
 			side = e->b;
 			k = power_of_two(c, e->a);
 		} else if (e->op == IRP_OP_SHL) {
-			struct ir_error ignored = { "" };
 			int64_t shift;
 
-			if (irp_eval(e->b, c->env, &shift, &ignored) == 0 && shift >= 0 &&
+			if (fold(c, e->b, &shift) == 0 && shift >= 0 &&
 			    shift < 64)
 				k = (int)shift;
 		}
