@@ -45,7 +45,7 @@
 #define REPLAY_EVENTS_PER_SAMPLE 16
 #define REPLAY_INSNS_FLOOR (1ull << 28)
 #define REPLAY_INSNS_PER_SAMPLE 2048
-/* Parameters printed on an irp line: irp_compile() takes 48 at most. */
+/* Parameters printed on an irp line: irp_compile() takes 24 at most. */
 #define IRP_LINE_VALUES_MAX 64
 
 static uint32_t plan_lookup(void *user, uint64_t scancode)

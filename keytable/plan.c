@@ -105,6 +105,25 @@ static void origin_prefix(const struct origin *origin, char *buf, size_t size)
 		snprintf(buf, size, "%s: ", origin->file);
 }
 
+/*
+ * A name or an IRP string quoted in a message, cut after QUOTED_MAX bytes (at a
+ * character's start) with "...": an IRP string may be as long as a message, and what
+ * comes after it (the reason, its irp:COLUMN) must not be cut off instead.
+ */
+#define QUOTED_MAX 160
+
+static const char *quoted(const char *text, char *buf, size_t size)
+{
+	size_t len = QUOTED_MAX;
+
+	if (strlen(text) <= QUOTED_MAX || size < QUOTED_MAX + 4)
+		return text;
+	while (len > 0 && ((unsigned char)text[len] & 0xc0) == 0x80)
+		len--;
+	snprintf(buf, size, "%.*s...", (int)len, text);
+	return buf;
+}
+
 static const char *device_name(const struct planner *p)
 {
 	return p->input->device->sysname;
@@ -216,14 +235,14 @@ int plan_protocol_known(const char *root, const char *name)
 
 static int check_lirc(struct planner *p, const char *name, const struct origin *origin)
 {
-	char where[IR_ERROR_MESSAGE_MAX];
+	char where[IR_ERROR_MESSAGE_MAX], short_name[QUOTED_MAX + 4];
 
 	if (!p->input->device || p->input->device->lirc_sysname)
 		return 0;
 	origin_prefix(origin, where, sizeof(where));
 	ir_error_set(p->err, _("%s%s cannot decode protocol '%s': its kernel does not offer it, "
 			       "and it has no LIRC device to attach a BPF decoder to"),
-		     where, device_name(p), name);
+		     where, device_name(p), quoted(name, short_name, sizeof(short_name)));
 	return -EINVAL;
 }
 
@@ -309,6 +328,7 @@ static int compile_irp(const char *text, const char *where, struct bpf_image **r
 	struct irp_protocol *protocol = NULL;
 	struct bpf_image *image = NULL;
 	struct ir_error irp_err = { "" };
+	char short_text[QUOTED_MAX + 4];
 	const char *irp = text;
 	int ret;
 
@@ -317,7 +337,7 @@ static int compile_irp(const char *text, const char *where, struct bpf_image **r
 		if (!entry) {
 			ir_error_set(err, _("%sunknown IRP protocol '%s': neither a name of the "
 					    "IRP database nor an IRP string ('{...}')"),
-				     where, text);
+				     where, quoted(text, short_text, sizeof(short_text)));
 			return -EINVAL;
 		}
 		if (!irp_database_decodable(entry)) {
@@ -437,7 +457,7 @@ static int apply_keymap_params(struct planner *p, struct plan_decoder *decoder,
 			       const struct keymap_protocol *protocol,
 			       const struct origin *origin)
 {
-	char where[IR_ERROR_MESSAGE_MAX];
+	char where[IR_ERROR_MESSAGE_MAX], short_name[QUOTED_MAX + 4];
 	size_t i;
 	int ret;
 
@@ -447,7 +467,9 @@ static int apply_keymap_params(struct planner *p, struct plan_decoder *decoder,
 		if (!decoder->object || bpf_object_param_find(decoder->object, param->name) < 0) {
 			origin_prefix(origin, where, sizeof(where));
 			ret = add_note(p->plan, _("%sdecoder '%s' has no parameter '%s': ignored"),
-				       where, decoder->name, param->name);
+				       where, quoted(decoder->name, short_name,
+						     sizeof(short_name)),
+				       param->name);
 		} else {
 			ret = set_param(decoder, param->name, param->value);
 		}
@@ -981,9 +1003,10 @@ static int plan_option_protocol(struct planner *p, const char *name)
 		return 0;
 	}
 	if (!strncasecmp(name, IRP_OPTION_PREFIX, strlen(IRP_OPTION_PREFIX))) {
-		char where[IR_ERROR_MESSAGE_MAX];
+		char where[IR_ERROR_MESSAGE_MAX], short_name[QUOTED_MAX + 4];
 
-		snprintf(where, sizeof(where), "-p %s: ", name);
+		snprintf(where, sizeof(where), "-p %s: ",
+			 quoted(name, short_name, sizeof(short_name)));
 		return plan_irp_protocol(p, name + strlen(IRP_OPTION_PREFIX), where, &origin,
 					 &kind, &decoder);
 	}

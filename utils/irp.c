@@ -7,6 +7,7 @@
 #include "config.h"
 
 #include <errno.h>
+#include <limits.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -1082,6 +1083,7 @@ static int parse_general(struct parser *p, struct irp_general *g)
 		} else if ((p->tok.type == TOK_INT || p->tok.type == TOK_DECIMAL) &&
 			   p->tok.has_decimal) {
 			struct irp_decimal value = p->tok.decimal;
+			unsigned int column = column_of(p, p->tok.start);
 
 			ret = advance(p);
 			if (ret < 0)
@@ -1089,6 +1091,7 @@ static int parse_general(struct parser *p, struct irp_general *g)
 			if (at_name(p, "k")) {
 				g->has_frequency = true;
 				g->frequency = value;
+				g->frequency_column = column;
 				ret = advance(p);
 			} else if (at(p, "%")) {
 				g->has_duty_cycle = true;
@@ -1097,6 +1100,7 @@ static int parse_general(struct parser *p, struct irp_general *g)
 			} else {
 				g->has_unit = true;
 				g->unit = value;
+				g->unit_column = column;
 				g->unit_in_periods = at_name(p, "p");
 				if (at_name(p, "u") || at_name(p, "p"))
 					ret = advance(p);
@@ -1171,6 +1175,7 @@ static int parse_integer(struct parser *p, uint64_t *ret_value)
 static int parse_parameter(struct parser *p, struct irp_parameter *param,
 			   const struct irp_parameter *before, size_t before_count)
 {
+	char quoted[IRP_QUOTED_NAME_SIZE];
 	size_t start = p->tok.start, k;
 	int ret;
 
@@ -1183,7 +1188,7 @@ static int parse_parameter(struct parser *p, struct irp_parameter *param,
 	for (k = 0; k < before_count; k++)
 		if (strcmp(before[k].name, param->name) == 0)
 			return fail_at(p, -EINVAL, start, _("parameter '%s' is given twice"),
-				       param->name);
+				       irp_quoted_name(param->name, quoted));
 	ret = advance(p);
 	if (ret == 0 && at(p, "@")) {
 		param->persistent = true;
@@ -1200,7 +1205,8 @@ static int parse_parameter(struct parser *p, struct irp_parameter *param,
 	if (ret < 0)
 		return ret;
 	if (param->min > param->max)
-		return fail_at(p, -EINVAL, start, _("the range of '%s' is empty"), param->name);
+		return fail_at(p, -EINVAL, start, _("the range of '%s' is empty"),
+			       irp_quoted_name(param->name, quoted));
 	if (!at(p, "=")) {
 		if (param->persistent)
 			return expected(p, N_("'=' and the initial value of a persistent parameter"));
@@ -1702,6 +1708,14 @@ int irp_print_expression(const struct irp_expr *expr, char **ret_text)
 	return finish(&t, ret_text);
 }
 
+const char *irp_quoted_name(const char *name, char *buf)
+{
+	if (strlen(name) <= IRP_QUOTED_NAME_MAX)
+		return name;
+	snprintf(buf, IRP_QUOTED_NAME_SIZE, "%.*s...", IRP_QUOTED_NAME_MAX, name);
+	return buf;
+}
+
 /* ---- environment and evaluation ---- */
 
 struct binding {
@@ -1828,6 +1842,9 @@ static int eval_fail(struct eval *ev, int code, const struct irp_expr *e, const 
 	char message[IR_ERROR_MESSAGE_MAX];
 	va_list args;
 
+	/* a caller that wants no message (constant folding tries many) pays nothing for it */
+	if (!ev->err)
+		return code;
 	va_start(args, fmt);
 	vsnprintf(message, sizeof(message), fmt, args);
 	va_end(args);
@@ -1883,6 +1900,7 @@ static int eval_bitfield(struct eval *ev, const struct irp_expr *e, int64_t *ret
 static int eval_name(struct eval *ev, const struct irp_expr *e, int64_t *ret)
 {
 	const struct binding *b = find_binding(ev->env, e->name);
+	char quoted[IRP_QUOTED_NAME_SIZE];
 	int code;
 
 	if (b && b->has_value) {
@@ -1890,11 +1908,12 @@ static int eval_name(struct eval *ev, const struct irp_expr *e, int64_t *ret)
 		return 0;
 	}
 	if (!b || !b->definition)
-		return eval_fail(ev, -ENOENT, e, _("'%s' has no value"), e->name);
+		return eval_fail(ev, -ENOENT, e, _("'%s' has no value"),
+				 irp_quoted_name(e->name, quoted));
 	if (++ev->definition_depth > DEFINITION_DEPTH_MAX)
 		return eval_fail(ev, -ELOOP, e,
 				 _("the definition of '%s' refers to itself or nests too deep"),
-				 e->name);
+				 irp_quoted_name(e->name, quoted));
 	code = eval_node(ev, b->definition, ret);
 	ev->definition_depth--;
 	return code;
@@ -2075,6 +2094,11 @@ void irp_env_unlimit(struct irp_env *env)
 	env->limited = false;
 }
 
+unsigned long irp_env_steps_left(const struct irp_env *env)
+{
+	return env->limited ? env->steps_left : ULONG_MAX;
+}
+
 int irp_eval(const struct irp_expr *expr, struct irp_env *env, int64_t *ret_value,
 	     struct ir_error *err)
 {
@@ -2091,6 +2115,7 @@ int irp_eval(const struct irp_expr *expr, struct irp_env *env, int64_t *ret_valu
 static int check_parameters(const struct irp_env *env, const struct irp_protocol *protocol,
 			    struct ir_error *err)
 {
+	char quoted[IRP_QUOTED_NAME_SIZE];
 	size_t i;
 
 	for (i = 0; i < protocol->parameter_count; i++) {
@@ -2098,13 +2123,14 @@ static int check_parameters(const struct irp_env *env, const struct irp_protocol
 		const struct binding *b = find_binding(env, param->name);
 
 		if (!b || !b->has_value) {
-			ir_error_set(err, _("irp: parameter '%s' is not given"), param->name);
+			ir_error_set(err, _("irp: parameter '%s' is not given"),
+				     irp_quoted_name(param->name, quoted));
 			return -EINVAL;
 		}
 		if (b->value < 0 || (uint64_t)b->value < param->min ||
 		    (uint64_t)b->value > param->max) {
 			ir_error_set(err, _("irp: parameter '%s' = %lld is out of %llu..%llu"),
-				     param->name, (long long)b->value,
+				     irp_quoted_name(param->name, quoted), (long long)b->value,
 				     (unsigned long long)param->min,
 				     (unsigned long long)param->max);
 			return -ERANGE;

@@ -200,6 +200,7 @@ struct irp_general {
 	bool unit_in_periods;
 	bool msb;			/* bit order: false = lsb, the default */
 	struct irp_decimal duty_cycle;	/* percent */
+	unsigned int frequency_column, unit_column;	/* of the item that won, or 0 */
 };
 
 struct irp_definition {
@@ -249,6 +250,15 @@ int irp_print_expression(const struct irp_expr *expr, char **ret_text);
 
 const char *irp_op_name(enum irp_op op);	/* "**", "-" (NEG and SUB), ... */
 
+/*
+ * A name as the messages quote it: whole up to IRP_QUOTED_NAME_MAX bytes, else its
+ * start and "..." written in buf (IRP_QUOTED_NAME_SIZE bytes), so that a long name (the
+ * text bounds it, not the notation) does not push the rest of a message out of it.
+ */
+#define IRP_QUOTED_NAME_MAX 40
+#define IRP_QUOTED_NAME_SIZE (IRP_QUOTED_NAME_MAX + 4)
+const char *irp_quoted_name(const char *name, char *buf);
+
 /* The value of a decimal: { 253, 1 } is 25.3. */
 double irp_decimal_value(struct irp_decimal number);
 
@@ -269,7 +279,8 @@ double irp_decimal_value(struct irp_decimal number);
  * -ENOENT unknown name, -EDOM zero divisor or negative exponent, -ERANGE bad bitfield
  * width or chop, -ELOOP definitions that refer to each other (or nest more than 64 deep),
  * -E2BIG more than IRP_EVAL_BUDGET nodes evaluated for one expression; each with
- * "irp:COL: ..." naming the node's column in err.
+ * "irp:COL: ..." naming the node's column in err (NULL: no message is made, for a
+ * caller that tries many evaluations and wants none).
  */
 #define IRP_EVAL_BUDGET 1000000
 
@@ -291,6 +302,8 @@ bool irp_env_has_value(const struct irp_env *env, const char *name);
  */
 void irp_env_limit(struct irp_env *env, unsigned long steps);
 void irp_env_unlimit(struct irp_env *env);
+/* The steps left under irp_env_limit() (0 once it is reached), ULONG_MAX when unlimited. */
+unsigned long irp_env_steps_left(const struct irp_env *env);
 
 int irp_eval(const struct irp_expr *expr, struct irp_env *env, int64_t *ret_value,
 	     struct ir_error *err);

@@ -34,6 +34,18 @@
 #define PARAMS_MAX 24
 #define TEMPS_MAX 32		/* stack slots for expressions: their height */
 #define INLINE_MAX 16		/* definitions inlined in definitions */
+/*
+ * The work of compiling one protocol, in steps: every evaluation's nodes (constant
+ * folding), every expression node walked or emitted, definitions' expansions included.
+ * A definition is expanded again at every use, so a few used several times each
+ * (A2=A1+A1+A1, A3=A2+A2+A2...) would grow without end: the size of a use is computed
+ * before it is expanded, and refused when it is more than the steps left. The database's
+ * protocols take at most 23,340 steps (XMPff-1).
+ */
+#define WORK_MAX 200000
+#define FOLD_STEPS 8		/* an evaluation's fixed cost, in steps */
+/* definitions looked up by name at each use: their count bounds the cost of a step */
+#define DEFINITIONS_MAX 64
 #define SLOTS_MAX 4096
 #define FLATTEN_STEPS_MAX 65536	/* items laid out, over all frames and passes */
 #define FRAMES_MAX 6		/* before a repeated part, its three passes, after it */
@@ -50,8 +62,9 @@
 #define INSNS_MAX (4 * 32768)
 #define NO_PARENT ((unsigned int)-1)
 #define TIMEOUT_US 0xffffff
-/* the longest duration a LIRC mode2 sample carries */
+/* the longest duration a LIRC mode2 sample carries, and its resolution */
 #define DURATION_MAX_US 0xffffffu
+#define DURATION_MIN_US 1u
 /* the top 8 bits of a LIRC mode2 sample */
 #define KIND_PULSE 1
 #define KIND_TIMEOUT 3
@@ -193,6 +206,10 @@ struct compiler {
 	size_t frame_count;
 	size_t flatten_steps;
 	size_t solve_steps;		/* of the analysis of computed fields: bounded */
+	/* the expanded size of each definition, counted once: 0 not yet, SIZE_MAX being counted */
+	size_t *definition_sizes;
+	unsigned int over_budget;	/* WORK_MAX reached: the column where, or 0 */
+	unsigned int emitting;		/* the column of what is being emitted */
 	unsigned int carry;		/* byte offset of the carry in the map element */
 	uint32_t carried;		/* the parameters that the parts give whole */
 	uint64_t sent[PARAMS_MAX];	/* the bits of each parameter that some frame sends */
@@ -221,13 +238,61 @@ struct compiler {
 	size_t label_count, label_capacity;
 	struct fixup { size_t at; int label; } *fixups;
 	size_t fixup_count, fixup_capacity;
-	bool out_of_memory;
+	bool out_of_memory, too_long;
 };
 
 static int unsupported(struct compiler *c, unsigned int column, const char *what)
 {
 	ir_error_set(c->err, _("irp:%u: not supported by the IRP compiler yet: %s"), column, what);
 	return -EOPNOTSUPP;
+}
+
+/*
+ * Draw steps from the budget of the compilation: it is the limit of c->env's
+ * evaluations (irp_env_limit()), so that constant folding draws on it too. Once it is
+ * spent, every later step fails as well and irp_compile() refuses the protocol with
+ * the column where it ran out.
+ */
+static bool spend(struct compiler *c, unsigned long steps, unsigned int column)
+{
+	unsigned long left = irp_env_steps_left(c->env);
+
+	if (!c->over_budget && steps < left) {
+		irp_env_limit(c->env, left - steps);
+		return true;
+	}
+	irp_env_limit(c->env, 0);
+	if (!c->over_budget)
+		c->over_budget = column ? column : 1;
+	return false;
+}
+
+/* An evaluation that failed because the budget was spent, not because of e. */
+static bool spent(struct compiler *c, unsigned int column)
+{
+	if (irp_env_steps_left(c->env) != 0)
+		return false;
+	return !spend(c, 1, column);
+}
+
+static int over_budget(struct compiler *c)
+{
+	ir_error_set(c->err, _("irp:%u: too much work to compile (more than %d steps): "
+			       "definitions used too often, or expressions too large"),
+		     c->over_budget, WORK_MAX);
+	return -E2BIG;
+}
+
+/*
+ * irp_eval() in c->env, for constant folding, its message not wanted: each call draws
+ * FOLD_STEPS on the budget besides its nodes (a call that fails at once costs that
+ * much), and fails once the budget is spent.
+ */
+static int fold(struct compiler *c, const struct irp_expr *e, int64_t *ret_value)
+{
+	if (!spend(c, FOLD_STEPS, e->column))
+		return -E2BIG;
+	return irp_eval(e, c->env, ret_value, NULL);
 }
 
 /* ---- the emitter ---- */
@@ -253,6 +318,11 @@ static void insn(struct compiler *c, uint8_t code, uint8_t dst, uint8_t src, int
 {
 	struct bpf_insn *i;
 
+	/* past what a jump reaches, emit no more: resolve() refuses the program */
+	if (c->insn_count > INSNS_MAX) {
+		c->too_long = true;
+		return;
+	}
 	if (c->out_of_memory || !grow((void **)&c->insns, &c->insn_capacity, c->insn_count,
 				      sizeof(*c->insns))) {
 		c->out_of_memory = true;
@@ -381,6 +451,11 @@ static int resolve(struct compiler *c)
 {
 	size_t i;
 
+	if (c->too_long) {
+		ir_error_set(c->err, _("irp:%u: the decoder is too long (more than "
+				       "%d instructions)"), c->emitting, INSNS_MAX);
+		return -E2BIG;
+	}
 	if (c->out_of_memory || drop_jumps_to_next(c) < 0)
 		return -ENOMEM;
 	for (i = 0; i < c->fixup_count; i++) {
@@ -388,8 +463,8 @@ static int resolve(struct compiler *c)
 		long off = target - (long)c->fixups[i].at - 1;
 
 		if (target < 0 || off < INT16_MIN || off > INT16_MAX) {
-			ir_error_set(c->err, _("irp: the decoder is too long (%zu instructions)"),
-				     c->insn_count);
+			ir_error_set(c->err, _("irp:%u: the decoder is too long (more than "
+					       "%d instructions)"), c->emitting, INSNS_MAX);
 			return -E2BIG;
 		}
 		c->insns[c->fixups[i].at].off = (int16_t)off;
@@ -511,9 +586,7 @@ const char *irp_compile_kernel_toggle(const char *name)
 static int evaluate(struct compiler *c, const struct irp_expr *e, int64_t *ret_value,
 		    const char *what)
 {
-	struct ir_error ignored = { "" };
-
-	if (irp_eval(e, c->env, ret_value, &ignored) == 0)
+	if (fold(c, e, ret_value) == 0)
 		return 0;
 	return unsupported(c, e->column, what);
 }
@@ -543,10 +616,9 @@ static int duration_us(struct compiler *c, const struct irp_item *item, double *
 		/* a name of a constant value where it is sent (B&O's -zeroGap) */
 		const struct irp_expr name = { .kind = IRP_EXPR_NAME, .column = item->column,
 					       .name = d->name, .height = 1 };
-		struct ir_error ignored = { "" };
 		int64_t named;
 
-		if (irp_eval(&name, c->env, &named, &ignored) < 0 || named < 0)
+		if (fold(c, &name, &named) < 0 || named < 0)
 			return unsupported(c, item->column, _("a duration given by a name"));
 		value = (double)named;
 	}
@@ -570,6 +642,15 @@ static int duration_us(struct compiler *c, const struct irp_item *item, double *
 		return -EINVAL;
 	}
 	*ret_us = value * scale;
+	/*
+	 * A receiver reports whole microseconds: a duration shorter than one is a sample
+	 * of 0 or noise, and matching it would take any short sample for it.
+	 */
+	if (*ret_us > 0 && *ret_us < DURATION_MIN_US) {
+		ir_error_set(c->err, _("irp:%u: a duration of %g µs, shorter than a receiver "
+				       "reports (%u µs)"), item->column, *ret_us, DURATION_MIN_US);
+		return -EINVAL;
+	}
 	if (*ret_us > DURATION_MAX_US) {
 		ir_error_set(c->err, _("irp:%u: a duration of %.0f µs, longer than a receiver "
 				       "reports (%u µs)"), item->column, *ret_us, DURATION_MAX_US);
@@ -665,7 +746,6 @@ static bool offset_parameter(struct compiler *c, const struct irp_expr *e, unsig
 {
 	const struct irp_expr *a = e->a, *name, *constant;
 	const struct irp_parameter *pa;
-	struct ir_error ignored = { "" };
 	int64_t offset;
 	int index;
 
@@ -682,7 +762,7 @@ static bool offset_parameter(struct compiler *c, const struct irp_expr *e, unsig
 		return false;
 	index = parameter_index(c->protocol, name->name);
 	if (index < 0 || irp_env_has_value(c->env, name->name) ||
-	    irp_eval(constant, c->env, &offset, &ignored) < 0 ||
+	    fold(c, constant, &offset) < 0 ||
 	    offset < -INT32_MAX || offset > INT32_MAX || offset == 0)
 		return false;
 	if (a->op == IRP_OP_SUB)
@@ -699,7 +779,6 @@ static bool offset_parameter(struct compiler *c, const struct irp_expr *e, unsig
 static int add_bitfield(struct compiler *c, struct frame *f, const struct irp_item *item)
 {
 	const struct irp_expr *e = item->bitfield;
-	struct ir_error ignored = { "" };
 	struct field field = { 0 };
 	struct field *grown;
 	int64_t width, chop = 0, value;
@@ -729,7 +808,7 @@ static int add_bitfield(struct compiler *c, struct frame *f, const struct irp_it
 	} else if (offset_parameter(c, e, field.width, field.chop, &index, &field.offset)) {
 		field.source = FIELD_PARAMETER;
 		field.parameter = (unsigned int)index;
-	} else if (irp_eval(e, c->env, &value, &ignored) == 0) {
+	} else if (fold(c, e, &value) == 0) {
 		field.source = FIELD_CONSTANT;
 		field.constant = (uint64_t)value;
 	} else {
@@ -800,12 +879,11 @@ static int read_symbols(struct compiler *c, const struct irp_bitspec *b, unsigne
 /* An assignment of a constant: the name has that value from here on. */
 static int assign(struct compiler *c, const struct irp_item *item)
 {
-	struct ir_error ignored = { "" };
 	int64_t value;
 	size_t i;
 	int ret;
 
-	if (irp_eval(item->value, c->env, &value, &ignored) < 0)
+	if (fold(c, item->value, &value) < 0)
 		return unsupported(c, item->column,
 				   _("an assignment of a value that depends on the parameters"));
 	for (i = 0; i < c->assigned_count; i++)
@@ -844,10 +922,12 @@ static int flatten(struct compiler *c, struct frame *f, const struct irp_sequenc
 		 * into the same few slots: bound the work, not only the slots.
 		 */
 		if (++c->flatten_steps > FLATTEN_STEPS_MAX) {
-			ir_error_set(c->err, _("irp: more than %d items to lay out in the "
-					       "frames"), FLATTEN_STEPS_MAX);
+			ir_error_set(c->err, _("irp:%u: more than %d items to lay out in the "
+					       "frames"), item->column, FLATTEN_STEPS_MAX);
 			return -E2BIG;
 		}
+		if (!spend(c, 1, item->column))
+			return over_budget(c);
 
 		if (item->kind != IRP_ITEM_BITFIELD && f->pending)
 			return unsupported(c, f->pending_column,
@@ -1078,7 +1158,6 @@ static int expand_symbol(struct compiler *c, const struct bitspec_table *t,
 	const struct general_bitspec *g = t->general;
 	const struct bitspec_table *parent = t->parent == NO_PARENT ? NULL :
 					     &c->tables[t->parent];
-	struct ir_error ignored = { "" };
 	unsigned int bits = 0, bit_count = 0, column = t->source->column;
 	size_t i, n;
 	int ret = 0;
@@ -1109,8 +1188,8 @@ static int expand_symbol(struct compiler *c, const struct bitspec_table *t,
 				ret = unsupported(c, item->column, SYMBOL_SHAPE);
 				break;
 			}
-			if (e->infinite || irp_eval(e, c->env, &value, &ignored) < 0 ||
-			    irp_eval(e->b, c->env, &width, &ignored) < 0 || width < 0 ||
+			if (e->infinite || fold(c, e, &value) < 0 ||
+			    fold(c, e->b, &width) < 0 || width < 0 ||
 			    width > 64) {
 				ret = unsupported(c, item->column, SYMBOL_SHAPE);
 				break;
@@ -1132,7 +1211,7 @@ static int expand_symbol(struct compiler *c, const struct bitspec_table *t,
 				bit_count = 0;
 			}
 		} else if (item->kind == IRP_ITEM_ASSIGNMENT) {
-			if (irp_eval(item->value, c->env, &value, &ignored) < 0) {
+			if (fold(c, item->value, &value) < 0) {
 				ret = unsupported(c, item->column,
 						  _("an assignment of a value that depends on "
 						    "the parameters"));
@@ -1199,7 +1278,6 @@ static int trie_add(struct compiler *c, struct general_bitspec *g, unsigned int 
 static int read_symbol_names(struct compiler *c, struct general_bitspec *g,
 			     const struct irp_bitspec *b)
 {
-	struct ir_error ignored = { "" };
 	size_t s, i, n;
 
 	for (s = 0; s < b->count; s++)
@@ -1225,7 +1303,7 @@ static int read_symbol_names(struct compiler *c, struct general_bitspec *g,
 					       .name = g->names[n], .height = 1 };
 
 		/* its definition ({zeroGap=1}), the state before the first symbol */
-		if (irp_eval(&name, c->env, &g->values[0][n], &ignored) < 0)
+		if (fold(c, &name, &g->values[0][n]) < 0)
 			return unsupported(c, b->column, SYMBOL_SHAPE);
 	}
 	g->state_count = 1;
@@ -2376,14 +2454,67 @@ static bool is_parameter_name(const struct compiler *c, const char *name)
 	return parameter_index(c->protocol, name) >= 0 && !irp_env_has_value(c->env, name);
 }
 
-static const struct irp_expr *definition_of(const struct compiler *c, const char *name)
+static int definition_index(const struct compiler *c, const char *name)
 {
 	size_t i;
 
 	for (i = 0; i < c->protocol->definition_count; i++)
 		if (strcmp(c->protocol->definitions[i].name, name) == 0)
-			return c->protocol->definitions[i].value;
-	return NULL;
+			return (int)i;
+	return -1;
+}
+
+static const struct irp_expr *definition_of(const struct compiler *c, const char *name)
+{
+	int i = definition_index(c, name);
+
+	return i < 0 ? NULL : c->protocol->definitions[i].value;
+}
+
+/*
+ * The nodes of e with every definition it uses expanded, as emit_expr() and mentions()
+ * walk them, at most limit + 1: each definition's size is counted once (a definition
+ * met again while it is being counted is a loop, which the walkers refuse by its
+ * depth; it counts 1 here).
+ */
+static size_t expanded_size(struct compiler *c, const struct irp_expr *e, size_t limit)
+{
+	size_t size = 1, *memo;
+	int i;
+
+	if (!e)
+		return 0;
+	if (e->kind == IRP_EXPR_NAME) {
+		if (is_parameter_name(c, e->name) || (i = definition_index(c, e->name)) < 0)
+			return 1;
+		memo = &c->definition_sizes[i];
+		if (*memo == SIZE_MAX)
+			return 1;
+		if (*memo == 0) {
+			*memo = SIZE_MAX;
+			*memo = expanded_size(c, c->protocol->definitions[i].value, limit);
+		}
+		return *memo > limit ? limit + 1 : 1 + *memo;
+	}
+	size += expanded_size(c, e->a, limit);
+	if (size <= limit)
+		size += expanded_size(c, e->b, limit);
+	if (size <= limit)
+		size += expanded_size(c, e->c, limit);
+	return size > limit ? limit + 1 : size;
+}
+
+/*
+ * Before walking e, expanded: refuse it at its column when the steps left would not
+ * do (the walk itself draws them as it goes).
+ */
+static bool affordable(struct compiler *c, const struct irp_expr *e, unsigned int column)
+{
+	size_t left = irp_env_steps_left(c->env);
+
+	if (expanded_size(c, e, left) <= left)
+		return true;
+	return spend(c, left + 1, column);
 }
 
 /* r0 = r0's low width bits in the other order, the rest 0, one by one (no loop). */
@@ -2404,6 +2535,38 @@ static void emit_reverse_r0(struct compiler *c, int64_t width)
 	ALU64_REG(c, BPF_MOV, BPF_REG_0, BPF_REG_2);
 }
 
+static int emit_expr(struct compiler *c, const struct irp_expr *e, unsigned int temp,
+		     unsigned int inlined, int fail);
+
+/*
+ * r0 = a && b, a || b: 0 or 1. The right operand is evaluated only when the left one
+ * does not decide, as irp_eval() does: a zero divisor there fails the frame only then
+ * ((D==30||F/(D-30)) with D=30 is 1).
+ */
+static int emit_logical(struct compiler *c, const struct irp_expr *e, unsigned int temp,
+			unsigned int inlined, int fail)
+{
+	int decided = new_label(c), done = new_label(c);
+	/* && is decided (0) by a zero, || (1) by anything else */
+	uint8_t op = e->op == IRP_OP_LAND ? BPF_JEQ : BPF_JNE;
+	int ret;
+
+	ret = emit_expr(c, e->a, temp, inlined, fail);
+	if (ret < 0)
+		return ret;
+	JUMP_IMM(c, op, BPF_REG_0, 0, decided);
+	ret = emit_expr(c, e->b, temp, inlined, fail);
+	if (ret < 0)
+		return ret;
+	JUMP_IMM(c, op, BPF_REG_0, 0, decided);
+	ALU64_IMM(c, BPF_MOV, BPF_REG_0, e->op == IRP_OP_LAND ? 1 : 0);
+	GOTO(c, done);
+	place(c, decided);
+	ALU64_IMM(c, BPF_MOV, BPF_REG_0, e->op == IRP_OP_LAND ? 0 : 1);
+	place(c, done);
+	return 0;
+}
+
 /*
  * r0 = the expression, with Java's 64-bit rules as irp_eval() has them; the parameters
  * are on the stack. Constant subexpressions are folded here. temp is the first free
@@ -2412,14 +2575,18 @@ static void emit_reverse_r0(struct compiler *c, int64_t width)
 static int emit_expr(struct compiler *c, const struct irp_expr *e, unsigned int temp,
 		     unsigned int inlined, int fail)
 {
-	struct ir_error ignored = { "" };
 	int64_t value, width, chop = 0;
 	int ret, a_done, skip;
 
-	if (irp_eval(e, c->env, &value, &ignored) == 0) {
+	c->emitting = e->column;
+	if (!spend(c, 1, e->column))
+		return over_budget(c);
+	if (fold(c, e, &value) == 0) {
 		mov_imm(c, BPF_REG_0, (uint64_t)value);
 		return 0;
 	}
+	if (spent(c, e->column))
+		return over_budget(c);
 	if (temp >= TEMPS_MAX || inlined > INLINE_MAX)
 		return unsupported(c, e->column, _("an expression too deep to compile"));
 	switch (e->kind) {
@@ -2435,12 +2602,14 @@ static int emit_expr(struct compiler *c, const struct irp_expr *e, unsigned int 
 		if (!definition)
 			return unsupported(c, e->column, _("a name that is neither a parameter "
 							   "nor a definition"));
+		if (!affordable(c, definition, e->column))
+			return over_budget(c);
 		return emit_expr(c, definition, temp, inlined + 1, fail);
 	}
 	case IRP_EXPR_BITFIELD:
-		if (!e->infinite && irp_eval(e->b, c->env, &width, &ignored) < 0)
+		if (!e->infinite && fold(c, e->b, &width) < 0)
 			return unsupported(c, e->column, _("a bitfield width that is not a constant"));
-		if (e->c && irp_eval(e->c, c->env, &chop, &ignored) < 0)
+		if (e->c && fold(c, e->c, &chop) < 0)
 			return unsupported(c, e->column, _("a bitfield chop that is not a constant"));
 		if ((!e->infinite && (width < 0 || width > 64)) || chop < 0)
 			return unsupported(c, e->column, _("a bitfield of width or chop out of range"));
@@ -2523,6 +2692,8 @@ static int emit_expr(struct compiler *c, const struct irp_expr *e, unsigned int 
 		return 0;
 	}
 	case IRP_EXPR_BINARY:
+		if (e->op == IRP_OP_LAND || e->op == IRP_OP_LOR)
+			return emit_logical(c, e, temp, inlined, fail);
 		break;
 	default:
 		return unsupported(c, e->column, _("an expression"));
@@ -2558,27 +2729,6 @@ static int emit_expr(struct compiler *c, const struct irp_expr *e, unsigned int 
 		ALU64_REG(c, e->op == IRP_OP_SHL ? BPF_LSH : BPF_ARSH, BPF_REG_1, BPF_REG_0);
 		ALU64_REG(c, BPF_MOV, BPF_REG_0, BPF_REG_1);
 		break;
-	case IRP_OP_LAND:
-	case IRP_OP_LOR: {
-		/* both sides are evaluated: only a zero divisor on the right could tell */
-		int one = new_label(c), zero = new_label(c);
-
-		if (e->op == IRP_OP_LAND) {
-			JUMP_IMM(c, BPF_JEQ, BPF_REG_1, 0, zero);
-			JUMP_IMM(c, BPF_JEQ, BPF_REG_0, 0, zero);
-			GOTO(c, one);
-		} else {
-			JUMP_IMM(c, BPF_JNE, BPF_REG_1, 0, one);
-			JUMP_IMM(c, BPF_JNE, BPF_REG_0, 0, one);
-			GOTO(c, zero);
-		}
-		place(c, one);
-		ALU64_IMM(c, BPF_MOV, BPF_REG_0, 1);
-		GOTO(c, a_done);
-		place(c, zero);
-		ALU64_IMM(c, BPF_MOV, BPF_REG_0, 0);
-		break;
-	}
 	case IRP_OP_LT:
 	case IRP_OP_LE:
 	case IRP_OP_GT:
@@ -2639,19 +2789,22 @@ static int emit_expr(struct compiler *c, const struct irp_expr *e, unsigned int 
 }
 
 /* Does expression e use name, itself or through definitions? */
-static bool mentions(const struct compiler *c, const struct irp_expr *e, const char *name,
+static bool mentions(struct compiler *c, const struct irp_expr *e, const char *name,
 		     unsigned int inlined)
 {
 	const struct irp_expr *definition;
 
 	if (!e)
 		return false;
-	if (inlined > INLINE_MAX)
+	/* past the budget, it may: the compilation is refused anyway */
+	if (inlined > INLINE_MAX || !spend(c, 1, e->column))
 		return true;
 	if (e->kind == IRP_EXPR_NAME) {
 		if (strcmp(e->name, name) == 0)
 			return true;
 		definition = definition_of(c, e->name);
+		if (definition && !affordable(c, definition, e->column))
+			return true;
 		return definition && mentions(c, definition, name, inlined + 1);
 	}
 	return mentions(c, e->a, name, inlined) || mentions(c, e->b, name, inlined) ||
@@ -2662,7 +2815,7 @@ static bool mentions(const struct compiler *c, const struct irp_expr *e, const c
  * The bits of parameter i that some frame sends: all of them when a computed field
  * uses it (what it sends of the parameter is not known bit by bit).
  */
-static uint64_t parameter_sent(const struct compiler *c, size_t i)
+static uint64_t parameter_sent(struct compiler *c, size_t i)
 {
 	const char *name = c->protocol->parameters[i].name;
 	uint64_t sent = 0;
@@ -2733,11 +2886,9 @@ static bool is_parameter(const struct compiler *c, const struct irp_expr *e, siz
 static bool constant_shape(struct compiler *c, const struct irp_expr *e, int64_t *width,
 			   int64_t *chop)
 {
-	struct ir_error ignored = { "" };
-
 	*chop = 0;
-	if (e->infinite || irp_eval(e->b, c->env, width, &ignored) < 0 ||
-	    (e->c && irp_eval(e->c, c->env, chop, &ignored) < 0))
+	if (e->infinite || fold(c, e->b, width) < 0 ||
+	    (e->c && fold(c, e->c, chop) < 0))
 		return false;
 	return *width >= 0 && *width <= 64 && *chop >= 0 && *chop < 64;
 }
@@ -2746,14 +2897,13 @@ static bool constant_shape(struct compiler *c, const struct irp_expr *e, int64_t
 static uint64_t bits_used(struct compiler *c, const struct irp_expr *e, size_t p,
 			  unsigned int depth)
 {
-	struct ir_error ignored = { "" };
 	int64_t value, width, chop;
 
 	if (!e)
 		return 0;
-	if (depth > INLINE_MAX || ++c->solve_steps > SOLVE_STEPS_MAX)
+	if (depth > INLINE_MAX || ++c->solve_steps > SOLVE_STEPS_MAX || !spend(c, 1, e->column))
 		return UINT64_MAX;
-	if (irp_eval(e, c->env, &value, &ignored) == 0)
+	if (fold(c, e, &value) == 0)
 		return 0;
 	e = through_definitions(c, e);
 	switch (e->kind) {
@@ -2768,10 +2918,10 @@ static uint64_t bits_used(struct compiler *c, const struct irp_expr *e, size_t p
 	case IRP_EXPR_BINARY:
 		/* P & K: the bits of K */
 		if (e->op == IRP_OP_AND && is_parameter(c, e->a, p) &&
-		    irp_eval(e->b, c->env, &value, &ignored) == 0)
+		    fold(c, e->b, &value) == 0)
 			return (uint64_t)value;
 		if (e->op == IRP_OP_AND && is_parameter(c, e->b, p) &&
-		    irp_eval(e->a, c->env, &value, &ignored) == 0)
+		    fold(c, e->a, &value) == 0)
 			return (uint64_t)value;
 		break;
 	default:
@@ -2796,11 +2946,10 @@ static bool depends_on_unknown(struct compiler *c, const struct irp_expr *e,
 /* The exponent of a constant power of two, or -1. */
 static int power_of_two(struct compiler *c, const struct irp_expr *e)
 {
-	struct ir_error ignored = { "" };
 	int64_t value;
 	int k;
 
-	if (irp_eval(e, c->env, &value, &ignored) < 0 || value <= 0)
+	if (fold(c, e, &value) < 0 || value <= 0)
 		return -1;
 	for (k = 0; k < 63; k++)
 		if (value == (int64_t)1 << k)
@@ -2822,7 +2971,8 @@ static int solve(struct compiler *c, const struct irp_expr *e, size_t p,
 	const struct irp_expr *side, *other;
 	int k, ret;
 
-	if (modulus == 0 || depth > INLINE_MAX || ++c->solve_steps > SOLVE_STEPS_MAX)
+	if (modulus == 0 || depth > INLINE_MAX || ++c->solve_steps > SOLVE_STEPS_MAX ||
+	    !spend(c, 1, e->column))
 		return 0;
 	e = through_definitions(c, e);
 	if (is_parameter(c, e, p)) {
@@ -2882,10 +3032,9 @@ static int solve(struct compiler *c, const struct irp_expr *e, size_t p,
 			side = e->b;
 			k = power_of_two(c, e->a);
 		} else if (e->op == IRP_OP_SHL) {
-			struct ir_error ignored = { "" };
 			int64_t shift;
 
-			if (irp_eval(e->b, c->env, &shift, &ignored) == 0 && shift >= 0 &&
+			if (fold(c, e->b, &shift) == 0 && shift >= 0 &&
 			    shift < 64)
 				k = (int)shift;
 		}
@@ -3217,6 +3366,7 @@ static int classify_frames(struct compiler *c)
 	uint32_t all = (uint32_t)low_mask((unsigned int)pr->parameter_count), parts = 0, first = 0;
 	uint64_t known[PARAMS_MAX];
 	bool completed = false, in_parts = false;
+	char quoted[IRP_QUOTED_NAME_SIZE];
 	size_t k;
 	int ret;
 
@@ -3270,7 +3420,7 @@ static int classify_frames(struct compiler *c)
 		;
 	ir_error_set(c->err, _("irp:%u: not supported by the IRP compiler yet: "
 		     "parameter '%s' is not wholly sent in a frame"),
-		     pr->parameters[k].column, pr->parameters[k].name);
+		     pr->parameters[k].column, irp_quoted_name(pr->parameters[k].name, quoted));
 	return -EOPNOTSUPP;
 }
 
@@ -3337,6 +3487,7 @@ static int emit_report(struct compiler *c, const struct frame *f, const struct f
 {
 	const struct irp_protocol *p = c->protocol;
 	uint64_t known[PARAMS_MAX] = { 0 };
+	char quoted[IRP_QUOTED_NAME_SIZE];
 	unsigned int total_bits = 0;
 	int toggle = -1, ret;
 	size_t i;
@@ -3460,7 +3611,7 @@ static int emit_report(struct compiler *c, const struct frame *f, const struct f
 				continue;	/* the completing frame has it */
 			ir_error_set(c->err, _("irp:%u: not supported by the IRP compiler yet: "
 				     "parameter '%s' is not wholly sent in a frame"),
-				     pa->column, pa->name);
+				     pa->column, irp_quoted_name(pa->name, quoted));
 			return -EOPNOTSUPP;
 		}
 		/* the parameter holds the bits of known only: above max only if they are */
@@ -3828,9 +3979,9 @@ static int emit_frame(struct compiler *c, size_t index, unsigned int *word, int 
 		int k = l.run_of[i];
 
 		/* past what a jump reaches, stop here rather than emit the rest for nothing */
-		if (c->insn_count > INSNS_MAX) {
-			ir_error_set(c->err, _("irp: the decoder is too long (%zu instructions)"),
-				     c->insn_count);
+		if (c->too_long) {
+			ir_error_set(c->err, _("irp:%u: the decoder is too long (more than "
+					       "%d instructions)"), c->emitting, INSNS_MAX);
 			ret = -E2BIG;
 			goto out;
 		}
@@ -4160,6 +4311,20 @@ static int emit_program(struct compiler *c, size_t *ret_state_size)
 	return resolve(c);
 }
 
+/*
+ * Whatever a phase returned (ret), once the budget is spent the protocol is refused for
+ * that: an evaluation past it fails, and may have looked like a value that is not
+ * constant.
+ */
+static int check_budget(struct compiler *c, int ret)
+{
+	if (ret == -ENOMEM || (!c->over_budget && irp_env_steps_left(c->env) != 0))
+		return ret;
+	if (!c->over_budget)
+		c->over_budget = c->emitting;
+	return over_budget(c);
+}
+
 void irp_compile_options_init(struct irp_compile_options *options, const char *parameters)
 {
 	const char *p;
@@ -4201,14 +4366,30 @@ int irp_compile(const struct irp_protocol *protocol, const struct irp_compile_op
 	if (g->has_unit && g->unit_in_periods)
 		c.unit_us *= c.period_us;
 	if (c.unit_us <= 0) {
-		ir_error_set(err, _("irp: a unit in periods with no carrier"));
+		if (g->unit_in_periods && c.period_us <= 0)
+			ir_error_set(err, _("irp:%u: a unit in periods with no carrier"),
+				     g->unit_column);
+		else
+			ir_error_set(err, _("irp:%u: a unit of 0"), g->unit_column);
 		return -EINVAL;
 	}
-	if (protocol->parameter_count > PARAMS_MAX)
-		return unsupported(&c, protocol->stream->column, _("more than 48 parameters"));
+	if (protocol->parameter_count > PARAMS_MAX) {
+		ir_error_set(err, _("irp:%u: not supported by the IRP compiler yet: more than "
+				    "%d parameters"), protocol->parameters[PARAMS_MAX].column,
+			     PARAMS_MAX);
+		return -EOPNOTSUPP;
+	}
+	if (protocol->definition_count > DEFINITIONS_MAX) {
+		ir_error_set(err, _("irp:%u: not supported by the IRP compiler yet: more than "
+				    "%d definitions"),
+			     protocol->definitions[DEFINITIONS_MAX].column, DEFINITIONS_MAX);
+		return -EOPNOTSUPP;
+	}
 	if (!protocol->has_parameter_specs)
 		return unsupported(&c, protocol->stream->column, _("a protocol without parameter specs"));
-	ret = irp_env_new(&c.env);
+	c.emitting = protocol->stream->column;
+	c.definition_sizes = calloc(protocol->definition_count + 1, sizeof(*c.definition_sizes));
+	ret = c.definition_sizes ? irp_env_new(&c.env) : -ENOMEM;
 	if (ret < 0)
 		goto out;
 	for (i = 0; i < protocol->definition_count && ret == 0; i++)
@@ -4216,7 +4397,7 @@ int irp_compile(const struct irp_protocol *protocol, const struct irp_compile_op
 				     protocol->definitions[i].value);
 	if (ret < 0)
 		goto out;
-	irp_env_limit(c.env, IRP_EVAL_BUDGET);
+	irp_env_limit(c.env, WORK_MAX);
 	for (i = 0; i < sizeof(kernel_layouts) / sizeof(kernel_layouts[0]); i++) {
 		const struct kernel_layout *k = &kernel_layouts[i];
 
@@ -4236,11 +4417,13 @@ int irp_compile(const struct irp_protocol *protocol, const struct irp_compile_op
 	ret = read_symbols(&c, protocol->stream->bitspec, NO_PARENT, &top_table);
 	if (ret == 0)
 		ret = build_frames(&c);
+	ret = check_budget(&c, ret);
 	/* the frames' fields keep what they need of the assignments */
 	for (i = 0; i < c.assigned_count; i++)
 		irp_env_unset(c.env, c.assigned[i].name);
 	if (ret == 0)
 		ret = classify_frames(&c);
+	ret = check_budget(&c, ret);
 	if (ret == 0 && c.frame_count == 0)
 		ret = unsupported(&c, protocol->stream->column, _("a signal with no bitfield"));
 	/* a message first: a repeat tried before it (order_frames()) does not count */
@@ -4250,6 +4433,7 @@ int irp_compile(const struct irp_protocol *protocol, const struct irp_compile_op
 		ret = unsupported(&c, protocol->stream->column, _("a signal with no bitfield"));
 	if (ret == 0)
 		ret = emit_program(&c, &state_size);
+	ret = check_budget(&c, ret);
 	if (ret < 0)
 		goto out;
 	image = calloc(1, sizeof(*image));
@@ -4287,6 +4471,7 @@ out:
 	irp_protocol_free(layout_holders[1]);
 	irp_protocol_free(layout_holders[2]);
 	irp_env_free(c.env);
+	free(c.definition_sizes);
 	free(c.insns);
 	free(c.labels);
 	free(c.fixups);

@@ -96,6 +96,26 @@
  * variations,
  * assignments of constants (those of the parameters only at the very end, where they
  * concern the next signal).
+ *
+ * A computed bitfield's && and || evaluate their right operand only when the left one
+ * does not decide, as irp_eval() does: a zero divisor in the operand not evaluated does
+ * not drop the frame ((D==30||F/(D-30)) with D=30); one that is evaluated does.
+ *
+ * Limits (hostile input; each refusal says "irp:COL: ..." at the construct):
+ *  - at most 24 parameters and 64 definitions (-EOPNOTSUPP);
+ *  - a duration (flash, gap, extent, in a frame or a symbol) lasts 0 or from 1 µs,
+ *    the resolution of a receiver's samples, to 0xffffff µs, the longest one reports;
+ *    a unit of 0 is refused too (-EINVAL);
+ *  - the work of one compilation is a budget of 200,000 steps that every step draws on:
+ *    each evaluation (constant folding: 8 steps, and one a node), each expression node
+ *    walked or emitted, definitions expanded at each use, each item laid out. A definition's
+ *    expanded size is counted once, before a use of it is expanded, and a use that the
+ *    steps left cannot pay for is refused there (-E2BIG, "too much work to compile"):
+ *    definitions that use each other many times (A2=A1+A1+A1, A3=A2+A2+A2...) are
+ *    refused in milliseconds, not expanded. The database's protocols take at most
+ *    23,340 steps (XMPff-1);
+ *  - the program stops growing past 131,072 instructions, where jump offsets no longer
+ *    reach (-E2BIG, "the decoder is too long", at the expression being emitted).
  */
 #ifndef IRKIT_IRP_COMPILE_H
 #define IRKIT_IRP_COMPILE_H
@@ -139,8 +159,9 @@ const char *irp_compile_kernel_toggle(const char *name);
 /*
  * Compile protocol into a new image (freed with bpf_image_free()). Returns 0;
  * -EOPNOTSUPP for a construct outside the supported class, -EINVAL for a protocol that
- * cannot be sent as written (a width that is not a number, a negative duration), -E2BIG
- * for a program too long for jump offsets, each with "irp:COL: ..." in err; -ENOMEM.
+ * cannot be sent as written (a width that is not a number, a negative duration, one
+ * under 1 µs), -E2BIG for a program too long for jump offsets or a compilation past its
+ * budget of steps ("Limits" above), each with "irp:COL: ..." in err; -ENOMEM.
  */
 int irp_compile(const struct irp_protocol *protocol, const struct irp_compile_options *options,
 		struct bpf_image **ret_image, struct ir_error *err);

@@ -23,7 +23,7 @@
  * its carrier; a mode2 capture has none, so prefer-over between them does not apply.
  */
 #define CARRIER_APART_HZ 2000.0
-/* A decode's parameters: irp_compile() takes 48 at most. */
+/* A decode's parameters: irp_compile() takes 24 at most. */
 #define IDENTIFY_VALUES_MAX 64
 /* The samples kept for checking decodes against their renderings (see whole_message()). */
 #define IDENTIFY_HISTORY 4096

@@ -14,7 +14,7 @@
 #include "irp_compile.h"
 #include "nls.h"
 
-/* irp_compile() takes 48 parameters at most. */
+/* irp_compile() takes 24 parameters at most. */
 #define UNPACK_PARAMS_MAX 64
 
 static unsigned int parameter_bits(const struct irp_parameter *p)

@@ -4,7 +4,9 @@
  * promises: a program that bpf_vm_new() accepts and bpf_lint finds nothing in (the
  * verifier's usual refusals), or a refusal with -EOPNOTSUPP, -EINVAL or -E2BIG (or
  * -ENOMEM) and a message, and no image. A program then runs, without a fault, on the
- * protocol rendered with every parameter at its minimum, when that renders.
+ * protocol rendered with every parameter at its minimum, when that renders. Parsing and
+ * compiling take less than a second of CPU time, whatever the string (the compiler's
+ * budget of steps).
  */
 #include "config.h"
 
@@ -59,11 +61,15 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	struct ir_error err = { "" };
 	struct bpf_image *image = NULL;
 	struct bpf_vm *vm;
+	double start = fuzz_cpu_seconds(), spent;
 	int ret;
 
 	if (irp_parse((const char *)data, size, &p, &err) < 0)
 		return 0;
 	ret = irp_compile(p, NULL, &image, &err);
+	spent = fuzz_cpu_seconds() - start;
+	FUZZ_ASSERT(spent < FUZZ_CPU_SECONDS_MAX, "compiled in %.3f s of CPU time (%d)", spent,
+		    ret);
 	if (ret < 0) {
 		FUZZ_ASSERT(ret == -EOPNOTSUPP || ret == -EINVAL || ret == -E2BIG ||
 			    ret == -ENOMEM, "code %d", ret);

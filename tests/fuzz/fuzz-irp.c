@@ -6,7 +6,9 @@
  * (or -ENOMEM) with an "irp:" message and leaves the out-parameter alone. The tree's
  * expressions are then evaluated (definitions, defaults) and the protocol rendered
  * (irp_render.h): any result, or one of the documented codes with a message, never a
- * crash or undefined behaviour; a rendered signal alternates pulses and spaces.
+ * crash or undefined behaviour; a rendered signal alternates pulses and spaces. The
+ * evaluations of one protocol share one budget (irp_env_limit()), as the renderer's
+ * and the compiler's do, and a case takes less than a second of CPU time.
  */
 #include "config.h"
 
@@ -206,6 +208,7 @@ static void evaluate(const struct irp_protocol *protocol)
 
 	if (irp_env_new(&env) < 0)
 		return;
+	irp_env_limit(env, IRP_EVAL_BUDGET);
 	for (i = 0; i < protocol->parameter_count; i++)
 		if (!protocol->parameters[i].default_value &&
 		    irp_env_set(env, protocol->parameters[i].name,
@@ -283,7 +286,11 @@ static void fuzz_expression(const char *text, size_t size)
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
+	double start = fuzz_cpu_seconds(), spent;
+
 	fuzz_protocol((const char *)data, size);
 	fuzz_expression((const char *)data, size);
+	spent = fuzz_cpu_seconds() - start;
+	FUZZ_ASSERT(spent < FUZZ_CPU_SECONDS_MAX, "took %.3f s of CPU time", spent);
 	return 0;
 }

@@ -17,6 +17,7 @@
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <time.h>
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
@@ -28,5 +29,22 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 		abort();							\
 	}									\
 } while (0)
+
+/*
+ * The CPU time of this thread, in seconds: a target whose module promises a bound on
+ * its work (the IRP compiler's budget of steps) asserts that a case takes less than
+ * FUZZ_CPU_SECONDS_MAX. CPU time, not the wall clock, so that a loaded machine (the
+ * fuzzer runs at the lowest priority) does not make a finding of a fast case.
+ */
+#define FUZZ_CPU_SECONDS_MAX 1.0
+
+static inline double fuzz_cpu_seconds(void)
+{
+	struct timespec now;
+
+	if (clock_gettime(CLOCK_THREAD_CPUTIME_ID, &now) < 0)
+		return 0;
+	return (double)now.tv_sec + (double)now.tv_nsec / 1e9;
+}
 
 #endif

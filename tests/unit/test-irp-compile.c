@@ -988,6 +988,57 @@ START_TEST(test_repeat_constants_by_hand)
 }
 END_TEST
 
+/*
+ * && and || evaluate their right operand only when the left one does not decide, as
+ * irp.h documents: with D=30, D==30||E/(D-30) is 1 and D!=30&&E/(D-30) is 0, their
+ * zero divisor never evaluated, and the frame is kept (it was dropped).
+ */
+START_TEST(test_logical_operators_short_circuit)
+{
+	static const struct {
+		const char *irp;
+		unsigned int D, C, E;
+		bool reported;
+	} cases[] = {
+		{ "{38k,500}<1,-1|1,-3>(16,-8,D:8,C:4,E:4,1,-40m){C=D==30||E/(D-30)}"
+		  "[D:0..255,E:0..15]", 30, 1, 5, true },
+		{ "{38k,500}<1,-1|1,-3>(16,-8,D:8,C:4,E:4,1,-40m){C=D==30||E/(D-30)}"
+		  "[D:0..255,E:0..15]", 31, 1, 5, true },
+		{ "{38k,500}<1,-1|1,-3>(16,-8,D:8,C:4,E:4,1,-40m){C=D==30||E/(D-30)}"
+		  "[D:0..255,E:0..15]", 40, 0, 5, true },
+		{ "{38k,500}<1,-1|1,-3>(16,-8,D:8,C:4,E:4,1,-40m){C=D==30||E/(D-30)}"
+		  "[D:0..255,E:0..15]", 40, 1, 5, false },
+		{ "{38k,500}<1,-1|1,-3>(16,-8,D:8,C:4,E:4,1,-40m){C=D!=30&&E/(D-30)}"
+		  "[D:0..255,E:0..15]", 30, 0, 5, true },
+		{ "{38k,500}<1,-1|1,-3>(16,-8,D:8,C:4,E:4,1,-40m){C=D!=30&&E/(D-30)}"
+		  "[D:0..255,E:0..15]", 31, 1, 5, true },
+		{ "{38k,500}<1,-1|1,-3>(16,-8,D:8,C:4,E:4,1,-40m){C=D!=30&&E/(D-30)}"
+		  "[D:0..255,E:0..15]", 31, 0, 5, false },
+		/* a zero divisor that is evaluated still drops the frame */
+		{ "{38k,500}<1,-1|1,-3>(16,-8,D:8,C:4,E:4,1,-40m){C=D==31||E/(D-30)}"
+		  "[D:0..255,E:0..15]", 30, 1, 5, false },
+	};
+	size_t k;
+
+	for (k = 0; k < sizeof(cases) / sizeof(cases[0]); k++) {
+		struct irp_protocol *p = parse(cases[k].irp);
+		struct bpf_vm *vm = compile_to_vm(p, NULL);
+		int32_t d[64];
+		size_t n = checksum_frame(d, cases[k].D, cases[k].C, cases[k].E);
+
+		feed(vm, d, n);
+		ck_assert_msg(count_events(vm, BPF_VM_EVENT_KEYDOWN) == cases[k].reported,
+			      "case %zu", k);
+		/* the generic layout: D << 4 | E */
+		if (cases[k].reported)
+			ck_assert_uint_eq(bpf_vm_event_at(vm, 0)->scancode,
+					  cases[k].D << 4 | cases[k].E);
+		bpf_vm_free(vm);
+		irp_protocol_free(p);
+	}
+}
+END_TEST
+
 static void refused(const char *text, const char *message)
 {
 	struct irp_protocol *p = parse(text);
@@ -1065,6 +1116,133 @@ START_TEST(test_nested_repeats_bounded)
 	ck_assert_ptr_nonnull(image);
 	bpf_image_free(image);
 	irp_protocol_free(p);
+}
+END_TEST
+
+/* irp_compile() fails with code and a message that contains message. */
+static void refused_with(const char *text, int code, const char *message)
+{
+	struct irp_protocol *p = parse(text);
+	struct ir_error err = { "" };
+	struct bpf_image *image = NULL;
+
+	ck_assert_int_eq(irp_compile(p, NULL, &image, &err), code);
+	ck_assert_ptr_null(image);
+	ck_assert_msg(strstr(err.message, message) != NULL, "%s", err.message);
+	irp_protocol_free(p);
+}
+
+/* Definitions A0=D, Ai = A(i-1) used uses times, for i up to depth; A(depth) sent. */
+static char *chained_definitions(unsigned int depth, unsigned int uses)
+{
+	char *text = malloc(65536), *at = text;
+	unsigned int i, k;
+
+	ck_assert_ptr_nonnull(text);
+	at += sprintf(at, "{38.4k,564}<1,-1|1,-3>(16,-8,D:8,A%u:8,1,^108m)*{A0=D", depth);
+	for (i = 1; i <= depth; i++) {
+		at += sprintf(at, ",A%u=", i);
+		for (k = 0; k < uses; k++)
+			at += sprintf(at, "%sA%u", k ? "+" : "", i - 1);
+	}
+	sprintf(at, "}[D:0..255]");
+	return text;
+}
+
+/*
+ * Found by a security review: each definition is expanded again at each use, so 15
+ * definitions using the previous one 3 times (265 bytes) took 9-33 s and 1 GB, and 16
+ * times never ended. The size of a use is counted before it is expanded: refused at
+ * the column of the use (34, A15 in the irstream), within the budget of steps.
+ */
+START_TEST(test_definitions_bounded)
+{
+	static const unsigned int uses[] = { 3, 16 };
+	struct irp_protocol *p;
+	struct ir_error err = { "" };
+	struct bpf_image *image = NULL;
+	char *text;
+	size_t k;
+
+	for (k = 0; k < sizeof(uses) / sizeof(uses[0]); k++) {
+		text = chained_definitions(15, uses[k]);
+		refused_with(text, -E2BIG, "irp:34: too much work to compile (more than "
+			     "200000 steps)");
+		free(text);
+	}
+	/* 3^5 = 243 copies of D, summed: within the budget */
+	text = chained_definitions(5, 3);
+	p = parse(text);
+	ck_assert_msg(irp_compile(p, NULL, &image, &err) == 0, "%s", err.message);
+	bpf_image_free(image);
+	irp_protocol_free(p);
+	free(text);
+}
+END_TEST
+
+/*
+ * A program past what a jump reaches, from expressions that are cheap to walk but long
+ * to emit (a reversed 64-bit field is over 5 instructions a bit, 4^5 of them): refused
+ * as it is emitted, not after, at the column of the expression being emitted.
+ */
+START_TEST(test_emission_bounded)
+{
+	refused_with("{38k,500}<1,-1|1,-3>(16,-8,D:8,C:8,1,-40m){R=D:-64,S=R+R+R+R,"
+		     "T=S+S+S+S,U=T+T+T+T,V=U+U+U+U,C=V+V+V+V}[D:0..255]", -E2BIG,
+		     "irp:46: the decoder is too long (more than 131072 instructions)");
+}
+END_TEST
+
+/*
+ * A receiver reports whole microseconds: a unit of 1e-19 µs made every duration 0 µs,
+ * and the protocol took noise for scancode 0. A written duration under 1 µs is refused
+ * at its column; a unit of 0 too, at the unit's.
+ */
+START_TEST(test_durations_under_resolution)
+{
+	refused_with("{38k,0.0000000000000000001}<1,-1|1,-3>(16,-8,D:8,1,-40m)[D:0..255]",
+		     -EINVAL, "irp:29: a duration of 1e-19 µs, shorter than a receiver "
+		     "reports (1 µs)");
+	refused_with("{38k,500}<1,-1|1,-3>(16,-8,D:8,1,-0.4u,1,-40m)[D:0..255]",
+		     -EINVAL, "irp:34: a duration of 0.4 µs, shorter than a receiver "
+		     "reports (1 µs)");
+	refused_with("{38k,0}<1,-1|1,-3>(16,-8,D:8,1,-40m)[D:0..255]", -EINVAL,
+		     "irp:6: a unit of 0");
+	refused_with("{0k,2p}<1,-1|1,-3>(16,-8,D:8,1,-40m)[D:0..255]", -EINVAL,
+		     "irp:5: a unit in periods with no carrier");
+}
+END_TEST
+
+/* 25 parameters: the limit (24) said, at the column of the 25th. */
+START_TEST(test_too_many_parameters)
+{
+	char text[512], *at = text;
+	unsigned int k;
+
+	at += sprintf(at, "{38k,500}<1,-1|1,-3>(16,-8,P0:1,1,-40m)[");
+	for (k = 0; k < 25; k++)
+		at += sprintf(at, "%sP%u:0..1", k ? "," : "", k);
+	sprintf(at, "]");
+	refused_with(text, -EOPNOTSUPP, "irp:247: not supported by the IRP compiler yet: "
+		     "more than 24 parameters");
+}
+END_TEST
+
+/*
+ * 65 definitions: refused at the column of the 65th (each use of a name looks the
+ * definitions up, so their number bounds the cost of a step of the budget).
+ */
+START_TEST(test_too_many_definitions)
+{
+	char text[1024], *at = text;
+	unsigned int k;
+
+	at += sprintf(at, "{38k,500}<1,-1|1,-3>(16,-8,D:8,1,-40m){");
+	for (k = 0; k < 65; k++)
+		at += sprintf(at, "%sX%02u=%u", k ? "," : "", k, k);
+	sprintf(at, "}[D:0..255]");
+	refused_with(text, -EOPNOTSUPP, "irp:478: not supported by the IRP compiler yet: "
+		     "more than 64 definitions");
 }
 END_TEST
 
@@ -1571,6 +1749,7 @@ static Suite *irp_compile_suite(void)
 	tcase_add_test(tc, test_unsent_bits_by_hand);
 	tcase_add_test(tc, test_rc5_toggle_by_hand);
 	tcase_add_test(tc, test_checksum_by_hand);
+	tcase_add_test(tc, test_logical_operators_short_circuit);
 	tcase_add_test(tc, test_parameters_given_back_by_hand);
 	tcase_add_test(tc, test_message_in_parts_by_hand);
 	tcase_add_test(tc, test_end_frame_by_hand);
@@ -1579,6 +1758,11 @@ static Suite *irp_compile_suite(void)
 	tcase_add_test(tc, test_frame_context_by_hand);
 	tcase_add_test(tc, test_duration_beyond_lirc);
 	tcase_add_test(tc, test_nested_repeats_bounded);
+	tcase_add_test(tc, test_definitions_bounded);
+	tcase_add_test(tc, test_emission_bounded);
+	tcase_add_test(tc, test_durations_under_resolution);
+	tcase_add_test(tc, test_too_many_parameters);
+	tcase_add_test(tc, test_too_many_definitions);
 	tcase_add_test(tc, test_reversed_in_expression_by_hand);
 	tcase_add_test(tc, test_refusals_name_the_construct);
 	tcase_add_test(tc, test_cost_per_sample);

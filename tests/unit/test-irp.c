@@ -764,6 +764,37 @@ START_TEST(test_errors_at_column)
 }
 END_TEST
 
+/*
+ * A name is bounded by the text only: quoted whole, a long one pushed the rest of the
+ * message (what is wrong with it) out of the 512 bytes of a message. The messages
+ * quote its first 40 bytes and "...".
+ */
+START_TEST(test_long_names_quoted)
+{
+	char name[601], text[1400], expected[700];
+	struct ir_error err = { "" };
+	int64_t value;
+
+	memset(name, 'N', 600);
+	name[600] = '\0';
+	snprintf(text, sizeof(text), "{}<1|2>(1)[%s:0..3,%s:0..1]", name, name);
+	snprintf(expected, sizeof(expected), "irp:618: parameter '%.40s...' is given twice",
+		 name);
+	parse_fails(text, -EINVAL, expected);
+	snprintf(text, sizeof(text), "{}<1|2>(1)[%s:5..3]", name);
+	snprintf(expected, sizeof(expected), "irp:12: the range of '%.40s...' is empty", name);
+	parse_fails(text, -EINVAL, expected);
+	ck_assert_int_eq(eval_text(name, "", &value, &err), -ENOENT);
+	snprintf(expected, sizeof(expected), "irp:1: '%.40s...' has no value", name);
+	ck_assert_str_eq(err.message, expected);
+	/* up to 40 bytes, whole */
+	name[40] = '\0';
+	snprintf(text, sizeof(text), "{}<1|2>(1)[%s:5..3]", name);
+	snprintf(expected, sizeof(expected), "irp:12: the range of '%s' is empty", name);
+	parse_fails(text, -EINVAL, expected);
+}
+END_TEST
+
 START_TEST(test_limits)
 {
 	char *text = malloc(IRP_TEXT_MAX + 2);
@@ -955,6 +986,7 @@ static Suite *irp_suite(void)
 	tc = tcase_create("errors");
 	tcase_add_test(tc, test_errors_at_column);
 	tcase_add_test(tc, test_limits);
+	tcase_add_test(tc, test_long_names_quoted);
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("printer");

@@ -1,0 +1,1 @@
+--decode=$IRKIT_SRCDIR/tests/cli/data/irp-necx.txt -p 'irp:{38.4k,0.0000000000000000001}<1,-1|1,-3>(16,-8,D:8,S:8,1,^108m)*[D:0..255,S:0..255]'
