@@ -86,7 +86,9 @@ struct keymap_protocol {
 	char *variant;			/* NULL when absent */
 	/*
 	 * Protocol "irp" only: the IRP string or the name of a protocol of the IRP
-	 * database (irp_database.h), as written; NULL for every other protocol.
+	 * database (irp_database.h), as written; never NULL for protocol "irp" (both
+	 * readers refuse one without it: a legacy keymap cannot name "irp"), NULL for
+	 * every other protocol.
 	 */
 	char *irp;
 	unsigned int irp_line, irp_column;	/* where irp's value was written */

@@ -22,6 +22,10 @@ static void check_protocol(const struct keymap_protocol *protocol)
 	size_t i, j;
 
 	FUZZ_ASSERT(protocol->protocol != NULL, "no protocol name");
+	/* keymap.h: protocol "irp" has its IRP string, no other protocol has one. */
+	FUZZ_ASSERT((strcasecmp(protocol->protocol, "irp") == 0) == (protocol->irp != NULL),
+		    "protocol '%s' with%s an IRP string", protocol->protocol,
+		    protocol->irp ? "" : "out");
 	for (i = 0; i < protocol->param_count; i++) {
 		FUZZ_ASSERT(protocol->params[i].name != NULL, "param %zu", i);
 		for (j = 0; j < i; j++)
