@@ -96,7 +96,7 @@ struct keymap_protocol {
 	size_t param_count;
 	struct keymap_scancode *scancodes;	/* in file order, scancodes unique */
 	size_t scancode_count;
-	struct keymap_raw *raws;	/* only for protocol "raw" */
+	struct keymap_raw *raws;	/* only for "raw" and "lircd_raw", which have no scancodes */
 	size_t raw_count;
 	unsigned int line;		/* the [[protocols]] header or legacy type line */
 	/* Where the protocol's name was written, for messages about it. */
