@@ -286,9 +286,13 @@ static int parse_entry(const struct keymap_loader *loader, struct keymap_protoco
 	if (count < 2)
 		return keymap_fail(loader, line, columns[count - 1],
 				   _("expected 'SCANCODE KEYCODE'"));
+	/* As the TOML reader: both have raw entries, which this format cannot hold. */
 	if (keymap_ascii_casecmp(protocol->protocol, "raw") == 0)
 		return keymap_fail(loader, line, columns[0],
 				   _("protocol 'raw' takes raw entries, not scancodes"));
+	if (keymap_ascii_casecmp(protocol->protocol, "lircd_raw") == 0)
+		return keymap_fail(loader, line, columns[0],
+				   _("protocol '%s' takes raw entries, not scancodes"), "lircd_raw");
 	ret = keymap_parse_scancode(loader, fields[0], line, columns[0], &scancode);
 	if (ret < 0)
 		return ret;
