@@ -712,7 +712,7 @@ static int plan_keymap_irp(struct planner *p, const struct keymap *keymap,
 	enum protocol_kind kind;
 	int ret;
 
-	/* A legacy keymap's "type: irp" has nowhere to say which. */
+	/* The readers refuse protocol "irp" without its string; a keymap made in memory may not. */
 	if (!protocol->irp) {
 		ir_error_set_at(p->err, keymap->filename, protocol->protocol_line,
 				protocol->protocol_column,

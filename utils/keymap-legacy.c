@@ -124,8 +124,19 @@ static bool valid_utf8(const unsigned char *s)
 static int add_protocol(const struct keymap_loader *loader, struct keymap *keymap,
 			const char *type, unsigned int line, unsigned int column)
 {
-	struct keymap_protocol *protocol = keymap_add_protocol(keymap);
+	struct keymap_protocol *protocol;
 
+	/*
+	 * Protocol "irp" decodes what its IRP string says, and this format has no place
+	 * for one: written as TOML, it would be a keymap the reader refuses, and loaded,
+	 * a protocol nothing can decode. No v4l-utils keymap names it (it is irkit's), so
+	 * it is a mistake to report where it was made, not a kernel's missing protocol.
+	 */
+	if (keymap_ascii_casecmp(type, "irp") == 0)
+		return keymap_fail(loader, line, column,
+				   _("protocol 'irp' needs an IRP string, which a legacy keymap "
+				     "cannot hold: write the keymap as TOML, with an 'irp' key"));
+	protocol = keymap_add_protocol(keymap);
 	if (!protocol)
 		return keymap_fail_nomem(loader);
 	protocol->line = line;
@@ -275,9 +286,13 @@ static int parse_entry(const struct keymap_loader *loader, struct keymap_protoco
 	if (count < 2)
 		return keymap_fail(loader, line, columns[count - 1],
 				   _("expected 'SCANCODE KEYCODE'"));
+	/* As the TOML reader: both have raw entries, which this format cannot hold. */
 	if (keymap_ascii_casecmp(protocol->protocol, "raw") == 0)
 		return keymap_fail(loader, line, columns[0],
 				   _("protocol 'raw' takes raw entries, not scancodes"));
+	if (keymap_ascii_casecmp(protocol->protocol, "lircd_raw") == 0)
+		return keymap_fail(loader, line, columns[0],
+				   _("protocol '%s' takes raw entries, not scancodes"), "lircd_raw");
 	ret = keymap_parse_scancode(loader, fields[0], line, columns[0], &scancode);
 	if (ret < 0)
 		return ret;

@@ -92,7 +92,9 @@ struct keymap_protocol {
 	char *variant;			/* NULL when absent */
 	/*
 	 * Protocol "irp" only: the IRP string or the name of a protocol of the IRP
-	 * database (irp_database.h), as written; NULL for every other protocol.
+	 * database (irp_database.h), as written; never NULL for protocol "irp" (both
+	 * readers refuse one without it: a legacy keymap cannot name "irp"), NULL for
+	 * every other protocol.
 	 */
 	char *irp;
 	unsigned int irp_line, irp_column;	/* where irp's value was written */
@@ -100,7 +102,7 @@ struct keymap_protocol {
 	size_t param_count;
 	struct keymap_scancode *scancodes;	/* in file order, scancodes unique */
 	size_t scancode_count;
-	struct keymap_raw *raws;	/* only for protocol "raw" */
+	struct keymap_raw *raws;	/* only for "raw" and "lircd_raw", which have no scancodes */
 	size_t raw_count;
 	unsigned int line;		/* the [[protocols]] header or legacy type line */
 	/* Where the protocol's name was written, for messages about it. */

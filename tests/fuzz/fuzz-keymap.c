@@ -3,8 +3,9 @@
  * Fuzz target: the keymap readers on any bytes, both of them on every input (TOML and
  * legacy). A keymap either reader accepts must keep keymap.h's promises: a protocol
  * name, unique scancodes and parameter names, keycodes up to KEYCODE_MAX, raw patterns
- * of an odd number of non-zero durations of 24 bits at most; and written as TOML and
- * read back, it is the same keymap.
+ * (for "raw" and "lircd_raw" only, which have no scancodes) of an odd number of
+ * non-zero durations of 24 bits at most, an IRP string for protocol "irp" only; and
+ * written as TOML and read back, it is the same keymap.
  */
 #include "config.h"
 
@@ -22,6 +23,10 @@ static void check_protocol(const struct keymap_protocol *protocol)
 	size_t i, j;
 
 	FUZZ_ASSERT(protocol->protocol != NULL, "no protocol name");
+	/* keymap.h: protocol "irp" has its IRP string, no other protocol has one. */
+	FUZZ_ASSERT((strcasecmp(protocol->protocol, "irp") == 0) == (protocol->irp != NULL),
+		    "protocol '%s' with%s an IRP string", protocol->protocol,
+		    protocol->irp ? "" : "out");
 	for (i = 0; i < protocol->param_count; i++) {
 		FUZZ_ASSERT(protocol->params[i].name != NULL, "param %zu", i);
 		for (j = 0; j < i; j++)
@@ -36,8 +41,15 @@ static void check_protocol(const struct keymap_protocol *protocol)
 			FUZZ_ASSERT(protocol->scancodes[i].scancode !=
 				    protocol->scancodes[j].scancode, "scancode %zu twice", i);
 	}
+	/* rc_keymap(5): raw entries are for "raw" and for a printed lircd.conf's "lircd_raw". */
 	if (protocol->raw_count)
-		FUZZ_ASSERT(strcasecmp(protocol->protocol, "raw") == 0, "raws for '%s'",
+		FUZZ_ASSERT(strcasecmp(protocol->protocol, "raw") == 0 ||
+			    strcasecmp(protocol->protocol, "lircd_raw") == 0, "raws for '%s'",
+			    protocol->protocol);
+	/* ... which take no scancodes. */
+	if (protocol->scancode_count)
+		FUZZ_ASSERT(strcasecmp(protocol->protocol, "raw") &&
+			    strcasecmp(protocol->protocol, "lircd_raw"), "scancodes for '%s'",
 			    protocol->protocol);
 	for (i = 0; i < protocol->raw_count; i++) {
 		const struct keymap_raw *raw = &protocol->raws[i];

@@ -596,6 +596,12 @@ START_TEST(test_legacy_errors)
 	LEGACY_ERROR("# table x, type: nec\n0x10 KEY_A\0\n", "remote:2: unexpected NUL character");
 	LEGACY_ERROR("# table x, type: raw\n0x10 KEY_A\n",
 		     "remote:2:1: protocol 'raw' takes raw entries, not scancodes");
+	/* Written back as TOML, the reader refused these two. */
+	LEGACY_ERROR("# table x, type: LIRCD_RAW\n0x10 KEY_A\n",
+		     "remote:2:1: protocol 'lircd_raw' takes raw entries, not scancodes");
+	LEGACY_ERROR("# table x, type: nec, IRP\n0x10 KEY_A\n",
+		     "remote:1:23: protocol 'irp' needs an IRP string, which a legacy keymap "
+		     "cannot hold: write the keymap as TOML, with an 'irp' key");
 }
 END_TEST
 

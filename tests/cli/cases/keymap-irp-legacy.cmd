@@ -1,0 +1,1 @@
+-c -w $IRKIT_SRCDIR/tests/cli/data/irp-legacy
