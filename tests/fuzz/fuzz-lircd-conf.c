@@ -7,6 +7,8 @@
  * back as lircd.conf text (by a writer of this file, from the header's description)
  * reads back to the same model. The model as a keymap (lircd_keymap.h): refused with one
  * "fuzz.conf:" line, or one protocol entry per remote whose TOML reads back equal.
+ * A case that takes more than CASE_CPU_NS_MAX of CPU time is a finding too (issue 27:
+ * a keymap read at boot must be read or refused at once).
  */
 #include "config.h"
 
@@ -14,6 +16,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "fuzz.h"
 #include "keymap.h"
@@ -21,6 +24,22 @@
 #include "lircd_keymap.h"
 
 #define NAME "fuzz.conf"
+
+/*
+ * The budget of one case: 1 s of this thread's CPU time, not of the clock, since the
+ * fuzzer runs at nice 19 on a machine others share and may wait for a CPU for longer
+ * than that. A case that takes 10 s of the clock is a hang to libFuzzer as well.
+ */
+#define CASE_CPU_NS_MAX 1000000000LL
+
+static long long cpu_ns(void)
+{
+	struct timespec ts;
+
+	if (clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts) < 0)
+		return 0;
+	return (long long)ts.tv_sec * 1000000000LL + ts.tv_nsec;
+}
 
 static bool fits(uint64_t value, unsigned int bits)
 {
@@ -270,7 +289,7 @@ static void check_keymap(const struct lircd_conf *conf)
 	keymap_free(keymap);
 }
 
-int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+static void test_one(const uint8_t *data, size_t size)
 {
 	struct lircd_conf *conf = (struct lircd_conf *)&conf;
 	struct ir_error err = { "" };
@@ -284,7 +303,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		FUZZ_ASSERT(strncmp(err.message, NAME ":", strlen(NAME ":")) == 0,
 			    "message '%s'", err.message);
 		FUZZ_ASSERT(!strchr(err.message, '\n'), "message of several lines");
-		return 0;
+		return;
 	}
 	FUZZ_ASSERT(conf->remote_count <= LIRCD_CONF_REMOTES_MAX, "%zu remotes",
 		    conf->remote_count);
@@ -297,5 +316,15 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	round_trip(conf);
 	check_keymap(conf);
 	lircd_conf_free(conf);
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	long long start = cpu_ns(), spent;
+
+	test_one(data, size);
+	spent = cpu_ns() - start;
+	FUZZ_ASSERT(spent <= CASE_CPU_NS_MAX, "over budget: %lld ms of CPU for %zu bytes",
+		    spent / 1000000, size);
 	return 0;
 }
