@@ -58,11 +58,13 @@ static int warn_unloadable(const struct plan_decoder *decoder)
 {
 	struct bpf_lint_finding findings[BPF_LINT_KIND_MAX];
 	int count = bpf_lint_image(decoder->image, findings), i;
-	char license[BPF_IMAGE_NAME_MAX];
+	char license[BPF_IMAGE_NAME_MAX], name[IR_ERROR_MESSAGE_MAX];
 
-	/* From the object file: no control characters to the terminal. */
+	/* From the object file and its name: no control characters to the terminal. */
 	snprintf(license, sizeof(license), "%s", decoder->image->license);
 	ir_error_filter_controls(license);
+	snprintf(name, sizeof(name), "%s", decoder->name);
+	ir_error_filter_controls(name);
 
 	for (i = 0; i < count; i++) {
 		const struct bpf_lint_finding *f = &findings[i];
@@ -71,17 +73,17 @@ static int warn_unloadable(const struct plan_decoder *decoder)
 		case BPF_LINT_UNINIT_REG:
 			fprintf(stderr, _("decoder '%s': instruction %zu reads r%u before it is "
 					  "written: the kernel would not load it\n"),
-				decoder->name, f->insn, f->reg);
+				name, f->insn, f->reg);
 			break;
 		case BPF_LINT_MAYBE_NULL:
 			fprintf(stderr, _("decoder '%s': instruction %zu goes through r%u, which "
 					  "may be NULL (a map lookup not checked): the kernel would "
-					  "not load it\n"), decoder->name, f->insn, f->reg);
+					  "not load it\n"), name, f->insn, f->reg);
 			break;
 		default:
 			fprintf(stderr, _("decoder '%s': instruction %zu calls %s, which is "
 					  "GPL-only, and the licence is '%s': the kernel would not "
-					  "load it\n"), decoder->name, f->insn,
+					  "load it\n"), name, f->insn,
 				bpf_lint_helper_name(f->helper), license);
 			break;
 		}
@@ -151,11 +153,14 @@ static int new_vm(const struct plan_decoder *decoder, size_t sample_count,
 static void report_dropped(const struct plan_decoder *decoder, const struct bpf_vm *vm)
 {
 	uint64_t dropped = vm ? bpf_vm_events_dropped(vm) : 0;
+	char name[IR_ERROR_MESSAGE_MAX];
 
-	if (dropped)
-		fprintf(stderr, _("decoder '%s': %llu reports dropped: more than %d in one "
-				  "sample\n"), decoder->name, (unsigned long long)dropped,
-			REPLAY_EVENTS_PER_SAMPLE);
+	if (!dropped)
+		return;
+	snprintf(name, sizeof(name), "%s", decoder->name);
+	ir_error_filter_controls(name);
+	fprintf(stderr, _("decoder '%s': %llu reports dropped: more than %d in one "
+			  "sample\n"), name, (unsigned long long)dropped, REPLAY_EVENTS_PER_SAMPLE);
 }
 
 static void print_record(const struct rc_input_record *record)
