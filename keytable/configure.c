@@ -186,8 +186,14 @@ static int attach_decoders(int lirc_fd, const struct keytable_plan *plan,
 			return ret;
 		}
 	}
-	for (i = 0; i < loaded->count; i++)
-		fprintf(stderr, _("Loaded BPF protocol %s\n"), plan->decoders[i].name);
+	for (i = 0; i < loaded->count; i++) {
+		char shown[IR_ERROR_MESSAGE_MAX];
+
+		/* A decoder's name may be a file's: no control to the terminal. */
+		snprintf(shown, sizeof(shown), "%s", plan->decoders[i].name);
+		ir_error_filter_controls(shown);
+		fprintf(stderr, _("Loaded BPF protocol %s\n"), shown);
+	}
 	return 0;
 }
 
@@ -219,9 +225,16 @@ static void skip_decoders(const struct keytable_plan *plan, const struct ir_erro
 {
 	size_t i;
 
-	for (i = 0; i < plan->decoder_count; i++)
-		fprintf(stderr, _("%s: BPF decoder %s skipped: %s\n"),
-			plan->decoders[i].wanted_by, plan->decoders[i].name, why->message);
+	for (i = 0; i < plan->decoder_count; i++) {
+		char line[IR_ERROR_MESSAGE_MAX * 2];
+
+		/* Names of files and keymaps: no control characters to the terminal. */
+		snprintf(line, sizeof(line), _("%s: BPF decoder %s skipped: %s\n"),
+			 plan->decoders[i].wanted_by, plan->decoders[i].name, why->message);
+		line[strcspn(line, "\n")] = '\0';
+		ir_error_filter_controls(line);
+		fprintf(stderr, "%s\n", line);
+	}
 }
 
 /*

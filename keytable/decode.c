@@ -53,6 +53,21 @@ static uint32_t plan_lookup(void *user, uint64_t scancode)
 	return keytable_plan_lookup(user, scancode);
 }
 
+/* A map value read or written outside the value (its map's name from the object). */
+static void warn_value_bounds(const struct plan_decoder *decoder, const char *name,
+			      const struct bpf_lint_finding *f)
+{
+	const struct bpf_map_spec *map = &decoder->image->maps[f->map];
+	char map_name[BPF_IMAGE_NAME_MAX];
+
+	snprintf(map_name, sizeof(map_name), "%s", map->name);
+	ir_error_filter_controls(map_name);
+	fprintf(stderr, _("decoder '%s': instruction %zu goes through r%u to %u bytes at "
+			  "offset %d of a value of map '%s', which has %u: the kernel would "
+			  "not load it\n"), name, f->insn, f->reg, f->size, f->offset, map_name,
+		map->value_size);
+}
+
 /*
  * What the kernel's verifier would refuse and the VM runs: one line each, so that a
  * decoder tested offline does not fail only on a device.
@@ -61,11 +76,13 @@ static int warn_unloadable(const struct plan_decoder *decoder)
 {
 	struct bpf_lint_finding findings[BPF_LINT_KIND_MAX];
 	int count = bpf_lint_image(decoder->image, findings), i;
-	char license[BPF_IMAGE_NAME_MAX];
+	char license[BPF_IMAGE_NAME_MAX], name[IR_ERROR_MESSAGE_MAX];
 
-	/* From the object file: no control characters to the terminal. */
+	/* From the object file and its name: no control characters to the terminal. */
 	snprintf(license, sizeof(license), "%s", decoder->image->license);
 	ir_error_filter_controls(license);
+	snprintf(name, sizeof(name), "%s", decoder->name);
+	ir_error_filter_controls(name);
 
 	for (i = 0; i < count; i++) {
 		const struct bpf_lint_finding *f = &findings[i];
@@ -74,18 +91,43 @@ static int warn_unloadable(const struct plan_decoder *decoder)
 		case BPF_LINT_UNINIT_REG:
 			fprintf(stderr, _("decoder '%s': instruction %zu reads r%u before it is "
 					  "written: the kernel would not load it\n"),
-				decoder->name, f->insn, f->reg);
+				name, f->insn, f->reg);
 			break;
 		case BPF_LINT_MAYBE_NULL:
 			fprintf(stderr, _("decoder '%s': instruction %zu goes through r%u, which "
 					  "may be NULL (a map lookup not checked): the kernel would "
-					  "not load it\n"), decoder->name, f->insn, f->reg);
+					  "not load it\n"), name, f->insn, f->reg);
 			break;
-		default:
+		case BPF_LINT_GPL_ONLY:
 			fprintf(stderr, _("decoder '%s': instruction %zu calls %s, which is "
 					  "GPL-only, and the licence is '%s': the kernel would not "
-					  "load it\n"), decoder->name, f->insn,
+					  "load it\n"), name, f->insn,
 				bpf_lint_helper_name(f->helper), license);
+			break;
+		case BPF_LINT_VALUE_BOUNDS:
+			warn_value_bounds(decoder, name, f);
+			break;
+		case BPF_LINT_POINTER_VALUE:
+			if (f->helper >= 0)
+				fprintf(stderr, _("decoder '%s': instruction %zu passes a pointer "
+						  "(r%u) to %s as a number: the kernel would not "
+						  "load it\n"), name, f->insn, f->reg,
+					bpf_lint_helper_name(f->helper));
+			else
+				fprintf(stderr, _("decoder '%s': instruction %zu stores a pointer "
+						  "(r%u) as a number: the kernel would not load "
+						  "it\n"), name, f->insn, f->reg);
+			break;
+		case BPF_LINT_STACK_DEPTH:
+			fprintf(stderr, _("decoder '%s': instruction %zu calls a function whose "
+					  "stack frames come to %u bytes, over the kernel's 512: "
+					  "the kernel would not load it\n"), name, f->insn, f->size);
+			break;
+		default:
+			fprintf(stderr, _("decoder '%s': instruction %zu reads %u bytes at "
+					  "fp%+d before this run writes them: offline they are the "
+					  "last sample's, and the kernel would not load it\n"),
+				name, f->insn, f->size, f->offset);
 			break;
 		}
 	}
@@ -154,11 +196,14 @@ static int new_vm(const struct plan_decoder *decoder, size_t sample_count,
 static void report_dropped(const struct plan_decoder *decoder, const struct bpf_vm *vm)
 {
 	uint64_t dropped = vm ? bpf_vm_events_dropped(vm) : 0;
+	char name[IR_ERROR_MESSAGE_MAX];
 
-	if (dropped)
-		fprintf(stderr, _("decoder '%s': %llu reports dropped: more than %d in one "
-				  "sample\n"), decoder->name, (unsigned long long)dropped,
-			REPLAY_EVENTS_PER_SAMPLE);
+	if (!dropped)
+		return;
+	snprintf(name, sizeof(name), "%s", decoder->name);
+	ir_error_filter_controls(name);
+	fprintf(stderr, _("decoder '%s': %llu reports dropped: more than %d in one "
+			  "sample\n"), name, (unsigned long long)dropped, REPLAY_EVENTS_PER_SAMPLE);
 }
 
 static void print_record(const struct rc_input_record *record)

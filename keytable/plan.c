@@ -82,6 +82,8 @@ static int add_note(struct keytable_plan *plan, const char *fmt, ...)
 	va_end(args);
 	if (ret < 0)
 		return -ENOMEM;
+	/* Notes quote names from keymaps (a parameter's): no control to the terminal. */
+	ir_error_filter_controls(note);
 	notes = realloc(plan->notes, (plan->note_count + 1) * sizeof(*notes));
 	if (!notes) {
 		free(note);

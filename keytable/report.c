@@ -39,9 +39,12 @@ static void list_bpf(const char *root, const struct rc_device *device)
 	}
 	printf(_("\tAttached BPF protocols:"));
 	for (i = 0; i < count && i < BPF_KERNEL_MAX_LIRC_PROGS; i++) {
-		if (bpf_kernel_prog_info_by_id(ids[i], &info, NULL) == 0 && info.name[0])
+		if (bpf_kernel_prog_info_by_id(ids[i], &info, NULL) == 0 && info.name[0]) {
+			/* Set by whichever loader: no control to the terminal. */
+			info.name[sizeof(info.name) - 1] = '\0';
+			ir_error_filter_controls(info.name);
 			printf(" %s", info.name);
-		else
+		} else
 			printf(" %" PRIu32, ids[i]);
 	}
 	putchar('\n');
@@ -95,8 +98,14 @@ static void list_device(const char *root, const struct rc_device *device)
 	size_t i;
 
 	printf(_("Found %s/ with:\n"), device->syspath);
-	if (device->name)
-		printf(_("\tName: %s\n"), device->name);
+	if (device->name) {
+		char name[IR_ERROR_MESSAGE_MAX];
+
+		/* A USB device's own product string, often: no control to the terminal. */
+		snprintf(name, sizeof(name), "%s", device->name);
+		ir_error_filter_controls(name);
+		printf(_("\tName: %s\n"), name);
+	}
 	if (device->driver)
 		printf(_("\tDriver: %s\n"), device->driver);
 	if (device->keymap)
@@ -214,7 +223,12 @@ void keytable_print_plan(const struct keytable_plan *plan, struct keymap *const 
 	else if (!plan->decoder_count)
 		fprintf(stderr, _("BPF decoders: none\n"));
 	for (i = 0; i < plan->decoder_count; i++) {
-		fprintf(stderr, _("BPF decoder %s:\n"), plan->decoders[i].name);
+		char shown[IR_ERROR_MESSAGE_MAX];
+
+		/* A decoder's name may be a file's: no control to the terminal. */
+		snprintf(shown, sizeof(shown), "%s", plan->decoders[i].name);
+		ir_error_filter_controls(shown);
+		fprintf(stderr, _("BPF decoder %s:\n"), shown);
 		print_decoder_params(stderr, &plan->decoders[i]);
 	}
 	fprintf(stderr, _("Scancode to keycode mappings: %zu\n"), plan->key_count);

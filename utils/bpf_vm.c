@@ -29,9 +29,10 @@
 #define likely(x) __builtin_expect(!!(x), 1)
 #define unlikely(x) __builtin_expect(!!(x), 0)
 
-static uintptr_t stack_base(const struct bpf_vm *vm)
+static uint64_t stack_base(const struct bpf_vm *vm)
 {
-	return (uintptr_t)vm->stack_words;
+	(void)vm;
+	return VM_ADDR_STACK;
 }
 
 /*
@@ -53,18 +54,18 @@ translate_other(const struct bpf_vm *vm, uint64_t addr, uint64_t size, bool writ
 			continue;
 		if ((off & region->stride_mask) + size <= region->value_size &&
 		    (region->writable || !write))
-			return (void *)(uintptr_t)addr;
+			return region->host + off;
 		return NULL;
 	}
-	if (addr == (uintptr_t)&vm->ctx && size == sizeof(vm->ctx) && !write)
-		return (void *)(uintptr_t)addr;
+	if (addr == VM_ADDR_CTX && size == sizeof(vm->ctx) && !write)
+		return (void *)&vm->ctx;
 	return NULL;
 }
 
-bool vm_fixed_access_ok(const struct bpf_vm *vm, uint64_t addr, uint64_t size, bool write)
+void *vm_fixed_translate(const struct bpf_vm *vm, uint64_t addr, uint64_t size, bool write)
 {
 	/* Map values and the context never move for the life of the VM; the stack does. */
-	return size && translate_other(vm, addr, size, write) != NULL;
+	return size ? translate_other(vm, addr, size, write) : NULL;
 }
 
 void *vm_translate(const struct bpf_vm *vm, uint64_t addr, uint64_t size, bool write)
@@ -74,8 +75,16 @@ void *vm_translate(const struct bpf_vm *vm, uint64_t addr, uint64_t size, bool w
 	if (size == 0)
 		return NULL;
 	if (size <= span && addr - vm->stack_lo <= span - size)
-		return (void *)(uintptr_t)addr;
+		return (void *)(uintptr_t)(addr + vm->stack_delta);
 	return translate_other(vm, addr, size, write);
+}
+
+uint64_t vm_value_address(const struct bpf_vm *vm, const struct vm_map *map,
+			  const void *host)
+{
+	const struct vm_region *region = &vm->regions[map - vm->maps];
+
+	return region->start + (uint64_t)((const uint8_t *)host - region->host);
 }
 
 size_t vm_readable_extent(const struct bpf_vm *vm, uint64_t addr, const uint8_t **ret_host)
@@ -84,16 +93,22 @@ size_t vm_readable_extent(const struct bpf_vm *vm, uint64_t addr, const uint8_t 
 	uint64_t off;
 	size_t i;
 
-	*ret_host = (const uint8_t *)(uintptr_t)addr;
-	if (addr - vm->stack_lo < vm->stack_top - vm->stack_lo)
+	*ret_host = (const uint8_t *)"";	/* nothing readable: 0 bytes at a valid place */
+	if (addr - vm->stack_lo < vm->stack_top - vm->stack_lo) {
+		*ret_host = (const uint8_t *)(uintptr_t)(addr + vm->stack_delta);
 		return vm->stack_top - addr;
-	if (addr == (uintptr_t)&vm->ctx)
+	}
+	if (addr == VM_ADDR_CTX) {
+		*ret_host = (const uint8_t *)&vm->ctx;
 		return sizeof(vm->ctx);
+	}
 	for (i = 0; i < vm->region_count; i++) {
 		region = &vm->regions[i];
 		off = addr - region->start;
-		if (off < region->size && (off & region->stride_mask) < region->value_size)
+		if (off < region->size && (off & region->stride_mask) < region->value_size) {
+			*ret_host = region->host + off;
 			return region->value_size - (off & region->stride_mask);
+		}
 	}
 	return 0;
 }
@@ -108,7 +123,7 @@ enum vm_place {
 };
 
 /* How far addr is from [start, start + size): 0 inside. */
-static uint64_t distance(uint64_t addr, uintptr_t start, uintptr_t size)
+static uint64_t distance(uint64_t addr, uint64_t start, uint64_t size)
 {
 	if (addr < start)
 		return start - addr;
@@ -126,7 +141,7 @@ static enum vm_place place_of(const struct bpf_vm *vm, uint64_t addr,
 	uint64_t best = UINT64_MAX, d;
 	size_t i;
 
-	d = distance(addr, (uintptr_t)&vm->ctx, sizeof(vm->ctx));
+	d = distance(addr, VM_ADDR_CTX, sizeof(vm->ctx));
 	if (d <= 16 && d < best) {
 		best = d;
 		place = VM_PLACE_CONTEXT;
@@ -156,7 +171,7 @@ void vm_describe_address(const struct bpf_vm *vm, uint64_t addr, char *buf, size
 
 	switch (place_of(vm, addr, &region)) {
 	case VM_PLACE_CONTEXT:
-		snprintf(buf, size, _("context%+lld"), (long long)(addr - (uintptr_t)&vm->ctx));
+		snprintf(buf, size, _("context%+lld"), (long long)(addr - VM_ADDR_CTX));
 		break;
 	case VM_PLACE_STACK:
 		snprintf(buf, size, _("stack fp%+lld"),
@@ -330,8 +345,9 @@ static int vm_exec(struct bpf_vm *vm, bool thread_only, uint64_t budget,
 	uint64_t fault_addr = 0;
 	unsigned int fault_size = 0, depth = 0;
 	bool fault_write = false;
-	uintptr_t stack_lo = vm->stack_top - VM_FRAME_SIZE;
+	uint64_t stack_lo = vm->stack_top - VM_FRAME_SIZE;
 	uint64_t stack_span = VM_FRAME_SIZE;
+	const uint64_t stack_delta = vm->stack_delta;
 	int ret;
 
 	if (unlikely(thread_only)) {
@@ -344,7 +360,7 @@ static int vm_exec(struct bpf_vm *vm, bool thread_only, uint64_t budget,
 	vm->stack_lo = stack_lo;
 	/* One by one: an initializer becomes a rep stos, slow to start for 88 bytes. */
 	reg[0] = 0;
-	reg[1] = (uintptr_t)&vm->ctx;
+	reg[1] = VM_ADDR_CTX;
 	reg[2] = 0;
 	reg[3] = 0;
 	reg[4] = 0;
@@ -374,10 +390,10 @@ static int vm_exec(struct bpf_vm *vm, bool thread_only, uint64_t budget,
 		insn = insn->target;					\
 		DISPATCH();						\
 	} while (0)
-/* The host address of size bytes at addr, or a jump to the fault report. */
+/* The host address of size bytes at VM address addr, or a jump to the fault report. */
 #define MEM(addr_expr, size, write) ({						\
 		uint64_t addr_ = (addr_expr);					\
-		void *host_ = (void *)(uintptr_t)addr_;				\
+		void *host_ = (void *)(uintptr_t)(addr_ + stack_delta);		\
 		if (unlikely(addr_ - stack_lo > stack_span - (size))) {		\
 			host_ = translate_other(vm, addr_, (size), (write));	\
 			if (!host_) {						\
@@ -424,21 +440,24 @@ static int vm_exec(struct bpf_vm *vm, bool thread_only, uint64_t budget,
 	op_LDXW_U_##NAME##32_K: { FUSED_LOAD(); if ((T32)v_ OP (T32)IMM) JUMP(); NEXT_RUN(); }
 #define FUSED_LOAD()								\
 		uint32_t v_;							\
-		memcpy(&v_, (const void *)(uintptr_t)ADDR(SRC), sizeof(v_));	\
+		memcpy(&v_, (const void *)(uintptr_t)(SRC + insn->delta), sizeof(v_));	\
 		DST = v_;							\
 		insn++
-/* vm_decode() checked the address once and for all. */
+/*
+ * vm_decode() checked the address once and for all; delta holds the offset and the
+ * translation to the host's memory together, one addition.
+ */
 #define LOAD_U(NAME, TYPE, EXTEND)						\
 	op_##NAME##_U: {							\
 		TYPE value_;							\
-		memcpy(&value_, (const void *)(uintptr_t)ADDR(SRC), sizeof(TYPE)); \
+		memcpy(&value_, (const void *)(uintptr_t)(SRC + insn->delta), sizeof(TYPE)); \
 		DST = (EXTEND)value_;						\
 		NEXT();								\
 	}
 #define STORE_U(NAME, TYPE, VALUE)						\
 	op_##NAME##_U: {							\
 		TYPE value_ = (TYPE)(VALUE);					\
-		memcpy((void *)(uintptr_t)ADDR(DST), &value_, sizeof(TYPE));	\
+		memcpy((void *)(uintptr_t)(DST + insn->delta), &value_, sizeof(TYPE));	\
 		NEXT();								\
 	}
 #define ATOMIC(NAME, TYPE)							\
@@ -695,7 +714,8 @@ static int create_maps(struct bpf_vm *vm, const struct bpf_image *image, struct 
 			return ret;
 		vm->map_count++;
 		vm->regions[i] = (struct vm_region) {
-			.start = (uintptr_t)vm->maps[i].values,
+			.start = VM_ADDR_VALUES + ((uint64_t)i << VM_ADDR_VALUES_SHIFT),
+			.host = vm->maps[i].values,
 			.size = vm->maps[i].values_size,
 			.stride_mask = vm->maps[i].stride - 1,
 			.value_size = vm->maps[i].value_size,
@@ -721,7 +741,8 @@ int bpf_vm_new(const struct bpf_image *image, struct bpf_vm **ret_vm, struct ir_
 		ir_error_set(err, _("out of memory"));
 		return -ENOMEM;
 	}
-	vm->stack_top = (uintptr_t)(vm->stack_words + sizeof(vm->stack_words) / 8);
+	vm->stack_top = VM_ADDR_STACK + sizeof(vm->stack_words);
+	vm->stack_delta = (uint64_t)(uintptr_t)vm->stack_words - VM_ADDR_STACK;
 	vm->budget = BPF_VM_DEFAULT_INSN_BUDGET;
 	ret = create_maps(vm, image, err);
 	if (ret < 0)

@@ -16,8 +16,10 @@
  * Decisions a caller may need: the per-CPU map types behave as on a machine with one
  * CPU (userspace sees one value, not one per CPU); an update from the program to a
  * read-only map (.rodata, BPF_F_RDONLY_PROG) stops the run, as the kernel's verifier
- * would have refused it; ld_imm64 counts as one instruction; pointers in
- * bpf_trace_printk messages are the raw host values; a %s reads at most 512 bytes (the
+ * would have refused it; ld_imm64 counts as one instruction; pointers are addresses of
+ * the VM's own (the context, the stack, each map and its values at fixed places,
+ * translated on every access), so that no host address reaches a program, its maps,
+ * its events or its bpf_trace_printk messages; a %s reads at most 512 bytes (the
  * kernel's argument buffer); with no trace function set, bpf_trace_printk checks its
  * format (-EINVAL as in the kernel) but formats nothing and returns 0.
  *
@@ -26,7 +28,7 @@
  * context or one map element, so the host is never touched out of bounds; but pointer
  * arithmetic that moves from one element of a multi-element map into another, or from
  * a callee's frame into its caller's, is allowed where the kernel's verifier would
- * refuse the program.
+ * refuse the program (bpf_lint.h warns of the commonest such programs).
  */
 #ifndef IRKIT_BPF_VM_H
 #define IRKIT_BPF_VM_H

@@ -276,7 +276,7 @@ static int decode_map_ref(struct bpf_vm *vm, const struct bpf_insn *in, struct v
 	if (in->src_reg == BPF_PSEUDO_MAP_IDX) {
 		if (offset)
 			return reserved(in, "imm of the second half", err);
-		out->imm = (uintptr_t)map;
+		out->imm = VM_ADDR_MAP + index * VM_ADDR_MAP_STRIDE;
 		return 0;
 	}
 	/* As in the kernel, only single-element plain arrays give out their value. */
@@ -290,7 +290,7 @@ static int decode_map_ref(struct bpf_vm *vm, const struct bpf_insn *in, struct v
 			     offset, map->value_size, map->name);
 		return -EINVAL;
 	}
-	out->imm = (uintptr_t)(vm_map_value0(map) + offset);
+	out->imm = vm->regions[index].start + offset;
 	return 0;
 }
 
@@ -549,20 +549,38 @@ struct known_regs {
  * Whether the load or store at insn can skip the run-time check: r10 plus an offset
  * inside the frame (r10 always points at the top of the running frame, whose bytes are
  * all accessible), or a register holding a known constant whose address is in a map
- * value or the context, which never move.
+ * value or the context, which never move. If so, *ret_delta is what turns the VM
+ * address into the host's: the stack's, or that of the value or context.
  */
 static bool access_proven(const struct bpf_vm *vm, const struct vm_insn *insn,
-			  const struct known_regs *regs)
+			  const struct known_regs *regs, uint64_t *ret_delta)
 {
 	bool write = insn->op >= VM_OP_STB && insn->op <= VM_OP_STXDW;
 	unsigned int size = access_size(insn->op);
 	uint8_t base = write ? insn->dst : insn->src;
+	uint64_t addr;
+	void *host;
 
-	if (base == VM_REG_FP)
+	if (base == VM_REG_FP) {
+		*ret_delta = vm->stack_delta;
 		return insn->off >= -VM_FRAME_SIZE && insn->off <= -(int32_t)size;
-	return regs && (regs->known & (1u << base)) &&
-	       vm_fixed_access_ok(vm, regs->value[base] + (uint64_t)(int64_t)insn->off,
-				  size, write);
+	}
+	if (!regs || !(regs->known & (1u << base)))
+		return false;
+	addr = regs->value[base] + (uint64_t)(int64_t)insn->off;
+	host = vm_fixed_translate(vm, addr, size, write);
+	*ret_delta = (uint64_t)(uintptr_t)host - addr;
+	return host != NULL;
+}
+
+/*
+ * A proven load or store: its unchecked form, with the translation it needs and its
+ * offset in one, so that the interpreter adds once.
+ */
+static void make_unchecked(struct vm_insn *insn, uint64_t delta)
+{
+	insn->op += insn->op <= VM_OP_LDXSW ? VM_OP_LDXB_U - VM_OP_LDXB : VM_OP_STB_U - VM_OP_STB;
+	insn->delta = delta + (uint64_t)(int64_t)insn->off;
 }
 
 static void forget(struct known_regs *regs, unsigned int reg)
@@ -644,6 +662,7 @@ static int prove_accesses(struct bpf_vm *vm, struct ir_error *err)
 	bool *reached = NULL, *queued = NULL;
 	size_t *work = NULL;
 	struct vm_insn *insn;
+	uint64_t delta;
 	int ret = -ENOMEM;
 
 	if (n > VM_PROVE_INSNS_MAX) {
@@ -651,9 +670,8 @@ static int prove_accesses(struct bpf_vm *vm, struct ir_error *err)
 		for (pc = 0; pc < n; pc++) {
 			insn = &vm->insns[pc];
 			if (insn->op >= VM_OP_LDXB && insn->op <= VM_OP_STXDW &&
-			    access_proven(vm, insn, NULL))
-				insn->op += insn->op <= VM_OP_LDXSW ? VM_OP_LDXB_U - VM_OP_LDXB :
-					    VM_OP_STB_U - VM_OP_STB;
+			    access_proven(vm, insn, NULL, &delta))
+				make_unchecked(insn, delta);
 		}
 		return 0;
 	}
@@ -671,7 +689,7 @@ static int prove_accesses(struct bpf_vm *vm, struct ir_error *err)
 	/* The program starts with r1 pointing at the context. */
 	memset(&regs, 0, sizeof(regs));
 	regs.known = 1u << 1;
-	regs.value[1] = (uintptr_t)&vm->ctx;
+	regs.value[1] = VM_ADDR_CTX;
 	REACH(0, &regs);
 	/* check_flow() has checked every target and that no path runs off the end. */
 	while (top) {
@@ -704,9 +722,8 @@ static int prove_accesses(struct bpf_vm *vm, struct ir_error *err)
 		insn = &vm->insns[pc];
 		if (insn->op < VM_OP_LDXB || insn->op > VM_OP_STXDW || !reached[pc])
 			continue;
-		if (access_proven(vm, insn, &at[pc]))
-			insn->op += insn->op <= VM_OP_LDXSW ? VM_OP_LDXB_U - VM_OP_LDXB :
-				    VM_OP_STB_U - VM_OP_STB;
+		if (access_proven(vm, insn, &at[pc], &delta))
+			make_unchecked(insn, delta);
 	}
 	ret = 0;
 out:

@@ -61,12 +61,10 @@ static int charge(struct bpf_vm *vm, uint64_t bytes, const char *helper,
 static struct vm_map *map_arg(struct bpf_vm *vm, uint64_t ptr, const char *helper,
 			      struct ir_error *err)
 {
-	uintptr_t base = (uintptr_t)vm->maps;
-	uint64_t off = ptr - base;
+	uint64_t off = ptr - VM_ADDR_MAP;
 
-	if (ptr >= base && off < vm->map_count * sizeof(*vm->maps) &&
-	    off % sizeof(*vm->maps) == 0)
-		return (struct vm_map *)(uintptr_t)ptr;
+	if (off < vm->map_count * VM_ADDR_MAP_STRIDE && off % VM_ADDR_MAP_STRIDE == 0)
+		return &vm->maps[off / VM_ADDR_MAP_STRIDE];
 	ir_error_set(err, _("%s: r1 is not a map"), helper);
 	return NULL;
 }
@@ -96,7 +94,8 @@ static int writable_map(const struct vm_map *map, const char *helper, struct ir_
 static int ctx_arg(const struct bpf_vm *vm, uint64_t ptr, const char *helper,
 		   struct ir_error *err)
 {
-	if (ptr == (uintptr_t)&vm->ctx)
+	(void)vm;
+	if (ptr == VM_ADDR_CTX)
 		return 0;
 	ir_error_set(err, _("%s: r1 is not the context"), helper);
 	return -EFAULT;
@@ -158,9 +157,13 @@ static int map_helper(struct bpf_vm *vm, enum vm_helper helper, uint64_t *reg,
 	if (ret < 0)
 		return ret;
 	switch (helper) {
-	case VM_HELPER_MAP_LOOKUP:
-		reg[0] = (uintptr_t)vm_map_lookup(map, key);
+	case VM_HELPER_MAP_LOOKUP: {
+		void *found = vm_map_lookup(map, key);
+
+		/* The VM's address of the value, or NULL: never the host's. */
+		reg[0] = found ? vm_value_address(vm, map, found) : 0;
 		return 0;
+	}
 	case VM_HELPER_MAP_UPDATE:
 		ret = writable_map(map, name, err);
 		if (ret < 0)

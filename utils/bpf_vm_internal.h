@@ -21,6 +21,20 @@
 /* Ours: all maps of one VM together, and events kept between two clears. */
 #define VM_MAP_MEMORY_MAX BPF_VM_MAP_MEMORY_MAX
 #define VM_EVENTS_MAX BPF_VM_EVENTS_MAX
+/*
+ * The program's address space, the VM's own: the context, the stack, each map and
+ * each map's values lie at these addresses, which the interpreter translates to the
+ * host's memory on every access. No host address reaches a register, a map value, an
+ * event or a trace: a program that prints a pointer prints one of these. Each map's
+ * values fit below the next (BPF_VM_MAP_MEMORY_MAX is far below 4 GiB).
+ */
+#define VM_ADDR_CTX 0x0000100000000000ull
+#define VM_ADDR_STACK 0x0000200000000000ull	/* the bottom of the deepest frame */
+#define VM_ADDR_MAP 0x0000300000000000ull	/* map i (for the map helpers' r1) */
+#define VM_ADDR_MAP_STRIDE 0x100ull
+#define VM_ADDR_VALUES 0x0000400000000000ull	/* map i's values, at i << 32 above */
+#define VM_ADDR_VALUES_SHIFT 32
+
 /* The kernel's buffer for one bpf_trace_printk message, and its argument count. */
 #define VM_PRINTK_BUF 1024
 #define VM_PRINTK_ARGS 3
@@ -124,8 +138,15 @@ struct vm_insn {
 	uint8_t aux;		/* enum vm_helper, or the atomic operation (insn imm) */
 	int32_t off;		/* memory offset, or jump/call displacement */
 	uint64_t imm;		/* imm sign-extended to 64 bits, or ld_imm64's value */
-	/* Jumps and local calls: the instruction they go to (set after decoding). */
-	const struct vm_insn *target;
+	union {
+		/* Jumps and local calls: the instruction they go to (set after decoding). */
+		const struct vm_insn *target;
+		/*
+		 * Proven loads and stores (VM_UNCHECKED_OPS): off plus the host address
+		 * of what they touch minus its VM address, the same for every run.
+		 */
+		uint64_t delta;
+	};
 	/*
 	 * Instructions from this one to the end of its straight run (the next jump, local
 	 * call or exit, this one included; an ld_imm64 counts one): the interpreter counts
@@ -168,7 +189,8 @@ struct vm_map {
 
 /* A range of memory the program may use: map values (the context and stack are apart). */
 struct vm_region {
-	uintptr_t start;
+	uint64_t start;		/* a VM address (VM_ADDR_VALUES) */
+	uint8_t *host;		/* where start is in the host's memory */
 	uintptr_t size;		/* max_entries * stride */
 	uintptr_t stride_mask;
 	uint32_t value_size;
@@ -194,8 +216,10 @@ struct bpf_vm {
 	struct vm_region *regions;
 	size_t region_count;
 
-	uintptr_t stack_top;
-	uintptr_t stack_lo;
+	/* VM addresses (VM_ADDR_STACK), and the host's address of the stack minus it. */
+	uint64_t stack_top;
+	uint64_t stack_lo;
+	uint64_t stack_delta;
 
 	uint64_t budget;
 	/*
@@ -246,13 +270,18 @@ void vm_map_reset(struct vm_map *map);
 void *vm_map_lookup(struct vm_map *map, const void *key);
 int vm_map_update(struct vm_map *map, const void *key, const void *value, uint64_t flags);
 int vm_map_delete(struct vm_map *map, const void *key);
-/* Element 0's value: what BPF_PSEUDO_MAP_IDX_VALUE points into. */
-uint8_t *vm_map_value0(struct vm_map *map);
 
-/* bpf_vm.c: memory checks shared with the helpers. */
-/* Whether [addr, addr + size) lies in one map value or is the context, for good. */
-bool vm_fixed_access_ok(const struct bpf_vm *vm, uint64_t addr, uint64_t size, bool write);
+/* bpf_vm.c: memory checks shared with the helpers, on VM addresses. */
+/*
+ * The host's address of [addr, addr + size) when it lies in one map value or is the
+ * context, which never move (for good, then), or NULL.
+ */
+void *vm_fixed_translate(const struct bpf_vm *vm, uint64_t addr, uint64_t size, bool write);
+/* The host's address of [addr, addr + size) in the frames in use, a value or the context. */
 void *vm_translate(const struct bpf_vm *vm, uint64_t addr, uint64_t size, bool write);
+/* The VM address of a map value the helpers found (host is inside map's values). */
+uint64_t vm_value_address(const struct bpf_vm *vm, const struct vm_map *map,
+			  const void *host);
 /* Readable bytes from addr to the end of its element (0 if addr is not readable). */
 size_t vm_readable_extent(const struct bpf_vm *vm, uint64_t addr, const uint8_t **ret_host);
 void vm_describe_address(const struct bpf_vm *vm, uint64_t addr, char *buf, size_t size);

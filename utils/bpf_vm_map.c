@@ -167,11 +167,6 @@ void vm_map_reset(struct vm_map *map)
 	map->count = 0;
 }
 
-uint8_t *vm_map_value0(struct vm_map *map)
-{
-	return map->values;
-}
-
 static uint8_t *slot_key(const struct vm_map *map, uint32_t slot)
 {
 	return map->keys + (size_t)slot * map->key_size;

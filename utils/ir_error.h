@@ -8,7 +8,8 @@
  *
  * Messages quote names from files (a decoder object's map and section names, keymap
  * keys): every setter below puts them through ir_error_filter_controls(), so that no
- * file can send a terminal escape sequence to the user's terminal with an error.
+ * file can send a terminal control sequence (ESC, or a C1 control such as CSI) to the
+ * user's terminal with an error.
  */
 #ifndef IRKIT_IR_ERROR_H
 #define IRKIT_IR_ERROR_H
@@ -22,8 +23,11 @@ struct ir_error {
 };
 
 /*
- * Replace each control character of text (below 0x20, and DEL) with '?', in place. For
- * any text from a file that is printed otherwise than through an ir_error.
+ * Replace each control character of text with one '?', in place (the text may get
+ * shorter): C0 controls (below 0x20) and DEL, C1 controls (U+0080..U+009F) written in
+ * UTF-8, and bytes 0x80..0x9F that are no part of valid UTF-8 (a terminal in an 8-bit
+ * mode takes 0x9B for CSI). Other UTF-8, and other bytes, stay as they are. For any
+ * text from a file that is printed otherwise than through an ir_error.
  */
 void ir_error_filter_controls(char *text);
 

@@ -10,7 +10,10 @@
 #include "keycodes.h"
 #include "keymap-private.h"
 
-/* A TOML basic string: quotes, backslashes and control characters escaped. */
+/*
+ * A TOML basic string: quotes, backslashes and control characters (C0, DEL, C1)
+ * escaped. The model's strings are UTF-8.
+ */
 static void write_string(FILE *out, const char *s)
 {
 	fputc('"', out);
@@ -40,10 +43,16 @@ static void write_string(FILE *out, const char *s)
 			fputs("\\r", out);
 			break;
 		default:
-			if (c < 0x20 || c == 0x7f)
+			if (c < 0x20 || c == 0x7f) {
 				fprintf(out, "\\u%04X", c);
-			else
+			} else if (c == 0xc2 && (unsigned char)s[1] >= 0x80 &&
+				   (unsigned char)s[1] <= 0x9f) {
+				/* A C1 control in UTF-8: escaped too, not sent to a terminal. */
+				fprintf(out, "\\u%04X", (unsigned char)s[1]);
+				s++;
+			} else {
 				fputc(c, out);
+			}
 		}
 	}
 	fputc('"', out);

@@ -4,7 +4,6 @@
 
 #include <errno.h>
 #include <fcntl.h>
-#include <glob.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stddef.h>
@@ -12,11 +11,13 @@
 #include <string.h>
 #include <strings.h>
 #include <sys/stat.h>
+#include <sys/vfs.h>
 #include <unistd.h>
 
 #include "lircd_conf.h"
 #include "nls.h"
 #include "number.h"
+#include "pathglob.h"
 
 /* A token of a line: not NUL-terminated. */
 struct token {
@@ -1239,6 +1240,102 @@ static int read_file(int fd, char **ret_buf, size_t *ret_len)
 	return 0;
 }
 
+/* Why open_regular() refused a file it could have opened. */
+enum refusal {
+	REFUSAL_NONE,
+	REFUSAL_NOT_REGULAR,
+	REFUSAL_KERNEL_FS,
+	REFUSAL_MAX,
+};
+
+/*
+ * The kernel's own file systems (<linux/magic.h>): their "regular" files are the
+ * kernel's, some of which change when read (/proc/kmsg takes the messages it gives
+ * away, and blocks) or wait for an event.
+ */
+static bool kernel_fs(const struct statfs *fs)
+{
+	static const unsigned long magics[] = {
+		0x9fa0,		/* proc */
+		0x62656572,	/* sysfs */
+		0x64626720,	/* debugfs */
+		0x74726163,	/* tracefs */
+		0x73636673,	/* securityfs */
+		0x62656570,	/* configfs */
+		0x27e0eb,	/* cgroup */
+		0x63677270,	/* cgroup2 */
+		0xcafe4a11,	/* bpf */
+		0xde5e81e4,	/* efivarfs */
+		0x6165676c,	/* pstore */
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof(magics) / sizeof(magics[0]); i++)
+		if ((unsigned long)fs->f_type == magics[i])
+			return true;
+	return false;
+}
+
+/*
+ * Opens only a regular file, and never blocks: the path is looked at first, so that a
+ * device is never opened (opening one may have effects), then opened without waiting
+ * (a FIFO put in its place meanwhile would block a read without O_NONBLOCK) and looked
+ * at again, the descriptor's own file, which must be the one looked at and not one of
+ * the kernel's. -EINVAL with *ret_why set when refused.
+ */
+static int open_regular(const char *path, int *ret_fd, struct stat *ret_st,
+			enum refusal *ret_why)
+{
+	struct stat before;
+	struct statfs fs;
+	int fd, ret;
+
+	*ret_why = REFUSAL_NOT_REGULAR;
+	if (stat(path, &before) < 0)
+		return -errno;
+	if (!S_ISREG(before.st_mode))
+		return -EINVAL;
+	fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY);
+	if (fd < 0)
+		return -errno;
+	if (fstat(fd, ret_st) < 0 || fstatfs(fd, &fs) < 0) {
+		ret = -errno;
+		goto fail;
+	}
+	ret = -EINVAL;
+	if (!S_ISREG(ret_st->st_mode) || ret_st->st_dev != before.st_dev ||
+	    ret_st->st_ino != before.st_ino)
+		goto fail;
+	*ret_why = REFUSAL_KERNEL_FS;
+	if (kernel_fs(&fs))
+		goto fail;
+	*ret_why = REFUSAL_NONE;
+	*ret_fd = fd;
+	return 0;
+fail:
+	close(fd);
+	return ret;
+}
+
+/* A file with no word at all, or whose first word is "include" or "begin remote". */
+static bool starts_like_lircd_conf(const char *buf, size_t len)
+{
+	const char *s = buf, *end = buf + len, *newline;
+	struct line_cursor c;
+	struct token first;
+
+	while (s < end) {
+		newline = memchr(s, '\n', (size_t)(end - s));
+		c.text = s;
+		c.len = newline ? (size_t)(newline - s) : (size_t)(end - s);
+		c.pos = 0;
+		if (next_token(&c, &first))
+			return lircd_conf_detect(buf, len);
+		s = newline ? newline + 1 : end;
+	}
+	return true;
+}
+
 /*
  * Read one file at the loader's next depth. includer is the parser of the file whose
  * include line names it (NULL for the first file), at where that line names it.
@@ -1248,27 +1345,21 @@ static int load_one(struct loader *loader, const char *path, const struct parser
 {
 	const char *where = includer ? includer->filename : path;
 	unsigned int line = includer ? includer->line : 0, column = includer ? at->column : 0;
+	enum refusal why = REFUSAL_NONE;
 	struct stat st;
 	const char *name;
 	char *buf = NULL;
 	size_t len = 0, i;
-	int fd, ret;
+	int fd = -1, ret;
 
 	if (loader->conf->filename_count >= LIRCD_CONF_FILES_MAX) {
 		ir_error_set_at(loader->err, where, line, column, _("more than %u files"),
 				LIRCD_CONF_FILES_MAX);
 		return -EINVAL;
 	}
-	fd = open(path, O_RDONLY | O_CLOEXEC);
-	if (fd < 0) {
-		ret = -errno;
+	ret = open_regular(path, &fd, &st, &why);
+	if (ret < 0)
 		goto fail_file;
-	}
-	if (fstat(fd, &st) < 0) {
-		ret = -errno;
-		close(fd);
-		goto fail_file;
-	}
 	for (i = 0; includer && i <= loader->depth; i++) {
 		if (loader->open[i].dev == st.st_dev && loader->open[i].ino == st.st_ino) {
 			close(fd);
@@ -1277,10 +1368,18 @@ static int load_one(struct loader *loader, const char *path, const struct parser
 			return -ELOOP;
 		}
 	}
-	ret = S_ISDIR(st.st_mode) ? -EISDIR : read_file(fd, &buf, &len);
+	ret = read_file(fd, &buf, &len);
 	close(fd);
 	if (ret < 0)
 		goto fail_file;
+	/* Not a word of a file that is not a lircd.conf reaches a message (issue 27). */
+	if (!starts_like_lircd_conf(buf, len)) {
+		free(buf);
+		ir_error_set_at(loader->err, where, line, column,
+				_("'%s' is not a lircd.conf: its first word is neither 'begin "
+				  "remote' nor 'include'"), path);
+		return -EINVAL;
+	}
 	ret = add_filename(loader, path, &name);
 	if (ret < 0) {
 		free(buf);
@@ -1296,7 +1395,15 @@ static int load_one(struct loader *loader, const char *path, const struct parser
 	free(buf);
 	return ret;
 fail_file:
-	if (ret == -EFBIG)
+	if (ret == -EINVAL && why == REFUSAL_NOT_REGULAR)
+		ir_error_set_at(loader->err, where, line, column,
+				_("'%s' is not a regular file (a directory, device, FIFO or "
+				  "socket is never read)"), path);
+	else if (ret == -EINVAL && why == REFUSAL_KERNEL_FS)
+		ir_error_set_at(loader->err, where, line, column,
+				_("'%s' is a file of the kernel's (proc, sysfs, debugfs...), "
+				  "which is never read"), path);
+	else if (ret == -EFBIG)
 		ir_error_set_at(loader->err, where, line, column, _("'%s' is larger than %u bytes"),
 				path, LIRCD_CONF_FILE_MAX);
 	else if (includer)
@@ -1330,7 +1437,7 @@ static int include_files(struct parser *p, const char *pattern, const struct tok
 {
 	struct loader *loader = p->loader;
 	char *path = resolve(p->filename, pattern);
-	glob_t matches;
+	struct pathglob matches;
 	size_t i;
 	int ret;
 
@@ -1343,22 +1450,26 @@ static int include_files(struct parser *p, const char *pattern, const struct tok
 				LIRCD_CONF_INCLUDE_DEPTH_MAX);
 		return -ELOOP;
 	}
-	if (!strpbrk(pattern, "*?[")) {
+	if (!pathglob_has_wildcard(pattern)) {
 		ret = load_one(loader, path, p, at);
 		free(path);
 		return ret;
 	}
-	ret = glob(path, 0, NULL, &matches);
+	/* The pattern's work is bounded, not only its matches: glob(3) read whole disks. */
+	ret = pathglob_expand(path, LIRCD_CONF_GLOB_WORK_MAX, &matches);
 	free(path);
-	if (ret == GLOB_NOMATCH)
-		return 0;
-	if (ret != 0)
-		return ret == GLOB_NOSPACE ? fail_nomem(p)
-					   : fail(p, p->line, at->column,
-						  _("include: cannot list '%s'"), pattern);
-	for (i = 0, ret = 0; i < matches.gl_pathc && ret == 0; i++)
-		ret = load_one(loader, matches.gl_pathv[i], p, at);
-	globfree(&matches);
+	if (ret == -ENOMEM)
+		return fail_nomem(p);
+	if (ret == -E2BIG)
+		return fail(p, p->line, at->column,
+			    _("include: '%s' reaches more than %u directory entries"), pattern,
+			    LIRCD_CONF_GLOB_WORK_MAX);
+	if (ret < 0)
+		return fail(p, p->line, at->column, _("include: cannot list '%s': %s"), pattern,
+			    strerror(-ret));
+	for (i = 0, ret = 0; i < matches.count && ret == 0; i++)
+		ret = load_one(loader, matches.paths[i], p, at);
+	pathglob_free(&matches);
 	return ret;
 }
 

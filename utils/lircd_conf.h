@@ -14,6 +14,14 @@
  *   begin remote ... end remote       any number of remote blocks
  *   include "PATH"                    another file, or a glob(3) pattern of files
  *
+ * An include path is taken from the directory of the file that names it (or as written
+ * if it starts with '/'). Only regular files are read (not a directory, device, FIFO
+ * or socket: the path is looked at before it is opened, and it is opened without
+ * waiting), each at most LIRCD_CONF_FILE_MAX bytes; a file whose first word is neither
+ * "begin remote" nor "include" (nor one with no word at all) is refused with its name,
+ * and nothing of its text is quoted. A pattern is expanded by pathglob.h, its work
+ * bounded by LIRCD_CONF_GLOB_WORK_MAX, the files it matches read in strcmp order.
+ *
  * A remote block holds one parameter a line ("bits 32", "header 9000 4500",
  * "flags SPACE_ENC|CONST_LENGTH"), then one code section: either
  *
@@ -60,7 +68,8 @@
  * parameters on a non-SERIAL remote. Read and dropped: dyncodes_name (the name lircd
  * gives unknown codes).
  *
- * Errors: every function returns 0 or a negative errno: -EINVAL (invalid text, err
+ * Errors: every function returns 0 or a negative errno: -EINVAL (invalid text, a
+ * file that is not a regular file or not a lircd.conf, a pattern past its work; err
  * set), -EFBIG (a file past LIRCD_CONF_FILE_MAX), -ELOOP (an include cycle or deeper
  * than LIRCD_CONF_INCLUDE_DEPTH_MAX), -ENOMEM, or the errno of opening or reading a
  * file (err names the file, and the include line that named it).
@@ -89,6 +98,11 @@
 #define LIRCD_CONF_FILE_MAX (2 * 1024 * 1024)
 /* Files read by one load, the first and every included one. */
 #define LIRCD_CONF_FILES_MAX 256
+/*
+ * Work of one include pattern (directory entries read, paths looked up): what lircd's
+ * own "lircd.conf.d/<star>.conf" needs many times over, a small part of a file system.
+ */
+#define LIRCD_CONF_GLOB_WORK_MAX 16384
 /* include lines followed one inside another: the first file is depth 0. */
 #define LIRCD_CONF_INCLUDE_DEPTH_MAX 8
 /* Remotes of one load, all files together. */

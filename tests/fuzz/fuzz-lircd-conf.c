@@ -7,6 +7,8 @@
  * back as lircd.conf text (by a writer of this file, from the header's description)
  * reads back to the same model. The model as a keymap (lircd_keymap.h): refused with one
  * "fuzz.conf:" line, or one protocol entry per remote whose TOML reads back equal.
+ * A case that takes more than FUZZ_CPU_SECONDS_MAX (fuzz.h) of CPU time is a finding too (issue 27:
+ * a keymap read at boot must be read or refused at once).
  */
 #include "config.h"
 
@@ -14,6 +16,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "fuzz.h"
 #include "keymap.h"
@@ -270,7 +273,7 @@ static void check_keymap(const struct lircd_conf *conf)
 	keymap_free(keymap);
 }
 
-int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+static void test_one(const uint8_t *data, size_t size)
 {
 	struct lircd_conf *conf = (struct lircd_conf *)&conf;
 	struct ir_error err = { "" };
@@ -284,7 +287,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		FUZZ_ASSERT(strncmp(err.message, NAME ":", strlen(NAME ":")) == 0,
 			    "message '%s'", err.message);
 		FUZZ_ASSERT(!strchr(err.message, '\n'), "message of several lines");
-		return 0;
+		return;
 	}
 	FUZZ_ASSERT(conf->remote_count <= LIRCD_CONF_REMOTES_MAX, "%zu remotes",
 		    conf->remote_count);
@@ -297,5 +300,15 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	round_trip(conf);
 	check_keymap(conf);
 	lircd_conf_free(conf);
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	double start = fuzz_cpu_seconds(), spent;
+
+	test_one(data, size);
+	spent = fuzz_cpu_seconds() - start;
+	FUZZ_ASSERT(spent < FUZZ_CPU_SECONDS_MAX, "over budget: %.3f s of CPU for %zu bytes",
+		    spent, size);
 	return 0;
 }

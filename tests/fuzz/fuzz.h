@@ -32,7 +32,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 /*
  * The CPU time of this thread, in seconds: a target whose module promises a bound on
- * its work (the IRP compiler's budget of steps) asserts that a case takes less than
+ * its work (the IRP compiler's budget of steps, the lircd.conf reader's limits, read at
+ * boot) asserts that a case takes less than
  * FUZZ_CPU_SECONDS_MAX. CPU time, not the wall clock, so that a loaded machine (the
  * fuzzer runs at the lowest priority) does not make a finding of a fast case.
  */

@@ -2,9 +2,11 @@
 /*
  * bpf_lint on hand-assembled programs: each case breaks one rule of the kernel's
  * verifier (a register read before it is written, a map lookup's result used without
- * a NULL test, a GPL-only helper in a program of another licence) or keeps it in a way
- * the verifier accepts (a test of a copy, "!= 0", a subprogram's arguments). Then every
- * embedded decoder, which the kernel loads, must pass clean.
+ * a NULL test, a GPL-only helper in a program of another licence, a map value read
+ * past its end, a pointer used as a number, frames over 512 bytes together, a stack
+ * slot read before it is written) or keeps it in a way the verifier accepts (a test of
+ * a copy, "!= 0", a subprogram's arguments, a spill of a pointer). Then every embedded
+ * decoder, which the kernel loads, must pass clean.
  */
 #include "config.h"
 
@@ -34,6 +36,32 @@ static int lint(const struct bpf_insn *insns, size_t n, const char *license,
 	lint((const struct bpf_insn[]){ __VA_ARGS__ },				\
 	     sizeof((const struct bpf_insn[]){ __VA_ARGS__ }) / sizeof(struct bpf_insn), \
 	     license, findings)
+
+/*
+ * Map 0: an array of 2 elements of 4 bytes, keys of 4 bytes; map 1: an array of one
+ * 16-byte element (direct value access).
+ */
+static int lint_maps(const struct bpf_insn *insns, size_t n,
+		     struct bpf_lint_finding *findings)
+{
+	struct bpf_map_spec maps[2] = {
+		{ .name = "pair", .type = BPF_MAP_TYPE_ARRAY, .key_size = 4, .value_size = 4,
+		  .max_entries = 2 },
+		{ .name = "one", .type = BPF_MAP_TYPE_ARRAY, .key_size = 4, .value_size = 16,
+		  .max_entries = 1 },
+	};
+	struct bpf_image image = {
+		.name = "test", .license = "GPL", .insns = (struct bpf_insn *)insns,
+		.insn_count = n, .maps = maps, .map_count = 2,
+	};
+
+	return bpf_lint_image(&image, findings);
+}
+
+#define LINT_MAPS(findings, ...)						\
+	lint_maps((const struct bpf_insn[]){ __VA_ARGS__ },			\
+		  sizeof((const struct bpf_insn[]){ __VA_ARGS__ }) / sizeof(struct bpf_insn), \
+		  findings)
 
 /* *(u32 *)(fp - 4) = 0, r2 = fp - 4, r1 = map 0, lookup: instructions 0-5. */
 #define LOOKUP() ST(BPF_W, 10, -4, 0), MOV64_REG(2, 10), ALU64_IMM(BPF_ADD, 2, -4), \
@@ -150,6 +178,161 @@ START_TEST(test_gpl_only_helpers)
 }
 END_TEST
 
+/*
+ * Issue 27: a map value read across two array elements. The VM checks that an access
+ * lies inside one element; the verifier, that it lies inside the value looked up.
+ */
+START_TEST(test_map_value_bounds)
+{
+	struct bpf_lint_finding f[BPF_LINT_KIND_MAX];
+
+	/* Element 0 of "pair" (4 bytes), then 4 bytes at offset 4: element 1. */
+	ck_assert_int_eq(LINT_MAPS(f, LOOKUP(), JMP_IMM(BPF_JEQ, 0, 0, 1),
+				   LDX(BPF_W, 3, 0, 4), MOV64_IMM(0, 0), EXIT()), 1);
+	ck_assert_int_eq(f[0].kind, BPF_LINT_VALUE_BOUNDS);
+	ck_assert_uint_eq(f[0].insn, 7);
+	ck_assert_uint_eq(f[0].reg, 0);
+	ck_assert_int_eq(f[0].offset, 4);
+	ck_assert_uint_eq(f[0].size, 4);
+	ck_assert_uint_eq(f[0].map, 0);
+	/* Through a copy plus 2, 4 bytes: 2 of them past the end; and a store below 0. */
+	ck_assert_int_eq(LINT_MAPS(f, LOOKUP(), JMP_IMM(BPF_JEQ, 0, 0, 3),
+				   MOV64_REG(6, 0), ALU64_IMM(BPF_ADD, 6, 2), ST(BPF_W, 6, 0, 1),
+				   MOV64_IMM(0, 0), EXIT()), 1);
+	ck_assert_uint_eq(f[0].insn, 9);
+	ck_assert_int_eq(f[0].offset, 2);
+	ck_assert_int_eq(LINT_MAPS(f, LD_MAP_VALUE(2, 1, 8), ST(BPF_DW, 2, -16, 1),
+				   MOV64_IMM(0, 0), EXIT()), 1);
+	ck_assert_int_eq(f[0].offset, -8);
+	ck_assert_uint_eq(f[0].map, 1);
+	/* Inside: the whole value, the direct address's last 8 bytes. */
+	ck_assert_int_eq(LINT_MAPS(f, LOOKUP(), JMP_IMM(BPF_JEQ, 0, 0, 1),
+				   LDX(BPF_W, 3, 0, 0), MOV64_IMM(0, 0), EXIT()), 0);
+	ck_assert_int_eq(LINT_MAPS(f, LD_MAP_VALUE(2, 1, 8), LDX(BPF_DW, 0, 2, 0), EXIT()), 0);
+	/* An offset that differs between paths is not checked (no false alarm). */
+	ck_assert_int_eq(LINT_MAPS(f, LD_MAP_VALUE(2, 1, 0), LDX(BPF_W, 3, 1, 0),
+				   JMP_IMM(BPF_JEQ, 3, 0, 1), ALU64_IMM(BPF_ADD, 2, 12),
+				   LDX(BPF_W, 0, 2, 0), EXIT()), 0);
+}
+END_TEST
+
+/*
+ * Issue 27: pointers used as numbers. cmpxchg with r10 as its source kept the frame
+ * pointer in memory; a map pointer given to bpf_rc_keydown as the scancode printed a
+ * host address.
+ */
+START_TEST(test_pointer_as_number)
+{
+	struct bpf_lint_finding f[BPF_LINT_KIND_MAX];
+
+	ck_assert_int_eq(LINT_MAPS(f, ST(BPF_DW, 10, -8, 0), MOV64_IMM(0, 0),
+				   ATOMIC(BPF_DW, BPF_CMPXCHG, 10, 10, -8), MOV64_IMM(0, 0),
+				   EXIT()), 1);
+	ck_assert_int_eq(f[0].kind, BPF_LINT_POINTER_VALUE);
+	ck_assert_uint_eq(f[0].insn, 2);
+	ck_assert_uint_eq(f[0].reg, 10);
+	ck_assert_int_eq(f[0].helper, -1);
+	/* The map itself as the scancode. */
+	ck_assert_int_eq(LINT_MAPS(f, LD_MAP(3, 0), MOV64_IMM(2, 64), MOV64_IMM(4, 0),
+				   CALL(BPF_FUNC_rc_keydown), MOV64_IMM(0, 0), EXIT()), 1);
+	ck_assert_int_eq(f[0].kind, BPF_LINT_POINTER_VALUE);
+	ck_assert_uint_eq(f[0].insn, 4);
+	ck_assert_uint_eq(f[0].reg, 3);
+	ck_assert_int_eq(f[0].helper, BPF_FUNC_rc_keydown);
+	/* A copy of the frame pointer stored into a map value, the context as rel_y. */
+	ck_assert_int_eq(LINT_MAPS(f, LD_MAP_VALUE(2, 1, 0), MOV64_REG(3, 10),
+				   STX(BPF_DW, 2, 3, 8), MOV64_IMM(0, 0), EXIT()), 1);
+	ck_assert_uint_eq(f[0].insn, 3);
+	ck_assert_uint_eq(f[0].reg, 3);
+	ck_assert_int_eq(LINT_MAPS(f, MOV64_IMM(2, 1), MOV64_REG(3, 1),
+				   CALL(BPF_FUNC_rc_pointer_rel), MOV64_IMM(0, 0), EXIT()), 1);
+	ck_assert_uint_eq(f[0].reg, 3);
+	ck_assert_int_eq(f[0].helper, BPF_FUNC_rc_pointer_rel);
+	/* Pointers where pointers belong: spilled to the stack, the map in r1, fp-4 as key. */
+	ck_assert_int_eq(LINT_MAPS(f, STX(BPF_DW, 10, 1, -8), LOOKUP(), MOV64_IMM(0, 0),
+				   EXIT()), 0);
+}
+END_TEST
+
+/*
+ * Issue 27: 8 frames of 512 bytes. The VM gives each frame 512 bytes; the kernel
+ * gives all the frames of a chain of calls 512 together.
+ */
+START_TEST(test_stack_depth)
+{
+	struct bpf_lint_finding f[BPF_LINT_KIND_MAX];
+
+	/* 512 bytes in the program, 8 in the subprogram it calls at instruction 1. */
+	ck_assert_int_eq(LINT_MAPS(f, ST(BPF_DW, 10, -512, 0), CALL_LOCAL(2),
+				   MOV64_IMM(0, 0), EXIT(), ST(BPF_DW, 10, -8, 0), MOV64_IMM(0, 0),
+				   EXIT()), 1);
+	ck_assert_int_eq(f[0].kind, BPF_LINT_STACK_DEPTH);
+	ck_assert_uint_eq(f[0].insn, 1);
+	ck_assert_uint_eq(f[0].size, 512 + 32);
+	/* 256 + 256: exactly the kernel's limit; then a third frame of 8 goes past it. */
+	ck_assert_int_eq(LINT_MAPS(f, ST(BPF_DW, 10, -256, 0), CALL_LOCAL(2),
+				   MOV64_IMM(0, 0), EXIT(), ST(BPF_DW, 10, -256, 0),
+				   MOV64_IMM(0, 0), EXIT()), 0);
+	ck_assert_int_eq(LINT_MAPS(f, ST(BPF_DW, 10, -256, 0), CALL_LOCAL(2),
+				   MOV64_IMM(0, 0), EXIT(), ST(BPF_DW, 10, -248, 0),
+				   CALL_LOCAL(2), MOV64_IMM(0, 0), EXIT(), ST(BPF_DW, 10, -8, 0),
+				   MOV64_IMM(0, 0), EXIT()), 1);
+	ck_assert_uint_eq(f[0].insn, 5);
+	ck_assert_uint_eq(f[0].size, 256 + 256 + 32);
+	/*
+	 * A subprogram that calls itself, frames of 96 bytes: the program's 32 and 5 of
+	 * them are 512, the sixth goes past (at most the VM's 8 frames are followed; 7
+	 * frames of 64 and the program's 32 would be 480, clean).
+	 */
+	ck_assert_int_eq(LINT_MAPS(f, CALL_LOCAL(1), EXIT(), ST(BPF_DW, 10, -96, 0),
+				   CALL_LOCAL(-2), MOV64_IMM(0, 0), EXIT()), 1);
+	ck_assert_int_eq(f[0].kind, BPF_LINT_STACK_DEPTH);
+	ck_assert_uint_eq(f[0].insn, 3);
+	ck_assert_uint_eq(f[0].size, 32 + 6 * 96);
+	ck_assert_int_eq(LINT_MAPS(f, CALL_LOCAL(1), EXIT(), ST(BPF_DW, 10, -64, 0),
+				   CALL_LOCAL(-2), MOV64_IMM(0, 0), EXIT()), 0);
+}
+END_TEST
+
+/*
+ * Issue 27: a stack read across samples. The VM keeps the stack from one run to the
+ * next, so a program that reads fp-8 before writing it gets the last sample's value.
+ */
+START_TEST(test_uninitialised_stack)
+{
+	struct bpf_lint_finding f[BPF_LINT_KIND_MAX];
+
+	ck_assert_int_eq(LINT_MAPS(f, LDX(BPF_DW, 0, 10, -8), EXIT()), 1);
+	ck_assert_int_eq(f[0].kind, BPF_LINT_UNINIT_STACK);
+	ck_assert_uint_eq(f[0].insn, 0);
+	ck_assert_int_eq(f[0].offset, -8);
+	ck_assert_uint_eq(f[0].size, 8);
+	/* Written on one path only; then through a copy of the frame pointer. */
+	ck_assert_int_eq(LINT_MAPS(f, LDX(BPF_W, 2, 1, 0), JMP_IMM(BPF_JEQ, 2, 0, 1),
+				   ST(BPF_W, 10, -4, 1), LDX(BPF_W, 0, 10, -4), EXIT()), 1);
+	ck_assert_uint_eq(f[0].insn, 3);
+	ck_assert_int_eq(LINT_MAPS(f, ST(BPF_W, 10, -4, 1), MOV64_REG(6, 10),
+				   ALU64_IMM(BPF_ADD, 6, -16), LDX(BPF_DW, 0, 6, 0), EXIT()), 1);
+	ck_assert_uint_eq(f[0].insn, 3);
+	ck_assert_int_eq(f[0].offset, -16);
+	/* A lookup's key that was never written. */
+	ck_assert_int_eq(LINT_MAPS(f, MOV64_REG(2, 10), ALU64_IMM(BPF_ADD, 2, -4),
+				   LD_MAP(1, 0), CALL(BPF_FUNC_map_lookup_elem), MOV64_IMM(0, 0),
+				   EXIT()), 1);
+	ck_assert_uint_eq(f[0].insn, 4);
+	ck_assert_int_eq(f[0].offset, -4);
+	ck_assert_uint_eq(f[0].size, 4);
+	/* A subprogram's frame starts unwritten, its caller's stays written. */
+	ck_assert_int_eq(LINT_MAPS(f, ST(BPF_DW, 10, -8, 1), CALL_LOCAL(2),
+				   LDX(BPF_DW, 0, 10, -8), EXIT(), LDX(BPF_DW, 0, 10, -8),
+				   EXIT()), 1);
+	ck_assert_uint_eq(f[0].insn, 4);
+	/* Written, then read: clean. */
+	ck_assert_int_eq(LINT_MAPS(f, ST(BPF_DW, 10, -8, 1), LDX(BPF_W, 0, 10, -4), EXIT()),
+			 0);
+}
+END_TEST
+
 /* The kernel loads every embedded decoder: none may be flagged. */
 START_TEST(test_embedded_decoders_clean)
 {
@@ -192,6 +375,10 @@ static Suite *bpf_lint_suite(void)
 	tcase_add_test(tc, test_uninitialised_register);
 	tcase_add_test(tc, test_lookup_without_null_test);
 	tcase_add_test(tc, test_gpl_only_helpers);
+	tcase_add_test(tc, test_map_value_bounds);
+	tcase_add_test(tc, test_pointer_as_number);
+	tcase_add_test(tc, test_stack_depth);
+	tcase_add_test(tc, test_uninitialised_stack);
 	tcase_add_test(tc, test_embedded_decoders_clean);
 	suite_add_tcase(s, tc);
 	return s;

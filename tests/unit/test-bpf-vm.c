@@ -824,6 +824,66 @@ START_TEST(test_pointer_escapes)
 }
 END_TEST
 
+/*
+ * Issue 27: a program holds the VM's addresses, never the host's. Pointers to a map
+ * value found by a lookup, to a map, to the stack, to the context and to a direct
+ * value, reported as scancodes, are the same in two VMs of the same program (whose
+ * host memory lies elsewhere) and after a reset; they were host heap addresses.
+ */
+START_TEST(test_addresses_are_the_vms)
+{
+	static const struct bpf_insn prog[] = {
+		MOV64_REG(7, 1), ST(BPF_W, 10, -4, 0), MOV64_REG(2, 10),
+		ALU64_IMM(BPF_ADD, 2, -4), LD_MAP(1, 0), CALL(BPF_FUNC_map_lookup_elem),
+		MOV64_REG(6, 0),
+#define REPORT(...) MOV64_REG(1, 7), MOV64_IMM(2, 64), __VA_ARGS__, MOV64_IMM(4, 0), \
+		    CALL(BPF_FUNC_rc_keydown)
+		REPORT(MOV64_REG(3, 6)), REPORT(LD_MAP(3, 0)), REPORT(MOV64_REG(3, 10)),
+		REPORT(MOV64_REG(3, 7)), REPORT(LD_MAP_VALUE(3, 1, 4)),
+#undef REPORT
+		MOV64_IMM(0, 0), EXIT(),
+	};
+	struct bpf_map_spec maps[] = {
+		{ .name = "a", .type = BPF_MAP_TYPE_ARRAY, .key_size = 4, .value_size = 8,
+		  .max_entries = 4 },
+		{ .name = "d", .type = BPF_MAP_TYPE_ARRAY, .key_size = 4, .value_size = 8,
+		  .max_entries = 1 },
+	};
+	uint64_t first[5];
+	struct bpf_vm *vm[2];
+	void *between;
+	size_t i, k;
+
+	vm[0] = new_vm(prog, sizeof(prog) / sizeof(prog[0]), maps, 2);
+	between = malloc(1 << 20);	/* the second VM's memory lies elsewhere */
+	vm[1] = new_vm(prog, sizeof(prog) / sizeof(prog[0]), maps, 2);
+	for (k = 0; k < 2; k++) {
+		run_ok(vm[k], PULSE(100));
+		bpf_vm_reset(vm[k]);
+		run_ok(vm[k], PULSE(100));
+		ck_assert_uint_eq(bpf_vm_event_count(vm[k]), 5);
+		for (i = 0; i < 5; i++) {
+			uint64_t scancode = bpf_vm_event_at(vm[k], i)->scancode;
+
+			if (k == 0)
+				first[i] = scancode;
+			ck_assert_msg(scancode == first[i], "pointer %zu: 0x%llx, then 0x%llx",
+				      i, (unsigned long long)first[i],
+				      (unsigned long long)scancode);
+		}
+	}
+	/* Five different places, none of them NULL. */
+	for (i = 0; i < 5; i++) {
+		ck_assert_uint_ne(first[i], 0);
+		for (k = 0; k < i; k++)
+			ck_assert_uint_ne(first[i], first[k]);
+	}
+	free(between);
+	bpf_vm_free(vm[0]);
+	bpf_vm_free(vm[1]);
+}
+END_TEST
+
 START_TEST(test_budget)
 {
 	static const struct bpf_insn forever[] = { MOV64_IMM(0, 0), JA(-1) };
@@ -2112,6 +2172,7 @@ static Suite *bpf_vm_suite(void)
 	tcase_add_test(tc, test_stack_bounds);
 	tcase_add_test(tc, test_context_is_read_only_and_whole);
 	tcase_add_test(tc, test_pointer_escapes);
+	tcase_add_test(tc, test_addresses_are_the_vms);
 	tcase_add_test(tc, test_map_value_bounds);
 	tcase_add_test(tc, test_read_only_maps);
 	tcase_add_test(tc, test_helper_pointer_arguments);

@@ -57,6 +57,38 @@ START_TEST(test_control_characters_filtered)
 }
 END_TEST
 
+/*
+ * C1 controls too (issue 27): U+009B in UTF-8 (C2 9B) and a raw 0x9B are CSI to a
+ * terminal, as ESC [ is. Each becomes one '?'; valid UTF-8 around them stays, and so
+ * do bytes 0xA0..0xFF outside UTF-8 (Latin-1 letters, not controls).
+ */
+START_TEST(test_c1_controls_filtered)
+{
+	struct ir_error err;
+	char utf8[] = "a\xc2\x9b" "2Jb\xc2\x80\xc2\x9f\xc2\xa0\xe2\x80\x9b\xf0\x9f\x98\x80";
+	char raw[] = "a\x9b" "2J\x80\x9f\xa0\xff\xc2";
+	char mixed[] = "\xe2\x80\xc2\x9b\xed\xa0\x80\xc0\x9b";
+
+	ir_error_filter_controls(utf8);
+	ck_assert_str_eq(utf8, "a?2Jb??\xc2\xa0\xe2\x80\x9b\xf0\x9f\x98\x80");
+	ir_error_filter_controls(raw);
+	ck_assert_str_eq(raw, "a?2J??\xa0\xff\xc2");
+	/*
+	 * A sequence cut short, a surrogate (ED A0 80) and an overlong form (C0 9B) are not
+	 * UTF-8: their 0x80..0x9F bytes are replaced, the others kept.
+	 */
+	ir_error_filter_controls(mixed);
+	ck_assert_str_eq(mixed, "\xe2??\xed\xa0?\xc0?");
+	ir_error_set(&err, "remote '%s'", "x\xc2\x9b" "31mred");
+	ck_assert_str_eq(err.message, "remote 'x?31mred'");
+	ir_error_set_at(&err, "f\x9b.conf", 1, 2, "button '%s'", "\x9b" "1K");
+	ck_assert_str_eq(err.message, "f?.conf:1:2: button '?1K'");
+	ir_error_set(&err, "reason");
+	ir_error_prefix(&err, "decoder '%s'", "\xc2\x9b" "1K");
+	ck_assert_str_eq(err.message, "decoder '?1K': reason");
+}
+END_TEST
+
 START_TEST(test_null_is_accepted)
 {
 	ir_error_set(NULL, "x");
@@ -90,6 +122,7 @@ static Suite *ir_error_suite(void)
 	tcase_add_test(tc, test_prefix_adds_context);
 	tcase_add_test(tc, test_null_is_accepted);
 	tcase_add_test(tc, test_control_characters_filtered);
+	tcase_add_test(tc, test_c1_controls_filtered);
 	tcase_add_test(tc, test_long_message_is_truncated);
 	suite_add_tcase(s, tc);
 	return s;

@@ -8,10 +8,13 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/socket.h>
 #include <sys/stat.h>
+#include <sys/un.h>
 #include <unistd.h>
 
 #include "lircd_conf.h"
+#include "pathglob.h"
 #include "test-main.h"
 
 #define DATA TOP_SRCDIR "/tests/data/lircd/"
@@ -786,10 +789,6 @@ START_TEST(test_includes)
 	snprintf(expected, sizeof(expected), "missing.conf:2:13: cannot read '%s': %s",
 		 tmp_path("nowhere.conf"), strerror(ENOENT));
 	check_load_error("missing.conf", -ENOENT, expected);
-	write_file("dir.conf", "include \"sub\"\n");
-	snprintf(expected, sizeof(expected), "dir.conf:1:9: cannot read '%s': %s",
-		 tmp_path("sub"), strerror(EISDIR));
-	check_load_error("dir.conf", -EISDIR, expected);
 	write_file("quote.conf", "include sub/one.conf\n");
 	check_load_error("quote.conf", -EINVAL, "quote.conf:1:9: include takes a path in double quotes");
 	write_file("quote2.conf", "include \"sub/one.conf\n");
@@ -879,6 +878,181 @@ START_TEST(test_include_cycles_and_depth)
 }
 END_TEST
 
+/*
+ * An include reads regular files only, and never waits (issue 27): a FIFO blocked the
+ * reader for ever, /proc/kmsg too, a device could be opened at boot. Each is refused
+ * at once with the include line and the path.
+ */
+START_TEST(test_include_only_regular_files)
+{
+	struct sockaddr_un addr = { .sun_family = AF_UNIX };
+	char expected[PATH_MAX * 4];
+	static const char *const names[] = { "fifo", "sub", "/dev/null", "socket" };
+	size_t i;
+	int fd;
+
+	ck_assert_int_eq(mkfifo(tmp_path("fifo"), 0600), 0);
+	fd = socket(AF_UNIX, SOCK_STREAM, 0);
+	ck_assert_int_ge(fd, 0);
+	ck_assert_uint_lt(strlen(tmp_path("socket")), sizeof(addr.sun_path));
+	memcpy(addr.sun_path, tmp_path("socket"), strlen(tmp_path("socket")) + 1);
+	ck_assert_int_eq(bind(fd, (struct sockaddr *)&addr, sizeof(addr)), 0);
+	for (i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
+		write_file("special.conf", REMOTE("ok") "include \"%s\"\n", names[i]);
+		snprintf(expected, sizeof(expected),
+			 "special.conf:14:9: '%s' is not a regular file (a directory, device, "
+			 "FIFO or socket is never read)",
+			 names[i][0] == '/' ? names[i] : tmp_path(names[i]));
+		check_load_error("special.conf", -EINVAL, expected);
+	}
+	close(fd);
+	/* A regular file of the kernel's: /proc/kmsg blocked, and takes what it gives. */
+	write_file("special.conf", "include \"/proc/self/status\"\n");
+	check_load_error("special.conf", -EINVAL, "special.conf:1:9: '/proc/self/status' is a "
+			 "file of the kernel's (proc, sysfs, debugfs...), which is never read");
+	/* A symbolic link to a regular file is followed; one to a FIFO is not. */
+	write_file("target.conf", REMOTE("linked"));
+	ck_assert_int_eq(symlink("target.conf", tmp_path("link.conf")), 0);
+	ck_assert_int_eq(symlink("fifo", tmp_path("fifo-link")), 0);
+	write_file("links.conf", "include \"link.conf\"\n");
+	lircd_conf_free(load_ok(tmp_path("links.conf")));
+	write_file("links.conf", "include \"link.conf\"\ninclude \"fifo-*\"\n");
+	snprintf(expected, sizeof(expected), "links.conf:2:9: '%s' is not a regular file (a "
+		 "directory, device, FIFO or socket is never read)", tmp_path("fifo-link"));
+	check_load_error("links.conf", -EINVAL, expected);
+}
+END_TEST
+
+/*
+ * A file that does not start like a lircd.conf is refused by name: no word of it in the
+ * message (issue 27: include "/etc/shadow" quoted its first 40 bytes, at boot into the
+ * journal). A file with no word at all is an empty lircd.conf.
+ */
+START_TEST(test_include_quotes_no_foreign_text)
+{
+	struct lircd_conf *conf = (struct lircd_conf *)&conf;
+	struct ir_error err;
+	char expected[PATH_MAX * 4];
+
+	write_file("secret", "root:SECRET-HASH:19000:0:99999:7:::\nbegin remote\n");
+	write_file("reads-secret.conf", "\n\n include \"secret\"\n");
+	snprintf(expected, sizeof(expected), "reads-secret.conf:3:10: '%s' is not a lircd.conf: "
+		 "its first word is neither 'begin remote' nor 'include'", tmp_path("secret"));
+	check_load_error("reads-secret.conf", -EINVAL, expected);
+	ck_assert_int_eq(lircd_conf_load_file(tmp_path("reads-secret.conf"), &conf, &err),
+			 -EINVAL);
+	ck_assert_ptr_null(strstr(err.message, "SECRET"));
+	/* Found by a pattern too; the first file is held to the same rule. */
+	write_file("sub/parts/x.conf", "[[protocols]]\nSECRET = 1\n");
+	write_file("pattern.conf", "include \"sub/parts/*.conf\"\n");
+	snprintf(expected, sizeof(expected), "pattern.conf:1:9: '%s' is not a lircd.conf: "
+		 "its first word is neither 'begin remote' nor 'include'",
+		 tmp_path("sub/parts/x.conf"));
+	check_load_error("pattern.conf", -EINVAL, expected);
+	snprintf(expected, sizeof(expected), "secret: '%s' is not a lircd.conf: its first word "
+		 "is neither 'begin remote' nor 'include'", tmp_path("secret"));
+	check_load_error("secret", -EINVAL, expected);
+	/* Comments and blank lines only: nothing to read, nothing refused. */
+	write_file("sub/parts/x.conf", "# nothing yet\n\n   \n");
+	conf = load_ok(tmp_path("pattern.conf"));
+	ck_assert_uint_eq(conf->remote_count, 0);
+	lircd_conf_free(conf);
+}
+END_TEST
+
+/*
+ * A pattern's work is bounded, not only its matches (issue 27: "/x/x/x/x/x/x/x/x" with
+ * x a star made glob(3) read the whole file system, 1.5 GB after 30 s). Any system
+ * has more than LIRCD_CONF_GLOB_WORK_MAX entries that deep: refused, having read no
+ * more than that.
+ */
+START_TEST(test_include_pattern_work_bounded)
+{
+	write_file("walk.conf", "include \"/*/*/*/*/*/*/*/*\"\n");
+	check_load_error("walk.conf", -EINVAL,
+			 "walk.conf:1:9: include: '/*/*/*/*/*/*/*/*' reaches more than 16384 "
+			 "directory entries");
+}
+END_TEST
+
+/* pathglob's matches, their order, and its work counted entry by entry. */
+START_TEST(test_pathglob)
+{
+	struct pathglob g;
+	char pattern[PATH_MAX * 2];
+	int i;
+
+	write_file("sub/parts/b.conf", "\n");
+	write_file("sub/parts/a.conf", "\n");
+	write_file("sub/parts/.hidden.conf", "\n");
+	write_file("sub/parts/c.txt", "\n");
+	ck_assert_int_eq(mkdir(tmp_path("sub/more"), 0700), 0);
+	write_file("sub/more/d.conf", "\n");
+	write_file("sub/x.conf", "\n");
+
+	/* sub/parts holds . .. and 4 files: 6 entries read. */
+	snprintf(pattern, sizeof(pattern), "%s/sub/parts/*.conf", tmpdir);
+	ck_assert_int_eq(pathglob_expand(pattern, 100, &g), 0);
+	ck_assert_uint_eq(g.count, 2);
+	ck_assert_str_eq(g.paths[0], tmp_path("sub/parts/a.conf"));
+	ck_assert_str_eq(g.paths[1], tmp_path("sub/parts/b.conf"));
+	ck_assert_uint_eq(g.work, 6);
+	pathglob_free(&g);
+	/* A budget of 5 stops inside that directory; 6 is enough. */
+	ck_assert_int_eq(pathglob_expand(pattern, 5, &g), -E2BIG);
+	ck_assert_uint_eq(g.work, 6);
+	ck_assert_int_eq(pathglob_expand(pattern, 6, &g), 0);
+	pathglob_free(&g);
+
+	/* sub (. .. parts more x.conf), then parts and more: 5 + 6 + 3, sorted by strcmp. */
+	snprintf(pattern, sizeof(pattern), "%s/sub/*/?.conf", tmpdir);
+	ck_assert_int_eq(pathglob_expand(pattern, 100, &g), 0);
+	ck_assert_uint_eq(g.count, 3);
+	ck_assert_str_eq(g.paths[0], tmp_path("sub/more/d.conf"));
+	ck_assert_str_eq(g.paths[1], tmp_path("sub/parts/a.conf"));
+	ck_assert_str_eq(g.paths[2], tmp_path("sub/parts/b.conf"));
+	ck_assert_uint_eq(g.work, 14);
+	pathglob_free(&g);
+
+	/* A literal last component is looked up: a unit of work per path, kept if there. */
+	snprintf(pattern, sizeof(pattern), "%s/sub/*/d.conf", tmpdir);
+	ck_assert_int_eq(pathglob_expand(pattern, 100, &g), 0);
+	ck_assert_uint_eq(g.count, 1);
+	ck_assert_str_eq(g.paths[0], tmp_path("sub/more/d.conf"));
+	ck_assert_uint_eq(g.work, 5 + 3);
+	pathglob_free(&g);
+
+	/* Escaped wildcards are literal; a leading '.' is matched only by a '.'. */
+	snprintf(pattern, sizeof(pattern), "%s/sub/parts/.*", tmpdir);
+	ck_assert_int_eq(pathglob_expand(pattern, 100, &g), 0);
+	ck_assert_uint_eq(g.count, 1);
+	ck_assert_str_eq(g.paths[0], tmp_path("sub/parts/.hidden.conf"));
+	pathglob_free(&g);
+	ck_assert(!pathglob_has_wildcard("a\\*b"));
+	ck_assert(pathglob_has_wildcard("a[bc]"));
+	snprintf(pattern, sizeof(pattern), "%s/sub/parts/\\a.conf", tmpdir);
+	ck_assert_int_eq(pathglob_expand(pattern, 100, &g), 0);
+	ck_assert_uint_eq(g.count, 1);
+	pathglob_free(&g);
+
+	/* Nothing matched, a file taken for a directory: no error, no path. */
+	snprintf(pattern, sizeof(pattern), "%s/sub/x.conf/*", tmpdir);
+	ck_assert_int_eq(pathglob_expand(pattern, 100, &g), 0);
+	ck_assert_uint_eq(g.count, 0);
+	pathglob_free(&g);
+
+	/* 100 entries deep down one directory: the work, not the matches, stops it. */
+	ck_assert_int_eq(mkdir(tmp_path("wide"), 0700), 0);
+	for (i = 0; i < 100; i++) {
+		snprintf(pattern, sizeof(pattern), "wide/%03d", i);
+		write_file(pattern, "\n");
+	}
+	snprintf(pattern, sizeof(pattern), "%s/wide/*/none", tmpdir);
+	ck_assert_int_eq(pathglob_expand(pattern, 50, &g), -E2BIG);
+	ck_assert_uint_eq(g.work, 51);
+}
+END_TEST
+
 static bool detect(const char *text)
 {
 	return lircd_conf_detect(text, strlen(text));
@@ -945,6 +1119,10 @@ static Suite *lircd_conf_suite(void)
 	tcase_add_checked_fixture(tc, setup_tmpdir, teardown_tmpdir);
 	tcase_add_test(tc, test_includes);
 	tcase_add_test(tc, test_include_cycles_and_depth);
+	tcase_add_test(tc, test_include_only_regular_files);
+	tcase_add_test(tc, test_include_quotes_no_foreign_text);
+	tcase_add_test(tc, test_include_pattern_work_bounded);
+	tcase_add_test(tc, test_pathglob);
 	suite_add_tcase(s, tc);
 	return s;
 }

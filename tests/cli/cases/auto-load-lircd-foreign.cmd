@@ -1,0 +1,1 @@
+-a $IRKIT_SRCDIR/tests/cli/data/lircd-foreign.cfg -s rc0

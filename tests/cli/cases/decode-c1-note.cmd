@@ -1,0 +1,1 @@
+--decode=$IRKIT_SRCDIR/tests/cli/data/irp-necx.txt -w $IRKIT_SRCDIR/tests/cli/data/c1-controls.toml

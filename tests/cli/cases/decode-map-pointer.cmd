@@ -1,0 +1,1 @@
+--decode=$IRKIT_SRCDIR/tests/cli/data/two-samples.txt -p $IRKIT_BUILDDIR/tests/bpf/map_pointer.o

@@ -1,0 +1,1 @@
+--test-keymap=$IRKIT_SRCDIR/tests/cli/data/lircd-c1-name.conf

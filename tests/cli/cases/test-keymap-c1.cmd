@@ -1,0 +1,1 @@
+-v --test-keymap=$IRKIT_SRCDIR/tests/cli/data/c1-controls.toml
