@@ -609,6 +609,29 @@ static void set_program_id(struct bpf_kernel_program *program)
 		program->id = info.id;
 }
 
+/* A copy of the image's instructions with its map references rewritten to the program's map fds. */
+static int rewritten_insns(const struct bpf_image *image,
+			   const struct bpf_kernel_program *program, struct bpf_insn **ret_insns,
+			   struct ir_error *err)
+{
+	struct bpf_insn *insns = malloc(image->insn_count * sizeof(*insns) + 1);
+	int ret;
+
+	if (!insns) {
+		ir_error_set(err, "%s", strerror(ENOMEM));
+		return -ENOMEM;
+	}
+	memcpy(insns, image->insns, image->insn_count * sizeof(*insns));
+	ret = bpf_kernel_rewrite_map_refs(insns, image->insn_count, image->maps,
+					  program->map_fds, program->map_count, err);
+	if (ret) {
+		free(insns);
+		return ret;
+	}
+	*ret_insns = insns;
+	return 0;
+}
+
 int bpf_kernel_load_type(const struct bpf_image *image, enum bpf_prog_type type,
 			 enum bpf_attach_type attach_type, char *log_tail,
 			 size_t log_tail_size, struct bpf_kernel_program **ret_program,
@@ -631,17 +654,10 @@ int bpf_kernel_load_type(const struct bpf_image *image, enum bpf_prog_type type,
 	ret = create_maps(image, program, err);
 	if (ret)
 		goto out;
-	insns = malloc(image->insn_count * sizeof(*insns) + 1);
-	if (!insns) {
-		ir_error_set(err, "%s", strerror(ENOMEM));
-		ret = -ENOMEM;
-		goto out;
-	}
-	memcpy(insns, image->insns, image->insn_count * sizeof(*insns));
-	ret = bpf_kernel_rewrite_map_refs(insns, image->insn_count, image->maps,
-					  program->map_fds, program->map_count, err);
+	ret = rewritten_insns(image, program, &insns, err);
 	if (ret) {
-		ir_error_prefix(err, _("BPF program \"%s\""), image->name);
+		if (ret != -ENOMEM)
+			ir_error_prefix(err, _("BPF program \"%s\""), image->name);
 		goto out;
 	}
 	ret = load_program(image, program->name, insns, type, attach_type, &log);
@@ -679,22 +695,19 @@ int bpf_kernel_processed_insns(const struct bpf_image *image,
 			       struct ir_error *err)
 {
 	static const char prefix[] = "processed ";
-	struct bpf_insn *insns;
+	struct bpf_insn *insns = NULL;
 	char *log = NULL, *line;
 	unsigned long count;
 	char *end;
 	int fd, ret;
 
-	insns = malloc(image->insn_count * sizeof(*insns) + 1);
 	log = calloc(1, LOG_STATS_SIZE);
-	if (!insns || !log) {
+	if (!log) {
 		ir_error_set(err, "%s", strerror(ENOMEM));
 		ret = -ENOMEM;
 		goto out;
 	}
-	memcpy(insns, image->insns, image->insn_count * sizeof(*insns));
-	ret = bpf_kernel_rewrite_map_refs(insns, image->insn_count, image->maps,
-					  program->map_fds, program->map_count, err);
+	ret = rewritten_insns(image, program, &insns, err);
 	if (ret)
 		goto out;
 	fd = sys_prog_load(BPF_PROG_TYPE_LIRC_MODE2, BPF_LIRC_MODE2, program->name,
