@@ -21,7 +21,7 @@
  * what `ir-keytable -w` would attach, merged and spread over programs by the planner
  * itself), fed REMOTE's trains, then every train.
  *
- * The IRP compiler (utils/irp_compile): NEC1, RC5, RC6 and Sony12 from the database,
+ * The IRP compiler (utils/irp/irp_compile): NEC1, RC5, RC6 and Sony12 from the database,
  * compiled with their database names (the kernel's scancode layouts), against our
  * hand-written ports on one signal of FRAMES frames from the test encoders; then the
  * CPU time of parsing and compiling every protocol of the database that compiles

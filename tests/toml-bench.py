@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-2.0-or-later
-"""Parse speed of utils/toml.c: writes a large document and times toml-decoder --parse-only.
+"""Parse speed of utils/text/toml.c: writes a large document and times toml-decoder --parse-only.
 
 The document mixes what keymaps hold ([[protocols]] with big scancode tables of
 hex keys and string values) with every other kind of value, so that no single

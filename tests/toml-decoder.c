@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * toml-decoder: the decoder interface of toml-test over utils/toml.c.
+ * toml-decoder: the decoder interface of toml-test over utils/text/toml.c.
  *
  *   toml-decoder < doc.toml    tagged JSON on stdout, exit 0; or the error on
  *                              stderr, exit 1

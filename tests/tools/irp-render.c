@@ -2,7 +2,7 @@
 /*
  * irp-render NAME [-r REPEATS] P=V ... [-- NAME P=V ...]: a capture (the "pulse N" /
  * "space N" / "timeout N" text that --decode reads) of protocols of the IRP database,
- * made by utils/irp_render.c, which shares only the parser with the decoder compiler.
+ * made by utils/irp/irp_render.c, which shares only the parser with the decoder compiler.
  * Each signal ends with a timeout. Used to make the captures of tests/cli/data and
  * tests/data/captures offline.
  */

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * The IRP compiler (utils/irp_compile.h): every protocol of the database that it
- * compiles decodes, in bpf_vm, what the renderer (utils/irp_render.h, which shares only
+ * The IRP compiler (utils/irp/irp_compile.h): every protocol of the database that it
+ * compiles decodes, in bpf_vm, what the renderer (utils/irp/irp_render.h, which shares only
  * the parser with the compiler) makes of random parameters; signals written out by hand
  * check tolerances, noise and truncation. The protocols that are not compiled or not
  * decoded yet are listed in irp-compile-exceptions.txt, each with its reason.

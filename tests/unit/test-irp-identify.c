@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * Every protocol of the IRP database at once (utils/irp_identify.h): a rendering of
- * random parameters of each protocol that compiles (utils/irp_render.c, independent of
+ * Every protocol of the IRP database at once (utils/irp/irp_identify.h): a rendering of
+ * random parameters of each protocol that compiles (utils/irp/irp_render.c, independent of
  * the compiler) must be named by its own decode with the rendered parameters, or by a
  * decode of a protocol that prefers over it, as the database's prefer-over says (read
  * here from the database text, apart from the module's reading). The exceptions are in

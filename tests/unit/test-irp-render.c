@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * The IRP renderer (utils/irp_render.h): signals worked out by hand from the protocols'
+ * The IRP renderer (utils/irp/irp_render.h): signals worked out by hand from the protocols'
  * IRP (the arithmetic is in the comments), then compared with the independent encoders
  * of tests/encoders, written from the protocols' published timings.
  */

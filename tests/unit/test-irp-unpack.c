@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * irp_compile_unpack() (utils/irp_unpack.c): the reports of a compiled protocol back into
+ * irp_compile_unpack() (utils/irp/irp_unpack.c): the reports of a compiled protocol back into
  * its parameters. For every protocol of the database that compiles and decodes (those
  * that do not are in irp-compile-exceptions.txt), random parameters rendered by
- * utils/irp_render.c (which shares only the parser with the compiler), decoded in
+ * utils/irp/irp_render.c (which shares only the parser with the compiler), decoded in
  * bpf_vm, and every keydown unpacked must give back the rendered parameters, in the
  * kernel's layouts and in the generic one (those whose kernel report does not carry
  * every parameter, or whose layout is not inverted yet, are in

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * The IRP parser, printer and evaluator (utils/irp.h). Trees are asserted field by field
+ * The IRP parser, printer and evaluator (utils/irp/irp.h). Trees are asserted field by field
  * or through sexpr() below, a prefix form written here and independent of irp_print();
  * expected values are worked out by hand in the comments.
  */

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * The lircd_biphase decoder (bpf_protocols/lircd_biphase.c) in the userspace VM, with
- * its maps filled through utils/lircd_biphase_index: frames written by an encoder of
+ * its maps filled through utils/lircd/lircd_biphase_index: frames written by an encoder of
  * lircd.conf(5)'s bi-phase remotes as lircd sends them (below: header, plead, each
  * bit MSB first, a 1 as a space then a pulse, a 0 as a pulse then a space, the bits of
  * rc6_mask twice as long, then the gap), which knows nothing of descriptors, parts,

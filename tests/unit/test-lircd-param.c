@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * The parameters of the table-driven lircd decoders' descriptors (utils/lircd_param):
+ * The parameters of the table-driven lircd decoders' descriptors (utils/lircd/lircd_param):
  * a table's fields set, their ranges refused at both edges with the parameter and the
  * value named, flags and 64-bit masks; then every parameter that the setters of
  * lircd_space_index.h and lircd_biphase_index.h document reaching the descriptor's

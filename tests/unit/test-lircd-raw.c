@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * The lircd_raw decoder (bpf_protocols/lircd_raw.c) in the userspace VM, with its maps
- * filled through utils/lircd_raw_index: the raw codes of lircd.conf(5) RAW_CODES
+ * filled through utils/lircd/lircd_raw_index: the raw codes of lircd.conf(5) RAW_CODES
  * remotes, sent as lircd sends them (each duration in turn, then the gap), with
  * jitter, at the edges of the tolerance, truncated, after noise, many remotes at once,
  * and the cost per sample with 1, 10 and 100 remotes. The "encoder" is the codes

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * The lircd_space decoder (bpf_protocols/lircd_space.c) in the userspace VM, with its
- * maps filled through utils/lircd_space_index: frames and repeat codes written by an
+ * maps filled through utils/lircd/lircd_space_index: frames and repeat codes written by an
  * encoder of lircd.conf(5)'s space-coded remotes (below: header, bits, ptrail, gap;
  * the repeat code with or without REPEAT_HEADER, with or without ptrail), which knows
  * nothing of descriptors, buckets or candidates. Repeats, tolerance edges, noise,

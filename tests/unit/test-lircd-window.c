@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * The windows of the table-driven lircd decoders (utils/lircd_window): a duration d
+ * The windows of the table-driven lircd decoders (utils/lircd/lircd_window): a duration d
  * taken for an expected e of margin m when e - m < d < e + m. The edges of a window,
  * of two windows overlapping, and of merging two descriptors' durations, worked out
  * by hand from that rule; and the buckets of lircd_first_pairs_window() on the same

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * utils/toml.c: values worked out by hand from the TOML 1.0 specification, and
+ * utils/text/toml.c: values worked out by hand from the TOML 1.0 specification, and
  * invalid documents with the exact place (line:column, columns in characters) and
  * reason of the error.
  */

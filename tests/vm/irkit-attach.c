@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * irkit-attach: puts BPF decoders into a real kernel through the product's loader
- * (utils/bpf_object, utils/bpf_kernel and the embedded decoder table), for the VM
+ * (utils/bpf/bpf_object, utils/bpf/bpf_kernel and the embedded decoder table), for the VM
  * scenarios. It is the proof that bpf_kernel works against a kernel with rc-core:
  * load with the verifier's judgement, attach, query, program info, detach.
  *

@@ -7,7 +7,7 @@
  *
  * The BPF loader here is a test tool's: it reads a clang-built ELF object with
  * legacy "maps" section definitions and does only map relocations, through libbpf's
- * low-level calls. The product's loader is utils/bpf_object + utils/bpf_kernel; this
+ * low-level calls. The product's loader is utils/bpf/bpf_object + utils/bpf/bpf_kernel; this
  * one stays separate so that the two can check each other.
  *
  * Usage: see usage() below. Output goes to stdout, one event per line, flushed

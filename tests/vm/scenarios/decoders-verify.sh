@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 # Every embedded decoder in Linux 6.1 through the product's loader (issue 6,
-# scenario 2): irkit-attach (utils/bpf_object + utils/bpf_kernel + the embedded
+# scenario 2): irkit-attach (utils/bpf/bpf_object + utils/bpf/bpf_kernel + the embedded
 # table) loads it (the kernel's verifier judges it; the figures line gives the
 # instructions as loaded, verified_insns and xlated_insns from the kernel's program
 # info), attaches it to /dev/lirc0, finds it in the device's query, and it decodes a

@@ -3,7 +3,7 @@
  * Linux input keycodes: KEY_* and BTN_* names <-> numbers.
  *
  * The table is generated at build time from the installed linux/input-event-codes.h
- * (utils/gen-keycodes.sh), so it knows exactly the keys of the kernel headers the
+ * (utils/text/gen-keycodes.sh), so it knows exactly the keys of the kernel headers the
  * program is built against. Aliases (KEY_HANGUEL, BTN_A, KEY_ZOOM...) are names too;
  * a number has one canonical name, the one the header defines with that literal number.
  */

@@ -170,7 +170,7 @@ int irp_compile(const struct irp_protocol *protocol, const struct irp_compile_op
  * The report that the program irp_compile(protocol, options) makes for these parameter
  * values (protocol->parameter_count of them, in the order of the parameter spec):
  * bpf_rc_keydown()'s protocol, scancode and toggle, in the kernel's layout when
- * options->name has one, else the generic one (utils/irp_unpack.c). Returns 0; -EINVAL
+ * options->name has one, else the generic one (utils/irp/irp_unpack.c). Returns 0; -EINVAL
  * when a layout's expression cannot be evaluated; -ENOMEM.
  */
 int irp_compile_report(const struct irp_protocol *protocol,
@@ -179,7 +179,7 @@ int irp_compile_report(const struct irp_protocol *protocol,
 
 /*
  * The other way: the parameters of a report that the program irp_compile(protocol,
- * options) makes, from its protocol number, scancode and toggle (utils/irp_unpack.c).
+ * options) makes, from its protocol number, scancode and toggle (utils/irp/irp_unpack.c).
  * values[i] (protocol->parameter_count of them) is the value of parameter i of the
  * parameter spec, the persistent one (the toggle) included. Generic layout: the
  * scancode cut into the parameters' widths, last parameter in the lowest bits. Kernel
