@@ -11,7 +11,15 @@
  * decoded by one of the embedded generic decoders with the remote's own timings as
  * parameters. A remote those decoders cannot decode exactly as lircd would is refused,
  * with its file, line and the reason; nothing is dropped in silence. rc_keymap(5),
- * "LIRCD.CONF KEYMAPS", is the user's description.
+ * "LIRCD.CONF KEYMAPS", is the user's description. keymap_load_file() calls this
+ * module for a file that lircd_conf_detect() recognises, so -w, rc_maps.cfg, --decode
+ * and --test-keymap all take lircd.conf files.
+ *
+ * Tested against LIRC itself: tests/lircd-keymap-corpus.py sends every key-named
+ * button of Debian's LIRC remotes, encoded by LIRC's irsimsend, through
+ * `ir-keytable --decode -w`; with IRKIT_LIRCD_REMOTES=DIR, the remotes of another
+ * folder (LIRC's whole remotes database: what fails there is listed with its reason
+ * in tests/data/lircd/database-failures.txt).
  *
  * Which decoder:
  *  - SPACE_ENC (and no protocol flag) whose `one` and `zero` pulses or spaces are
