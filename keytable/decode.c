@@ -238,6 +238,20 @@ static bool keydown_repeat_unflagged(const struct keytable_options *options)
 	return options->decode_kernel && options->decode_kernel < OPTIONS_KERNEL(6, 0);
 }
 
+/*
+ * The sample that ends a capture: a receiver reports its timeout after the last edge,
+ * but a capture written for ir-ctl --send (a +N -N list) has none, and a decoder that
+ * waits for the end of the signal (an end frame, as Epson's) would never see it. 0 when
+ * the capture ends with one already.
+ */
+static uint32_t final_timeout(const struct capture *capture, uint32_t timeout_us)
+{
+	if (capture->count &&
+	    LIRC_MODE2(capture->samples[capture->count - 1]) == LIRC_MODE2_TIMEOUT)
+		return 0;
+	return LIRC_TIMEOUT(timeout_us);
+}
+
 static int run(const struct keytable_options *options, const struct keytable_plan *plan,
 	       const struct capture *capture, struct bpf_vm *const *vms, struct ir_error *err)
 {
@@ -249,6 +263,7 @@ static int run(const struct keytable_options *options, const struct keytable_pla
 		.lookup = plan_lookup,
 		.user = (void *)plan,
 	};
+	uint32_t timeout = final_timeout(capture, config.timeout_us);
 	struct rc_input *input;
 	uint64_t clock_ns = 0;
 	size_t i, batch, done;
@@ -265,6 +280,11 @@ static int run(const struct keytable_options *options, const struct keytable_pla
 		batch = capture->count - i < REPLAY_BATCH ? capture->count - i : REPLAY_BATCH;
 		ret = ir_replay_samples(vms, plan->decoder_count, input, &capture->samples[i],
 					batch, &done, &clock_ns, err);
+		print_records(input);
+	}
+	if (ret == 0 && timeout) {
+		ret = ir_replay_samples(vms, plan->decoder_count, input, &timeout, 1, &done,
+					&clock_ns, err);
 		print_records(input);
 	}
 	if (ret == 0)
@@ -412,6 +432,7 @@ static int run_identify(const struct keytable_options *options,
 		.user = (void *)plan,
 	};
 	struct irp_lines lines = { NULL, 0, 0 };
+	uint32_t timeout = final_timeout(capture, config.timeout_us);
 	struct rc_input *input;
 	uint64_t clock_ns = 0;
 	size_t i;
@@ -420,11 +441,12 @@ static int run_identify(const struct keytable_options *options,
 	ret = rc_input_new(&config, &input);
 	if (ret < 0)
 		return ret;
-	for (i = 0; ret == 0 && i < capture->count; i++) {
-		ret = ir_replay_sample(vms, plan->decoder_count, input, capture->samples[i],
-				       &clock_ns, err);
+	for (i = 0; ret == 0 && i < capture->count + (timeout != 0); i++) {
+		uint32_t sample = i < capture->count ? capture->samples[i] : timeout;
+
+		ret = ir_replay_sample(vms, plan->decoder_count, input, sample, &clock_ns, err);
 		if (ret == 0)
-			ret = irp_identify_sample(identify, capture->samples[i], err);
+			ret = irp_identify_sample(identify, sample, err);
 		if (ret == 0)
 			ret = report_decodes(identify, input, options->verbose, &lines, err);
 		if (rc_input_record_count(input))
@@ -462,7 +484,7 @@ int keytable_decode(const struct keytable_options *options, struct ir_error *err
 		goto out;
 	}
 	for (i = 0; ret == 0 && i < plan->decoder_count; i++)
-		ret = new_vm(&plan->decoders[i], capture->count, &vms[i], err);
+		ret = new_vm(&plan->decoders[i], capture->count + 1, &vms[i], err);
 	if (ret == 0 && plan->irp_all)
 		ret = irp_identify_new(&identify, err);
 	if (identify && options->verbose)
