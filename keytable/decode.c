@@ -239,17 +239,21 @@ static bool keydown_repeat_unflagged(const struct keytable_options *options)
 }
 
 /*
- * The sample that ends a capture: a receiver reports its timeout after the last edge,
- * but a capture written for ir-ctl --send (a +N -N list) has none, and a decoder that
- * waits for the end of the signal (an end frame, as Epson's) would never see it. 0 when
- * the capture ends with one already.
+ * How a capture ends as a receiver reports it: the samples replayed as they are, then
+ * *ret_timeout (0: none). A receiver reports its timeout after the last edge, where a
+ * capture written for ir-ctl --send (a +N -N list) has none, or a space that nothing
+ * follows (a recording's silence, cut anywhere): that space is the timeout, so that a
+ * decoder that waits for the end of the signal (an end frame, as Epson's; a repeat's
+ * ending) sees it. A capture that ends with a timeout already is replayed whole.
  */
-static uint32_t final_timeout(const struct capture *capture, uint32_t timeout_us)
+static size_t replayed_samples(const struct capture *capture, uint32_t timeout_us,
+			       uint32_t *ret_timeout)
 {
-	if (capture->count &&
-	    LIRC_MODE2(capture->samples[capture->count - 1]) == LIRC_MODE2_TIMEOUT)
-		return 0;
-	return LIRC_TIMEOUT(timeout_us);
+	uint32_t last = capture->count ? LIRC_MODE2(capture->samples[capture->count - 1]) :
+					 LIRC_MODE2_PULSE;
+
+	*ret_timeout = last == LIRC_MODE2_TIMEOUT ? 0 : LIRC_TIMEOUT(timeout_us);
+	return last == LIRC_MODE2_SPACE ? capture->count - 1 : capture->count;
 }
 
 static int run(const struct keytable_options *options, const struct keytable_plan *plan,
@@ -263,7 +267,8 @@ static int run(const struct keytable_options *options, const struct keytable_pla
 		.lookup = plan_lookup,
 		.user = (void *)plan,
 	};
-	uint32_t timeout = final_timeout(capture, config.timeout_us);
+	uint32_t timeout;
+	size_t count = replayed_samples(capture, config.timeout_us, &timeout);
 	struct rc_input *input;
 	uint64_t clock_ns = 0;
 	size_t i, batch, done;
@@ -276,8 +281,8 @@ static int run(const struct keytable_options *options, const struct keytable_pla
 	 * Printed after each batch: the records keep their order, and a batch is short
 	 * (at most REPLAY_BATCH samples, and it stops at IR_REPLAY_RECORDS_MAX records).
 	 */
-	for (i = 0; ret == 0 && i < capture->count; i += done) {
-		batch = capture->count - i < REPLAY_BATCH ? capture->count - i : REPLAY_BATCH;
+	for (i = 0; ret == 0 && i < count; i += done) {
+		batch = count - i < REPLAY_BATCH ? count - i : REPLAY_BATCH;
 		ret = ir_replay_samples(vms, plan->decoder_count, input, &capture->samples[i],
 					batch, &done, &clock_ns, err);
 		print_records(input);
@@ -432,7 +437,8 @@ static int run_identify(const struct keytable_options *options,
 		.user = (void *)plan,
 	};
 	struct irp_lines lines = { NULL, 0, 0 };
-	uint32_t timeout = final_timeout(capture, config.timeout_us);
+	uint32_t timeout;
+	size_t count = replayed_samples(capture, config.timeout_us, &timeout);
 	struct rc_input *input;
 	uint64_t clock_ns = 0;
 	size_t i;
@@ -441,8 +447,8 @@ static int run_identify(const struct keytable_options *options,
 	ret = rc_input_new(&config, &input);
 	if (ret < 0)
 		return ret;
-	for (i = 0; ret == 0 && i < capture->count + (timeout != 0); i++) {
-		uint32_t sample = i < capture->count ? capture->samples[i] : timeout;
+	for (i = 0; ret == 0 && i < count + (timeout != 0); i++) {
+		uint32_t sample = i < count ? capture->samples[i] : timeout;
 
 		ret = ir_replay_sample(vms, plan->decoder_count, input, sample, &clock_ns, err);
 		if (ret == 0)
