@@ -238,6 +238,24 @@ static bool keydown_repeat_unflagged(const struct keytable_options *options)
 	return options->decode_kernel && options->decode_kernel < OPTIONS_KERNEL(6, 0);
 }
 
+/*
+ * How a capture ends as a receiver reports it: the samples replayed as they are, then
+ * *ret_timeout (0: none). A receiver reports its timeout after the last edge, where a
+ * capture written for ir-ctl --send (a +N -N list) has none, or a space that nothing
+ * follows (a recording's silence, cut anywhere): that space is the timeout, so that a
+ * decoder that waits for the end of the signal (an end frame, as Epson's; a repeat's
+ * ending) sees it. A capture that ends with a timeout already is replayed whole.
+ */
+static size_t replayed_samples(const struct capture *capture, uint32_t timeout_us,
+			       uint32_t *ret_timeout)
+{
+	uint32_t last = capture->count ? LIRC_MODE2(capture->samples[capture->count - 1]) :
+					 LIRC_MODE2_PULSE;
+
+	*ret_timeout = last == LIRC_MODE2_TIMEOUT ? 0 : LIRC_TIMEOUT(timeout_us);
+	return last == LIRC_MODE2_SPACE ? capture->count - 1 : capture->count;
+}
+
 static int run(const struct keytable_options *options, const struct keytable_plan *plan,
 	       const struct capture *capture, struct bpf_vm *const *vms, struct ir_error *err)
 {
@@ -249,6 +267,8 @@ static int run(const struct keytable_options *options, const struct keytable_pla
 		.lookup = plan_lookup,
 		.user = (void *)plan,
 	};
+	uint32_t timeout;
+	size_t count = replayed_samples(capture, config.timeout_us, &timeout);
 	struct rc_input *input;
 	uint64_t clock_ns = 0;
 	size_t i, batch, done;
@@ -261,10 +281,15 @@ static int run(const struct keytable_options *options, const struct keytable_pla
 	 * Printed after each batch: the records keep their order, and a batch is short
 	 * (at most REPLAY_BATCH samples, and it stops at IR_REPLAY_RECORDS_MAX records).
 	 */
-	for (i = 0; ret == 0 && i < capture->count; i += done) {
-		batch = capture->count - i < REPLAY_BATCH ? capture->count - i : REPLAY_BATCH;
+	for (i = 0; ret == 0 && i < count; i += done) {
+		batch = count - i < REPLAY_BATCH ? count - i : REPLAY_BATCH;
 		ret = ir_replay_samples(vms, plan->decoder_count, input, &capture->samples[i],
 					batch, &done, &clock_ns, err);
+		print_records(input);
+	}
+	if (ret == 0 && timeout) {
+		ret = ir_replay_samples(vms, plan->decoder_count, input, &timeout, 1, &done,
+					&clock_ns, err);
 		print_records(input);
 	}
 	if (ret == 0)
@@ -412,6 +437,8 @@ static int run_identify(const struct keytable_options *options,
 		.user = (void *)plan,
 	};
 	struct irp_lines lines = { NULL, 0, 0 };
+	uint32_t timeout;
+	size_t count = replayed_samples(capture, config.timeout_us, &timeout);
 	struct rc_input *input;
 	uint64_t clock_ns = 0;
 	size_t i;
@@ -420,11 +447,12 @@ static int run_identify(const struct keytable_options *options,
 	ret = rc_input_new(&config, &input);
 	if (ret < 0)
 		return ret;
-	for (i = 0; ret == 0 && i < capture->count; i++) {
-		ret = ir_replay_sample(vms, plan->decoder_count, input, capture->samples[i],
-				       &clock_ns, err);
+	for (i = 0; ret == 0 && i < count + (timeout != 0); i++) {
+		uint32_t sample = i < count ? capture->samples[i] : timeout;
+
+		ret = ir_replay_sample(vms, plan->decoder_count, input, sample, &clock_ns, err);
 		if (ret == 0)
-			ret = irp_identify_sample(identify, capture->samples[i], err);
+			ret = irp_identify_sample(identify, sample, err);
 		if (ret == 0)
 			ret = report_decodes(identify, input, options->verbose, &lines, err);
 		if (rc_input_record_count(input))
@@ -462,7 +490,7 @@ int keytable_decode(const struct keytable_options *options, struct ir_error *err
 		goto out;
 	}
 	for (i = 0; ret == 0 && i < plan->decoder_count; i++)
-		ret = new_vm(&plan->decoders[i], capture->count, &vms[i], err);
+		ret = new_vm(&plan->decoders[i], capture->count + 1, &vms[i], err);
 	if (ret == 0 && plan->irp_all)
 		ret = irp_identify_new(&identify, err);
 	if (identify && options->verbose)
