@@ -8,7 +8,6 @@
 #include <string.h>
 
 #include "lircd-plan.h"
-#include "options.h"
 #include "plan.h"
 
 void family_setup_free(struct family_setup *setup)
@@ -66,21 +65,16 @@ int family_setup(const struct keymap *full, const size_t *entries, size_t count,
 	struct keymap_protocol *protocols = calloc(count, sizeof(*protocols));
 	struct keymap view = { 0 };
 	struct keymap *keymaps[1] = { &view };
-	struct keytable_options options;
 	struct keytable_plan *plan = NULL;
 	struct plan_input input = {
 		.root = "/nonexistent-irkit-bench-root",
 		.keymaps = keymaps,
 		.keymap_count = 1,
-		.options = &options,
 	};
 	size_t i;
 	int ret;
 
 	memset(setup, 0, sizeof(*setup));
-	memset(&options, 0, sizeof(options));
-	options.delay = -1;
-	options.period = -1;
 	if (!protocols)
 		return -ENOMEM;
 	/* A view of the chosen entries: the keymap still owns what they point at. */

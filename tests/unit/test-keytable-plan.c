@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * The plan of ir-keytable's options (keytable/plan.c) on devices described in memory and
+ * The plan of ir-keytable's options (utils/plan/plan.c) on devices described in memory and
  * keymaps written here: the rules of plan.h, one test each. Expected values come from
  * those rules and the decoders' declared defaults (the IR_PARAM lines of bpf_protocols/), not from running
  * the planner.
@@ -16,6 +16,7 @@
 
 #include "bpf_kernel.h"
 #include "keymap.h"
+#include "options.h"
 #include "plan.h"
 #include "test-main.h"
 
@@ -75,7 +76,7 @@ static void add_protocol(struct fixture *f, const char *name)
 static void add_parameter(struct fixture *f, const char *decoder, const char *name,
 			  int64_t value)
 {
-	struct option_parameter *p;
+	struct plan_parameter *p;
 
 	f->options.parameters = realloc(f->options.parameters,
 					(f->options.parameter_count + 1) * sizeof(*p));
@@ -95,12 +96,20 @@ static void add_set_key(struct fixture *f, uint64_t scancode, const char *key)
 
 static int make(struct fixture *f)
 {
+	const struct plan_request request = {
+		.protocols = f->options.protocols,
+		.protocol_count = f->options.protocol_count,
+		.set_keys = f->options.set_keys,
+		.set_key_count = f->options.set_key_count,
+		.parameters = f->options.parameters,
+		.parameter_count = f->options.parameter_count,
+	};
 	struct plan_input input = {
 		.root = "/nonexistent-root",
 		.device = f->device,
 		.keymaps = f->keymaps,
 		.keymap_count = f->keymap_count,
-		.options = &f->options,
+		.request = &request,
 	};
 
 	return keytable_plan_make(&input, &f->plan, &f->err);

@@ -11,9 +11,9 @@
  * before any device is touched. No device is opened: the device's sysfs description
  * (or none, for offline decoding) is an input.
  *
- * This lives in keytable/ because it is the meaning of ir-keytable's options, not a
- * reusable mechanism; the mechanisms it uses (keymap, bpf_object, rc_device, the
- * decoder table) are libraries.
+ * The planner knows the kinds of protocol names (kernel, hardware, decoder objects)
+ * and the steps of a plan; what each kind of BPF decoder takes and builds is its
+ * family's (decoder_family.h). ir-keytable's options come in as a plan_input.
  *
  * The rules:
  * - A keymap's protocol "irp" (with its irp key) and -p irp:NAME or -p 'irp:{...}' are
@@ -80,8 +80,8 @@
  *   earlier one. Raw patterns (of raw, then of lircd_raw) get scancodes 0, 1, 2, ...
  *   skipping those other mappings use.
  */
-#ifndef IRKIT_KEYTABLE_PLAN_H
-#define IRKIT_KEYTABLE_PLAN_H
+#ifndef IRKIT_PLAN_PLAN_H
+#define IRKIT_PLAN_PLAN_H
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -94,8 +94,7 @@
 #include "lircd_biphase_index.h"
 #include "lircd_raw_index.h"
 #include "lircd_space_index.h"
-#include "options.h"
-#include "raw_pattern.h"
+#include "../bpf_protocols/raw_pattern.h"
 #include "rc_device.h"
 
 struct plan_decoder {
@@ -182,13 +181,35 @@ struct keytable_plan {
 	unsigned long long placing_work;
 };
 
+/* -k SCANCODE:KEY (or SCANCODE=KEY); the key is resolved by the planner. */
+struct plan_set_key {
+	uint64_t scancode;
+	char *key;
+};
+
+/* -e [DECODER:]NAME=VALUE; decoder NULL means every decoder that declares NAME. */
+struct plan_parameter {
+	char *decoder;
+	char *name;
+	int64_t value;
+};
+
+/* What the command line asks of the plan besides keymaps: -p, -k and -e. */
+struct plan_request {
+	char **protocols;		/* -p, comma lists split */
+	size_t protocol_count;
+	struct plan_set_key *set_keys;
+	size_t set_key_count;
+	struct plan_parameter *parameters;
+	size_t parameter_count;
+};
+
 struct plan_input {
 	const char *root;		/* the root prefix ("" or NULL: /) */
 	const struct rc_device *device;	/* NULL: offline decoding */
 	struct keymap *const *keymaps;
 	size_t keymap_count;
-	/* Protocols (-p), keys (-k) and parameters (-e) come from here. */
-	const struct keytable_options *options;
+	const struct plan_request *request;	/* NULL: no -p, -k or -e */
 };
 
 /*

@@ -12,7 +12,7 @@
 #include <strings.h>
 
 #include "bpf_kernel.h"
-#include "decoders.h"
+#include "../bpf_protocols/decoders.h"
 #include "irp.h"
 #include "irp_compile.h"
 #include "irp_database.h"
@@ -537,7 +537,7 @@ static bool object_file_named(const char *path, const char *name)
 /* The -p object a keymap's protocol names by its file name, or -1. */
 static int option_object(const struct planner *p, const char *name)
 {
-	const struct keytable_options *options = p->input->options;
+	const struct plan_request *options = p->input->request;
 	size_t i;
 
 	for (i = 0; options && i < options->protocol_count; i++)
@@ -629,7 +629,7 @@ static int resolve_name(struct planner *p, const char *name, const struct origin
 		ret = check_lirc(p, name, origin);
 		if (ret < 0)
 			return undecodable(p, origin, ret_kind);
-		return add_file_decoder(p, p->input->options->protocols[option], ret_decoder);
+		return add_file_decoder(p, p->input->request->protocols[option], ret_decoder);
 	}
 	ret = find_protocol_file(p->input->root, name, &path);
 	if (ret < 0)
@@ -1056,7 +1056,7 @@ static bool decoder_answers_to(const struct plan_decoder *decoder, const char *n
 }
 
 /* -e: after the keymaps' values, so the command line wins. */
-static int apply_option_param(struct planner *p, const struct option_parameter *param)
+static int apply_option_param(struct planner *p, const struct plan_parameter *param)
 {
 	struct keytable_plan *plan = p->plan;
 	bool decoder_seen = false, applied = false;
@@ -1515,8 +1515,8 @@ static int count_keys(struct planner *p, size_t *ret_count)
 			return -EINVAL;
 		}
 	}
-	if (input->options)
-		count += input->options->set_key_count;
+	if (input->request)
+		count += input->request->set_key_count;
 	*ret_count = count;
 	return 0;
 }
@@ -1552,7 +1552,7 @@ static int unique_keys(struct keytable_plan *plan, struct given_key *given, size
 static int plan_keys(struct planner *p)
 {
 	const struct plan_input *input = p->input;
-	const struct keytable_options *options = input->options;
+	const struct plan_request *options = input->request;
 	struct given_key *given;
 	size_t i, j, k, count, n = 0;
 	int ret;
@@ -1675,7 +1675,7 @@ static int plan_raw_keys(struct keytable_plan *plan)
 static int plan_protocols(struct planner *p)
 {
 	const struct plan_input *input = p->input;
-	const struct keytable_options *options = input->options;
+	const struct plan_request *options = input->request;
 	size_t i, j, count = 0;
 	int ret;
 
@@ -2191,7 +2191,7 @@ out:
 static int plan_decoders(struct planner *p)
 {
 	struct keytable_plan *plan = p->plan;
-	const struct keytable_options *options = p->input->options;
+	const struct plan_request *options = p->input->request;
 	size_t i;
 	int ret;
 
@@ -2277,7 +2277,7 @@ int keytable_plan_make(const struct plan_input *input, struct keytable_plan **re
 	int ret;
 
 	p.plan = calloc(1, sizeof(*p.plan));
-	p.option_used = calloc(input->options ? input->options->protocol_count + 1 : 1,
+	p.option_used = calloc(input->request ? input->request->protocol_count + 1 : 1,
 			       sizeof(*p.option_used));
 	if (!p.plan || !p.option_used) {
 		free(p.plan);
