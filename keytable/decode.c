@@ -134,11 +134,16 @@ static int warn_unloadable(const struct plan_decoder *decoder)
 	return count < 0 ? count : 0;
 }
 
+/* plan_map_update_fn for a VM. */
+static int vm_map_update(void *vm, size_t map_index, const void *key, const void *value,
+			 struct ir_error *err)
+{
+	return bpf_vm_map_update(vm, map_index, key, value, err);
+}
+
 static int new_vm(const struct plan_decoder *decoder, size_t sample_count,
 		  struct bpf_vm **ret_vm, struct ir_error *err)
 {
-	uint32_t key;
-	size_t i;
 	int ret;
 
 	ret = bpf_vm_new(decoder->image, ret_vm, err);
@@ -149,41 +154,9 @@ static int new_vm(const struct plan_decoder *decoder, size_t sample_count,
 		bpf_vm_set_total_insn_budget(*ret_vm, REPLAY_INSNS_FLOOR +
 					     (uint64_t)sample_count * REPLAY_INSNS_PER_SAMPLE);
 	}
-	/* raw_map is checked against the layout written here (plan.c, RAW_MAP_LAYOUT). */
-	for (key = 0; ret == 0 && decoder->raw_map >= 0 && key < decoder->raw_pattern_count;
-	     key++)
-		ret = bpf_vm_map_update(*ret_vm, (size_t)decoder->raw_map, &key,
-					&decoder->raw_patterns[key], err);
-	/* So are the lircd_space maps (plan.c, lircd_space_table.h). */
-	for (key = 0; ret == 0 && decoder->lircd_remotes_map >= 0 &&
-	     decoder->lircd_index_map >= 0 && key < decoder->lircd_remote_count; key++)
-		ret = bpf_vm_map_update(*ret_vm, (size_t)decoder->lircd_remotes_map, &key,
-					&decoder->lircd_remotes[key], err);
-	for (i = 0; ret == 0 && decoder->lircd_remotes_map >= 0 &&
-	     decoder->lircd_index_map >= 0 && i < decoder->lircd_index_count; i++)
-		ret = bpf_vm_map_update(*ret_vm, (size_t)decoder->lircd_index_map,
-					&decoder->lircd_index[i].key,
-					&decoder->lircd_index[i].value, err);
-	/* And the lircd_raw maps (plan.c, lircd_raw_table.h). */
-	for (key = 0; ret == 0 && decoder->lircd_raw_patterns_map >= 0 &&
-	     decoder->lircd_raw_index_map >= 0 && key < decoder->lircd_raw.pattern_count; key++)
-		ret = bpf_vm_map_update(*ret_vm, (size_t)decoder->lircd_raw_patterns_map, &key,
-					&decoder->lircd_raw.patterns[key], err);
-	for (i = 0; ret == 0 && decoder->lircd_raw_patterns_map >= 0 &&
-	     decoder->lircd_raw_index_map >= 0 && i < decoder->lircd_raw.index_count; i++)
-		ret = bpf_vm_map_update(*ret_vm, (size_t)decoder->lircd_raw_index_map,
-					&decoder->lircd_raw.index[i].key,
-					&decoder->lircd_raw.index[i].value, err);
-	/* And the lircd_biphase maps (plan.c, lircd_biphase_table.h). */
-	for (key = 0; ret == 0 && decoder->biphase_remotes_map >= 0 &&
-	     decoder->biphase_index_map >= 0 && key < decoder->biphase_remote_count; key++)
-		ret = bpf_vm_map_update(*ret_vm, (size_t)decoder->biphase_remotes_map, &key,
-					&decoder->biphase_remotes[key], err);
-	for (i = 0; ret == 0 && decoder->biphase_remotes_map >= 0 &&
-	     decoder->biphase_index_map >= 0 && i < decoder->biphase_index_count; i++)
-		ret = bpf_vm_map_update(*ret_vm, (size_t)decoder->biphase_index_map,
-					&decoder->biphase_index[i].key,
-					&decoder->biphase_index[i].value, err);
+	/* The maps the decoder's family fills, checked against its layouts when planned. */
+	if (ret == 0)
+		ret = plan_decoder_fill_maps(decoder, vm_map_update, *ret_vm, err);
 	if (ret < 0) {
 		ir_error_prefix(err, _("decoder '%s'"), decoder->name);
 		bpf_vm_free(*ret_vm);

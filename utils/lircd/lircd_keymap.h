@@ -3,7 +3,7 @@
  * A lircd.conf(5) as a keymap: each remote of the file (struct lircd_conf) becomes one
  * protocol entry of a struct keymap, with its own scancodes. Space-coded remotes are
  * entries of the table-driven lircd_space decoder (bpf_protocols/lircd_space_table.h),
- * whose parameters describe the remote: the planner (keytable/plan.c) puts every such
+ * whose parameters describe the remote: the planner (utils/plan/plan.c) puts every such
  * entry, of every keymap, into the maps of one lircd_space program (of a few, when
  * more than 4 remotes start their frames alike); bi-phase remotes likewise are entries of
  * lircd_biphase (bpf_protocols/lircd_biphase_table.h), all in one program, and raw-coded remotes
