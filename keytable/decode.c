@@ -456,12 +456,6 @@ int keytable_decode(const struct keytable_options *options, struct ir_error *err
 	ret = capture_load_file(options->decode_file, &capture, err);
 	if (ret < 0)
 		goto out;
-	/* After a last pulse the receiver hears silence, and reports its timeout. */
-	ret = capture_end_with_timeout(capture, RC_INPUT_DEFAULT_TIMEOUT_US);
-	if (ret < 0) {
-		ir_error_set(err, _("%s: %s"), options->decode_file, strerror(-ret));
-		goto out;
-	}
 	keytable_prepare_report(options, NULL, &prepared);
 	vms = calloc(plan->decoder_count ? plan->decoder_count : 1, sizeof(*vms));
 	if (!vms) {

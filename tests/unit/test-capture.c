@@ -676,33 +676,6 @@ START_TEST(test_file_errors)
 }
 END_TEST
 
-/* A capture cut at its last pulse gets the receiver's timeout; any other is left alone. */
-START_TEST(test_end_with_timeout)
-{
-	static const uint32_t ended[] = { P(500), S(1500), P(500), T(125000) };
-	static const uint32_t spaced[] = { P(500), S(1500) };
-	static const uint32_t timed[] = { P(500), T(20000) };
-	struct capture *c;
-
-	c = parse_ok("pulse 500\nspace 1500\npulse 500\n");
-	ck_assert_int_eq(capture_end_with_timeout(c, 125000), 0);
-	check_samples(c, ended, 4);
-	ck_assert_int_eq(capture_end_with_timeout(c, 125000), 0);
-	check_samples(c, ended, 4);
-	capture_free(c);
-	c = parse_ok("pulse 500\nspace 1500\n");
-	ck_assert_int_eq(capture_end_with_timeout(c, 125000), 0);
-	check_samples(c, spaced, 2);
-	capture_free(c);
-	c = parse_ok("pulse 500\ntimeout 20000\n");
-	ck_assert_int_eq(capture_end_with_timeout(c, 125000), 0);
-	check_samples(c, timed, 2);
-	ck_assert_int_eq(capture_end_with_timeout(c, 0), -ERANGE);
-	ck_assert_int_eq(capture_end_with_timeout(c, 0x1000000), -ERANGE);
-	capture_free(c);
-}
-END_TEST
-
 static Suite *capture_suite(void)
 {
 	Suite *s = suite_create("capture");
@@ -757,10 +730,6 @@ static Suite *capture_suite(void)
 	tc = tcase_create("file");
 	tcase_add_test(tc, test_file_bundled_captures);
 	tcase_add_test(tc, test_file_errors);
-	suite_add_tcase(s, tc);
-
-	tc = tcase_create("end");
-	tcase_add_test(tc, test_end_with_timeout);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -827,24 +827,6 @@ void capture_free(struct capture *capture)
 	free(capture);
 }
 
-int capture_end_with_timeout(struct capture *capture, uint32_t us)
-{
-	uint32_t *samples;
-
-	if (!us || us > CAPTURE_DURATION_MAX)
-		return -ERANGE;
-	if (!capture->count || !LIRC_IS_PULSE(capture->samples[capture->count - 1]))
-		return 0;
-	if (capture->count >= CAPTURE_SAMPLES_MAX)
-		return -E2BIG;
-	samples = realloc(capture->samples, (capture->count + 1) * sizeof(*samples));
-	if (!samples)
-		return -ENOMEM;
-	samples[capture->count++] = LIRC_TIMEOUT(us);
-	capture->samples = samples;
-	return 0;
-}
-
 int capture_format(const struct capture *capture, char **ret_text, size_t *ret_len)
 {
 	/* "timeout 16777215\n" is the longest line. */

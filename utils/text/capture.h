@@ -98,17 +98,6 @@ int capture_load_file(const char *path, struct capture **ret_capture, struct ir_
 void capture_free(struct capture *capture);
 
 /*
- * End a capture that ends on a pulse as a receiver ends a message: with a timeout
- * sample of us µs. A signal cut at its last edge (written by hand, or by ir-ctl
- * --dry-run, which ends on the last pulse as a transmitter does) is followed on the air
- * by silence, which rc-core reports as a timeout; without it a decoder waiting for the
- * end of the last bit reports nothing. A capture that ends on a space or a timeout has
- * that silence recorded and is left as it is. Returns 0, -E2BIG at CAPTURE_SAMPLES_MAX
- * samples, -ERANGE when us is not 1 to CAPTURE_DURATION_MAX, -ENOMEM.
- */
-int capture_end_with_timeout(struct capture *capture, uint32_t us);
-
-/*
  * The capture as keyword lines ("carrier N" first when known, then "pulse N",
  * "space N", "timeout N"), NUL-terminated, owned by the caller (free()). For every
  * capture that capture_parse() returns, parsing this text gives the same capture.
