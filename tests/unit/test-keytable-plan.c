@@ -1024,8 +1024,8 @@ START_TEST(test_offline)
 	init(&f);
 	ck_assert_int_eq(make(&f), 0);
 	ck_assert(!f.plan->change_kernel_protocols);
-	/* 22 embedded decoders (11 ports, 11 generic), the three of keymap tables left out. */
-	ck_assert_uint_eq(f.plan->decoder_count, 19);
+	/* 24 embedded decoders (11 ports, 13 generic), the three of keymap tables left out. */
+	ck_assert_uint_eq(f.plan->decoder_count, 20);
 	for (i = 0; i < f.plan->decoder_count; i++) {
 		ck_assert_str_ne(f.plan->decoders[i].name, "raw");
 		ck_assert_str_ne(f.plan->decoders[i].name, "lircd_space");
