@@ -17,8 +17,6 @@
 #define AC_BYTE_MASK		(AC_BYTES_MAX - 1)
 #define AC_SECTION_MASK		(AC_SECTIONS_MAX - 1)
 #define AC_BITS_MAX		(AC_BYTES_MAX * 8)
-/* Descriptors whose sections all match tried for checks, per message at most. */
-#define AC_TRIES		2
 
 /* All zero (as .bss starts) is the state between messages. */
 struct ac_decoder {
@@ -34,6 +32,14 @@ struct ac_decoder {
 	 * (as .bss starts, and as a reset leaves it) is "none yet".
 	 */
 	unsigned int pulse_nmin, pulse_max, zero_nmin, zero_max, one_nmin, one_max;
+	/*
+	 * While the descriptors are compared: what the sections are to them (bit 0: the
+	 * start of one, bit 1: the whole of one), and the first they are the whole of.
+	 * Kept here, not in registers: the verifier does not follow a value read back
+	 * from a map, so each descriptor's comparison ends in one state, where registers
+	 * would make it follow every combination of the earlier descriptors' outcomes.
+	 */
+	unsigned int begun, found;
 	unsigned char buf[AC_BYTES_MAX];	/* as received: LSB first in each byte */
 	unsigned char msg[AC_BYTES_MAX];	/* in the protocol's bit order */
 };
@@ -122,41 +128,60 @@ static __always_inline unsigned int ac_byte(const struct ac_decoder *d, unsigned
 	return d->msg[ir_bound(i, AC_BYTE_MASK)];
 }
 
-/* One check of the message; 1 when it holds. */
+/*
+ * One check of the message; 1 when it holds. One loop per kind, chosen before it runs:
+ * the verifier follows each loop's iterations on one path only.
+ */
 static __always_inline int ac_check(const struct ac_decoder *d, const struct ac_check *c)
 {
 	unsigned int kind = c->kind, first = c->first, count = c->count, at = c->at;
-	unsigned int i, sum = 0, ok = 1;
+	unsigned int i, sum;
 
-	if (kind == AC_CHECK_NONE)
+	switch (kind) {
+	case AC_CHECK_NONE:
 		return 1;
-	if (kind == AC_CHECK_EQUAL)
+	case AC_CHECK_EQUAL:
 		return (ac_byte(d, at) & first) == count;
-	if (kind == AC_CHECK_NIBBLE_SUM)
-		sum = c->init;
-	for (i = 0; i < AC_BYTES_MAX; i++) {
-		if (i >= count)
-			break;
-		if (kind == AC_CHECK_SUM8)
-			sum += ac_byte(d, first + i);
-		else if (kind == AC_CHECK_INVERTED_PAIRS)
-			ok &= (ac_byte(d, first + 2 * i) ^ ac_byte(d, first + 2 * i + 1)) == 0xff;
-		else if (kind == AC_CHECK_INVERTED_COPY)
-			ok &= (ac_byte(d, first + i) ^ ac_byte(d, at + i)) == 0xff;
-		else
-			sum += ac_byte(d, first + i) & 0xf;
-	}
-	if (kind == AC_CHECK_SUM8)
-		return (sum & 0xff) == ac_byte(d, at);
-	if (kind == AC_CHECK_NIBBLE_SUM) {
-		for (i = 0; i < AC_BYTES_MAX; i++) {
-			if (i >= c->count2)
+	case AC_CHECK_SUM8:
+		for (i = 0, sum = 0; i < AC_BYTES_MAX; i++) {
+			if (i >= count)
 				break;
-			sum += ac_byte(d, c->first2 + i) >> 4;
+			sum += ac_byte(d, first + i);
+		}
+		return (sum & 0xff) == ac_byte(d, at);
+	case AC_CHECK_INVERTED_PAIRS:
+		for (i = 0; i < AC_BYTES_MAX / 2; i++) {
+			if (i >= count)
+				break;
+			if ((ac_byte(d, first + 2 * i) ^ ac_byte(d, first + 2 * i + 1)) != 0xff)
+				return 0;
+		}
+		return 1;
+	case AC_CHECK_INVERTED_COPY:
+		for (i = 0; i < AC_BYTES_MAX; i++) {
+			if (i >= count)
+				break;
+			if ((ac_byte(d, first + i) ^ ac_byte(d, at + i)) != 0xff)
+				return 0;
+		}
+		return 1;
+	case AC_CHECK_NIBBLE_SUM:
+		for (i = 0, sum = c->init; i < AC_BYTES_MAX; i++) {
+			if (i >= count)
+				break;
+			sum += ac_byte(d, first + i) & 0xf;
+		}
+		first = c->first2;
+		count = c->count2;
+		for (i = 0; i < AC_BYTES_MAX; i++) {
+			if (i >= count)
+				break;
+			sum += ac_byte(d, first + i) >> 4;
 		}
 		return (sum & 0xf) == ac_byte(d, at) >> 4;
+	default:
+		return 0;
 	}
-	return ok && kind < AC_CHECK_KIND_MAX;
 }
 
 /* The message's bytes in r's bit order, then r's checks. */
@@ -200,12 +225,14 @@ static __always_inline unsigned long long ac_state(const struct ac_decoder *d,
 }
 
 /*
- * A section ended: the descriptors it may belong to compared, the message reported when
- * one of them is whole and its checks hold.
+ * A section ended: the descriptors it may belong to compared, and the message reported
+ * when the first whose sections are all there passes its checks. The comparison loop
+ * only notes that descriptor: the checks run once, after it, so that the verifier does
+ * not follow them at every descriptor.
  */
 static __always_inline void ac_end_section(unsigned int *sample, struct ac_decoder *d)
 {
-	unsigned int n = d->sections, i, key, begun = 0, tries = 0;
+	unsigned int n = d->sections, i, key;
 	const struct ac_protocol *r;
 	int match;
 
@@ -222,6 +249,8 @@ static __always_inline void ac_end_section(unsigned int *sample, struct ac_decod
 	d->open_bits = 0;
 	d->open_header_pulse = 0;
 	d->open_header_space = 0;
+	d->begun = 0;
+	d->found = AC_PROTOCOLS_MAX;
 	for (i = 0; i < AC_PROTOCOLS_MAX; i++) {
 		if (i >= (unsigned int)IR_IMM(protocols))
 			break;
@@ -230,18 +259,23 @@ static __always_inline void ac_end_section(unsigned int *sample, struct ac_decod
 		if (!r)
 			break;
 		match = ac_sections_match(d, r);
-		begun |= match;
-		if (match != 2 || tries >= AC_TRIES)
-			continue;
-		tries++;
-		if (ac_checks_hold(d, r)) {
+		d->begun |= match;
+		if (match == 2 && d->found == AC_PROTOCOLS_MAX)
+			d->found = i;
+		/* Stored, not carried in a register to the next descriptor. */
+		asm volatile("" : : : "memory");
+	}
+	key = d->found;
+	if (key < AC_PROTOCOLS_MAX) {
+		r = bpf_map_lookup_elem(&ac_protocols, &key);
+		if (r && ac_checks_hold(d, r)) {
 			bpf_rc_keydown(sample, AC_RC_PROTOCOL_BASE + r->id, ac_state(d, r), 0);
 			ac_reset(d);
 			return;
 		}
 	}
 	/* Whole but wrong, or the start of nothing loaded. */
-	if (begun != 1)
+	if (d->begun != 1)
 		ac_reset(d);
 }
 
