@@ -12,6 +12,8 @@
 #include <stdlib.h>
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
+#include <sys/stat.h>
 #include <linux/input-event-codes.h>
 
 #include "ac_protocol.h"
@@ -84,6 +86,7 @@ static const struct family_raw_state *raw_of(const struct plan_decoder *d)
 #define BIPHASE(d) ((const struct lircd_biphase_remote *)biphase_of(d)->remotes)
 
 struct fixture {
+	const char *root;		/* NULL: "/nonexistent-root" */
 	struct keytable_options options;
 	struct keymap *keymaps[4];
 	size_t keymap_count;
@@ -131,7 +134,7 @@ static int make(struct fixture *f)
 		.parameter_count = f->options.parameter_count,
 	};
 	struct plan_input input = {
-		.root = "/nonexistent-root",
+		.root = f->root ? f->root : "/nonexistent-root",
 		.device = f->device,
 		.keymaps = f->keymaps,
 		.keymap_count = f->keymap_count,
@@ -1507,6 +1510,70 @@ START_TEST(test_ac)
 }
 END_TEST
 
+/* A root whose /proc/sys/kernel/osrelease says release; its path, to free. */
+static char *root_with_release(const char *release)
+{
+	char *root = strdup("/tmp/test-plan-ac-XXXXXX"), path[256];
+	FILE *f;
+
+	ck_assert_ptr_nonnull(mkdtemp(root));
+	snprintf(path, sizeof(path), "%s/proc", root);
+	ck_assert_int_eq(mkdir(path, 0700), 0);
+	snprintf(path, sizeof(path), "%s/proc/sys", root);
+	ck_assert_int_eq(mkdir(path, 0700), 0);
+	snprintf(path, sizeof(path), "%s/proc/sys/kernel", root);
+	ck_assert_int_eq(mkdir(path, 0700), 0);
+	snprintf(path, sizeof(path), "%s/proc/sys/kernel/osrelease", root);
+	f = fopen(path, "w");
+	ck_assert_ptr_nonnull(f);
+	fprintf(f, "%s\n", release);
+	fclose(f);
+	return root;
+}
+
+static void remove_root(char *root)
+{
+	char path[256];
+
+	snprintf(path, sizeof(path), "%s/proc/sys/kernel/osrelease", root);
+	unlink(path);
+	snprintf(path, sizeof(path), "%s/proc/sys/kernel", root);
+	rmdir(path);
+	snprintf(path, sizeof(path), "%s/proc/sys", root);
+	rmdir(path);
+	snprintf(path, sizeof(path), "%s/proc", root);
+	rmdir(path);
+	rmdir(root);
+	free(root);
+}
+
+/* Before Linux 5.7 a scancode keeps 32 bits: -p ac on a device says the flags are lost. */
+START_TEST(test_ac_old_kernel_note)
+{
+	static const char *const releases[] = { "5.4.0-150-generic", "5.7.0", "6.1.192" };
+	struct fixture f;
+	size_t i, j;
+
+	for (i = 0; i < 3; i++) {
+		char *root = root_with_release(releases[i]);
+		bool noted = false;
+
+		init(&f);
+		f.root = root;
+		f.device = new_device("[nec] [lirc]", true);
+		add_protocol(&f, "ac:gree");
+		ck_assert_msg(make(&f) == 0, "%s", f.err.message);
+		for (j = 0; j < f.plan->note_count; j++)
+			noted |= !strcmp(f.plan->notes[j], "Linux 5.4 keeps only the low 32 bits "
+					 "of a scancode: the A/C states' flags (quiet, turbo, ...) "
+					 "are lost; Linux 5.7 and later keep them");
+		ck_assert_msg(noted == (i == 0), "%s: noted %d", releases[i], noted);
+		done(&f);
+		remove_root(root);
+	}
+}
+END_TEST
+
 /* -p all offline: every embedded decoder but those of families that need a keymap. */
 START_TEST(test_family_all_offline)
 {
@@ -1584,6 +1651,7 @@ static Suite *keytable_plan_suite(void)
 	tcase_add_test(tc, test_family_of_decoders);
 	tcase_add_test(tc, test_family_all_offline);
 	tcase_add_test(tc, test_ac);
+	tcase_add_test(tc, test_ac_old_kernel_note);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -9,13 +9,16 @@
 #include "config.h"
 
 #include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 
 #include "ac_protocol.h"
 #include "decoder_family.h"
+#include "fileio.h"
 #include "nls.h"
+#include "sysroot.h"
 
 #define AC_DECODER		"ac"
 #define AC_OPTION_PREFIX	"ac:"
@@ -134,6 +137,47 @@ static int ac_take(struct planner *p, struct plan_decoder *d, const struct keyma
 	return ret;
 }
 
+/* The running kernel's MAJOR.MINOR, from /proc/sys/kernel/osrelease under root. */
+static int kernel_release(const char *root, unsigned int *ret_major, unsigned int *ret_minor)
+{
+	char *path = NULL, *text = NULL;
+	unsigned int major, minor;
+	size_t size;
+	int ret;
+
+	ret = sysroot_path(root, "/proc/sys/kernel/osrelease", &path);
+	if (ret < 0)
+		return ret;
+	ret = fileio_read_path(path, 256, &text, &size);
+	free(path);
+	if (ret < 0)
+		return ret;
+	ret = sscanf(text, "%u.%u", &major, &minor) == 2 ? 0 : -EINVAL;
+	free(text);
+	if (ret == 0) {
+		*ret_major = major;
+		*ret_minor = minor;
+	}
+	return ret;
+}
+
+/*
+ * Loading on a kernel before 5.7, which keeps the low 32 bits of a scancode: the state's
+ * flags (bits 32 to 47) never reach the readers. Said once; a kernel whose release
+ * cannot be read is taken as a recent one.
+ */
+static int note_narrow_scancodes(struct planner *p)
+{
+	unsigned int major, minor;
+
+	if (!p->input->device || kernel_release(p->input->root, &major, &minor) < 0 ||
+	    major > 5 || (major == 5 && minor >= 7))
+		return 0;
+	return plan_note(p->plan, _("Linux %u.%u keeps only the low 32 bits of a scancode: "
+				    "the A/C states' flags (quiet, turbo, ...) are lost; "
+				    "Linux 5.7 and later keep them"), major, minor);
+}
+
 /* Every ac decoder of the plan into the first: one program holds every protocol. */
 static int ac_finish(struct planner *p)
 {
@@ -155,7 +199,7 @@ static int ac_finish(struct planner *p)
 		first->protocols |= s->protocols;
 		plan_remove_decoder(plan, i);
 	}
-	return 0;
+	return first ? note_narrow_scancodes(p) : 0;
 }
 
 static int ac_set_params(struct plan_decoder *d)
