@@ -8,7 +8,6 @@
 #include <string.h>
 
 #include "lircd-plan.h"
-#include "options.h"
 #include "plan.h"
 
 void family_setup_free(struct family_setup *setup)
@@ -20,39 +19,22 @@ void family_setup_free(struct family_setup *setup)
 	memset(setup, 0, sizeof(*setup));
 }
 
+/* plan_map_update_fn for a VM. */
+static int vm_map_update(void *vm, size_t map_index, const void *key, const void *value,
+			 struct ir_error *err)
+{
+	return bpf_vm_map_update(vm, map_index, key, value, err);
+}
+
 /* A VM of a planned decoder with the maps the plan filled, as --decode makes one. */
 static int planned_vm(const struct plan_decoder *d, struct bpf_vm **ret_vm,
 		      struct ir_error *err)
 {
-	uint32_t key;
-	size_t i;
 	int ret;
 
 	ret = bpf_vm_new(d->image, ret_vm, err);
-	for (key = 0; ret == 0 && d->lircd_remotes_map >= 0 && key < d->lircd_remote_count;
-	     key++)
-		ret = bpf_vm_map_update(*ret_vm, (size_t)d->lircd_remotes_map, &key,
-					&d->lircd_remotes[key], err);
-	for (i = 0; ret == 0 && d->lircd_index_map >= 0 && i < d->lircd_index_count; i++)
-		ret = bpf_vm_map_update(*ret_vm, (size_t)d->lircd_index_map,
-					&d->lircd_index[i].key, &d->lircd_index[i].value, err);
-	for (key = 0; ret == 0 && d->biphase_remotes_map >= 0 &&
-	     key < d->biphase_remote_count; key++)
-		ret = bpf_vm_map_update(*ret_vm, (size_t)d->biphase_remotes_map, &key,
-					&d->biphase_remotes[key], err);
-	for (i = 0; ret == 0 && d->biphase_index_map >= 0 && i < d->biphase_index_count; i++)
-		ret = bpf_vm_map_update(*ret_vm, (size_t)d->biphase_index_map,
-					&d->biphase_index[i].key, &d->biphase_index[i].value,
-					err);
-	for (key = 0; ret == 0 && d->lircd_raw_patterns_map >= 0 &&
-	     key < d->lircd_raw.pattern_count; key++)
-		ret = bpf_vm_map_update(*ret_vm, (size_t)d->lircd_raw_patterns_map, &key,
-					&d->lircd_raw.patterns[key], err);
-	for (i = 0; ret == 0 && d->lircd_raw_index_map >= 0 && i < d->lircd_raw.index_count;
-	     i++)
-		ret = bpf_vm_map_update(*ret_vm, (size_t)d->lircd_raw_index_map,
-					&d->lircd_raw.index[i].key, &d->lircd_raw.index[i].value,
-					err);
+	if (ret == 0)
+		ret = plan_decoder_fill_maps(d, vm_map_update, *ret_vm, err);
 	if (ret < 0) {
 		bpf_vm_free(*ret_vm);
 		*ret_vm = NULL;
@@ -66,21 +48,16 @@ int family_setup(const struct keymap *full, const size_t *entries, size_t count,
 	struct keymap_protocol *protocols = calloc(count, sizeof(*protocols));
 	struct keymap view = { 0 };
 	struct keymap *keymaps[1] = { &view };
-	struct keytable_options options;
 	struct keytable_plan *plan = NULL;
 	struct plan_input input = {
 		.root = "/nonexistent-irkit-bench-root",
 		.keymaps = keymaps,
 		.keymap_count = 1,
-		.options = &options,
 	};
 	size_t i;
 	int ret;
 
 	memset(setup, 0, sizeof(*setup));
-	memset(&options, 0, sizeof(options));
-	options.delay = -1;
-	options.period = -1;
 	if (!protocols)
 		return -ENOMEM;
 	/* A view of the chosen entries: the keymap still owns what they point at. */

@@ -1,10 +1,10 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * The programs ir-keytable would attach for some entries of a keymap, through its own
- * planner (keytable/plan.c), as userspace VMs with the maps the plan filled: the
+ * planner (utils/plan/plan.c), as userspace VMs with the maps the plan filled: the
  * table-driven lircd decoders measured as users load them (bench/table-cost).
  *
- * Its own file so that only it sees the planner's header (keytable/plan.h): table-cost
+ * Its own file so that only it sees the planner's header (utils/plan/plan.h): table-cost
  * measures what comes out, not how the planner lays it out.
  */
 #ifndef IRKIT_BENCH_LIRCD_PLAN_H

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * bench/plan-cost: what ir-keytable's planner (keytable/plan.c) costs for a lircd.conf
+ * bench/plan-cost: what ir-keytable's planner (utils/plan/plan.c) costs for a lircd.conf
  * of many remotes of one family, before any device is touched. For each family
  * (space-coded, bi-phase, raw), shape and count, a lircd.conf is written (fixed
  * layout, no randomness), read as --decode and -w read it (keymap_load_file()), and
@@ -26,7 +26,6 @@
 #include <unistd.h>
 
 #include "keymap.h"
-#include "options.h"
 #include "plan.h"
 
 enum family { FAMILY_SPACE, FAMILY_BIPHASE, FAMILY_RAW, FAMILY_MAX };
@@ -149,22 +148,17 @@ static double cpu_ms(void)
 /* One case, in the child: prints "ms programs work" on the pipe's write end. */
 static int plan_case(const char *path, FILE *out)
 {
-	struct keytable_options options;
 	struct keytable_plan *plan = NULL;
 	struct keymap *keymap = NULL;
 	struct ir_error err;
 	struct plan_input input = {
 		.root = "/nonexistent-irkit-bench-root",
 		.keymap_count = 1,
-		.options = &options,
 	};
 	struct keymap *keymaps[1];
 	double start, ms;
 	int ret;
 
-	memset(&options, 0, sizeof(options));
-	options.delay = -1;
-	options.period = -1;
 	ret = keymap_load_file(path, &keymap, &err);
 	if (ret < 0) {
 		fprintf(stderr, "plan-cost: %s\n", err.message);

@@ -220,7 +220,7 @@ static void lircd_setup_free(struct lircd_setup *setup)
 }
 
 /*
- * As ir-keytable plans them (keytable/plan.c): remotes that decode each other's
+ * As ir-keytable plans them (utils/plan/plan.c): remotes that decode each other's
  * signals merged into one descriptor, then the descriptors placed in order into the
  * first program whose index still takes them (at most LIRCD_SPACE_CANDIDATES per
  * first pair), a new program when none does.

@@ -41,95 +41,11 @@ static void unload_decoders(struct loaded_decoders *loaded)
 	loaded->count = 0;
 }
 
-static int fill_raw_patterns(const struct plan_decoder *decoder,
-			     struct bpf_kernel_program *program, struct ir_error *err)
+/* plan_map_update_fn for a loaded program: the decoder's family fills its maps. */
+static int kernel_map_update(void *program, size_t map_index, const void *key,
+			     const void *value, struct ir_error *err)
 {
-	uint32_t key;
-	int ret;
-
-	/* raw_map is checked against the layout written here (plan.c, RAW_MAP_LAYOUT). */
-	for (key = 0; decoder->raw_map >= 0 && key < decoder->raw_pattern_count; key++) {
-		ret = bpf_kernel_map_update(program, (size_t)decoder->raw_map, &key,
-					    &decoder->raw_patterns[key], err);
-		if (ret < 0)
-			return ret;
-	}
-	return 0;
-}
-
-/*
- * The lircd_space decoder's remotes and index: the maps are checked against the
- * layouts written here (plan.c, lircd_space_table.h).
- */
-static int fill_lircd_space(const struct plan_decoder *decoder,
-			    struct bpf_kernel_program *program, struct ir_error *err)
-{
-	uint32_t key;
-	size_t i;
-	int ret;
-
-	if (decoder->lircd_remotes_map < 0 || decoder->lircd_index_map < 0)
-		return 0;
-	for (key = 0; key < decoder->lircd_remote_count; key++) {
-		ret = bpf_kernel_map_update(program, (size_t)decoder->lircd_remotes_map, &key,
-					    &decoder->lircd_remotes[key], err);
-		if (ret < 0)
-			return ret;
-	}
-	for (i = 0; i < decoder->lircd_index_count; i++) {
-		ret = bpf_kernel_map_update(program, (size_t)decoder->lircd_index_map,
-					    &decoder->lircd_index[i].key,
-					    &decoder->lircd_index[i].value, err);
-		if (ret < 0)
-			return ret;
-	}
-	return 0;
-}
-
-/* The lircd_biphase decoder's remotes and index (plan.c, lircd_biphase_table.h). */
-static int fill_lircd_biphase(const struct plan_decoder *decoder,
-			      struct bpf_kernel_program *program, struct ir_error *err)
-{
-	uint32_t key;
-	size_t i;
-	int ret = 0;
-
-	if (decoder->biphase_remotes_map < 0 || decoder->biphase_index_map < 0)
-		return 0;
-	for (key = 0; ret == 0 && key < decoder->biphase_remote_count; key++)
-		ret = bpf_kernel_map_update(program, (size_t)decoder->biphase_remotes_map, &key,
-					    &decoder->biphase_remotes[key], err);
-	for (i = 0; ret == 0 && i < decoder->biphase_index_count; i++)
-		ret = bpf_kernel_map_update(program, (size_t)decoder->biphase_index_map,
-					    &decoder->biphase_index[i].key,
-					    &decoder->biphase_index[i].value, err);
-	return ret;
-}
-
-/* The lircd_raw decoder's patterns and index (plan.c, lircd_raw_table.h). */
-static int fill_lircd_raw(const struct plan_decoder *decoder,
-			  struct bpf_kernel_program *program, struct ir_error *err)
-{
-	const struct lircd_raw_table *table = &decoder->lircd_raw;
-	uint32_t key;
-	size_t i;
-	int ret;
-
-	if (decoder->lircd_raw_patterns_map < 0 || decoder->lircd_raw_index_map < 0)
-		return 0;
-	for (key = 0; key < table->pattern_count; key++) {
-		ret = bpf_kernel_map_update(program, (size_t)decoder->lircd_raw_patterns_map,
-					    &key, &table->patterns[key], err);
-		if (ret < 0)
-			return ret;
-	}
-	for (i = 0; i < table->index_count; i++) {
-		ret = bpf_kernel_map_update(program, (size_t)decoder->lircd_raw_index_map,
-					    &table->index[i].key, &table->index[i].value, err);
-		if (ret < 0)
-			return ret;
-	}
-	return 0;
+	return bpf_kernel_map_update(program, map_index, key, value, err);
 }
 
 /* Load every decoder of the plan; nothing is attached yet, so failure changes nothing. */
@@ -149,15 +65,8 @@ static int load_decoders(const struct keytable_plan *plan, bool verbose,
 				      &loaded->programs[i], err);
 		if (ret == 0) {
 			loaded->count++;
-			ret = fill_raw_patterns(&plan->decoders[i], loaded->programs[i], err);
-			if (ret == 0)
-				ret = fill_lircd_space(&plan->decoders[i], loaded->programs[i],
-						       err);
-			if (ret == 0)
-				ret = fill_lircd_raw(&plan->decoders[i], loaded->programs[i], err);
-			if (ret == 0)
-				ret = fill_lircd_biphase(&plan->decoders[i], loaded->programs[i],
-							 err);
+			ret = plan_decoder_fill_maps(&plan->decoders[i], kernel_map_update,
+						     loaded->programs[i], err);
 		}
 		if (ret < 0) {
 			ir_error_prefix(err, _("decoder '%s'"), plan->decoders[i].name);

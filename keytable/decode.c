@@ -134,11 +134,16 @@ static int warn_unloadable(const struct plan_decoder *decoder)
 	return count < 0 ? count : 0;
 }
 
+/* plan_map_update_fn for a VM. */
+static int vm_map_update(void *vm, size_t map_index, const void *key, const void *value,
+			 struct ir_error *err)
+{
+	return bpf_vm_map_update(vm, map_index, key, value, err);
+}
+
 static int new_vm(const struct plan_decoder *decoder, size_t sample_count,
 		  struct bpf_vm **ret_vm, struct ir_error *err)
 {
-	uint32_t key;
-	size_t i;
 	int ret;
 
 	ret = bpf_vm_new(decoder->image, ret_vm, err);
@@ -149,41 +154,9 @@ static int new_vm(const struct plan_decoder *decoder, size_t sample_count,
 		bpf_vm_set_total_insn_budget(*ret_vm, REPLAY_INSNS_FLOOR +
 					     (uint64_t)sample_count * REPLAY_INSNS_PER_SAMPLE);
 	}
-	/* raw_map is checked against the layout written here (plan.c, RAW_MAP_LAYOUT). */
-	for (key = 0; ret == 0 && decoder->raw_map >= 0 && key < decoder->raw_pattern_count;
-	     key++)
-		ret = bpf_vm_map_update(*ret_vm, (size_t)decoder->raw_map, &key,
-					&decoder->raw_patterns[key], err);
-	/* So are the lircd_space maps (plan.c, lircd_space_table.h). */
-	for (key = 0; ret == 0 && decoder->lircd_remotes_map >= 0 &&
-	     decoder->lircd_index_map >= 0 && key < decoder->lircd_remote_count; key++)
-		ret = bpf_vm_map_update(*ret_vm, (size_t)decoder->lircd_remotes_map, &key,
-					&decoder->lircd_remotes[key], err);
-	for (i = 0; ret == 0 && decoder->lircd_remotes_map >= 0 &&
-	     decoder->lircd_index_map >= 0 && i < decoder->lircd_index_count; i++)
-		ret = bpf_vm_map_update(*ret_vm, (size_t)decoder->lircd_index_map,
-					&decoder->lircd_index[i].key,
-					&decoder->lircd_index[i].value, err);
-	/* And the lircd_raw maps (plan.c, lircd_raw_table.h). */
-	for (key = 0; ret == 0 && decoder->lircd_raw_patterns_map >= 0 &&
-	     decoder->lircd_raw_index_map >= 0 && key < decoder->lircd_raw.pattern_count; key++)
-		ret = bpf_vm_map_update(*ret_vm, (size_t)decoder->lircd_raw_patterns_map, &key,
-					&decoder->lircd_raw.patterns[key], err);
-	for (i = 0; ret == 0 && decoder->lircd_raw_patterns_map >= 0 &&
-	     decoder->lircd_raw_index_map >= 0 && i < decoder->lircd_raw.index_count; i++)
-		ret = bpf_vm_map_update(*ret_vm, (size_t)decoder->lircd_raw_index_map,
-					&decoder->lircd_raw.index[i].key,
-					&decoder->lircd_raw.index[i].value, err);
-	/* And the lircd_biphase maps (plan.c, lircd_biphase_table.h). */
-	for (key = 0; ret == 0 && decoder->biphase_remotes_map >= 0 &&
-	     decoder->biphase_index_map >= 0 && key < decoder->biphase_remote_count; key++)
-		ret = bpf_vm_map_update(*ret_vm, (size_t)decoder->biphase_remotes_map, &key,
-					&decoder->biphase_remotes[key], err);
-	for (i = 0; ret == 0 && decoder->biphase_remotes_map >= 0 &&
-	     decoder->biphase_index_map >= 0 && i < decoder->biphase_index_count; i++)
-		ret = bpf_vm_map_update(*ret_vm, (size_t)decoder->biphase_index_map,
-					&decoder->biphase_index[i].key,
-					&decoder->biphase_index[i].value, err);
+	/* The maps the decoder's family fills, checked against its layouts when planned. */
+	if (ret == 0)
+		ret = plan_decoder_fill_maps(decoder, vm_map_update, *ret_vm, err);
 	if (ret < 0) {
 		ir_error_prefix(err, _("decoder '%s'"), decoder->name);
 		bpf_vm_free(*ret_vm);
@@ -238,6 +211,24 @@ static bool keydown_repeat_unflagged(const struct keytable_options *options)
 	return options->decode_kernel && options->decode_kernel < OPTIONS_KERNEL(6, 0);
 }
 
+/*
+ * How a capture ends as a receiver reports it: the samples replayed as they are, then
+ * *ret_timeout (0: none). A receiver reports its timeout after the last edge, where a
+ * capture written for ir-ctl --send (a +N -N list) has none, or a space that nothing
+ * follows (a recording's silence, cut anywhere): that space is the timeout, so that a
+ * decoder that waits for the end of the signal (an end frame, as Epson's; a repeat's
+ * ending) sees it. A capture that ends with a timeout already is replayed whole.
+ */
+static size_t replayed_samples(const struct capture *capture, uint32_t timeout_us,
+			       uint32_t *ret_timeout)
+{
+	uint32_t last = capture->count ? LIRC_MODE2(capture->samples[capture->count - 1]) :
+					 LIRC_MODE2_PULSE;
+
+	*ret_timeout = last == LIRC_MODE2_TIMEOUT ? 0 : LIRC_TIMEOUT(timeout_us);
+	return last == LIRC_MODE2_SPACE ? capture->count - 1 : capture->count;
+}
+
 static int run(const struct keytable_options *options, const struct keytable_plan *plan,
 	       const struct capture *capture, struct bpf_vm *const *vms, struct ir_error *err)
 {
@@ -249,6 +240,8 @@ static int run(const struct keytable_options *options, const struct keytable_pla
 		.lookup = plan_lookup,
 		.user = (void *)plan,
 	};
+	uint32_t timeout;
+	size_t count = replayed_samples(capture, config.timeout_us, &timeout);
 	struct rc_input *input;
 	uint64_t clock_ns = 0;
 	size_t i, batch, done;
@@ -261,10 +254,15 @@ static int run(const struct keytable_options *options, const struct keytable_pla
 	 * Printed after each batch: the records keep their order, and a batch is short
 	 * (at most REPLAY_BATCH samples, and it stops at IR_REPLAY_RECORDS_MAX records).
 	 */
-	for (i = 0; ret == 0 && i < capture->count; i += done) {
-		batch = capture->count - i < REPLAY_BATCH ? capture->count - i : REPLAY_BATCH;
+	for (i = 0; ret == 0 && i < count; i += done) {
+		batch = count - i < REPLAY_BATCH ? count - i : REPLAY_BATCH;
 		ret = ir_replay_samples(vms, plan->decoder_count, input, &capture->samples[i],
 					batch, &done, &clock_ns, err);
+		print_records(input);
+	}
+	if (ret == 0 && timeout) {
+		ret = ir_replay_samples(vms, plan->decoder_count, input, &timeout, 1, &done,
+					&clock_ns, err);
 		print_records(input);
 	}
 	if (ret == 0)
@@ -412,6 +410,8 @@ static int run_identify(const struct keytable_options *options,
 		.user = (void *)plan,
 	};
 	struct irp_lines lines = { NULL, 0, 0 };
+	uint32_t timeout;
+	size_t count = replayed_samples(capture, config.timeout_us, &timeout);
 	struct rc_input *input;
 	uint64_t clock_ns = 0;
 	size_t i;
@@ -420,11 +420,12 @@ static int run_identify(const struct keytable_options *options,
 	ret = rc_input_new(&config, &input);
 	if (ret < 0)
 		return ret;
-	for (i = 0; ret == 0 && i < capture->count; i++) {
-		ret = ir_replay_sample(vms, plan->decoder_count, input, capture->samples[i],
-				       &clock_ns, err);
+	for (i = 0; ret == 0 && i < count + (timeout != 0); i++) {
+		uint32_t sample = i < count ? capture->samples[i] : timeout;
+
+		ret = ir_replay_sample(vms, plan->decoder_count, input, sample, &clock_ns, err);
 		if (ret == 0)
-			ret = irp_identify_sample(identify, capture->samples[i], err);
+			ret = irp_identify_sample(identify, sample, err);
 		if (ret == 0)
 			ret = report_decodes(identify, input, options->verbose, &lines, err);
 		if (rc_input_record_count(input))
@@ -462,7 +463,7 @@ int keytable_decode(const struct keytable_options *options, struct ir_error *err
 		goto out;
 	}
 	for (i = 0; ret == 0 && i < plan->decoder_count; i++)
-		ret = new_vm(&plan->decoders[i], capture->count, &vms[i], err);
+		ret = new_vm(&plan->decoders[i], capture->count + 1, &vms[i], err);
 	if (ret == 0 && plan->irp_all)
 		ret = irp_identify_new(&identify, err);
 	if (identify && options->verbose)

@@ -158,7 +158,7 @@ static int add_set_keys(struct keytable_options *options, const char *list,
 	for (;;) {
 		size_t len = strcspn(item, LIST_SEPARATORS);
 		size_t separator = strcspn(item, ":=");
-		struct option_set_key *entry;
+		struct plan_set_key *entry;
 		char *scancode;
 		int ret;
 
@@ -201,7 +201,7 @@ static int add_parameters(struct keytable_options *options, const char *list,
 		size_t len = strcspn(item, ",");
 		size_t equals = strcspn(item, "=");
 		size_t colon = strcspn(item, ":");
-		struct option_parameter *entry;
+		struct plan_parameter *entry;
 		size_t name_start = 0;
 		char *value;
 		int ret;

@@ -12,19 +12,8 @@
 #include <stdint.h>
 
 #include "ir_error.h"
+#include "plan.h"	/* -k and -e are the planner's struct plan_set_key and plan_parameter */
 
-/* -k SCANCODE:KEY (or SCANCODE=KEY); the key is resolved later. */
-struct option_set_key {
-	uint64_t scancode;
-	char *key;
-};
-
-/* -e [DECODER:]NAME=VALUE; decoder NULL means every decoder that declares NAME. */
-struct option_parameter {
-	char *decoder;
-	char *name;
-	int64_t value;
-};
 
 enum keytable_action {
 	KEYTABLE_ACTION_LIST,		/* no option, or only -s: list rc devices */
@@ -57,11 +46,11 @@ struct keytable_options {
 	int period;			/* -P, -1 when not given */
 	char **keymaps;			/* -w, or --test-keymap, in order */
 	size_t keymap_count;
-	struct option_set_key *set_keys;
+	struct plan_set_key *set_keys;
 	size_t set_key_count;
 	char **protocols;		/* -p, comma lists split */
 	size_t protocol_count;
-	struct option_parameter *parameters;
+	struct plan_parameter *parameters;
 	size_t parameter_count;
 };
 

@@ -115,6 +115,14 @@ out:
 int keytable_prepare(const struct keytable_options *options, const struct rc_device *device,
 		     struct keytable_prepared *prepared, struct ir_error *err)
 {
+	const struct plan_request request = {
+		.protocols = options->protocols,
+		.protocol_count = options->protocol_count,
+		.set_keys = options->set_keys,
+		.set_key_count = options->set_key_count,
+		.parameters = options->parameters,
+		.parameter_count = options->parameter_count,
+	};
 	struct plan_input input;
 	int ret;
 
@@ -134,7 +142,7 @@ int keytable_prepare(const struct keytable_options *options, const struct rc_dev
 		.device = device,
 		.keymaps = prepared->keymaps,
 		.keymap_count = prepared->keymap_count,
-		.options = options,
+		.request = &request,
 	};
 	ret = keytable_plan_make(&input, &prepared->plan, err);
 	if (ret == 0)

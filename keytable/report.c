@@ -195,8 +195,7 @@ static void print_decoder_params(FILE *out, const struct plan_decoder *decoder)
 		ir_error_filter_controls(shown);
 		fprintf(out, "\t%s = %" PRId64 "%s\n", shown, value, set ? "" : _(" (default)"));
 	}
-	if (decoder->raw_pattern_count)
-		fprintf(out, _("\t%zu raw patterns\n"), decoder->raw_pattern_count);
+	plan_decoder_describe(decoder, out);
 }
 
 void keytable_print_plan(const struct keytable_plan *plan, struct keymap *const *keymaps,

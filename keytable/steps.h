@@ -17,7 +17,13 @@
 /* No action, or only -s: describe the rc devices (all, or the one -s names). */
 int keytable_list(const struct keytable_options *options, struct ir_error *err);
 
-/* -c -w -k -p -e -D -P -r -t -a on one device (-s's, or rc0). */
+/*
+ * -c -w -k -p -e -D -P -r -t -a on one device (-s's, or rc0): the plan made and checked
+ * first (prepare.h), then the changes in a fixed order (configure.c): decoders, keytable,
+ * kernel protocols, repeat. A change that fails leaves the device as it was before that
+ * change (new decoders attach before the old ones go, the old keytable is written back);
+ * the changes before it stay made, and the error says which were applied.
+ */
 int keytable_configure(const struct keytable_options *options, struct ir_error *err);
 
 /* -t: print the device's scancodes and input events until a signal or its removal. */

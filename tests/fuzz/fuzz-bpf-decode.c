@@ -366,7 +366,7 @@ static int decode(const struct fuzz_input *in, struct ir_error *err)
 		"[[protocols.raw]]\nkeycode = \"KEY_DOWN\"\nraw = \"+1000 -1500 +500\"\n";
 	char object[96], capture[96], keymap_path[96], param_name[] = "p0";
 	char *protocols[1] = { object }, *keymaps[1] = { keymap_path };
-	struct option_parameter param = { NULL, param_name, 7 };
+	struct plan_parameter param = { NULL, param_name, 7 };
 	struct keytable_options options = {
 		.action = KEYTABLE_ACTION_DECODE,
 		.sysroot = "",

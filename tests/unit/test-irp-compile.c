@@ -867,6 +867,53 @@ START_TEST(test_end_frame_by_hand)
 }
 END_TEST
 
+/*
+ * A bitspec of four symbols under lsb: a symbol is its 2 bits' value, the first sent the
+ * least significant. The samples are an IrScope capture of an Epson projector remote
+ * (its "svideo" button), which IrpTransmogrifier decodes as Epson D=98, S=170, OBC=18,
+ * T1=1, T2=0: D is sent as the symbols 2, 0, 2, 1.
+ */
+START_TEST(test_four_symbols_lsb_captured)
+{
+	static const int32_t d[] = {
+		2323, -594, 567, -594, 1161, -621, 540, -621, 540, -1188, 567, -1161,
+		540, -594, 1134, -621, 540, -1161, 1161, -594, 540, -594, 567, -567,
+		567, -567, 540, -594, 567, -75384,
+	};
+	struct irp_protocol *p = parse("{38.4k,577}<2,-1|1,-2|1,-1|2,-2>"
+				       "(4,-1,D:8,T1:2,OBC:6,T2:2,S:8,1,-75m)"
+				       "[D:0..255,S:0..255,OBC:0..63,T1:0..3,T2:0..3]");
+	struct bpf_vm *vm = compile_to_vm(p, NULL);
+
+	feed(vm, d, sizeof(d) / sizeof(d[0]));
+	ck_assert_uint_eq(count_events(vm, BPF_VM_EVENT_KEYDOWN), 1);
+	/* the generic layout: D << 18 | S << 10 | OBC << 4 | T1 << 2 | T2 */
+	ck_assert_uint_eq(bpf_vm_event_at(vm, 0)->scancode,
+			  98u << 18 | 170u << 10 | 18u << 4 | 1u << 2 | 0u);
+	bpf_vm_free(vm);
+	irp_protocol_free(p);
+}
+END_TEST
+
+/*
+ * A constant sent with the enclosing bitspec's four symbols under lsb (arctech's form):
+ * 1:2 is sent 1, 0, the symbol 1 (100, -200 µs); D = 1 is the inner symbols 1 then 0.
+ */
+START_TEST(test_four_symbols_lsb_constant_by_hand)
+{
+	static const int32_t d[] = { 500, -100, 100, -200, 100, -100, 100, -50000 };
+	struct irp_protocol *p = parse("{0k,100}<1,-1|1,-2|1,-3|1,-4>"
+				       "(<0:2|1:2>(5,-1,D:2,1,-50m))[D:0..3]");
+	struct bpf_vm *vm = compile_to_vm(p, NULL);
+
+	feed(vm, d, sizeof(d) / sizeof(d[0]));
+	ck_assert_uint_eq(count_events(vm, BPF_VM_EVENT_KEYDOWN), 1);
+	ck_assert_uint_eq(bpf_vm_event_at(vm, 0)->scancode, 1);
+	bpf_vm_free(vm);
+	irp_protocol_free(p);
+}
+END_TEST
+
 /* Irstreams of bits_by_hand() whose last space makes each last extents[k] µs. */
 static size_t extents_by_hand(int32_t *d, const uint64_t *values, const int32_t *extents,
 			      size_t count)
@@ -1753,6 +1800,8 @@ static Suite *irp_compile_suite(void)
 	tcase_add_test(tc, test_parameters_given_back_by_hand);
 	tcase_add_test(tc, test_message_in_parts_by_hand);
 	tcase_add_test(tc, test_end_frame_by_hand);
+	tcase_add_test(tc, test_four_symbols_lsb_captured);
+	tcase_add_test(tc, test_four_symbols_lsb_constant_by_hand);
 	tcase_add_test(tc, test_repeat_constants_by_hand);
 	tcase_add_test(tc, test_nested_extents_by_hand);
 	tcase_add_test(tc, test_frame_context_by_hand);

@@ -355,21 +355,33 @@ START_TEST(test_units_bitspecs_extents)
 	/* four symbols, MSB first: 13 = 11 01 gives symbols 3 then 1 */
 	RENDER_IS("{0k,1u,msb}<1,-1|1,-2|1,-3|1,-4>(D:4)", "D=13", 0, false, 1, -4, 1, -2);
 	/*
-	 * LSB first: 13 = 1101 is sent 1, 0, 1, 1, and the first bit of a symbol is its
-	 * most significant: symbols 10 = 2 then 11 = 3 (Epson's order)
+	 * LSB first: 13 = 11 01 is sent 1, 0, 1, 1, and a symbol is its 2 bits' value, the
+	 * first sent its least significant: symbols 01 = 1 then 11 = 3
 	 */
-	RENDER_IS("{0k,1u}<1,-1|1,-2|1,-3|1,-4>(D:4)", "D=13", 0, false, 1, -3, 1, -4);
+	RENDER_IS("{0k,1u}<1,-1|1,-2|1,-3|1,-4>(D:4)", "D=13", 0, false, 1, -2, 1, -4);
+	/*
+	 * Epson's frame as a real remote sends it (an IrScope capture of an Epson projector
+	 * remote: 2323, -594, then 567, -594, 1161, -621, 540, -621, 540, -1188 µs for its
+	 * D = 98 = 01 10 00 10): the symbols of 1,-1, 2,-1, 1,-1, 1,-2 are 2, 0, 2, 1, the
+	 * 2-bit groups of 98 from the lowest.
+	 */
+	RENDER_IS("{38.4k,577}<2,-1|1,-2|1,-1|2,-2>(4,-1,D:8)", "D=98", 0, false,
+		  2308, -577, 577, -577, 1154, -577, 577, -577, 577, -1154);
 	/*
 	 * Consecutive bitfields are one bit stream (Grundig16's T:1,F:8,D:7): MSB first,
 	 * A = 1 (1 bit) then B = 2 (3 bits, 010) are 1010: symbols 2 then 2.
 	 */
 	RENDER_IS("{0k,1u,msb}<1,-1|1,-2|1,-3|1,-4>(A:1,B:3)", "A=1,B=2", 0, false,
 		  1, -3, 1, -3);
-	/* LSB first: A = 1 then B = 2 (3 bits) are sent 1, 0, 1, 0: symbols 10 then 10 */
+	/*
+	 * LSB first: A = 1 then B = 2 (3 bits) are sent 1, 0, 1, 0, the first of each pair
+	 * the least significant: symbols 01 = 1 then 01 = 1; A = 0, B = 1 are sent 0, 1,
+	 * 0, 0: symbols 10 = 2 then 0
+	 */
 	RENDER_IS("{0k,1u}<1,-1|1,-2|1,-3|1,-4>(A:1,B:3)", "A=1,B=2", 0, false,
-		  1, -3, 1, -3);
+		  1, -2, 1, -2);
 	RENDER_IS("{0k,1u}<1,-1|1,-2|1,-3|1,-4>(A:1,B:3)", "A=0,B=1", 0, false,
-		  1, -2, 1, -1);
+		  1, -3, 1, -1);
 	/* reversed width, complement, chop */
 	RENDER_IS("{0k,1u}<1,-1|2,-2>(D:-2,~D:1:1)", "D=1", 0, false, 1, -1, 2, -2, 2, -2);
 	/* an extent in each repetition, counted from its start; a second extent from the first */

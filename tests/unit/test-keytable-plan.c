@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * The plan of ir-keytable's options (keytable/plan.c) on devices described in memory and
+ * The plan of ir-keytable's options (utils/plan/plan.c) on devices described in memory and
  * keymaps written here: the rules of plan.h, one test each. Expected values come from
  * those rules and the decoders' declared defaults (the IR_PARAM lines of bpf_protocols/), not from running
  * the planner.
@@ -15,7 +15,11 @@
 #include <linux/input-event-codes.h>
 
 #include "bpf_kernel.h"
+#include "decoder_family.h"
+#include "decoders.h"
+#include "lircd_biphase_index.h"
 #include "keymap.h"
+#include "options.h"
 #include "plan.h"
 #include "test-main.h"
 
@@ -56,6 +60,28 @@ static struct keymap *toml(const char *text)
 #define NEC_KEYMAP "[[protocols]]\nprotocol = \"nec\"\n[protocols.scancodes]\n" \
 		   "0x8051 = \"KEY_POWER\"\n0x804e = \"KEY_VOLUMEUP\"\n"
 
+/* A planned decoder's family state, checked to be that family's (decoder_family.h). */
+static const struct family_lircd_table_state *space_of(const struct plan_decoder *d)
+{
+	ck_assert_ptr_eq(d->family, &family_lircd_space);
+	return d->state;
+}
+
+static const struct family_lircd_table_state *biphase_of(const struct plan_decoder *d)
+{
+	ck_assert_ptr_eq(d->family, &family_lircd_biphase);
+	return d->state;
+}
+
+static const struct family_raw_state *raw_of(const struct plan_decoder *d)
+{
+	ck_assert_ptr_eq(d->family, &family_raw);
+	return d->state;
+}
+
+#define SPACE(d) ((const struct lircd_space_remote *)space_of(d)->remotes)
+#define BIPHASE(d) ((const struct lircd_biphase_remote *)biphase_of(d)->remotes)
+
 struct fixture {
 	struct keytable_options options;
 	struct keymap *keymaps[4];
@@ -75,7 +101,7 @@ static void add_protocol(struct fixture *f, const char *name)
 static void add_parameter(struct fixture *f, const char *decoder, const char *name,
 			  int64_t value)
 {
-	struct option_parameter *p;
+	struct plan_parameter *p;
 
 	f->options.parameters = realloc(f->options.parameters,
 					(f->options.parameter_count + 1) * sizeof(*p));
@@ -95,12 +121,20 @@ static void add_set_key(struct fixture *f, uint64_t scancode, const char *key)
 
 static int make(struct fixture *f)
 {
+	const struct plan_request request = {
+		.protocols = f->options.protocols,
+		.protocol_count = f->options.protocol_count,
+		.set_keys = f->options.set_keys,
+		.set_key_count = f->options.set_key_count,
+		.parameters = f->options.parameters,
+		.parameter_count = f->options.parameter_count,
+	};
 	struct plan_input input = {
 		.root = "/nonexistent-root",
 		.device = f->device,
 		.keymaps = f->keymaps,
 		.keymap_count = f->keymap_count,
-		.options = &f->options,
+		.request = &request,
 	};
 
 	return keytable_plan_make(&input, &f->plan, &f->err);
@@ -368,15 +402,15 @@ START_TEST(test_lircd_space_one_program)
 	ck_assert_uint_eq(f.plan->decoder_count, 1);
 	d = &f.plan->decoders[0];
 	ck_assert_str_eq(d->name, "lircd_space");
-	ck_assert_uint_eq(d->lircd_remote_count, 3);
-	ck_assert_uint_eq(d->lircd_remotes[0].header_pulse, 9000);
-	ck_assert_uint_eq(d->lircd_remotes[1].bits, 16);
-	ck_assert_uint_eq(d->lircd_remotes[2].header_pulse, 6000);
-	ck_assert_uint_eq(d->lircd_remotes[2].flags, LIRCD_SPACE_REVERSE);
-	ck_assert_uint_eq(d->lircd_remotes[2].end_space, 4650);
-	ck_assert_uint_gt(d->lircd_index_count, 0);
-	ck_assert_int_ge(d->lircd_remotes_map, 0);
-	ck_assert_int_ge(d->lircd_index_map, 0);
+	ck_assert_uint_eq(space_of(d)->remote_count, 3);
+	ck_assert_uint_eq(SPACE(d)[0].header_pulse, 9000);
+	ck_assert_uint_eq(SPACE(d)[1].bits, 16);
+	ck_assert_uint_eq(SPACE(d)[2].header_pulse, 6000);
+	ck_assert_uint_eq(SPACE(d)[2].flags, LIRCD_SPACE_REVERSE);
+	ck_assert_uint_eq(SPACE(d)[2].end_space, 4650);
+	ck_assert_uint_gt(space_of(d)->index_count, 0);
+	ck_assert_int_ge(space_of(d)->remotes_map, 0);
+	ck_assert_int_ge(space_of(d)->index_map, 0);
 	ck_assert_uint_eq(keytable_plan_lookup(f.plan, 0x1234), KEY_UP);
 	ck_assert_uint_eq(keytable_plan_lookup(f.plan, 0x56), KEY_DOWN);
 	ck_assert_uint_eq(keytable_plan_lookup(f.plan, 0x78), KEY_LEFT);
@@ -498,11 +532,11 @@ START_TEST(test_lircd_space_spread)
 	ck_assert_uint_eq(f.plan->decoder_count, 2);
 	ck_assert_str_eq(f.plan->decoders[0].name, "lircd_space");
 	ck_assert_str_eq(f.plan->decoders[1].name, "lircd_space");
-	ck_assert_uint_eq(f.plan->decoders[0].lircd_remote_count, 5);
-	ck_assert_uint_eq(f.plan->decoders[0].lircd_remotes[3].bits, 29);
-	ck_assert_uint_eq(f.plan->decoders[0].lircd_remotes[4].header_pulse, 3000);
-	ck_assert_uint_eq(f.plan->decoders[1].lircd_remote_count, 1);
-	ck_assert_uint_eq(f.plan->decoders[1].lircd_remotes[0].bits, 28);
+	ck_assert_uint_eq(space_of(&f.plan->decoders[0])->remote_count, 5);
+	ck_assert_uint_eq(SPACE(&f.plan->decoders[0])[3].bits, 29);
+	ck_assert_uint_eq(SPACE(&f.plan->decoders[0])[4].header_pulse, 3000);
+	ck_assert_uint_eq(space_of(&f.plan->decoders[1])->remote_count, 1);
+	ck_assert_uint_eq(SPACE(&f.plan->decoders[1])[0].bits, 28);
 	done(&f);
 
 	/*
@@ -517,10 +551,10 @@ START_TEST(test_lircd_space_spread)
 		"[protocols.scancodes]\n0x5678 = \"KEY_DOWN\"\n");
 	ck_assert_int_eq(make(&f), 0);
 	ck_assert_uint_eq(f.plan->decoder_count, 1);
-	ck_assert_uint_eq(f.plan->decoders[0].lircd_remote_count, 1);
+	ck_assert_uint_eq(space_of(&f.plan->decoders[0])->remote_count, 1);
 	/* [8851, 9149] and [8951, 9249] together: 9050, a margin of 200. */
-	ck_assert_uint_eq(f.plan->decoders[0].lircd_remotes[0].header_pulse, 9050);
-	ck_assert_uint_eq(f.plan->decoders[0].lircd_remotes[0].margin, 200);
+	ck_assert_uint_eq(SPACE(&f.plan->decoders[0])[0].header_pulse, 9050);
+	ck_assert_uint_eq(SPACE(&f.plan->decoders[0])[0].margin, 200);
 	ck_assert_uint_eq(keytable_plan_lookup(f.plan, 0x1234), KEY_UP);
 	ck_assert_uint_eq(keytable_plan_lookup(f.plan, 0x5678), KEY_DOWN);
 	done(&f);
@@ -554,11 +588,11 @@ START_TEST(test_lircd_space_lengths_merged)
 	ck_assert_int_eq(make(&f), 0);
 	ck_assert_uint_eq(f.plan->decoder_count, 1);
 	d = &f.plan->decoders[0];
-	ck_assert_uint_eq(d->lircd_remote_count, 1);
-	ck_assert_uint_eq(d->lircd_remotes[0].bits, 48);
+	ck_assert_uint_eq(space_of(d)->remote_count, 1);
+	ck_assert_uint_eq(SPACE(d)[0].bits, 48);
 	/* 24, 28 and 32 bits (bits 23, 27, 31 of the low half), 36 (bit 3 of the high). */
-	ck_assert_uint_eq(d->lircd_remotes[0].lengths[0], 1u << 23 | 1u << 27 | 1u << 31);
-	ck_assert_uint_eq(d->lircd_remotes[0].lengths[1], 1u << 3);
+	ck_assert_uint_eq(SPACE(d)[0].lengths[0], 1u << 23 | 1u << 27 | 1u << 31);
+	ck_assert_uint_eq(SPACE(d)[0].lengths[1], 1u << 3);
 	ck_assert_uint_eq(keytable_plan_lookup(f.plan, 0x12345678), KEY_UP);
 	ck_assert_uint_eq(keytable_plan_lookup(f.plan, 0x123456), KEY_DOWN);
 	ck_assert_uint_eq(keytable_plan_lookup(f.plan, 0x123456789abc), KEY_LEFT);
@@ -618,14 +652,14 @@ START_TEST(test_lircd_biphase_one_program)
 	ck_assert_uint_eq(f.plan->decoder_count, 1);
 	d = &f.plan->decoders[0];
 	ck_assert_str_eq(d->name, "lircd_biphase");
-	ck_assert_uint_eq(d->biphase_remote_count, 2);
-	ck_assert_uint_eq(d->biphase_remotes[0].bits, 37);
-	ck_assert_uint_eq(d->biphase_remotes[0].lengths[0], 1u << 20);
-	ck_assert_uint_eq(d->biphase_remotes[0].double_bits[0], 16);
-	ck_assert_uint_eq(d->biphase_remotes[1].header_pulse, 5000);
-	ck_assert_uint_gt(d->biphase_index_count, 0);
-	ck_assert_int_ge(d->biphase_remotes_map, 0);
-	ck_assert_int_ge(d->biphase_index_map, 0);
+	ck_assert_uint_eq(biphase_of(d)->remote_count, 2);
+	ck_assert_uint_eq(BIPHASE(d)[0].bits, 37);
+	ck_assert_uint_eq(BIPHASE(d)[0].lengths[0], 1u << 20);
+	ck_assert_uint_eq(BIPHASE(d)[0].double_bits[0], 16);
+	ck_assert_uint_eq(BIPHASE(d)[1].header_pulse, 5000);
+	ck_assert_uint_gt(biphase_of(d)->index_count, 0);
+	ck_assert_int_ge(biphase_of(d)->remotes_map, 0);
+	ck_assert_int_ge(biphase_of(d)->index_map, 0);
 	ck_assert_uint_eq(f.plan->key_count, 3);
 	done(&f);
 
@@ -651,7 +685,7 @@ START_TEST(test_lircd_biphase_one_program)
 		free(text);
 		ck_assert_int_eq(make(&f), 0);
 		ck_assert_uint_eq(f.plan->decoder_count, 1);
-		ck_assert_uint_eq(f.plan->decoders[0].biphase_remote_count, 100);
+		ck_assert_uint_eq(biphase_of(&f.plan->decoders[0])->remote_count, 100);
 		ck_assert_uint_eq(f.plan->key_count, 100);
 		done(&f);
 	}
@@ -703,18 +737,18 @@ START_TEST(test_lircd_biphase_spill)
 	ck_assert_uint_eq(f.plan->decoder_count, 2);
 	d = &f.plan->decoders[0];
 	ck_assert_str_eq(d->name, "lircd_biphase");
-	ck_assert_uint_eq(d->biphase_remote_count, 5);
-	ck_assert_uint_eq(d->biphase_remotes[0].one_pulse, 400);
-	ck_assert_uint_eq(d->biphase_remotes[3].one_pulse, 1000);
-	ck_assert_uint_eq(d->biphase_remotes[4].header_pulse, 5000);
-	ck_assert_uint_gt(d->biphase_index_count, 0);
-	ck_assert_int_ge(d->biphase_remotes_map, 0);
+	ck_assert_uint_eq(biphase_of(d)->remote_count, 5);
+	ck_assert_uint_eq(BIPHASE(d)[0].one_pulse, 400);
+	ck_assert_uint_eq(BIPHASE(d)[3].one_pulse, 1000);
+	ck_assert_uint_eq(BIPHASE(d)[4].header_pulse, 5000);
+	ck_assert_uint_gt(biphase_of(d)->index_count, 0);
+	ck_assert_int_ge(biphase_of(d)->remotes_map, 0);
 	d = &f.plan->decoders[1];
 	ck_assert_str_eq(d->name, "lircd_biphase");
-	ck_assert_uint_eq(d->biphase_remote_count, 1);
-	ck_assert_uint_eq(d->biphase_remotes[0].one_pulse, 1200);
-	ck_assert_uint_gt(d->biphase_index_count, 0);
-	ck_assert_int_ge(d->biphase_index_map, 0);
+	ck_assert_uint_eq(biphase_of(d)->remote_count, 1);
+	ck_assert_uint_eq(BIPHASE(d)[0].one_pulse, 1200);
+	ck_assert_uint_gt(biphase_of(d)->index_count, 0);
+	ck_assert_int_ge(biphase_of(d)->index_map, 0);
 	ck_assert_uint_eq(f.plan->key_count, 6);
 	ck_assert_uint_eq(keytable_plan_lookup(f.plan, 0x1001), KEY_A);
 	ck_assert_uint_eq(keytable_plan_lookup(f.plan, 0x1005), KEY_E);
@@ -743,9 +777,9 @@ START_TEST(test_lircd_biphase_spill)
 		ck_assert_uint_eq(f.plan->decoder_count, 25);
 		for (i = 0; i < 25; i++) {
 			ck_assert_str_eq(f.plan->decoders[i].name, "lircd_biphase");
-			ck_assert_uint_eq(f.plan->decoders[i].biphase_remote_count, 4);
+			ck_assert_uint_eq(biphase_of(&f.plan->decoders[i])->remote_count, 4);
 		}
-		ck_assert_uint_eq(f.plan->decoders[24].biphase_remotes[3].one_pulse, 300 + 25 * 99);
+		ck_assert_uint_eq(BIPHASE(&f.plan->decoders[24])[3].one_pulse, 300 + 25 * 99);
 		ck_assert_uint_eq(f.plan->key_count, 100);
 		done(&f);
 	}
@@ -772,18 +806,18 @@ START_TEST(test_raw)
 	ck_assert_int_eq(make(&f), 0);
 	ck_assert_uint_eq(f.plan->decoder_count, 1);
 	raw = &f.plan->decoders[0];
-	ck_assert_uint_eq(raw->raw_pattern_count, 3);
+	ck_assert_uint_eq(raw_of(raw)->count, 3);
 	/* 2500 µs, the longest space, and twice the margin of 100. */
 	ck_assert_int_eq(param(raw, "trail_space"), 2700);
 	/* The decoder looks at the three patterns given, not at every entry of its map. */
 	ck_assert_int_eq(param(raw, "patterns"), 3);
 	/* Scancode 1 is -k's: the patterns get 0, 2 and 3. */
-	ck_assert_uint_eq(raw->raw_patterns[0].scancode, 0);
-	ck_assert_uint_eq(raw->raw_patterns[1].scancode, 2);
-	ck_assert_uint_eq(raw->raw_patterns[2].scancode, 3);
-	ck_assert_uint_eq(raw->raw_patterns[0].durations[3], 2500);
-	ck_assert_uint_eq(raw->raw_patterns[0].durations[5], 0);
-	ck_assert_uint_eq(raw->raw_patterns[2].durations[0], 300);
+	ck_assert_uint_eq(raw_of(raw)->patterns[0].scancode, 0);
+	ck_assert_uint_eq(raw_of(raw)->patterns[1].scancode, 2);
+	ck_assert_uint_eq(raw_of(raw)->patterns[2].scancode, 3);
+	ck_assert_uint_eq(raw_of(raw)->patterns[0].durations[3], 2500);
+	ck_assert_uint_eq(raw_of(raw)->patterns[0].durations[5], 0);
+	ck_assert_uint_eq(raw_of(raw)->patterns[2].durations[0], 300);
 	ck_assert_uint_eq(keytable_plan_lookup(f.plan, 0), KEY_UP);
 	ck_assert_uint_eq(keytable_plan_lookup(f.plan, 1), KEY_OK);
 	ck_assert_uint_eq(keytable_plan_lookup(f.plan, 2), KEY_DOWN);
@@ -1257,6 +1291,103 @@ START_TEST(test_irp)
 }
 END_TEST
 
+/*
+ * The table of decoder families (decoder_family.h): each family plans by itself the
+ * entries and -p names it claims, takes the entries of the objects it claims, and
+ * leaves encode unset until sending comes; no two answer to one name.
+ */
+START_TEST(test_family_table)
+{
+	const struct decoder_family_ops *f, *g;
+	size_t i, j;
+
+	ck_assert_uint_eq(decoder_family_count(), 7);
+	ck_assert_ptr_null(decoder_family_at(decoder_family_count()));
+	for (i = 0; (f = decoder_family_at(i)); i++) {
+		ck_assert_ptr_nonnull(f->name);
+		ck_assert_msg(!f->claims_entry == !f->plan_entry, "%s: claims_entry", f->name);
+		ck_assert_msg(!f->claims_option == !f->plan_option, "%s: claims_option",
+			      f->name);
+		ck_assert_msg(!f->claims_object || f->take, "%s: takes no entry", f->name);
+		ck_assert_msg(!f->init == !f->free_state, "%s: state", f->name);
+		ck_assert_msg(!f->encode, "%s: encode is for the sending issue", f->name);
+		for (j = 0; j < i; j++) {
+			g = decoder_family_at(j);
+			ck_assert_msg(strcmp(f->name, g->name), "two families '%s'", f->name);
+		}
+	}
+}
+END_TEST
+
+/* Which family gets a decoder: the entry and the object decide (plan.h's rules). */
+START_TEST(test_family_of_decoders)
+{
+	struct fixture f;
+
+	/* A keymap's embedded decoder with parameters only: the embedded family. */
+	init(&f);
+	f.keymaps[f.keymap_count++] = toml("[[protocols]]\nprotocol = \"pulse_distance\"\n"
+					   "header_pulse = 9000\n[protocols.scancodes]\n"
+					   "0x1 = \"KEY_1\"\n");
+	ck_assert_msg(make(&f) == 0, "%s", f.err.message);
+	ck_assert_uint_eq(f.plan->decoder_count, 1);
+	ck_assert_ptr_eq(f.plan->decoders[0].family, &family_embedded);
+	ck_assert_ptr_null(f.plan->decoders[0].state);
+	done(&f);
+
+	/* An object file named by -p; an IRP protocol, compiled, of no object. */
+	init(&f);
+	add_protocol(&f, TOP_BUILDDIR "/bpf_protocols/examples/foobar.o");
+	add_protocol(&f, "irp:NEC1");
+	ck_assert_msg(make(&f) == 0, "%s", f.err.message);
+	ck_assert_uint_eq(f.plan->decoder_count, 2);
+	ck_assert_ptr_eq(f.plan->decoders[0].family, &family_file);
+	ck_assert_ptr_eq(f.plan->decoders[1].family, &family_irp);
+	done(&f);
+
+	/* Raw entries: the raw family, whose patterns -v counts. */
+	init(&f);
+	f.keymaps[f.keymap_count++] = toml("[[protocols]]\nprotocol = \"raw\"\n"
+					   "[[protocols.raw]]\nkeycode = \"KEY_UP\"\n"
+					   "raw = \"+1000 -500 +1000\"\n");
+	ck_assert_msg(make(&f) == 0, "%s", f.err.message);
+	ck_assert_uint_eq(f.plan->decoder_count, 1);
+	ck_assert_ptr_eq(f.plan->decoders[0].family, &family_raw);
+	{
+		char *text = NULL;
+		size_t size = 0;
+		FILE *out = open_memstream(&text, &size);
+
+		plan_decoder_describe(&f.plan->decoders[0], out);
+		fclose(out);
+		ck_assert_str_eq(text, "\t1 raw patterns\n");
+		free(text);
+	}
+	done(&f);
+}
+END_TEST
+
+/* -p all offline: every embedded decoder but those of families that need a keymap. */
+START_TEST(test_family_all_offline)
+{
+	const struct decoder_family_ops *family;
+	struct fixture f;
+	size_t i;
+
+	init(&f);
+	add_protocol(&f, "all");
+	ck_assert_msg(make(&f) == 0, "%s", f.err.message);
+	/* raw, lircd_space, lircd_biphase and lircd_raw decode only a keymap's data. */
+	ck_assert_uint_eq(f.plan->decoder_count, decoder_count() - 4);
+	for (i = 0; i < f.plan->decoder_count; i++) {
+		family = f.plan->decoders[i].family;
+		ck_assert_msg(!family->needs_keymap, "%s", f.plan->decoders[i].name);
+		ck_assert_ptr_eq(family, &family_embedded);
+	}
+	done(&f);
+}
+END_TEST
+
 static Suite *keytable_plan_suite(void)
 {
 	Suite *s = suite_create("keytable_plan");
@@ -1306,6 +1437,11 @@ static Suite *keytable_plan_suite(void)
 	suite_add_tcase(s, tc);
 	tc = tcase_create("device");
 	tcase_add_test(tc, test_device_checks);
+	suite_add_tcase(s, tc);
+	tc = tcase_create("families");
+	tcase_add_test(tc, test_family_table);
+	tcase_add_test(tc, test_family_of_decoders);
+	tcase_add_test(tc, test_family_all_offline);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -16,6 +16,9 @@
  * BPF subprograms (arguments r1-r5 into the callee, r6-r9 across the call), until
  * every copy is overwritten. It is bounded: past a fixed number of states it stops
  * and reports what it has seen so far, with `incomplete` set.
+ *
+ * Its user is the loader (bpf_object_params.c: which globals are parameters). The VM
+ * proves its memory accesses with a data flow of its own (bpf_vm.h).
  */
 #ifndef IRKIT_BPF_FLOW_H
 #define IRKIT_BPF_FLOW_H

@@ -3,8 +3,14 @@
  * A BPF program ready to load: relocated instructions plus the maps they use.
  *
  * This is the one contract between the producers of programs (bpf_object from an ELF
- * file; later, generated programs such as IRP decoders) and their consumers (bpf_kernel
- * loads into the kernel, bpf_vm runs in userspace). It holds no file descriptors.
+ * file; irp_compile.h's generated IRP decoders, which have an image and no bpf_object)
+ * and their consumers (bpf_kernel loads into the kernel, bpf_vm runs in userspace). It
+ * holds no file descriptors.
+ *
+ * A map that the host fills (raw's patterns, lircd_space's and lircd_biphase's
+ * remotes and index, lircd_raw's patterns and index) is found only through
+ * bpf_image_host_map(), which checks its type and sizes against the layout the host
+ * copies: an object whose map differs is refused, never written past its values.
  *
  * Map references in the instructions use the kernel's index forms, not fds:
  *   ld_imm64 with src_reg = BPF_PSEUDO_MAP_IDX:       insn[0].imm = map index

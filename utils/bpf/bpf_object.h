@@ -10,6 +10,9 @@
  * calls; decoder parameters, both `const volatile` globals in .rodata and the v4l-utils
  * convention (the address of a global int used as a value through an ld_imm64).
  * Anything else is an error naming section, offset and type.
+ *
+ * The loader's files and its order of checks are in bpf_object_internal.h; libbpf is
+ * used only there, for BTF. An IRP decoder never comes through here (bpf_image.h).
  */
 #ifndef IRKIT_BPF_OBJECT_H
 #define IRKIT_BPF_OBJECT_H

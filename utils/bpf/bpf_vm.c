@@ -3,10 +3,10 @@
  * The userspace eBPF interpreter: creation and reset of a VM, its memory checks, and the
  * dispatch loop.
  *
- * Registers hold real host addresses and scalars alike; memory safety comes from checking
- * every access against the few ranges a program may touch: the active stack frames, the
- * 4-byte context (read-only, read whole) and the map values (each element apart, read-only
- * maps apart). Programs are decoded and checked once by vm_decode(), so the loop below
+ * Registers hold addresses of the VM's own address space (bpf_vm_internal.h) and
+ * scalars alike; memory safety comes from translating and checking every access against
+ * the few ranges a program may touch: the active stack frames, the 4-byte context
+ * (read-only, read whole) and the map values (each element apart, read-only maps apart). Programs are decoded and checked once by vm_decode(), so the loop below
  * trusts opcodes, registers and jump targets and checks only what depends on run-time
  * values: addresses, the instruction budget and the call depth.
  */

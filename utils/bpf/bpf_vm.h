@@ -2,6 +2,12 @@
 /*
  * A userspace eBPF interpreter for LIRC mode2 decoders.
  *
+ * bpf_vm.c is the interpreter's loop, bpf_vm_decode.c checks and pre-decodes a program
+ * once, when the VM is made (every jump lands inside it, no path runs off its end, and
+ * an access proven in bounds there carries its translation and offset as one addend,
+ * unchecked at run time), bpf_vm_map.c has the maps, bpf_vm_helper.c the helpers and
+ * bpf_vm_printk.c bpf_trace_printk's formatting; bpf_vm_internal.h is what they share.
+ *
  * It runs a struct bpf_image (from bpf_object or generated in memory) on LIRC mode2
  * samples with the lirc_mode2 helpers emulated: map lookup/update/delete on array and
  * hash maps, bpf_rc_keydown, bpf_rc_repeat, bpf_rc_pointer_rel, bpf_ktime_get_ns and

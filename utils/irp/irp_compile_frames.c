@@ -204,6 +204,23 @@ static bool offset_parameter(struct compiler *c, const struct irp_expr *e, unsig
 	return true;
 }
 
+/*
+ * The pending bits, in the order sent, as the places of a symbol's bits, its most
+ * significant first: a symbol is its bits' value in the general spec's order, so under
+ * lsb the first bit sent is its least significant (Epson's D:8 = 98 is 2, 0, 2, 1).
+ */
+static void symbol_bits(const struct compiler *c, const struct frame *f, struct slot *s)
+{
+	unsigned int j, n = f->pending;
+
+	for (j = 0; j < n; j++) {
+		unsigned int from = c->protocol->general.msb ? j : n - 1 - j;
+
+		s->field[j] = f->pending_field[from];
+		s->value_bit[j] = f->pending_bit[from];
+	}
+}
+
 static int add_bitfield(struct compiler *c, struct frame *f, const struct irp_item *item)
 {
 	const struct irp_expr *e = item->bitfield;
@@ -267,8 +284,7 @@ static int add_bitfield(struct compiler *c, struct frame *f, const struct irp_it
 		f->pending_bit[f->pending++] = msb_first ? field.width - 1 - i : i;
 		if (f->pending < c->tables[f->table].bits)
 			continue;
-		memcpy(second.field, f->pending_field, sizeof(second.field));
-		memcpy(second.value_bit, f->pending_bit, sizeof(second.value_bit));
+		symbol_bits(c, f, &second);
 		f->pending = 0;
 		if (c->tables[f->table].general) {
 			ret = add_symbol_slots(c, f, &second);
@@ -623,10 +639,13 @@ static int expand_symbol(struct compiler *c, const struct bitspec_table *t,
 			for (b = 0; b < width && ret == 0; b++) {
 				unsigned int bit = (unsigned int)(c->protocol->general.msb ?
 								  width - 1 - b : b);
+				unsigned int one = (unsigned int)((uint64_t)value >> bit & 1);
 				struct sequence part;
 				unsigned int k;
 
-				bits = bits << 1 | (unsigned int)((uint64_t)value >> bit & 1);
+				/* under lsb the first bit sent is the symbol's least significant */
+				bits = c->protocol->general.msb ? bits << 1 | one :
+								  bits | one << bit_count;
 				if (++bit_count < parent->bits)
 					continue;
 				table_sequence(c, t->parent, bits, &part);

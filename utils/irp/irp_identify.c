@@ -397,7 +397,15 @@ static bool ends_with(const struct irp_identify *identify, const struct member *
 	int32_t want_gap = r->durations[r->count - 1], before;
 	double misfit = 0;
 
-	if (end + 1 > identify->history_count || end + 1 >= IDENTIFY_HISTORY)
+	/*
+	 * A report at the receiver's timeout after a frame's last space (an end frame's,
+	 * Epson's): that space is the last slot, the timeout only says nothing follows.
+	 */
+	if (last && history_at(identify, last) == HISTORY_TIMEOUT &&
+	    history_at(identify, last - 1) < 0 &&
+	    history_at(identify, last - 1) != HISTORY_TIMEOUT)
+		last--;
+	if (end > last || end + 1 >= IDENTIFY_HISTORY)
 		return false;
 	if (!near(m, history_at(identify, last), r->durations[end]) &&
 	    !long_enough(m, history_at(identify, last), r->durations[end] < -LEADOUT_MIN ?
@@ -412,7 +420,7 @@ static bool ends_with(const struct irp_identify *identify, const struct member *
 	}
 	/* the last slot is open (a longer space ends it too): it does not count */
 	*ret_misfit = end ? misfit / (double)end : 0;
-	if (end + 1 == identify->history_count)
+	if (end == last)
 		return true;
 	before = history_at(identify, last - end - 1);
 	if (want_gap > -GAP_BEFORE_MIN)

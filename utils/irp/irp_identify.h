@@ -12,8 +12,9 @@
  * would be a decode too. The decode's parameters are rendered (irp_render.h: the first
  * frames, two repeats and the ending), and the samples that led to the report must be,
  * within the protocol's tolerances, that rendering from its start up to one of its
- * frames' end (the report's sample as a last slot: a longer space or a timeout does),
- * after a space as long as the one the rendering ends with (10 ms at least), a timeout
+ * frames' end (the report's sample as a last slot: a longer space or a timeout does;
+ * a timeout just after a space, as an end frame's report comes, leaves that space the
+ * last slot), after a space as long as the one the rendering ends with (10 ms at least), a timeout
  * or the start of the capture. A decode whose parameters cannot be rendered is kept.
  *
  * Prefer-over, as IrpTransmogrifier applies it: the decodes of one message (reported

@@ -190,8 +190,9 @@ static int end_bits(struct render *r, const struct scope *scope)
 /*
  * The bits of consecutive bitfields are one stream, cut into symbols of k bits: the
  * first bit sent is the most significant of the value under msb, the least under lsb,
- * and the first bit of a symbol is its most significant in either order (so under lsb
- * a value's bits are reversed before it is cut, as IrpTransmogrifier does).
+ * and a symbol is its k bits read in that same order (under lsb its first bit is its
+ * least significant), which is what real remotes send: Epson's lsb D:8 = 98 is the
+ * symbols 2, 0, 2, 1, the 2-bit groups of 98 from the lowest.
  */
 static int render_bitfield(struct render *r, const struct irp_item *item,
 			   struct scope *scope)
@@ -228,7 +229,10 @@ static int render_bitfield(struct render *r, const struct irp_item *item,
 		unsigned int bit = r->msb ? (unsigned int)width - 1 - i : i;
 		uint64_t one = (uint64_t)value >> bit & 1;
 
-		scope->bits = scope->bits << 1 | one;
+		if (r->msb)
+			scope->bits = scope->bits << 1 | one;
+		else
+			scope->bits |= one << scope->bit_count;
 		if (++scope->bit_count < bits_per_symbol)
 			continue;
 		ret = render_symbol(r, scope, scope->bits);

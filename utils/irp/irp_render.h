@@ -12,9 +12,11 @@
  *    irstream (or its repetition, or the previous extent there) equals the extent;
  *  - bitfields: their bits, the most significant first under msb, the least first under
  *    lsb; the bits of consecutive bitfields are one stream, cut into symbols of the
- *    innermost bitspec of 2^k symbols, k bits each, the first bit sent being the
- *    symbol's most significant in either order. A duration, an irstream
- *    or the end of one must not leave bits short of a symbol. A symbol is rendered with
+ *    innermost bitspec of 2^k symbols, k bits each, a symbol being the value of its k
+ *    bits in the general spec's order: the first bit sent is the symbol's most
+ *    significant under msb, its least significant under lsb (Epson's D:8 = 98, lsb,
+ *    4 symbols, goes out as symbols 2, 0, 2, 1, as its remotes send it). A duration,
+ *    an irstream or the end of one must not leave bits short of a symbol. A symbol is rendered with
  *    the bitspec that encloses its bitspec;
  *  - assignments set a name's value in the environment, which keeps it after the
  *    rendering (persistent variables such as RC5's toggle T);

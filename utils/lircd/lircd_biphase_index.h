@@ -6,6 +6,19 @@
  * the decoder finds a frame's few candidates from its first pulse and space. The host
  * builds them before it touches any device, and writes them into the maps that
  * bpf_image_host_map() found with the layouts of that header.
+ *
+ * A remote's descriptor comes from a keymap entry's parameters here
+ * (lircd_biphase_remote_set()), so the planner only collects them. Merged descriptors
+ * take several frame lengths (the scancode's marker bit above the bits received keeps
+ * them apart), and the merged margin covers each remote's distance from the merged
+ * durations as many times as one sample may hold it (two halves, each double). The
+ * index holds every first pulse and space a descriptor's frames may start with (with
+ * and without header, each value of the first three bits), to at most
+ * LIRCD_SPACE_CANDIDATES (4) descriptors; the planner puts a fifth into the next
+ * program whose index takes it. The decoder reads each candidate's frame as parts
+ * (header, plead, two halves a bit, a sample covering one part or two of one kind),
+ * so its work per sample is bounded by the candidates: tests/unit/test-lircd-biphase
+ * measures the same instructions per sample with 1, 10 and 100 remotes.
  */
 #ifndef IRKIT_LIRCD_BIPHASE_INDEX_H
 #define IRKIT_LIRCD_BIPHASE_INDEX_H

@@ -5,7 +5,14 @@
  * pulse and space, both quantized into 100 µs buckets (lircd_space_bucket(), up to
  * LIRCD_SPACE_BUCKET_LONG), through a map keyed by lircd_space_index_key(). The three
  * index builders collect here every key that each remote's frames may start with, then
- * sort the keys so that each groups them into its own map's entries.
+ * sort the keys so that each groups them into its own map's entries
+ * (lircd_space_index_entries() serves lircd_space and lircd_biphase, whose entries
+ * are alike; lircd_raw groups its own).
+ *
+ * A key that two windows of one remote touch is one pair (a bit per cell of the
+ * 257 x 257 bucket pairs), so a remote costs at most LIRCD_FIRST_PAIRS_KEYS (66,049)
+ * pairs whatever its margins. lircd_first_pairs_keys() gives one remote's keys,
+ * ascending, for the placing of remotes into programs (lircd_placement.h).
  */
 #ifndef IRKIT_LIRCD_FIRST_PAIRS_H
 #define IRKIT_LIRCD_FIRST_PAIRS_H

@@ -3,7 +3,7 @@
  * A lircd.conf(5) as a keymap: each remote of the file (struct lircd_conf) becomes one
  * protocol entry of a struct keymap, with its own scancodes. Space-coded remotes are
  * entries of the table-driven lircd_space decoder (bpf_protocols/lircd_space_table.h),
- * whose parameters describe the remote: the planner (keytable/plan.c) puts every such
+ * whose parameters describe the remote: the planner (utils/plan/plan.c) puts every such
  * entry, of every keymap, into the maps of one lircd_space program (of a few, when
  * more than 4 remotes start their frames alike); bi-phase remotes likewise are entries of
  * lircd_biphase (bpf_protocols/lircd_biphase_table.h), all in one program, and raw-coded remotes
@@ -11,7 +11,15 @@
  * decoded by one of the embedded generic decoders with the remote's own timings as
  * parameters. A remote those decoders cannot decode exactly as lircd would is refused,
  * with its file, line and the reason; nothing is dropped in silence. rc_keymap(5),
- * "LIRCD.CONF KEYMAPS", is the user's description.
+ * "LIRCD.CONF KEYMAPS", is the user's description. keymap_load_file() calls this
+ * module for a file that lircd_conf_detect() recognises, so -w, rc_maps.cfg, --decode
+ * and --test-keymap all take lircd.conf files.
+ *
+ * Tested against LIRC itself: tests/lircd-keymap-corpus.py sends every key-named
+ * button of Debian's LIRC remotes, encoded by LIRC's irsimsend, through
+ * `ir-keytable --decode -w`; with IRKIT_LIRCD_REMOTES=DIR, the remotes of another
+ * folder (LIRC's whole remotes database: what fails there is listed with its reason
+ * in tests/data/lircd/database-failures.txt).
  *
  * Which decoder:
  *  - SPACE_ENC (and no protocol flag) whose `one` and `zero` pulses or spaces are

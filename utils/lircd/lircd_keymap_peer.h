@@ -24,6 +24,10 @@
  * Reading the printed keymap back gives one pulse_distance or pulse_length program per
  * entry (the planner puts only lircd_space entries in the table-driven program's maps):
  * to load many remotes as one program, load the lircd.conf itself.
+ *
+ * tests/lircd-keymap-corpus.py reads the printed keymap back and runs it on
+ * v4l-utils' own decoder objects in the VM (downloaded when not cached): the same keys
+ * and held buttons, and no parameter that the object lacks.
  */
 #ifndef IRKIT_LIRCD_KEYMAP_PEER_H
 #define IRKIT_LIRCD_KEYMAP_PEER_H

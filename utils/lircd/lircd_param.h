@@ -5,6 +5,8 @@
  * and each decoder's module lists them once, in a table of struct lircd_param, with
  * the values each takes. lircd_param_set() finds a parameter there, checks its value
  * and sets the field, so that every decoder refuses a bad value with the same words.
+ * A parameter is a name, a kind (a value, a flag bit or a 64-bit mask), the field's
+ * offset and its range; the message names the parameter and the value refused.
  */
 #ifndef IRKIT_LIRCD_PARAM_H
 #define IRKIT_LIRCD_PARAM_H

@@ -6,6 +6,16 @@
  * The host builds it before it touches any device, and writes the entries, as the
  * patterns, into the maps that bpf_image_host_map() found with the layouts of that
  * header.
+ *
+ * The patterns map has one entry per button, with its remote's margin and end space,
+ * a remote's patterns consecutive; an index entry names at most LIRCD_RAW_REMOTES (4)
+ * remotes, of at most LIRCD_RAW_ALIVE_MAX (256) patterns in all, as ranges of
+ * patterns. Patterns are checked and every overflow refused before any map is
+ * written. struct lircd_raw_table is one program's remotes, patterns and index, which
+ * the planner grows remote by remote. The decoder compares the samples after a
+ * frame's first pair only with the patterns of the remotes still matching, so its
+ * work per sample is bounded by the buttons of the remotes that start alike:
+ * tests/unit/test-lircd-raw measures 1, 10 and 100 remotes of 8 buttons.
  */
 #ifndef IRKIT_LIRCD_RAW_INDEX_H
 #define IRKIT_LIRCD_RAW_INDEX_H

@@ -5,6 +5,17 @@
  * decoder finds a frame's few candidates from its first pulse and space. The host
  * builds it before it touches any device, and writes the entries, as the descriptors,
  * into the maps that bpf_image_host_map() found with the layouts of that header.
+ *
+ * A remote's descriptor comes from a keymap entry's parameters here
+ * (lircd_space_remote_set()), so the planner only collects them. Descriptors are
+ * checked and every overflow of the maps refused before any map is written.
+ * lircd_space_remote_merge() makes one descriptor of two remotes that decode alike:
+ * sent MSB first, of different lengths too (the descriptor then takes a set of frame
+ * lengths, a 64-bit mask beside its longest, and reports the bits received, which is
+ * each remote's own scancode); sent LSB first, pre_data and post_data are reversed
+ * apart, so remotes of different lengths stay apart. The decoder's work per sample is
+ * bounded by a first pair's candidates, not by the remotes: tests/unit/
+ * test-lircd-space measures it with 1, 10 and 100 remotes.
  */
 #ifndef IRKIT_LIRCD_SPACE_INDEX_H
 #define IRKIT_LIRCD_SPACE_INDEX_H

@@ -5,6 +5,10 @@
  * e - m < d < e + m, so that e's window is e - m + 1 to e + m - 1. The index builders
  * bucket windows (lircd_first_pairs.h); the merges of descriptors put two windows into
  * one where they overlap.
+ *
+ * lircd_window_merge() is the merge that lircd_space's and lircd_biphase's share: two
+ * descriptors' durations, pair by pair, each pair both absent or overlapping, each put
+ * in the middle of the two windows together, the margin widened to cover them.
  */
 #ifndef IRKIT_LIRCD_WINDOW_H
 #define IRKIT_LIRCD_WINDOW_H

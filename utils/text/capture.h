@@ -3,6 +3,8 @@
  * Raw IR captures: the text formats of ir-ctl and LIRC's mode2 turned into the LIRC
  * mode2 samples a decoder sees (LIRC_MODE2_PULSE, _SPACE or _TIMEOUT in the top 8
  * bits, the duration in microseconds in the low 24, as <linux/lirc.h> defines them).
+ * The parser streams: capture_load_file() feeds it 64 KiB at a time
+ * (capture_parser_feed()), so a capture is never held whole as text.
  *
  * Each line of a capture is one of:
  *

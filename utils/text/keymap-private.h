@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * Shared by the keymap readers and writer (keymap*.c) only: building a keymap and the
- * checks that both file formats make the same way, with the same messages.
+ * Shared by the keymap readers and writer (keymap*.c) and by the lircd.conf converters
+ * (utils/lircd/lircd_keymap*.c, a third reader) only: building a keymap and the checks
+ * that every file format makes the same way, with the same messages.
  */
 #ifndef IRKIT_KEYMAP_PRIVATE_H
 #define IRKIT_KEYMAP_PRIVATE_H

@@ -1,6 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * The rc_keymap(5) model: what a keymap file says, checked, with no device I/O.
+ * keymap.c holds the model and keymap_load_file(), keymap-toml.c and keymap-legacy.c
+ * read the two formats, keymap-writer.c writes a keymap back as TOML (the keymap that
+ * --test-keymap prints), keymap-private.h is what those files and lircd_keymap*.c alone share.
  *
  * A keymap is a list of protocols. Each protocol names its decoder ("nec", "rc-5", or a
  * BPF decoder such as "pulse_distance"), optionally a variant, integer parameters for a

@@ -3,6 +3,8 @@
  * Unsigned numbers written the C way, as rc_keymap(5) and rc_maps.cfg users write
  * scancodes and keycodes: "0x1e3b" (or 0X) is hexadecimal, a leading 0 is octal ("017"),
  * anything else decimal. No sign, no spaces, no underscores, no 0o/0b prefixes.
+ * One parser for every reader (TOML and legacy keymaps, keycodes, lircd.conf), so
+ * that a number written the same means the same in each, with the same range checks.
  */
 #ifndef IRKIT_NUMBER_H
 #define IRKIT_NUMBER_H

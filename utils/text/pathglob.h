@@ -15,6 +15,9 @@
  * rest exists; unreadable directories are skipped. The paths are sorted by strcmp(3),
  * so the order does not depend on the locale. No file is opened other than directories
  * (with O_DIRECTORY: a FIFO or a device is never opened).
+ *
+ * Its user is lircd.conf's include line (lircd_conf.h), whose pattern a hostile
+ * file chooses.
  */
 #ifndef IRKIT_PATHGLOB_H
 #define IRKIT_PATHGLOB_H

@@ -11,9 +11,9 @@
  * before any device is touched. No device is opened: the device's sysfs description
  * (or none, for offline decoding) is an input.
  *
- * This lives in keytable/ because it is the meaning of ir-keytable's options, not a
- * reusable mechanism; the mechanisms it uses (keymap, bpf_object, rc_device, the
- * decoder table) are libraries.
+ * The planner knows the kinds of protocol names (kernel, hardware, decoder objects)
+ * and the steps of a plan; what each kind of BPF decoder takes and builds is its
+ * family's (decoder_family.h). ir-keytable's options come in as a plan_input.
  *
  * The rules:
  * - A keymap's protocol "irp" (with its irp key) and -p irp:NAME or -p 'irp:{...}' are
@@ -38,7 +38,7 @@
  * - Offline (no device), every kernel protocol is decoded by its BPF port.
  * - -p irp (no name): every protocol of the IRP database, to identify an unknown
  *   remote; offline only (--decode): a device takes 64 BPF programs at most, and the
- *   database compiles to 189. It plans no decoder: plan->irp_all says so.
+ *   database compiles to 214. It plans no decoder: plan->irp_all says so.
  * - -p all: every protocol the device offers (offline: every embedded decoder that
  *   needs no keymap data, which is all but raw); -p none: none; -p lirc: nothing
  *   (the kernel keeps the lirc device on by itself).
@@ -75,32 +75,42 @@
  *   more than 256 buttons, starting alike) goes to the first further lircd_raw
  *   program that takes it. Their patterns get scancodes as raw patterns do.
  * - Two requests for the same decoder with the same parameter values (and the same
- *   raw patterns or lircd_space remotes) load it once.
+ *   raw patterns or lircd_space remotes) load it once; an IRP decoder is the same as
+ *   another when its compiled image is. They are found by hash, not compared pairwise.
+ * - The keymaps' protocol entries and scancodes are counted together
+ *   (KEYMAP_PROTOCOLS_MAX) before any is planned, and more than 64 programs (a
+ *   device's limit) is refused offline too, so --decode and --test-keymap take what a
+ *   device takes.
  * - Keys: keymaps in order, then -k; a later mapping of a scancode replaces an
  *   earlier one. Raw patterns (of raw, then of lircd_raw) get scancodes 0, 1, 2, ...
  *   skipping those other mappings use.
  */
-#ifndef IRKIT_KEYTABLE_PLAN_H
-#define IRKIT_KEYTABLE_PLAN_H
+#ifndef IRKIT_PLAN_PLAN_H
+#define IRKIT_PLAN_PLAN_H
 
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #include "bpf_image.h"
 #include "bpf_object.h"
 #include "ir_error.h"
 #include "keymap.h"
-#include "lircd_biphase_index.h"
-#include "lircd_raw_index.h"
-#include "lircd_space_index.h"
-#include "options.h"
-#include "raw_pattern.h"
+#include "../bpf_protocols/raw_pattern.h"
 #include "rc_device.h"
 
+struct decoder_family_ops;
+
+/*
+ * One BPF program of the plan. Its family (decoder_family.h) says what kind of decoder
+ * it is and owns state: remotes, patterns, indexes and the host maps they go into.
+ */
 struct plan_decoder {
-	char *name;			/* embedded name, or the object file's path */
+	char *name;			/* embedded name, the object file's path, or irp:... */
 	bool embedded;
+	const struct decoder_family_ops *family;
+	void *state;			/* the family's; NULL when it keeps none */
 	/* The kernel protocol it stands in for when the device lacks it, else NULL. */
 	char *port_of;
 	/*
@@ -108,51 +118,9 @@ struct plan_decoder {
 	 * A keymap's decoder that the device cannot take is skipped with a note.
 	 */
 	char *wanted_by;
-	struct bpf_object *object;
+	struct bpf_object *object;	/* NULL for a compiled (IRP) decoder */
 	struct bpf_param_value *params;	/* every parameter set explicitly; names owned */
 	size_t param_count;
-	struct raw_pattern *raw_patterns;	/* the raw decoder's patterns, else NULL */
-	size_t raw_pattern_count;
-	/*
-	 * Index in image of the map "raw_patterns", checked by bpf_image_host_map()
-	 * against RAW_MAP_LAYOUT; -1 when there is none. The only map the host writes.
-	 */
-	int raw_map;
-	/*
-	 * The lircd_space decoder's remotes (every keymap entry of protocol lircd_space,
-	 * in keymap order, in one program) and the index built from them; NULL else.
-	 */
-	struct lircd_space_remote *lircd_remotes;
-	size_t lircd_remote_count;
-	struct lircd_space_index_entry *lircd_index;
-	size_t lircd_index_count;
-	/*
-	 * Indexes in image of the maps "lircd_space_remotes" and "lircd_space_index",
-	 * checked by bpf_image_host_map() against the layouts of lircd_space_table.h;
-	 * -1 when there are none. The host writes these too.
-	 */
-	int lircd_remotes_map;
-	int lircd_index_map;
-	/*
-	 * The lircd_biphase decoder's remotes (this program's share of the keymap
-	 * entries of protocol lircd_biphase, merged), its index, and the indexes in
-	 * image of its maps (-1: none); NULL and 0 else.
-	 */
-	struct lircd_biphase_remote *biphase_remotes;
-	size_t biphase_remote_count;
-	struct lircd_space_index_entry *biphase_index;
-	size_t biphase_index_count;
-	int biphase_remotes_map;
-	int biphase_index_map;
-	/*
-	 * The lircd_raw decoder's remotes (every keymap entry of protocol lircd_raw, in
-	 * keymap order), their patterns and the index built from them; empty else.
-	 * Until the keys are planned, a pattern's scancode holds its keycode.
-	 */
-	struct lircd_raw_table lircd_raw;
-	/* Indexes in image of "lircd_raw_patterns" and "lircd_raw_index", or -1. */
-	int lircd_raw_patterns_map;
-	int lircd_raw_index_map;
 	struct bpf_image *image;	/* relocated with the final parameter values */
 };
 
@@ -182,13 +150,35 @@ struct keytable_plan {
 	unsigned long long placing_work;
 };
 
+/* -k SCANCODE:KEY (or SCANCODE=KEY); the key is resolved by the planner. */
+struct plan_set_key {
+	uint64_t scancode;
+	char *key;
+};
+
+/* -e [DECODER:]NAME=VALUE; decoder NULL means every decoder that declares NAME. */
+struct plan_parameter {
+	char *decoder;
+	char *name;
+	int64_t value;
+};
+
+/* What the command line asks of the plan besides keymaps: -p, -k and -e. */
+struct plan_request {
+	char **protocols;		/* -p, comma lists split */
+	size_t protocol_count;
+	struct plan_set_key *set_keys;
+	size_t set_key_count;
+	struct plan_parameter *parameters;
+	size_t parameter_count;
+};
+
 struct plan_input {
 	const char *root;		/* the root prefix ("" or NULL: /) */
 	const struct rc_device *device;	/* NULL: offline decoding */
 	struct keymap *const *keymaps;
 	size_t keymap_count;
-	/* Protocols (-p), keys (-k) and parameters (-e) come from here. */
-	const struct keytable_options *options;
+	const struct plan_request *request;	/* NULL: no -p, -k or -e */
 };
 
 /*
@@ -216,6 +206,21 @@ int plan_protocol_known(const char *root, const char *name);
  * "FILE:LINE:COLUMN: ") and the cause in err, or -ENOMEM.
  */
 int plan_irp_check(const char *text, const char *where, struct ir_error *err);
+
+/* Writes value at key into map map_index of target (a loaded program, a VM). */
+typedef int (*plan_map_update_fn)(void *target, size_t map_index, const void *key,
+				  const void *value, struct ir_error *err);
+
+/*
+ * The host maps of a planned decoder (its remotes, patterns, indexes: whatever its
+ * family keeps) into the program loaded from its image, through update. 0 or update's
+ * error.
+ */
+int plan_decoder_fill_maps(const struct plan_decoder *d, plan_map_update_fn update,
+			   void *target, struct ir_error *err);
+
+/* -v: what a planned decoder holds besides its parameters, one tab-indented line each. */
+void plan_decoder_describe(const struct plan_decoder *d, FILE *out);
 
 /* Names compared as keymaps write protocols: ignoring case, '-' and '_'. */
 bool plan_protocol_name_equal(const char *a, const char *b);
