@@ -85,10 +85,11 @@ static int check_protocols(const char *root, const struct keymap *keymap, size_t
 /*
  * What -w would refuse of a keymap: the plan made as --decode makes it (no device), so
  * that every planner check runs (the lircd families' placing and limits, parameters,
- * raw patterns, decoders that load). 0, or -EINVAL with *err set; -ENOMEM.
+ * raw patterns, decoders that load). 0 and the plan in *ret_plan (NULL for a keymap of
+ * no protocol), or -EINVAL with *err set; -ENOMEM.
  */
 static int check_plan(const struct keytable_options *options, struct keymap *keymap,
-		      struct ir_error *err)
+		      struct keytable_plan **ret_plan, struct ir_error *err)
 {
 	struct keymap *keymaps[1] = { keymap };
 	struct plan_input input = {
@@ -99,10 +100,15 @@ static int check_plan(const struct keytable_options *options, struct keymap *key
 	struct keytable_plan *plan = NULL;
 	int ret;
 
+	*ret_plan = NULL;
 	/* With no protocol, the plan would take every decoder: nothing of the keymap's. */
 	if (!keymap->protocol_count)
 		return 0;
 	ret = keytable_plan_make(&input, &plan, err);
+	if (ret == 0) {
+		*ret_plan = plan;
+		return 0;
+	}
 	keytable_plan_free(plan);
 	return ret == -ENOMEM ? ret : ret < 0 ? -EINVAL : 0;
 }
@@ -111,6 +117,7 @@ static int test_one(const struct keytable_options *options, char *name, size_t *
 {
 	struct keymap **keymaps = NULL;
 	struct ir_error load_err, plan_err;
+	struct keytable_plan *plan = NULL;
 	size_t count = 0, i, before;
 	int ret, planned;
 
@@ -123,7 +130,7 @@ static int test_one(const struct keytable_options *options, char *name, size_t *
 		return 0;
 	}
 	/* Planned as read, before -v rewrites it in v4l-utils' names. */
-	planned = check_plan(options, keymaps[0], &plan_err);
+	planned = check_plan(options, keymaps[0], &plan, &plan_err);
 	if (planned == -ENOMEM) {
 		keytable_free_keymaps(keymaps, count);
 		return planned;
@@ -134,6 +141,7 @@ static int test_one(const struct keytable_options *options, char *name, size_t *
 		if (ret == 0)
 			ret = keymap_write_toml(keymaps[0], stdout);
 		if (ret < 0) {
+			keytable_plan_free(plan);
 			keytable_free_keymaps(keymaps, count);
 			return ret;
 		}
@@ -148,6 +156,12 @@ static int test_one(const struct keytable_options *options, char *name, size_t *
 		fprintf(stderr, "%s: %s\n", program_invocation_short_name, plan_err.message);
 		(*problems)++;
 	}
+	/* What -w would load without: the entries skipped for want of room. */
+	for (i = 0; ret == 0 && plan && i < plan->skipped_count; i++) {
+		fprintf(stderr, "%s\n", plan->skipped[i]);
+		(*problems)++;
+	}
+	keytable_plan_free(plan);
 	keytable_free_keymaps(keymaps, count);
 	return ret;
 }

@@ -496,8 +496,9 @@ START_TEST(test_lircd_placing_scales)
 END_TEST
 
 /*
- * A family that would need more programs than a device takes is refused at the first
- * remote that finds no room, naming its entry, not after every program was built.
+ * More remotes than a device's 64 programs take: the remote that finds no room is
+ * skipped with a note naming its entry, and the 256 before it still load (at boot a
+ * keymap must not be lost for one remote too many; it was refused whole before).
  */
 START_TEST(test_lircd_programs_limit)
 {
@@ -505,11 +506,48 @@ START_TEST(test_lircd_programs_limit)
 
 	init(&f);
 	f.keymaps[f.keymap_count++] = wide_keymap("lircd_raw", 4 * BPF_KERNEL_MAX_LIRC_PROGS + 1);
-	ck_assert_int_eq(make(&f), -EINVAL);
+	ck_assert_msg(make(&f) == 0, "%s", f.err.message);
+	ck_assert_uint_eq(f.plan->decoder_count, BPF_KERNEL_MAX_LIRC_PROGS);
+	ck_assert_uint_eq(f.plan->key_count, 4 * BPF_KERNEL_MAX_LIRC_PROGS);
+	ck_assert_uint_eq(f.plan->note_count, 1);
 	/* Each entry is 7 lines, its protocol on its second: the 257th at 1794. */
-	ck_assert_str_eq(f.err.message, "test.toml:1794:12: decoder 'lircd_raw': more remotes "
+	ck_assert_str_eq(f.plan->notes[0], "test.toml:1794:12: decoder 'lircd_raw': more remotes "
 			 "start alike than 64 lircd_raw programs take (4 that may start with "
-			 "one first pulse and space each)");
+			 "one first pulse and space each): skipped");
+	done(&f);
+}
+END_TEST
+
+/*
+ * The same for the space-coded family (lircd_table_finish()): remotes whose frames all
+ * start with the same header, more of them than 64 indexes take, each its own remote
+ * (bits 1 to 64, lengths one descriptor cannot merge when sent LSB first).
+ */
+START_TEST(test_lircd_space_programs_limit)
+{
+	struct fixture f;
+	char *text = NULL;
+	size_t size = 0, i, remotes = 4 * BPF_KERNEL_MAX_LIRC_PROGS + 3;
+	FILE *m = open_memstream(&text, &size);
+
+	ck_assert_ptr_nonnull(m);
+	for (i = 0; i < remotes; i++)
+		fprintf(m, "[[protocols]]\nprotocol = \"lircd_space\"\nmargin = 100\n"
+			"header_pulse = 9000\nheader_space = 4500\none_pulse = 560\n"
+			"one_space = %zu\nzero_pulse = 560\nzero_space = 560\n"
+			"trailer_pulse = 560\nend_space = 40000\nbits = %zu\nreverse = 1\n",
+			1200 + 400 * (i / 64), 1 + i % 64);
+	ck_assert_int_eq(fclose(m), 0);
+	init(&f);
+	f.keymaps[f.keymap_count++] = toml(text);
+	free(text);
+	ck_assert_msg(make(&f) == 0, "%s", f.err.message);
+	ck_assert_uint_eq(f.plan->decoder_count, BPF_KERNEL_MAX_LIRC_PROGS);
+	ck_assert_uint_ge(f.plan->note_count, 1);
+	for (i = 0; i < f.plan->note_count; i++)
+		ck_assert_msg(strstr(f.plan->notes[i], ": decoder 'lircd_space': more remotes "
+				     "start alike than 64 lircd_space programs take") &&
+			      strstr(f.plan->notes[i], "): skipped"), "%s", f.plan->notes[i]);
 	done(&f);
 }
 END_TEST
@@ -1418,6 +1456,7 @@ static Suite *keytable_plan_suite(void)
 	tcase_add_test(tc, test_lircd_biphase_spill);
 	tcase_add_test(tc, test_lircd_placing_scales);
 	tcase_add_test(tc, test_lircd_programs_limit);
+	tcase_add_test(tc, test_lircd_space_programs_limit);
 	tcase_add_test(tc, test_raw_errors);
 	tcase_add_test(tc, test_raw_map_layout);
 	suite_add_tcase(s, tc);

@@ -152,6 +152,12 @@ struct family_lircd_raw_state {
 /* A note for the user, one line. 0 or -ENOMEM. */
 __attribute__((format(printf, 2, 3)))
 int plan_note(struct keytable_plan *plan, const char *fmt, ...);
+
+/*
+ * The keymap entry of err's message skipped, for want of room: a note, and one of
+ * plan->skipped. 0 or -ENOMEM.
+ */
+int plan_skip_entry(struct keytable_plan *plan, const struct ir_error *err);
 /* "remote.toml:12:5: " or "" for the command line. */
 void plan_origin_prefix(const struct plan_origin *origin, char *buf, size_t size);
 /* A name or an IRP string for a message, cut after PLAN_QUOTED_MAX bytes. */

@@ -215,7 +215,12 @@ static int place_remote(struct planner *p, struct lircd_placement *pl,
 	if (ret < 0 && ret != -ENOMEM) {
 		plan_request_where(origin, where, sizeof(where));
 		ir_error_prefix(p->err, _("%sdecoder 'lircd_raw'"), where);
-		ret = -EINVAL;
+		/* As lircd_table_finish(): a keymap's remote with no room is skipped. */
+		if (ret == -E2BIG && origin->wanted_by) {
+			ret = plan_skip_entry(p->plan, p->err);
+		} else {
+			ret = -EINVAL;
+		}
 	}
 	free(keys);
 	lircd_first_pairs_clear(&fp);

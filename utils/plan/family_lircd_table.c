@@ -143,7 +143,8 @@ static int table_append(struct lircd_table *table, const void *remote, size_t si
 /*
  * One class into the first program whose index takes it (lircd_placement_place()):
  * checked first, refused with its keymap entry's place. The program's number in
- * *ret_program.
+ * *ret_program. Returns 0; 1 when no program has room for a keymap's remote, which is
+ * then skipped with a note; -EINVAL; -ENOMEM.
  */
 static int place_class(struct planner *p, const struct lircd_table_kind *kind,
 		       struct lircd_placement *pl, const void *class, unsigned int number,
@@ -170,7 +171,17 @@ static int place_class(struct planner *p, const struct lircd_table_kind *kind,
 	if (ret < 0 && ret != -ENOMEM) {
 		plan_request_where(origin, where, sizeof(where));
 		ir_error_prefix(p->err, _("%sdecoder '%s'"), where, kind->name);
-		ret = -EINVAL;
+		/*
+		 * A keymap's remote that no program has room for is skipped with a note:
+		 * at boot the keymap's other remotes must still load.
+		 */
+		if (ret == -E2BIG && origin->wanted_by) {
+			ret = plan_skip_entry(p->plan, p->err);
+			if (ret == 0)
+				ret = 1;
+		} else {
+			ret = -EINVAL;
+		}
 	}
 	free(keys);
 	lircd_first_pairs_clear(&fp);
@@ -262,6 +273,7 @@ int lircd_table_finish(struct planner *p, const struct lircd_table_kind *kind)
 					   kind->remote_size);
 		if (ret < 0)
 			goto out;
+		ret = 0;
 	}
 	plan->placing_work += pl.work;
 	ret = make_programs(p, kind, tables, pl.program_count);

@@ -74,6 +74,25 @@ int plan_note(struct keytable_plan *plan, const char *fmt, ...)
 	return 0;
 }
 
+int plan_skip_entry(struct keytable_plan *plan, const struct ir_error *err)
+{
+	char **skipped;
+	int ret;
+
+	ret = plan_note(plan, _("%s: skipped"), err->message);
+	if (ret < 0)
+		return ret;
+	skipped = realloc(plan->skipped, (plan->skipped_count + 1) * sizeof(*skipped));
+	if (!skipped)
+		return -ENOMEM;
+	plan->skipped = skipped;
+	skipped[plan->skipped_count] = strdup(plan->notes[plan->note_count - 1]);
+	if (!skipped[plan->skipped_count])
+		return -ENOMEM;
+	plan->skipped_count++;
+	return 0;
+}
+
 /* "remote.toml:12:5: " or "" for the command line, to put in front of a message. */
 void plan_origin_prefix(const struct plan_origin *origin, char *buf, size_t size)
 {
@@ -1271,6 +1290,9 @@ void keytable_plan_free(struct keytable_plan *plan)
 	for (i = 0; i < plan->note_count; i++)
 		free(plan->notes[i]);
 	free(plan->notes);
+	for (i = 0; i < plan->skipped_count; i++)
+		free(plan->skipped[i]);
+	free(plan->skipped);
 	free(plan);
 }
 

@@ -144,6 +144,12 @@ struct keytable_plan {
 	char **notes;			/* one line each, for the user: fallbacks, warnings */
 	size_t note_count;
 	/*
+	 * Of the notes, those of keymap entries skipped for want of room (a lircd remote
+	 * no program takes): --test-keymap counts them as problems.
+	 */
+	char **skipped;
+	size_t skipped_count;
+	/*
 	 * The work of placing the lircd families' remotes into programs (keys looked
 	 * at, programs tried: lircd_placement.h); tests bound how it grows.
 	 */

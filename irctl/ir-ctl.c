@@ -1,0 +1,154 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * ir-ctl: send infrared. This first version encodes scancodes and reads capture files,
+ * and with --dry-run prints the train it would send, in the text ir-keytable --decode
+ * and ir-ctl --send read.
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <locale.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#if ENABLE_NLS
+#include <libintl.h>
+#endif
+#include <linux/lirc.h>
+
+#include "capture.h"
+#include "ir_encode.h"
+#include "ir_error.h"
+#include "ir_train.h"
+#include "nls.h"
+#include "options.h"
+
+/*
+ * The pulses and spaces of a capture as a train: what a transmitter can send. Leading
+ * spaces and timeouts are silence, not something to send.
+ */
+static int train_from_file(struct ir_train *train, const char *path, struct ir_error *err)
+{
+	struct capture *capture = NULL;
+	uint32_t sample;
+	size_t i;
+	int ret;
+
+	ret = capture_load_file(path, &capture, err);
+	if (ret < 0)
+		return ret;
+	for (i = 0; ret == 0 && i < capture->count; i++) {
+		sample = capture->samples[i];
+		if (LIRC_IS_PULSE(sample))
+			ret = ir_train_pulse(train, LIRC_VALUE(sample));
+		else if (LIRC_IS_SPACE(sample) && train->count)
+			ret = ir_train_space(train, LIRC_VALUE(sample));
+	}
+	if (ret == 0 && !train->count) {
+		ir_error_set_at(err, path, 0, 0, _("no pulse to send"));
+		ret = -EINVAL;
+	} else if (ret < 0) {
+		ir_error_set_at(err, path, 0, 0, _("too long to send: %s"), strerror(-ret));
+	}
+	capture_free(capture);
+	return ret;
+}
+
+/*
+ * Everything to send, one train per item, each without its trailing space (a
+ * transmitter ends on a pulse), separated by the gap.
+ */
+static int build(const struct irctl_options *options, struct ir_train *all,
+		 struct ir_error *err)
+{
+	struct ir_train one;
+	size_t i, j;
+	int ret = 0;
+
+	for (i = 0; ret == 0 && i < options->item_count; i++) {
+		const struct irctl_item *item = &options->items[i];
+
+		ir_train_init(&one);
+		if (item->file)
+			ret = train_from_file(&one, item->file, err);
+		else
+			ret = ir_encode_scancode(&one, item->rc_proto, item->scancode, err);
+		ir_train_trim_space(&one);
+		if (ret == 0 && i)
+			ret = ir_train_space(all, options->gap);
+		for (j = 0; ret == 0 && j < one.count; j++)
+			ret = ir_train_is_pulse(j) ? ir_train_pulse(all, one.durations[j]) :
+						     ir_train_space(all, one.durations[j]);
+		if (ret < 0 && !err->message[0])
+			ir_error_set(err, _("too much to send: %s"), strerror(-ret));
+		ir_train_free(&one);
+	}
+	return ret;
+}
+
+static int run(const struct irctl_options *options, struct ir_error *err)
+{
+	struct ir_train all;
+	int ret;
+
+	ir_train_init(&all);
+	ret = build(options, &all, err);
+	if (ret == 0 && ir_train_write_text(stdout, &all) < 0) {
+		ir_error_set(err, _("writing to standard output: %s"), strerror(EIO));
+		ret = -EIO;
+	}
+	ir_train_free(&all);
+	return ret;
+}
+
+/* The message catalogues: the installed ones, or those IR_KEYTABLE_LOCALEDIR names. */
+static void nls_init(void)
+{
+#if ENABLE_NLS
+	const char *localedir = getenv("IR_KEYTABLE_LOCALEDIR");
+
+	bindtextdomain(PACKAGE, localedir && *localedir ? localedir : LOCALEDIR);
+	textdomain(PACKAGE);
+#endif
+}
+
+int main(int argc, char **argv)
+{
+	struct irctl_options options;
+	struct ir_error err;
+	int ret;
+
+	setlocale(LC_ALL, "");
+	nls_init();
+	ir_error_clear(&err);
+	ret = irctl_options_parse(argc, argv, &options, &err);
+	if (ret < 0) {
+		fprintf(stderr, "%s: %s\n", program_invocation_short_name, err.message);
+		if (ret != -EINVAL)
+			return EXIT_FAILURE;
+		fprintf(stderr, _("Try '%s --help' for more information.\n"),
+			program_invocation_short_name);
+		return IRCTL_EXIT_USAGE;
+	}
+	switch (options.action) {
+	case IRCTL_ACTION_HELP:
+		irctl_options_print_help(program_invocation_short_name);
+		break;
+	case IRCTL_ACTION_VERSION:
+		printf(_("IR raw control version %s\n"), VERSION);
+		break;
+	default:
+		ret = run(&options, &err);
+		break;
+	}
+	irctl_options_free(&options);
+	if (fflush(stdout) != 0 && ret == 0) {
+		ir_error_set(&err, _("writing to standard output: %s"), strerror(errno));
+		ret = -EIO;
+	}
+	if (ret < 0) {
+		fprintf(stderr, "%s: %s\n", program_invocation_short_name, err.message);
+		return EXIT_FAILURE;
+	}
+	return EXIT_SUCCESS;
+}

@@ -1,0 +1,194 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+#include "config.h"
+
+#include <errno.h>
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ir_encode.h"
+#include "nls.h"
+#include "number.h"
+#include "options.h"
+
+enum {
+	OPTION_DRY_RUN = 0x100,
+};
+
+static const struct option long_options[] = {
+	{ "device", required_argument, NULL, 'd' },
+	{ "send", required_argument, NULL, 's' },
+	{ "scancode", required_argument, NULL, 'S' },
+	{ "gap", required_argument, NULL, 'g' },
+	{ "dry-run", no_argument, NULL, OPTION_DRY_RUN },
+	{ "help", no_argument, NULL, 'h' },
+	{ "version", no_argument, NULL, 'V' },
+	{ NULL, 0, NULL, 0 },
+};
+
+static int add_item(struct irctl_options *options, const struct irctl_item *item)
+{
+	struct irctl_item *items;
+
+	items = realloc(options->items, (options->item_count + 1) * sizeof(*items));
+	if (!items)
+		return -ENOMEM;
+	items[options->item_count++] = *item;
+	options->items = items;
+	return 0;
+}
+
+/*
+ * -S PROTOCOL:SCANCODE: a protocol irkit encodes and a scancode it can carry, checked
+ * here so that a bad one stops ir-ctl before anything is sent.
+ */
+static int parse_scancode(const char *arg, struct irctl_item *item, struct ir_error *err)
+{
+	const char *colon = strchr(arg, ':');
+	struct ir_train scratch;
+	uint64_t scancode;
+	char *name;
+	int proto, ret;
+
+	if (!colon) {
+		ir_error_set(err, _("--scancode '%s': expected PROTOCOL:SCANCODE"), arg);
+		return -EINVAL;
+	}
+	name = strndup(arg, (size_t)(colon - arg));
+	if (!name)
+		return -ENOMEM;
+	proto = ir_encode_proto_from_name(name);
+	if (proto < 0) {
+		ir_error_set(err, _("--scancode '%s': no encoder for protocol '%s' (--help lists "
+				    "those there are)"), arg, name);
+		free(name);
+		return -EINVAL;
+	}
+	free(name);
+	if (number_parse_unsigned(colon + 1, UINT64_MAX, &scancode) < 0) {
+		ir_error_set(err, _("--scancode '%s': '%s' is not a number"), arg, colon + 1);
+		return -EINVAL;
+	}
+	ir_train_init(&scratch);
+	ret = ir_encode_scancode(&scratch, (uint32_t)proto, scancode, err);
+	ir_train_free(&scratch);
+	if (ret < 0) {
+		ir_error_prefix(err, "--scancode");
+		return ret == -ENOMEM ? ret : -EINVAL;
+	}
+	item->file = NULL;
+	item->rc_proto = (uint32_t)proto;
+	item->scancode = scancode;
+	return 0;
+}
+
+static int parse_option(int opt, const char *arg, struct irctl_options *options,
+			struct ir_error *err)
+{
+	struct irctl_item item = { NULL, 0, 0 };
+	uint64_t gap;
+	int ret;
+
+	switch (opt) {
+	case 'd':
+		options->device = arg;
+		return 0;
+	case 's':
+		item.file = arg;
+		return add_item(options, &item);
+	case 'S':
+		ret = parse_scancode(arg, &item, err);
+		return ret < 0 ? ret : add_item(options, &item);
+	case 'g':
+		if (number_parse_unsigned(arg, IR_TRAIN_DURATION_MAX, &gap) < 0 || !gap) {
+			ir_error_set(err, _("--gap '%s': expected microseconds, 1 to %u"), arg,
+				     IR_TRAIN_DURATION_MAX);
+			return -EINVAL;
+		}
+		options->gap = (uint32_t)gap;
+		return 0;
+	case OPTION_DRY_RUN:
+		options->dry_run = true;
+		return 0;
+	case 'h':
+		options->action = IRCTL_ACTION_HELP;
+		return 0;
+	case 'V':
+		options->action = IRCTL_ACTION_VERSION;
+		return 0;
+	default:
+		/* getopt_long has printed what was wrong. */
+		ir_error_set(err, _("invalid option"));
+		return -EINVAL;
+	}
+}
+
+int irctl_options_parse(int argc, char **argv, struct irctl_options *ret_options,
+			struct ir_error *err)
+{
+	struct irctl_options options = {
+		.action = IRCTL_ACTION_SEND, .gap = IRCTL_GAP_DEFAULT,
+	};
+	int opt, ret = 0;
+
+	optind = 1;
+	while (ret == 0 && (opt = getopt_long(argc, argv, "d:s:S:g:hV", long_options, NULL)) != -1)
+		ret = parse_option(opt, optarg, &options, err);
+	if (ret == 0 && optind < argc) {
+		ir_error_set(err, _("unexpected argument '%s'"), argv[optind]);
+		ret = -EINVAL;
+	}
+	if (ret == 0 && options.action == IRCTL_ACTION_SEND && !options.item_count) {
+		ir_error_set(err, _("nothing to send: give --send or --scancode"));
+		ret = -EINVAL;
+	}
+	if (ret == 0 && options.action == IRCTL_ACTION_SEND && !options.dry_run) {
+		ir_error_set(err, _("this ir-ctl does not send to a device yet: "
+				    "--dry-run prints what it would send"));
+		ret = -EINVAL;
+	}
+	if (ret < 0) {
+		irctl_options_free(&options);
+		return ret;
+	}
+	*ret_options = options;
+	return 0;
+}
+
+void irctl_options_free(struct irctl_options *options)
+{
+	if (!options)
+		return;
+	free(options->items);
+	options->items = NULL;
+	options->item_count = 0;
+}
+
+void irctl_options_print_help(const char *program)
+{
+	uint32_t proto;
+
+	printf(_("Usage: %s [OPTION]... --dry-run --send=FILE|--scancode=PROTOCOL:SCANCODE...\n"),
+	       program);
+	fputs(_("Sends infrared: pulses and spaces from a file, or a scancode encoded as the\n"
+		"kernel encodes it.\n"), stdout);
+	fputs("\n", stdout);
+	fputs(_("  -d, --device=DEV           lirc device to send with (default /dev/lirc0)\n"), stdout);
+	fputs(_("  -s, --send=FILE            send the pulses and spaces of FILE ('-': standard\n"
+		"                             input)\n"), stdout);
+	fputs(_("  -S, --scancode=PROTOCOL:SCANCODE\n"
+		"                             send SCANCODE encoded in PROTOCOL\n"), stdout);
+	fputs(_("  -g, --gap=GAP              microseconds between two things sent (default\n"
+		"                             125000)\n"), stdout);
+	fputs(_("      --dry-run              print what would be sent, as pulse and space lines,\n"
+		"                             instead of sending it\n"), stdout);
+	fputs(_("  -h, --help                 show this help\n"), stdout);
+	fputs(_("  -V, --version              show the version\n"), stdout);
+	fputs("\n", stdout);
+	fputs(_("Protocols:"), stdout);
+	for (proto = 0; proto < 64; proto++)
+		if (ir_encode_proto_name(proto))
+			printf(" %s", ir_encode_proto_name(proto));
+	fputs("\n", stdout);
+}

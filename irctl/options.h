@@ -1,0 +1,52 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * The command line of ir-ctl, parsed into one struct. Options are those of v4l-utils'
+ * ir-ctl, so that scripts keep working; this first version takes the sending ones
+ * (-s, -S, -g, -d) and --dry-run, which prints what would be sent.
+ */
+#ifndef IRKIT_IRCTL_OPTIONS_H
+#define IRKIT_IRCTL_OPTIONS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "ir_error.h"
+
+#define IRCTL_EXIT_USAGE 64		/* EX_USAGE, as ir-keytable */
+#define IRCTL_GAP_DEFAULT 125000	/* µs between two things sent, as v4l-utils' */
+
+/* One -s FILE or -S PROTOCOL:SCANCODE, in command-line order. */
+struct irctl_item {
+	const char *file;	/* -s: a capture file ("-": standard input); else NULL */
+	uint32_t rc_proto;	/* -S */
+	uint64_t scancode;
+};
+
+enum irctl_action {
+	IRCTL_ACTION_SEND,
+	IRCTL_ACTION_HELP,
+	IRCTL_ACTION_VERSION,
+	IRCTL_ACTION_MAX,
+};
+
+struct irctl_options {
+	enum irctl_action action;
+	const char *device;		/* -d; NULL: /dev/lirc0 */
+	struct irctl_item *items;	/* owned */
+	size_t item_count;
+	uint32_t gap;			/* -g, µs */
+	bool dry_run;
+};
+
+/*
+ * Parse argv into *ret_options (freed with irctl_options_free()). Returns 0, or
+ * -EINVAL for a usage error, -ENOMEM; err says which option and why.
+ */
+int irctl_options_parse(int argc, char **argv, struct irctl_options *ret_options,
+			struct ir_error *err);
+void irctl_options_free(struct irctl_options *options);
+
+void irctl_options_print_help(const char *program);
+
+#endif
