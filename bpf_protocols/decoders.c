@@ -68,6 +68,8 @@ static const struct decoder decoders[] = {
 		N_("the bi-phase remotes of lircd.conf files, from a table of remotes")),
 	DECODER(lircd_raw, NO_NAMES, NO_NAMES,
 		N_("the raw-coded remotes of lircd.conf files, from a table of patterns")),
+	DECODER(ac, NO_NAMES, NO_NAMES,
+		N_("air conditioners' state messages, from a table of protocols")),
 };
 
 size_t decoder_count(void)

@@ -181,14 +181,16 @@ static void report_dropped(const struct plan_decoder *decoder, const struct bpf_
 
 static void print_record(const struct rc_input_record *record)
 {
-	if (record->type == RC_INPUT_RECORD_LIRC)
+	if (record->type == RC_INPUT_RECORD_LIRC) {
 		event_print_lirc(stdout, record->time_ns, &record->lirc,
 				 lirc_proto_enum_name(record->lirc.rc_proto));
-	else
+		event_print_ac(stdout, record->time_ns, &record->lirc);
+	} else {
 		event_print_input(stdout, record->time_ns, record->event_type,
 				  record->event_code, record->event_value,
 				  record->event_type == EV_KEY ?
 				  keycode_to_name(record->event_code) : NULL);
+	}
 }
 
 static void print_records(struct rc_input *input)

@@ -13,6 +13,7 @@
 #include <string.h>
 #include <linux/input-event-codes.h>
 
+#include "ac_protocol.h"
 #include "event_print.h"
 
 #define NSEC_PER_SEC UINT64_C(1000000000)
@@ -187,6 +188,28 @@ void event_print_lirc(FILE *out, uint64_t time_ns, const struct lirc_scancode *s
 		put_lit(&line, " toggle=1");
 	put_lit(&line, "\n");
 	flush(&line);
+}
+
+bool event_print_ac(FILE *out, uint64_t time_ns, const struct lirc_scancode *scancode)
+{
+	const struct ac_protocol_info *protocol = ac_protocol_of_rc_proto(scancode->rc_proto);
+	char state[256];
+	struct line line;
+
+	if (!protocol)
+		return false;
+	line.out = out;
+	line.len = 0;
+	put_time(&line, time_ns);
+	/* "ac protocol(%s): %s\n" */
+	put_lit(&line, "ac protocol(");
+	put_str(&line, protocol->name);
+	put_lit(&line, "): ");
+	ac_state_format(scancode->scancode, ac_protocol_has(protocol), state, sizeof(state));
+	put_str(&line, state);
+	put_lit(&line, "\n");
+	flush(&line);
+	return true;
 }
 
 static const char *const key_actions[] = { "key_up", "key_down", "key_repeat" };

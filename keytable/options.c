@@ -122,7 +122,8 @@ static int append_string(char ***array, size_t *count, const char *text, size_t 
 
 /*
  * -p nec,rc-5 -p pulse_distance: every comma-separated item is one protocol. An IRP
- * string has commas of its own: "irp:{" takes the rest of the argument.
+ * string has commas of its own: "irp:{" takes the rest of the argument. So does the
+ * list of A/C protocols of "ac:" (-p ac:daikin,gree), up to a ';'.
  */
 static int add_protocols(struct keytable_options *options, const char *list,
 			 struct ir_error *err)
@@ -135,6 +136,8 @@ static int add_protocols(struct keytable_options *options, const char *list,
 
 		if (!strncasecmp(item, "irp:{", 5))
 			len = strlen(item);
+		else if (!strncasecmp(item, "ac:", 3))
+			len = strcspn(item, ";");
 
 		if (len == 0) {
 			ir_error_set(err, _("empty protocol name in '%s'"), list);

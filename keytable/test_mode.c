@@ -110,9 +110,11 @@ static int print_lirc(struct test_state *state)
 		return ret;
 	if (count == 0)
 		return -ENODEV;
-	for (i = 0; i < count; i++)
+	for (i = 0; i < count; i++) {
 		event_print_lirc(stdout, scancodes[i].timestamp, &scancodes[i],
 				 proto_name(scancodes[i].rc_proto));
+		event_print_ac(stdout, scancodes[i].timestamp, &scancodes[i]);
+	}
 	return 0;
 }
 

@@ -787,6 +787,18 @@ ssize_t read(int fd, void *buf, size_t count)
 	return script_read(kind, buf, count);
 }
 
+/*
+ * With _FORTIFY_SOURCE (Ubuntu's compilers set it), read() and poll() on a buffer of
+ * known size are calls to these instead: they must reach the model too.
+ */
+ssize_t __read_chk(int fd, void *buf, size_t count, size_t buflen);
+ssize_t __read_chk(int fd, void *buf, size_t count, size_t buflen)
+{
+	if (count > buflen)
+		abort();
+	return read(fd, buf, count);
+}
+
 ssize_t write(int fd, const void *buf, size_t count)
 {
 	ssize_t n;
@@ -840,4 +852,12 @@ int poll(struct pollfd *fds, nfds_t count, int timeout)
 		ret += fds[i].revents != 0;
 	}
 	return ret;
+}
+
+int __poll_chk(struct pollfd *fds, nfds_t count, int timeout, size_t fdslen);
+int __poll_chk(struct pollfd *fds, nfds_t count, int timeout, size_t fdslen)
+{
+	if (fdslen / sizeof(*fds) < count)
+		abort();
+	return poll(fds, count, timeout);
 }

@@ -34,7 +34,7 @@ START_TEST(test_table_lookup)
 	const struct decoder *d;
 	size_t i;
 
-	ck_assert_uint_eq(decoder_count(), 23);
+	ck_assert_uint_eq(decoder_count(), 24);
 	ck_assert_ptr_null(decoder_at(decoder_count()));
 	for (i = 0; i < decoder_count(); i++) {
 		d = decoder_at(i);

@@ -201,6 +201,29 @@ START_TEST(test_input_lines_by_hand)
 END_TEST
 
 /* A name longer than the line buffer is printed whole. */
+/* The ac line after an A/C protocol's lirc line; nothing after any other protocol's. */
+START_TEST(test_ac_lines)
+{
+	/* daikin: on, cool, 25.5 C, fan high, swing_v auto, swing_h off; turbo on */
+	struct lirc_scancode sc = {
+		.scancode = 0x2ULL | 0x2ULL << 4 | 51ULL << 8 | 0x5ULL << 16 | 0x2ULL << 20 |
+			    0x1ULL << 24 | 0x1ULL << 32 | 0x2ULL << 34 | 0x1ULL << 36,
+		.rc_proto = 131,
+	};
+	struct printed p;
+
+	ck_assert(event_print_ac(begin(&p), 855168999000ull, &sc));
+	end_and_check(&p, "855.168999: ac protocol(daikin): power=on mode=cool temp=25.5 "
+		      "fan=high swing_v=auto swing_h=off quiet=off turbo=on econo=off\n");
+	sc.rc_proto = 9;
+	ck_assert(!event_print_ac(begin(&p), 0, &sc));
+	end_and_check(&p, "");
+	sc.rc_proto = 128 + 1000;
+	ck_assert(!event_print_ac(begin(&p), 0, &sc));
+	end_and_check(&p, "");
+}
+END_TEST
+
 START_TEST(test_long_names)
 {
 	char name[1001];
@@ -229,6 +252,7 @@ static Suite *event_print_suite(void)
 	tcase_add_test(tc, test_input_lines);
 	tcase_add_test(tc, test_input_lines_by_hand);
 	tcase_add_test(tc, test_long_names);
+	tcase_add_test(tc, test_ac_lines);
 	suite_add_tcase(s, tc);
 	return s;
 }

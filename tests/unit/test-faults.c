@@ -3,8 +3,9 @@
  * Faults under the library: reads cut short, interrupted (EINTR) or failing midway, and
  * every allocation failing in turn.
  *
- * Linked with --wrap for read, malloc, calloc, realloc, free, strdup, strndup and
- * open_memstream: the library's calls (libirutils.a is linked into this program) reach
+ * Linked with --wrap for read (and __read_chk, what a read() on a buffer of known size
+ * calls under _FORTIFY_SOURCE, as Ubuntu's compilers build), malloc, calloc, realloc,
+ * free, strdup, strndup and open_memstream: the library's calls (libirutils.a is linked into this program) reach
  * the wrappers below; libc's, libelf's and libbpf's own calls inside themselves do not.
  * The wrappers act only while a test has armed them, around the call under test, so
  * that Check's own allocations are never failed.
@@ -59,6 +60,7 @@ char *__wrap_strdup(const char *s);
 char *__wrap_strndup(const char *s, size_t n);
 FILE *__wrap_open_memstream(char **ret_buf, size_t *ret_size);
 ssize_t __wrap_read(int fd, void *buf, size_t count);
+ssize_t __wrap___read_chk(int fd, void *buf, size_t count, size_t buflen);
 
 /* Live blocks: open addressing, a deleted slot holds TOMBSTONE. */
 #define LIVE_SLOTS (1u << 18)
@@ -213,6 +215,13 @@ ssize_t __wrap_read(int fd, void *buf, size_t count)
 	if (n > 0)
 		fault.read_bytes += (size_t)n;
 	return n;
+}
+
+ssize_t __wrap___read_chk(int fd, void *buf, size_t count, size_t buflen)
+{
+	if (count > buflen)
+		abort();
+	return __wrap_read(fd, buf, count);
 }
 
 static void arm(unsigned long fail_at, enum read_fault read_fault)

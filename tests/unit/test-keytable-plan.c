@@ -12,8 +12,11 @@
 #include <stdlib.h>
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
+#include <sys/stat.h>
 #include <linux/input-event-codes.h>
 
+#include "ac_protocol.h"
 #include "bpf_kernel.h"
 #include "decoder_family.h"
 #include "decoders.h"
@@ -83,6 +86,7 @@ static const struct family_raw_state *raw_of(const struct plan_decoder *d)
 #define BIPHASE(d) ((const struct lircd_biphase_remote *)biphase_of(d)->remotes)
 
 struct fixture {
+	const char *root;		/* NULL: "/nonexistent-root" */
 	struct keytable_options options;
 	struct keymap *keymaps[4];
 	size_t keymap_count;
@@ -130,7 +134,7 @@ static int make(struct fixture *f)
 		.parameter_count = f->options.parameter_count,
 	};
 	struct plan_input input = {
-		.root = "/nonexistent-root",
+		.root = f->root ? f->root : "/nonexistent-root",
 		.device = f->device,
 		.keymaps = f->keymaps,
 		.keymap_count = f->keymap_count,
@@ -1024,12 +1028,14 @@ START_TEST(test_offline)
 	init(&f);
 	ck_assert_int_eq(make(&f), 0);
 	ck_assert(!f.plan->change_kernel_protocols);
-	/* 22 embedded decoders (11 ports, 11 generic), the three of keymap tables left out. */
+	/* 24 embedded decoders (11 ports, 13 generic), the five that decode only what a keymap
+	 * or -p puts in their maps left out. */
 	ck_assert_uint_eq(f.plan->decoder_count, 19);
 	for (i = 0; i < f.plan->decoder_count; i++) {
 		ck_assert_str_ne(f.plan->decoders[i].name, "raw");
 		ck_assert_str_ne(f.plan->decoders[i].name, "lircd_space");
 		ck_assert_str_ne(f.plan->decoders[i].name, "lircd_biphase");
+		ck_assert_str_ne(f.plan->decoders[i].name, "ac");
 	}
 	done(&f);
 
@@ -1339,7 +1345,7 @@ START_TEST(test_family_table)
 	const struct decoder_family_ops *f, *g;
 	size_t i, j;
 
-	ck_assert_uint_eq(decoder_family_count(), 7);
+	ck_assert_uint_eq(decoder_family_count(), 8);
 	ck_assert_ptr_null(decoder_family_at(decoder_family_count()));
 	for (i = 0; (f = decoder_family_at(i)); i++) {
 		ck_assert_ptr_nonnull(f->name);
@@ -1405,6 +1411,169 @@ START_TEST(test_family_of_decoders)
 }
 END_TEST
 
+static const struct family_ac_state *ac_of(const struct plan_decoder *d)
+{
+	ck_assert_ptr_eq(d->family, &family_ac);
+	return d->state;
+}
+
+/* The protocols' bits in ac_protocol_at() order, by name. */
+static uint64_t ac_mask(const char *const *names, size_t count)
+{
+	uint64_t mask = 0;
+	size_t i;
+
+	for (i = 0; i < count; i++) {
+		const struct ac_protocol_info *info = ac_protocol_find(names[i]);
+
+		ck_assert_msg(info, "%s", names[i]);
+		mask |= 1ULL << (info - ac_protocol_at(0));
+	}
+	return mask;
+}
+
+/*
+ * -p ac: one program with every A/C protocol; -p ac:NAME,... and keymap entries of
+ * protocol "ac" (variant: the names) add theirs to the same program.
+ */
+START_TEST(test_ac)
+{
+	static const char *const some[] = { "daikin", "gree", "coolix", "mitsubishi_ac" };
+	const struct plan_decoder *d;
+	struct fixture f;
+	char *text = NULL;
+	size_t size = 0;
+	FILE *out;
+
+	init(&f);
+	f.device = new_device("[nec] [lirc]", true);
+	add_protocol(&f, "ac");
+	ck_assert_msg(make(&f) == 0, "%s", f.err.message);
+	ck_assert_uint_eq(f.plan->decoder_count, 1);
+	d = &f.plan->decoders[0];
+	ck_assert_str_eq(d->name, "ac");
+	ck_assert_uint_eq(ac_of(d)->protocols, ac_mask(some, 4));
+	ck_assert_int_eq(param(d, "protocols"), 4);
+	ck_assert_int_ge(ac_of(d)->map, 0);
+	done(&f);
+
+	init(&f);
+	add_protocol(&f, "ac:daikin,Gree");
+	add_protocol(&f, "ac:gree");
+	f.keymaps[f.keymap_count++] = toml("[[protocols]]\nprotocol = \"ac\"\n"
+					   "variant = \"coolix\"\n");
+	ck_assert_msg(make(&f) == 0, "%s", f.err.message);
+	ck_assert_uint_eq(f.plan->decoder_count, 1);
+	d = &f.plan->decoders[0];
+	ck_assert_uint_eq(ac_of(d)->protocols, ac_mask(some, 3));
+	ck_assert_int_eq(param(d, "protocols"), 3);
+	out = open_memstream(&text, &size);
+	plan_decoder_describe(d, out);
+	fclose(out);
+	ck_assert_str_eq(text, "\t3 A/C protocols: gree, coolix, daikin\n");
+	free(text);
+	done(&f);
+
+	/* A keymap entry with no variant: every protocol. */
+	init(&f);
+	f.keymaps[f.keymap_count++] = toml("[[protocols]]\nprotocol = \"ac\"\n");
+	ck_assert_msg(make(&f) == 0, "%s", f.err.message);
+	ck_assert_uint_eq(f.plan->decoder_count, 1);
+	ck_assert_uint_eq(ac_of(&f.plan->decoders[0])->protocols, ac_mask(some, 4));
+	done(&f);
+
+	init(&f);
+	add_protocol(&f, "ac:daikin,nosuch");
+	ck_assert_int_eq(make(&f), -EINVAL);
+	ck_assert_str_eq(f.err.message, "no A/C protocol 'nosuch' (see rc_keymap(5), ac)");
+	done(&f);
+
+	init(&f);
+	add_protocol(&f, "ac:");
+	ck_assert_int_eq(make(&f), -EINVAL);
+	ck_assert_str_eq(f.err.message, "no A/C protocol '' (see rc_keymap(5), ac)");
+	done(&f);
+
+	init(&f);
+	f.keymaps[f.keymap_count++] = toml("[[protocols]]\nprotocol = \"ac\"\n"
+					   "variant = \"gree,lg9\"\n");
+	ck_assert_int_eq(make(&f), -EINVAL);
+	ck_assert_str_eq(f.err.message, "test.toml:1: no A/C protocol 'lg9' (see rc_keymap(5), ac)");
+	done(&f);
+
+	/* A device with no LIRC device takes no BPF decoder. */
+	init(&f);
+	f.device = new_device("[nec]", false);
+	add_protocol(&f, "ac");
+	ck_assert_int_eq(make(&f), -EINVAL);
+	done(&f);
+}
+END_TEST
+
+/* A root whose /proc/sys/kernel/osrelease says release; its path, to free. */
+static char *root_with_release(const char *release)
+{
+	char *root = strdup("/tmp/test-plan-ac-XXXXXX"), path[256];
+	FILE *f;
+
+	ck_assert_ptr_nonnull(mkdtemp(root));
+	snprintf(path, sizeof(path), "%s/proc", root);
+	ck_assert_int_eq(mkdir(path, 0700), 0);
+	snprintf(path, sizeof(path), "%s/proc/sys", root);
+	ck_assert_int_eq(mkdir(path, 0700), 0);
+	snprintf(path, sizeof(path), "%s/proc/sys/kernel", root);
+	ck_assert_int_eq(mkdir(path, 0700), 0);
+	snprintf(path, sizeof(path), "%s/proc/sys/kernel/osrelease", root);
+	f = fopen(path, "w");
+	ck_assert_ptr_nonnull(f);
+	fprintf(f, "%s\n", release);
+	fclose(f);
+	return root;
+}
+
+static void remove_root(char *root)
+{
+	char path[256];
+
+	snprintf(path, sizeof(path), "%s/proc/sys/kernel/osrelease", root);
+	unlink(path);
+	snprintf(path, sizeof(path), "%s/proc/sys/kernel", root);
+	rmdir(path);
+	snprintf(path, sizeof(path), "%s/proc/sys", root);
+	rmdir(path);
+	snprintf(path, sizeof(path), "%s/proc", root);
+	rmdir(path);
+	rmdir(root);
+	free(root);
+}
+
+/* Before Linux 5.7 a scancode keeps 32 bits: -p ac on a device says the flags are lost. */
+START_TEST(test_ac_old_kernel_note)
+{
+	static const char *const releases[] = { "5.4.0-150-generic", "5.7.0", "6.1.192" };
+	struct fixture f;
+	size_t i, j;
+
+	for (i = 0; i < 3; i++) {
+		char *root = root_with_release(releases[i]);
+		bool noted = false;
+
+		init(&f);
+		f.root = root;
+		f.device = new_device("[nec] [lirc]", true);
+		add_protocol(&f, "ac:gree");
+		ck_assert_msg(make(&f) == 0, "%s", f.err.message);
+		for (j = 0; j < f.plan->note_count; j++)
+			noted |= !strcmp(f.plan->notes[j], "Linux 5.4 keeps only the low 32 bits "
+					 "of a scancode: the A/C states' flags (quiet, turbo, ...) "
+					 "are lost; Linux 5.7 and later keep them");
+		ck_assert_msg(noted == (i == 0), "%s: noted %d", releases[i], noted);
+		done(&f);
+		remove_root(root);
+	}
+}
+END_TEST
+
 /* -p all offline: every embedded decoder but those of families that need a keymap. */
 START_TEST(test_family_all_offline)
 {
@@ -1415,8 +1584,8 @@ START_TEST(test_family_all_offline)
 	init(&f);
 	add_protocol(&f, "all");
 	ck_assert_msg(make(&f) == 0, "%s", f.err.message);
-	/* raw, lircd_space, lircd_biphase and lircd_raw decode only a keymap's data. */
-	ck_assert_uint_eq(f.plan->decoder_count, decoder_count() - 4);
+	/* raw, lircd_space, lircd_biphase, lircd_raw and ac decode only a keymap's data. */
+	ck_assert_uint_eq(f.plan->decoder_count, decoder_count() - 5);
 	for (i = 0; i < f.plan->decoder_count; i++) {
 		family = f.plan->decoders[i].family;
 		ck_assert_msg(!family->needs_keymap, "%s", f.plan->decoders[i].name);
@@ -1481,6 +1650,8 @@ static Suite *keytable_plan_suite(void)
 	tcase_add_test(tc, test_family_table);
 	tcase_add_test(tc, test_family_of_decoders);
 	tcase_add_test(tc, test_family_all_offline);
+	tcase_add_test(tc, test_ac);
+	tcase_add_test(tc, test_ac_old_kernel_note);
 	suite_add_tcase(s, tc);
 	return s;
 }

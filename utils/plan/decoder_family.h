@@ -119,6 +119,7 @@ extern const struct decoder_family_ops family_lircd_raw;
 extern const struct decoder_family_ops family_lircd_biphase;
 extern const struct decoder_family_ops family_raw;
 extern const struct decoder_family_ops family_irp;
+extern const struct decoder_family_ops family_ac;
 extern const struct decoder_family_ops family_embedded;
 extern const struct decoder_family_ops family_file;
 
@@ -145,6 +146,12 @@ struct family_lircd_table_state {
 struct family_lircd_raw_state {
 	struct lircd_raw_table table;
 	int patterns_map, index_map;	/* -1: none */
+};
+
+/* ac: the A/C protocols asked for, the map "ac_protocols". */
+struct family_ac_state {
+	uint64_t protocols;		/* 1 << index in ac_protocol_at() (ac_protocol.h) */
+	int map;			/* -1: none */
 };
 
 /* The planner's helpers for the families (plan.c). */
@@ -177,6 +184,12 @@ int plan_find_host_map(struct planner *p, const struct plan_decoder *d,
 /* A new decoder of family at the plan's end, owning image (may be NULL). */
 int plan_add_compiled_decoder(struct planner *p, const struct decoder_family_ops *family,
 			      const char *name, struct bpf_image *image,
+			      struct plan_decoder **ret_decoder);
+/*
+ * A new decoder at the plan's end, the embedded decoder name (of the family that claims
+ * it with no keymap entry at hand). -ENOENT when there is none.
+ */
+int plan_add_embedded_decoder(struct planner *p, const char *name,
 			      struct plan_decoder **ret_decoder);
 /* The decoder at index i out of the plan, freed. */
 void plan_remove_decoder(struct keytable_plan *plan, size_t i);

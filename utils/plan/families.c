@@ -2,7 +2,7 @@
 /*
  * The decoder families, in the order the planner asks them (the first that claims an
  * entry or an object gets it) and finishes, binds and fills them: the table-driven
- * lircd decoders, then raw patterns, IRP, and the plain embedded and file objects that
+ * lircd decoders, then raw patterns, IRP, the A/C protocols, and the plain embedded and file objects that
  * take what nothing before them did. A new family is one unit and one line here.
  */
 #include "config.h"
@@ -15,6 +15,7 @@ static const struct decoder_family_ops *const families[] = {
 	&family_lircd_biphase,
 	&family_raw,
 	&family_irp,
+	&family_ac,
 	&family_embedded,
 	&family_file,
 };

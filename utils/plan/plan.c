@@ -315,6 +315,18 @@ static int add_embedded_decoder(struct planner *p, const struct decoder *embedde
 			   object, ret_decoder);
 }
 
+int plan_add_embedded_decoder(struct planner *p, const char *name,
+			      struct plan_decoder **ret_decoder)
+{
+	const struct decoder *embedded = decoder_find(name);
+
+	if (!embedded) {
+		ir_error_set(p->err, _("no embedded decoder '%s'"), name);
+		return -ENOENT;
+	}
+	return add_embedded_decoder(p, embedded, ret_decoder);
+}
+
 static int add_file_decoder(struct planner *p, const char *path,
 			    struct plan_decoder **ret_decoder)
 {

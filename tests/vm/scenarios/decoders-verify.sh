@@ -208,6 +208,23 @@ for n in 1 2 3 4 5 6 7; do
 done
 irkit-attach -d "$lirc" detach-all
 
+# ac: the A/C protocols' layouts in a map (bpf_protocols/ac_table.h); loaded empty,
+# the verifier judges the program with its loops' bound (32 protocols). Then
+# ir-keytable -p ac, every A/C protocol in one program; the independent encoder's
+# messages of ac-loopback.txt, one at a time: gree, mitsubishi_ac's first copy, and
+# coolix's power-off sent twice (two keydowns: with no key mapped, rc-core holds no
+# key, so the second is no repeat).
+irkit-attach -d "$lirc" attach ac | sed 's/ id=[0-9]* / id=ID /'
+irkit-attach -d "$lirc" detach-all
+ir-keytable -s "${rc##*/}" -c -p ac 2>&1
+ir-keytable -s "${rc##*/}" 2>&1 | grep -E "Attached BPF"
+awk -v n=1 '/^timeout/ { n++; next } /^(pulse|space)/ { print > ("ac-" n) }' \
+	"$IRKIT_DATA/ac-loopback.txt"
+for n in 1 2 3; do
+	lirc-tool -d "$lirc" -r scancode -w 300 send-raw "ac-$n"
+done
+irkit-attach -d "$lirc" detach-all
+
 # imon_rsc moves the pointer (bpf_rc_pointer_rel): no scancode, but relative motion
 # on the input device. Code 0x2 is "right", +4 on X, in the decoder's table of the
 # remote's 16 directions. Events are read as the kernel writes them (struct

@@ -1,0 +1,331 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+#include "config.h"
+
+#include <errno.h>
+#include <string.h>
+
+#include "ac_encoder.h"
+
+/* The normalized values (bpf_protocols/ac_table.h), as the documentation gives them. */
+enum { OFF = 1, ON = 2 };
+enum { M_AUTO = 1, M_COOL, M_HEAT, M_DRY, M_FAN };
+enum { F_AUTO = 1, F_MIN, F_LOW, F_MEDIUM, F_HIGH, F_MAX };
+enum { S_OFF = 1, S_AUTO, S_1, S_2, S_3, S_4, S_5 };	/* highest/leftmost .. lowest/rightmost */
+enum { QUIET, TURBO, ECONO, LIGHT, FILTER, CLEAN, BEEP, SLEEP };
+
+struct timing {
+	unsigned int header_pulse, header_space, bit_pulse, one_space, zero_space, gap;
+};
+
+static const struct timing gree_timing = { 9000, 4500, 620, 1600, 540, 19980 };
+static const struct timing coolix_timing = { 4692, 4416, 552, 1656, 552, 5244 };
+static const struct timing mitsubishi_timing = { 3400, 1750, 450, 1300, 420, 17100 };
+static const struct timing daikin_timing = { 3650, 1623, 428, 1280, 428, 29000 };
+
+/* -1 when value is not among the count values of from. */
+static int code_of(unsigned int value, const unsigned int *from, const int *codes, size_t count)
+{
+	size_t i;
+
+	for (i = 0; i < count; i++)
+		if (from[i] == value)
+			return codes[i];
+	return -1;
+}
+
+#define CODE(value, from, codes) code_of(value, from, codes, sizeof(from) / sizeof(from[0]))
+
+static int flag(const struct ac_enc_state *s, unsigned int f)
+{
+	return s->flags[f] == ON;
+}
+
+static int gree_bytes(const struct ac_enc_state *s, uint8_t *b)
+{
+	static const unsigned int modes[] = { M_AUTO, M_COOL, M_DRY, M_FAN, M_HEAT };
+	static const int mode_codes[] = { 0, 1, 2, 3, 4 };
+	static const unsigned int fans[] = { F_AUTO, F_MIN, F_MEDIUM, F_MAX };
+	static const int fan_codes[] = { 0, 1, 2, 3 };
+	static const unsigned int swings[] = { S_OFF, S_AUTO, S_1, S_2, S_3, S_4, S_5 };
+	static const int swing_codes[] = { 0, 1, 2, 3, 4, 5, 6 };
+	int mode = CODE(s->mode, modes, mode_codes), fan = CODE(s->fan, fans, fan_codes);
+	int sv = CODE(s->swing_v, swings, swing_codes), sh = CODE(s->swing_h, swings, swing_codes);
+	unsigned int temp = s->temp_half / 2, sum = 10, i;
+
+	if (mode < 0 || fan < 0 || sv < 0 || sh < 0 || s->temp_half & 1 || temp < 16 ||
+	    temp > 30)
+		return -EINVAL;
+	b[0] = (uint8_t)(mode | (s->power == ON) << 3 | fan << 4 | (sv != 0) << 6 |
+			 flag(s, SLEEP) << 7);
+	b[1] = (uint8_t)(temp - 16);
+	b[2] = (uint8_t)(flag(s, TURBO) << 4 | flag(s, LIGHT) << 5 | 1 << 6 | flag(s, CLEAN) << 7);
+	b[3] = 0x50;
+	b[4] = (uint8_t)(sv | sh << 4);
+	b[5] = 0x20;
+	b[6] = 0x00;
+	for (i = 0; i < 4; i++)
+		sum += b[i] & 0xf;
+	for (i = 4; i < 7; i++)
+		sum += b[i] >> 4;
+	b[7] = (uint8_t)((sum & 0xf) << 4);
+	return 8;
+}
+
+static int coolix_bytes(const struct ac_enc_state *s, uint8_t *b)
+{
+	static const unsigned int modes[] = { M_COOL, M_DRY, M_AUTO, M_HEAT };
+	static const int mode_codes[] = { 0, 1, 2, 3 };
+	static const unsigned int fans[] = { F_AUTO, F_MIN, F_MEDIUM, F_MAX };
+	static const int fan_codes[] = { 5, 4, 2, 1 };
+	/* 17 to 30 °C */
+	static const uint8_t temp_codes[] = {
+		0x0, 0x1, 0x3, 0x2, 0x6, 0x7, 0x5, 0x4, 0xc, 0xd, 0x9, 0x8, 0xa, 0xb,
+	};
+	int mode = CODE(s->mode, modes, mode_codes), fan = CODE(s->fan, fans, fan_codes);
+	unsigned int temp = s->temp_half / 2;
+
+	if (s->power != ON || mode < 0 || fan < 0 || s->temp_half & 1 || temp < 17 ||
+	    temp > 30)
+		return -EINVAL;
+	b[0] = 0xb2;
+	b[1] = (uint8_t)(fan << 5 | 0x1f);
+	b[2] = (uint8_t)(temp_codes[temp - 17] << 4 | mode << 2);
+	return 3;
+}
+
+void ac_encode_coolix_off(uint8_t *bytes, size_t *ret_count)
+{
+	bytes[0] = 0xb2;
+	bytes[1] = 0x7b;
+	bytes[2] = 0xe0;
+	*ret_count = 3;
+}
+
+static int mitsubishi_bytes(const struct ac_enc_state *s, uint8_t *b)
+{
+	static const unsigned int modes[] = { M_HEAT, M_DRY, M_COOL, M_AUTO, M_FAN };
+	static const int mode_codes[] = { 1, 2, 3, 4, 7 };
+	static const unsigned int fans[] = { F_AUTO, F_MIN, F_LOW, F_MEDIUM, F_HIGH, F_MAX };
+	static const int fan_codes[] = { 0, 1, 2, 3, 4, 5 };
+	static const unsigned int vanes[] = { S_OFF, S_1, S_2, S_3, S_4, S_5, S_AUTO };
+	static const int vane_codes[] = { 0, 1, 2, 3, 4, 5, 7 };
+	static const unsigned int wide[] = { S_1, S_2, S_3, S_4, S_5, S_AUTO };
+	static const int wide_codes[] = { 1, 2, 3, 4, 5, 8 };
+	int mode = CODE(s->mode, modes, mode_codes), fan = CODE(s->fan, fans, fan_codes);
+	int vane = CODE(s->swing_v, vanes, vane_codes), wv = CODE(s->swing_h, wide, wide_codes);
+	unsigned int temp = s->temp_half / 2, sum = 0, i;
+
+	if (mode < 0 || fan < 0 || vane < 0 || wv < 0 || s->temp_half & 1 || temp < 16 ||
+	    temp > 31)
+		return -EINVAL;
+	/* Quiet is a fan speed of its own (6), read as the lowest. */
+	if (flag(s, QUIET)) {
+		if (s->fan != F_MIN)
+			return -EINVAL;
+		fan = 6;
+	}
+	memset(b, 0, 18);
+	b[0] = 0x23;
+	b[1] = 0xcb;
+	b[2] = 0x26;
+	b[3] = 0x01;
+	b[5] = s->power == ON ? 0x20 : 0x00;
+	b[6] = (uint8_t)(mode << 3);
+	b[7] = (uint8_t)(temp - 16);
+	b[8] = (uint8_t)(wv << 4);
+	b[9] = (uint8_t)(fan | vane << 3 | (vane != 0) << 6 | (s->fan == F_AUTO) << 7);
+	for (i = 0; i < 17; i++)
+		sum += b[i];
+	b[17] = (uint8_t)sum;
+	return 18;
+}
+
+static int daikin_bytes(const struct ac_enc_state *s, uint8_t *b)
+{
+	static const unsigned int modes[] = { M_AUTO, M_DRY, M_COOL, M_HEAT, M_FAN };
+	static const int mode_codes[] = { 0, 2, 3, 4, 6 };
+	static const unsigned int fans[] = { F_AUTO, F_MIN, F_LOW, F_MEDIUM, F_HIGH, F_MAX };
+	static const int fan_codes[] = { 10, 3, 4, 5, 6, 7 };
+	static const unsigned int swings[] = { S_OFF, S_AUTO };
+	static const int swing_codes[] = { 0, 0xf };
+	static const uint8_t head[] = { 0x11, 0xda, 0x27, 0x00 };
+	int mode = CODE(s->mode, modes, mode_codes), fan = CODE(s->fan, fans, fan_codes);
+	int sv = CODE(s->swing_v, swings, swing_codes), sh = CODE(s->swing_h, swings, swing_codes);
+	unsigned int sum, i;
+
+	if (mode < 0 || fan < 0 || sv < 0 || sh < 0 || s->temp_half < 20 || s->temp_half > 64)
+		return -EINVAL;
+	memset(b, 0, 35);
+	memcpy(b, head, 4);
+	b[4] = 0xc5;
+	memcpy(b + 8, head, 4);
+	b[12] = 0x42;
+	memcpy(b + 16, head, 4);
+	b[21] = (uint8_t)((s->power == ON) | 0x08 | mode << 4);
+	b[22] = (uint8_t)s->temp_half;
+	b[24] = (uint8_t)(fan << 4 | sv);
+	b[25] = (uint8_t)sh;
+	b[27] = 0x06;
+	b[28] = 0x60;
+	b[29] = (uint8_t)(flag(s, TURBO) | flag(s, QUIET) << 5);
+	b[31] = 0xc0;
+	b[32] = (uint8_t)(flag(s, ECONO) << 2 | 0x80);
+	for (sum = 0, i = 0; i < 7; i++)
+		sum += b[i];
+	b[7] = (uint8_t)sum;
+	for (sum = 0, i = 8; i < 15; i++)
+		sum += b[i];
+	b[15] = (uint8_t)sum;
+	for (sum = 0, i = 16; i < 34; i++)
+		sum += b[i];
+	b[34] = (uint8_t)sum;
+	return 35;
+}
+
+int ac_encode_bytes(enum ac_enc_protocol protocol, const struct ac_enc_state *state,
+		    uint8_t *bytes, size_t *ret_count)
+{
+	int n;
+
+	switch (protocol) {
+	case AC_ENC_GREE:
+		n = gree_bytes(state, bytes);
+		break;
+	case AC_ENC_COOLIX:
+		n = coolix_bytes(state, bytes);
+		break;
+	case AC_ENC_MITSUBISHI_AC:
+		n = mitsubishi_bytes(state, bytes);
+		break;
+	case AC_ENC_DAIKIN:
+		n = daikin_bytes(state, bytes);
+		break;
+	default:
+		return -EINVAL;
+	}
+	if (n < 0)
+		return n;
+	*ret_count = (size_t)n;
+	return 0;
+}
+
+struct sender {
+	struct ir_signal *s;
+	const struct timing *t;
+	struct ac_enc_jitter j;
+	int ret;
+};
+
+static void pulse(struct sender *x, unsigned int us)
+{
+	if (!x->ret)
+		x->ret = ir_signal_pulse(x->s, (unsigned int)((int)us + x->j.pulse_us));
+}
+
+static void space(struct sender *x, unsigned int us)
+{
+	if (!x->ret)
+		x->ret = ir_signal_space(x->s, (unsigned int)((int)us + x->j.space_us));
+}
+
+static void header(struct sender *x)
+{
+	pulse(x, x->t->header_pulse);
+	space(x, x->t->header_space);
+}
+
+static void bit(struct sender *x, unsigned int one)
+{
+	pulse(x, x->t->bit_pulse);
+	space(x, one ? x->t->one_space : x->t->zero_space);
+}
+
+static void byte_lsb(struct sender *x, unsigned int b)
+{
+	unsigned int i;
+
+	for (i = 0; i < 8; i++)
+		bit(x, b >> i & 1);
+}
+
+static void byte_msb(struct sender *x, unsigned int b)
+{
+	unsigned int i;
+
+	for (i = 0; i < 8; i++)
+		bit(x, b >> (7 - i) & 1);
+}
+
+/* The last pulse, then the gap before the next section (or the receiver's timeout). */
+static void end(struct sender *x, int last)
+{
+	pulse(x, x->t->bit_pulse);
+	if (last) {
+		if (!x->ret)
+			x->ret = ir_signal_timeout(x->s, 100000);
+		return;
+	}
+	space(x, x->t->gap);
+}
+
+int ac_encode_signal(enum ac_enc_protocol protocol, const uint8_t *b, size_t count,
+		     const struct ac_enc_jitter *jitter, struct ir_signal *s)
+{
+	struct sender x = { s, NULL, { 0, 0 }, 0 };
+	size_t i, copy;
+
+	if (jitter)
+		x.j = *jitter;
+	switch (protocol) {
+	case AC_ENC_GREE:
+		x.t = &gree_timing;
+		header(&x);
+		for (i = 0; i < 4 && i < count; i++)
+			byte_lsb(&x, b[i]);
+		bit(&x, 0);
+		bit(&x, 1);
+		bit(&x, 0);
+		end(&x, 0);
+		for (i = 4; i < count; i++)
+			byte_lsb(&x, b[i]);
+		end(&x, 1);
+		break;
+	case AC_ENC_COOLIX:
+		x.t = &coolix_timing;
+		for (copy = 0; copy < 2; copy++) {
+			header(&x);
+			for (i = 0; i < count; i++) {
+				byte_msb(&x, b[i]);
+				byte_msb(&x, ~b[i] & 0xffu);
+			}
+			end(&x, copy == 1);
+		}
+		break;
+	case AC_ENC_MITSUBISHI_AC:
+		x.t = &mitsubishi_timing;
+		for (copy = 0; copy < 2; copy++) {
+			header(&x);
+			for (i = 0; i < count; i++)
+				byte_lsb(&x, b[i]);
+			end(&x, copy == 1);
+		}
+		break;
+	case AC_ENC_DAIKIN:
+		x.t = &daikin_timing;
+		for (i = 0; i < 5; i++)
+			bit(&x, 0);
+		end(&x, 0);
+		for (i = 0; i < count; i++) {
+			if (i == 0 || i == 8 || i == 16)
+				header(&x);
+			byte_lsb(&x, b[i]);
+			if (i == 7 || i == 15)
+				end(&x, 0);
+		}
+		end(&x, 1);
+		break;
+	default:
+		return -EINVAL;
+	}
+	return x.ret;
+}

@@ -1,0 +1,49 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * An encoder of air conditioners' state messages for the A/C decoder's tests, written
+ * from the protocols' documented layouts (IRremoteESP8266's protocol notes for Gree,
+ * Coolix, Mitsubishi 144-bit and Daikin ARC480), not from the decoder's table
+ * (utils/ac/ac_protocol.c): its own byte positions, codes, checksums and timings.
+ *
+ * A state is given in the normalized values of bpf_protocols/ac_table.h (as plain
+ * numbers here: 1 off / 2 on, modes 1 auto, 2 cool, 3 heat, 4 dry, 5 fan, ...).
+ * ac_encode_bytes() lays it out in the protocol's own bytes (numbered as its
+ * documentation numbers them: gree 8, coolix 3, mitsubishi_ac 18, daikin 35), checksums
+ * included; ac_encode_signal() sends bytes as the remote does (tests corrupt bytes in
+ * between to send a wrong checksum).
+ */
+#ifndef IRKIT_TESTS_AC_ENCODER_H
+#define IRKIT_TESTS_AC_ENCODER_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "ir_signal.h"
+
+enum ac_enc_protocol {
+	AC_ENC_GREE, AC_ENC_COOLIX, AC_ENC_MITSUBISHI_AC, AC_ENC_DAIKIN, AC_ENC_MAX,
+};
+
+#define AC_ENC_FLAGS		8	/* quiet turbo econo light filter clean beep sleep */
+#define AC_ENC_BYTES_MAX	64
+
+struct ac_enc_state {
+	unsigned int power, mode, temp_half, fan, swing_v, swing_h;
+	unsigned int flags[AC_ENC_FLAGS];
+};
+
+/* Durations changed as a receiver might: every pulse + pulse_us, every space + space_us. */
+struct ac_enc_jitter {
+	int pulse_us, space_us;
+};
+
+/* The protocol's bytes for state; -EINVAL for a value the protocol cannot send. */
+int ac_encode_bytes(enum ac_enc_protocol protocol, const struct ac_enc_state *state,
+		    uint8_t *bytes, size_t *ret_count);
+/* The whole transmission of bytes (every copy the remote sends), ending in a timeout. */
+int ac_encode_signal(enum ac_enc_protocol protocol, const uint8_t *bytes, size_t count,
+		     const struct ac_enc_jitter *jitter, struct ir_signal *s);
+/* Coolix's power-off message (it has no state bytes of its own). */
+void ac_encode_coolix_off(uint8_t *bytes, size_t *ret_count);
+
+#endif

@@ -1,0 +1,541 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * The A/C decoder (bpf_protocols/ac.c) in the userspace VM, its map filled from the
+ * protocols' layouts (utils/ac/ac_protocol.c), on messages written by an encoder of its
+ * own (tests/encoders/ac_encoder.c) that knows nothing of descriptors. For every
+ * protocol: every mode and temperature, every fan, swing and flag value, both copies of
+ * remotes that send two, timings at the edges of the windows, noise, a wrong checksum
+ * and a message cut short (no report), and every protocol loaded at once, with the cost
+ * per sample of one and of all. The expected states are packed here, from the layout
+ * ac_table.h documents, not by the code under test.
+ */
+#include "config.h"
+
+#include <check.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <linux/lirc.h>
+
+#include "ac_encoder.h"
+#include "ac_protocol.h"
+#include "ac_state.h"
+#include "decoder_run.h"
+#include "ir_signal.h"
+#include "test-main.h"
+
+#define SEED		0xac5eedu
+#define MARGIN		250	/* every protocol's bit margin, as documented */
+
+enum { OFF = 1, ON = 2 };
+enum { M_AUTO = 1, M_COOL, M_HEAT, M_DRY, M_FAN };
+enum { F_AUTO = 1, F_MIN, F_LOW, F_MEDIUM, F_HIGH, F_MAX };
+enum { S_OFF = 1, S_AUTO, S_1, S_2, S_3, S_4, S_5 };
+enum { QUIET, TURBO, ECONO, LIGHT, FILTER, CLEAN, BEEP, SLEEP, FLAGS };
+
+/* What the test knows of each protocol: its values, and how many copies it sends. */
+struct protocol_case {
+	enum ac_enc_protocol enc;
+	const char *name;
+	unsigned int rc_proto;
+	unsigned int copies;
+	unsigned int modes[6], fans[7], swing_v[8], swing_h[8];
+	unsigned int temp_min, temp_max;	/* °C */
+	unsigned int flags;			/* 1 << flag: the protocol has it */
+	struct ac_enc_state base;
+};
+
+static const struct protocol_case cases[] = {
+	{ AC_ENC_GREE, "gree", 128, 1,
+	  { M_AUTO, M_COOL, M_HEAT, M_DRY, M_FAN }, { F_AUTO, F_MIN, F_MEDIUM, F_MAX },
+	  { S_OFF, S_AUTO, S_1, S_2, S_3, S_4, S_5 }, { S_OFF, S_AUTO, S_1, S_2, S_3, S_4, S_5 },
+	  16, 30, 1 << TURBO | 1 << LIGHT | 1 << CLEAN | 1 << SLEEP,
+	  { ON, M_COOL, 50, F_AUTO, S_AUTO, S_OFF, { 0 } } },
+	{ AC_ENC_COOLIX, "coolix", 129, 2,
+	  { M_AUTO, M_COOL, M_HEAT, M_DRY }, { F_AUTO, F_MIN, F_MEDIUM, F_MAX },
+	  { 0 }, { 0 }, 17, 30, 0,
+	  { ON, M_COOL, 50, F_AUTO, 0, 0, { 0 } } },
+	{ AC_ENC_MITSUBISHI_AC, "mitsubishi_ac", 130, 2,
+	  { M_AUTO, M_COOL, M_HEAT, M_DRY, M_FAN },
+	  { F_AUTO, F_MIN, F_LOW, F_MEDIUM, F_HIGH, F_MAX },
+	  { S_OFF, S_AUTO, S_1, S_2, S_3, S_4, S_5 }, { S_AUTO, S_1, S_2, S_3, S_4, S_5 },
+	  16, 31, 1 << QUIET,
+	  { ON, M_HEAT, 44, F_MEDIUM, S_3, S_AUTO, { 0 } } },
+	{ AC_ENC_DAIKIN, "daikin", 131, 1,
+	  { M_AUTO, M_COOL, M_HEAT, M_DRY, M_FAN },
+	  { F_AUTO, F_MIN, F_LOW, F_MEDIUM, F_HIGH, F_MAX },
+	  { S_OFF, S_AUTO }, { S_OFF, S_AUTO }, 10, 32,
+	  1 << QUIET | 1 << TURBO | 1 << ECONO,
+	  { ON, M_COOL, 50, F_AUTO, S_AUTO, S_OFF, { 0 } } },
+};
+
+#define CASE_COUNT (sizeof(cases) / sizeof(cases[0]))
+
+/* The state as ac_table.h lays it out: the flags the protocol has are off or on. */
+static uint64_t expected_state(const struct protocol_case *c, const struct ac_enc_state *s)
+{
+	uint64_t packed = (uint64_t)s->power | (uint64_t)s->mode << 4 |
+			  (uint64_t)s->temp_half << 8 | (uint64_t)s->fan << 16 |
+			  (uint64_t)s->swing_v << 20 | (uint64_t)s->swing_h << 24;
+	unsigned int f;
+
+	for (f = 0; f < FLAGS; f++)
+		if (c->flags & 1u << f)
+			packed |= (uint64_t)(s->flags[f] == ON ? ON : OFF) << (32 + 2 * f);
+	return packed;
+}
+
+/* The decoder with the layouts of protocols[0 .. count - 1] (indexes of the table). */
+static void open_ac(struct decoder_run *run, const size_t *protocols, size_t count)
+{
+	const struct bpf_param_value param = { "protocols", (int64_t)count };
+	struct ir_error err;
+	int map;
+	size_t i;
+
+	decoder_run_open(run, "ac", &param, 1);
+	map = bpf_vm_map_find(run->vm, AC_PROTOCOLS_MAP);
+	ck_assert_int_ge(map, 0);
+	for (i = 0; i < count; i++) {
+		unsigned int key = (unsigned int)i;
+		const struct ac_protocol_info *info = ac_protocol_at(protocols[i]);
+
+		ck_assert(info);
+		memset(&err, 0, sizeof(err));
+		ck_assert_msg(bpf_vm_map_update(run->vm, (size_t)map, &key, info->layout,
+						&err) == 0, "%s", err.message);
+	}
+}
+
+static void open_one(struct decoder_run *run, const struct protocol_case *c)
+{
+	const struct ac_protocol_info *info = ac_protocol_find(c->name);
+	size_t index;
+
+	ck_assert_msg(info, "no protocol %s", c->name);
+	index = (size_t)(info - ac_protocol_at(0));
+	open_ac(run, &index, 1);
+}
+
+static void open_all(struct decoder_run *run)
+{
+	size_t all[AC_PROTOCOLS_MAX], i;
+
+	for (i = 0; i < ac_protocol_count(); i++)
+		all[i] = i;
+	open_ac(run, all, ac_protocol_count());
+}
+
+static void signal_of(const struct protocol_case *c, const struct ac_enc_state *s,
+		      const struct ac_enc_jitter *jitter, struct ir_signal *signal)
+{
+	uint8_t bytes[AC_ENC_BYTES_MAX];
+	size_t count;
+
+	ck_assert_msg(ac_encode_bytes(c->enc, s, bytes, &count) == 0, "%s: state refused",
+		      c->name);
+	ir_signal_init(signal);
+	ck_assert_int_eq(ac_encode_signal(c->enc, bytes, count, jitter, signal), 0);
+}
+
+/* The state's message decoded: one report per copy sent, each of the state. */
+static void expect_round_trip(struct decoder_run *run, const struct protocol_case *c,
+			      const struct ac_enc_state *s, const struct ac_enc_jitter *jitter)
+{
+	struct ir_signal signal;
+	size_t i;
+
+	signal_of(c, s, jitter, &signal);
+	decoder_run_clear_events(run);
+	decoder_run_feed(run, &signal);
+	expect_event_count(run, c->copies);
+	for (i = 0; i < c->copies; i++)
+		expect_keydown(run, i, c->rc_proto, expected_state(c, s), 0);
+	ir_signal_free(&signal);
+}
+
+static void expect_nothing(struct decoder_run *run, const struct ir_signal *signal)
+{
+	decoder_run_clear_events(run);
+	decoder_run_feed(run, signal);
+	expect_event_count(run, 0);
+}
+
+START_TEST(test_modes_and_temperatures)
+{
+	const struct protocol_case *c = &cases[_i];
+	struct decoder_run run;
+	struct ac_enc_state s;
+	unsigned int m, t;
+
+	open_one(&run, c);
+	for (m = 0; m < 6 && c->modes[m]; m++) {
+		for (t = c->temp_min; t <= c->temp_max; t++) {
+			s = c->base;
+			s.mode = c->modes[m];
+			s.temp_half = 2 * t;
+			expect_round_trip(&run, c, &s, NULL);
+		}
+	}
+	decoder_run_close(&run);
+}
+END_TEST
+
+START_TEST(test_fans_swings_flags_power)
+{
+	const struct protocol_case *c = &cases[_i];
+	struct decoder_run run;
+	struct ac_enc_state s;
+	unsigned int i, f;
+
+	open_one(&run, c);
+	for (i = 0; i < 7 && c->fans[i]; i++) {
+		s = c->base;
+		s.fan = c->fans[i];
+		expect_round_trip(&run, c, &s, NULL);
+	}
+	for (i = 0; i < 8 && c->swing_v[i]; i++) {
+		s = c->base;
+		s.swing_v = c->swing_v[i];
+		expect_round_trip(&run, c, &s, NULL);
+	}
+	for (i = 0; i < 8 && c->swing_h[i]; i++) {
+		s = c->base;
+		s.swing_h = c->swing_h[i];
+		expect_round_trip(&run, c, &s, NULL);
+	}
+	for (f = 0; f < FLAGS; f++) {
+		if (!(c->flags & 1u << f))
+			continue;
+		s = c->base;
+		s.flags[f] = ON;
+		/* Mitsubishi's quiet is a fan speed of its own, read as the lowest. */
+		if (c->enc == AC_ENC_MITSUBISHI_AC && f == QUIET)
+			s.fan = F_MIN;
+		expect_round_trip(&run, c, &s, NULL);
+	}
+	if (c->enc != AC_ENC_COOLIX) {
+		s = c->base;
+		s.power = OFF;
+		expect_round_trip(&run, c, &s, NULL);
+	}
+	decoder_run_close(&run);
+}
+END_TEST
+
+/* Within the margins (strictly), every pulse long and every space short, and the other
+ * way round; past them, nothing. */
+START_TEST(test_tolerance_edges)
+{
+	const struct protocol_case *c = &cases[_i];
+	const struct ac_enc_jitter inside[] = {
+		{ MARGIN - 1, -(MARGIN - 1) }, { -(MARGIN - 1), MARGIN - 1 },
+	};
+	const struct ac_enc_jitter outside[] = {
+		{ MARGIN + 10, 0 }, { 0, MARGIN + 10 }, { -(MARGIN + 10), 0 },
+	};
+	struct ir_signal signal;
+	struct decoder_run run;
+	size_t i;
+
+	open_one(&run, c);
+	for (i = 0; i < 2; i++)
+		expect_round_trip(&run, c, &c->base, &inside[i]);
+	for (i = 0; i < 3; i++) {
+		signal_of(c, &c->base, &outside[i], &signal);
+		expect_nothing(&run, &signal);
+		ir_signal_free(&signal);
+	}
+	decoder_run_close(&run);
+}
+END_TEST
+
+/* Bit k after each header of the signal sent the other way: its space swapped. */
+static void flip_bit(struct ir_signal *signal, size_t k, unsigned int one, unsigned int zero)
+{
+	size_t i, at;
+
+	for (i = 0; i + 1 < signal->count; i++) {
+		if (!LIRC_IS_PULSE(signal->samples[i]) || LIRC_VALUE(signal->samples[i]) < 1500)
+			continue;
+		at = i + 3 + 2 * k;
+		ck_assert_uint_lt(at, signal->count);
+		signal->samples[at] = LIRC_MODE2_SPACE |
+				      (LIRC_VALUE(signal->samples[at]) == one ? zero : one);
+	}
+}
+
+/*
+ * The last byte's lowest bit flipped (gree: its checksum nibble's): a sum or a nibble
+ * sum fails. Coolix sends complements, not a sum: the first bit of byte 0's flipped.
+ */
+START_TEST(test_wrong_checksum)
+{
+	const struct protocol_case *c = &cases[_i];
+	uint8_t bytes[AC_ENC_BYTES_MAX];
+	struct ir_signal signal;
+	struct decoder_run run;
+	size_t count;
+
+	open_one(&run, c);
+	ck_assert_int_eq(ac_encode_bytes(c->enc, &c->base, bytes, &count), 0);
+	if (c->enc != AC_ENC_COOLIX)
+		bytes[count - 1] ^= c->enc == AC_ENC_GREE ? 0x10 : 0x01;
+	ir_signal_init(&signal);
+	ck_assert_int_eq(ac_encode_signal(c->enc, bytes, count, NULL, &signal), 0);
+	if (c->enc == AC_ENC_COOLIX)
+		flip_bit(&signal, 8, 1656, 552);
+	expect_nothing(&run, &signal);
+	ir_signal_free(&signal);
+	decoder_run_close(&run);
+}
+END_TEST
+
+/*
+ * A message cut short, then the receiver's timeout: no report. Cut anywhere in its
+ * first copy before the copy's last pulse (gree and daikin send one, its sections apart).
+ */
+START_TEST(test_cut_short)
+{
+	const struct protocol_case *c = &cases[_i];
+	struct ir_signal signal, cut;
+	struct decoder_run run;
+	size_t end, last_pulse = 0, i;
+
+	open_one(&run, c);
+	signal_of(c, &c->base, NULL, &signal);
+	for (i = 1; i < signal.count; i++) {
+		uint32_t v = signal.samples[i];
+
+		if (LIRC_IS_PULSE(v))
+			last_pulse = i;
+		if (c->copies > 1 && LIRC_IS_SPACE(v) && LIRC_VALUE(v) >= 5000)
+			break;
+		if (LIRC_IS_TIMEOUT(v))
+			break;
+	}
+	ck_assert_uint_gt(last_pulse, 90);
+	for (end = 1; end <= last_pulse; end += 3) {
+		ir_signal_init(&cut);
+		for (i = 0; i < end; i++) {
+			uint32_t v = signal.samples[i];
+
+			if (LIRC_IS_PULSE(v))
+				ck_assert_int_eq(ir_signal_pulse(&cut, LIRC_VALUE(v)), 0);
+			else
+				ck_assert_int_eq(ir_signal_space(&cut, LIRC_VALUE(v)), 0);
+		}
+		ck_assert_int_eq(ir_signal_timeout(&cut, 100000), 0);
+		expect_nothing(&run, &cut);
+		ir_signal_free(&cut);
+	}
+	ir_signal_free(&signal);
+	decoder_run_close(&run);
+}
+END_TEST
+
+/* Noise before a message does not hide it; a noise pulse inside one breaks it. */
+START_TEST(test_noise)
+{
+	const struct protocol_case *c = &cases[_i];
+	struct ir_signal signal, noisy;
+	struct decoder_run run;
+	uint32_t seed = SEED;
+	size_t i, at;
+
+	open_one(&run, c);
+	signal_of(c, &c->base, NULL, &signal);
+	ir_signal_init(&noisy);
+	for (i = 0; i < 5; i++) {
+		ck_assert_int_eq(ir_signal_pulse(&noisy, 100 + test_random(&seed) % 900), 0);
+		ck_assert_int_eq(ir_signal_space(&noisy, 100 + test_random(&seed) % 1500), 0);
+	}
+	ck_assert_int_eq(ir_signal_timeout(&noisy, 100000), 0);
+	ck_assert_int_eq(ir_signal_append(&noisy, &signal), 0);
+	decoder_run_clear_events(&run);
+	decoder_run_feed(&run, &noisy);
+	expect_event_count(&run, c->copies);
+	expect_keydown(&run, 0, c->rc_proto, expected_state(c, &c->base), 0);
+	ir_signal_free(&noisy);
+
+	/* A 2 ms space in the first copy's 9th bit: no bit's space is that long. */
+	for (i = 0, at = 0; i < signal.count && at < 10; i++)
+		if (LIRC_IS_SPACE(signal.samples[i]))
+			at++;
+	ck_assert_uint_lt(i, signal.count);
+	signal.samples[i - 1] = LIRC_MODE2_SPACE | 2000;
+	decoder_run_clear_events(&run);
+	decoder_run_feed(&run, &signal);
+	ck_assert_uint_lt(decoder_run_event_count(&run), c->copies);
+	for (i = 0; i < decoder_run_event_count(&run); i++)
+		expect_keydown(&run, i, c->rc_proto, expected_state(c, &c->base), 0);
+	ir_signal_free(&signal);
+	decoder_run_close(&run);
+}
+END_TEST
+
+/* Coolix's power-off message is no state of its bytes: power off, no temperature. */
+START_TEST(test_coolix_off)
+{
+	const struct protocol_case *c = &cases[1];
+	uint8_t bytes[AC_ENC_BYTES_MAX];
+	struct ir_signal signal;
+	struct decoder_run run;
+	size_t count;
+
+	ck_assert_int_eq(c->enc, AC_ENC_COOLIX);
+	open_one(&run, c);
+	ac_encode_coolix_off(bytes, &count);
+	ir_signal_init(&signal);
+	ck_assert_int_eq(ac_encode_signal(c->enc, bytes, count, NULL, &signal), 0);
+	decoder_run_feed(&run, &signal);
+	expect_event_count(&run, 2);
+	/* power off (1), mode cool (2), no temperature, fan code 3 is none */
+	expect_keydown(&run, 0, 129, 0x21, 0);
+	ir_signal_free(&signal);
+	decoder_run_close(&run);
+}
+END_TEST
+
+static double mean_cost(const struct decoder_run *run)
+{
+	uint64_t sum = 0;
+	size_t i;
+
+	for (i = 0; i < run->cost_count; i++)
+		sum += run->costs[i];
+	return run->cost_count ? (double)sum / (double)run->cost_count : 0;
+}
+
+/* Every protocol loaded: each decodes, at a cost per sample within 1.2x of it alone. */
+START_TEST(test_all_loaded)
+{
+	struct decoder_run one, all;
+	struct ir_signal signal;
+	double cost_one, cost_all;
+	size_t i, k;
+
+	open_all(&all);
+	for (k = 0; k < CASE_COUNT; k++) {
+		const struct protocol_case *c = &cases[k];
+
+		open_one(&one, c);
+		signal_of(c, &c->base, NULL, &signal);
+		for (i = 0; i < 20; i++) {
+			decoder_run_clear_events(&one);
+			decoder_run_feed(&one, &signal);
+		}
+		expect_keydown(&one, 0, c->rc_proto, expected_state(c, &c->base), 0);
+		all.cost_count = 0;
+		for (i = 0; i < 20; i++) {
+			decoder_run_clear_events(&all);
+			decoder_run_feed(&all, &signal);
+		}
+		expect_event_count(&all, c->copies);
+		expect_keydown(&all, 0, c->rc_proto, expected_state(c, &c->base), 0);
+		cost_one = mean_cost(&one);
+		cost_all = mean_cost(&all);
+		printf("cost ac %s: %zu samples, mean %.1f instructions per sample alone, "
+		       "%.1f with all %zu protocols\n", c->name, signal.count, cost_one,
+		       cost_all, ac_protocol_count());
+		ck_assert_msg(cost_all <= 1.2 * cost_one, "%s: %.1f > 1.2 x %.1f", c->name,
+			      cost_all, cost_one);
+		ir_signal_free(&signal);
+		decoder_run_close(&one);
+	}
+	decoder_run_print_cost(&all);
+	decoder_run_close(&all);
+}
+END_TEST
+
+START_TEST(test_layouts_checked)
+{
+	struct ac_protocol bad;
+	const char *what = NULL;
+	size_t i;
+
+	for (i = 0; i < ac_protocol_count(); i++) {
+		const struct ac_protocol_info *info = ac_protocol_at(i);
+
+		ck_assert_msg(ac_protocol_check(info->layout, &what) == 0, "%s: %s", info->name,
+			      what);
+		ck_assert_uint_eq(info->layout->id, i);
+		ck_assert_ptr_eq(ac_protocol_of_rc_proto(AC_RC_PROTOCOL_BASE + (uint32_t)i), info);
+	}
+	ck_assert_ptr_null(ac_protocol_of_rc_proto(AC_RC_PROTOCOL_BASE + 1000));
+	ck_assert_ptr_null(ac_protocol_of_rc_proto(9));
+	ck_assert_ptr_null(ac_protocol_find("nosuch"));
+	ck_assert_ptr_eq(ac_protocol_find("Daikin"), ac_protocol_find("daikin"));
+
+	bad = *ac_protocol_find("daikin")->layout;
+	bad.bytes = 35;
+	ck_assert_int_eq(ac_protocol_check(&bad, &what), -EINVAL);
+	bad = *ac_protocol_find("daikin")->layout;
+	bad.checks[3].at = 36;
+	ck_assert_int_eq(ac_protocol_check(&bad, &what), -EINVAL);
+	bad = *ac_protocol_find("daikin")->layout;
+	bad.fields[2].byte = 40;
+	ck_assert_int_eq(ac_protocol_check(&bad, &what), -EINVAL);
+	bad = *ac_protocol_find("gree")->layout;
+	bad.zero_space = 800;
+	ck_assert_int_eq(ac_protocol_check(&bad, &what), -EINVAL);
+	bad = *ac_protocol_find("gree")->layout;
+	bad.sections = 5;
+	ck_assert_int_eq(ac_protocol_check(&bad, &what), -EINVAL);
+	bad = *ac_protocol_find("gree")->layout;
+	bad.fields[1].width = 5;
+	ck_assert_int_eq(ac_protocol_check(&bad, &what), -EINVAL);
+}
+END_TEST
+
+START_TEST(test_state_format)
+{
+	char buf[256];
+	struct ac_state s;
+	uint64_t packed;
+	uint32_t has;
+
+	/* on, cool, 25, auto, swing_v auto, swing_h off; quiet off, turbo on */
+	packed = 0x2ULL | 0x2ULL << 4 | 50ULL << 8 | 0x1ULL << 16 | 0x2ULL << 20 |
+		 0x1ULL << 24 | 0x1ULL << 32 | 0x2ULL << 34;
+	has = 0x3f | 1u << (AC_VALUE_FLAGS + AC_FLAG_QUIET) | 1u << (AC_VALUE_FLAGS + AC_FLAG_TURBO);
+	ac_state_format(packed, has, buf, sizeof(buf));
+	ck_assert_str_eq(buf, "power=on mode=cool temp=25 fan=auto swing_v=auto swing_h=off "
+			      "quiet=off turbo=on");
+	ac_state_unpack(packed, &s);
+	ck_assert_uint_eq(s.temp_half, 50);
+	ck_assert_uint_eq(s.flags[AC_FLAG_TURBO], AC_POWER_ON);
+	ck_assert_uint_eq(ac_state_pack(&s), packed);
+	/* half degrees, values the state lacks, swings the protocol does not have */
+	ac_state_format(0x1ULL | 45ULL << 8, 0x0f, buf, sizeof(buf));
+	ck_assert_str_eq(buf, "power=off mode=- temp=22.5 fan=- swing_v=off swing_h=off");
+	ck_assert_uint_eq(ac_state_format(packed, has, buf, 10), strlen("power=on mode=cool "
+			  "temp=25 fan=auto swing_v=auto swing_h=off quiet=off turbo=on"));
+	ck_assert_str_eq(buf, "power=on ");
+}
+END_TEST
+
+static Suite *ac_suite(void)
+{
+	Suite *s = suite_create("ac");
+	TCase *tc = tcase_create("round trips");
+
+	tcase_set_timeout(tc, 120);
+	tcase_add_loop_test(tc, test_modes_and_temperatures, 0, CASE_COUNT);
+	tcase_add_loop_test(tc, test_fans_swings_flags_power, 0, CASE_COUNT);
+	tcase_add_loop_test(tc, test_tolerance_edges, 0, CASE_COUNT);
+	tcase_add_loop_test(tc, test_wrong_checksum, 0, CASE_COUNT);
+	tcase_add_loop_test(tc, test_cut_short, 0, CASE_COUNT);
+	tcase_add_loop_test(tc, test_noise, 0, CASE_COUNT);
+	tcase_add_test(tc, test_coolix_off);
+	tcase_add_test(tc, test_all_loaded);
+	suite_add_tcase(s, tc);
+	tc = tcase_create("tables");
+	tcase_add_test(tc, test_layouts_checked);
+	tcase_add_test(tc, test_state_format);
+	suite_add_tcase(s, tc);
+	return s;
+}
+
+UNIT_TEST(.suite = ac_suite);

@@ -1,0 +1,334 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * The A/C protocols' layouts. Bytes are numbered as in the decoder's message: each
+ * section from the next whole byte on (gree's bytes 4 to 7 are bytes 5 to 8 here,
+ * after the byte of its 3-bit footer; daikin's bytes are one on, after its leader).
+ * Durations in µs; margins are the decoder's strict windows.
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <strings.h>
+
+#include "ac_protocol.h"
+
+#define FIELD_MAP(value, b, s, w, ...)						\
+	{ .kind = AC_FIELD_MAP, .byte = (b), .shift = (s), .width = (w),		\
+	  .state_shift = AC_STATE_##value##_SHIFT, .state_width = AC_STATE_##value##_WIDTH, \
+	  .map = { __VA_ARGS__ } }
+#define FIELD_LINEAR(value, b, s, w, m, a)					\
+	{ .kind = AC_FIELD_LINEAR, .byte = (b), .shift = (s), .width = (w),		\
+	  .state_shift = AC_STATE_##value##_SHIFT, .state_width = AC_STATE_##value##_WIDTH, \
+	  .mul = (m), .add = (a) }
+/* A flag of the state from bits of the message, through map. */
+#define FLAG_MAP(flag, b, s, w, ...)						\
+	{ .kind = AC_FIELD_MAP, .byte = (b), .shift = (s), .width = (w),		\
+	  .state_shift = AC_STATE_FLAGS_SHIFT + AC_STATE_FLAG_WIDTH * (flag),		\
+	  .state_width = AC_STATE_FLAG_WIDTH, .map = { __VA_ARGS__ } }
+/* A flag that is one bit of the message. */
+#define FLAG_BIT(flag, b, s)	FLAG_MAP(flag, b, s, 1, AC_POWER_OFF, AC_POWER_ON)
+#define POWER_BIT(b, s)		FIELD_MAP(POWER, b, s, 1, AC_POWER_OFF, AC_POWER_ON)
+
+#define CHECK_EQUAL(byte, mask, value)						\
+	{ .kind = AC_CHECK_EQUAL, .first = (mask), .count = (value), .at = (byte) }
+#define CHECK_SUM8(from, n, where)						\
+	{ .kind = AC_CHECK_SUM8, .first = (from), .count = (n), .at = (where) }
+
+/*
+ * Gree (YAW1F and alike), LSB first: header, bytes 0-3, a footer of 3 bits (0 1 0), a
+ * pulse and a 20 ms gap, bytes 4-7. Byte 0: mode (0-2), power (3), fan (4-5), sleep
+ * (7); byte 1: temperature - 16 (0-3); byte 2: turbo (4), light (5), x-fan (7, the
+ * state's clean); byte 4: vertical swing (0-3), horizontal (4-6); byte 7's high
+ * nibble: 10 + the low nibbles of bytes 0-3 + the high nibbles of bytes 4-6.
+ */
+static const struct ac_protocol gree = {
+	.id = 0,
+	.header_pulse = 9000, .header_space = 4500, .header_margin = 1000,
+	.bit_pulse = 620, .one_space = 1600, .zero_space = 540, .margin = 250,
+	.sections = 2, .header_mask = 1, .bytes = 9, .section_bits = { 35, 32 },
+	.checks = {
+		CHECK_EQUAL(4, 0x07, 0x02),
+		{ .kind = AC_CHECK_NIBBLE_SUM, .first = 0, .count = 4, .first2 = 5,
+		  .count2 = 3, .init = 10, .at = 8 },
+	},
+	.fields = {
+		POWER_BIT(0, 3),
+		FIELD_MAP(MODE, 0, 0, 3, AC_MODE_AUTO, AC_MODE_COOL, AC_MODE_DRY, AC_MODE_FAN,
+			  AC_MODE_HEAT),
+		FIELD_LINEAR(TEMP, 1, 0, 4, 2, 32),
+		FIELD_MAP(FAN, 0, 4, 2, AC_FAN_AUTO, AC_FAN_MIN, AC_FAN_MEDIUM, AC_FAN_TOP),
+		FIELD_MAP(SWING_V, 5, 0, 4, AC_SWING_V_OFF, AC_SWING_V_AUTO, AC_SWING_V_HIGHEST,
+			  AC_SWING_V_HIGH, AC_SWING_V_MIDDLE, AC_SWING_V_LOW, AC_SWING_V_LOWEST,
+			  AC_SWING_V_AUTO, [9] = AC_SWING_V_AUTO, [11] = AC_SWING_V_AUTO),
+		FIELD_MAP(SWING_H, 5, 4, 3, AC_SWING_H_OFF, AC_SWING_H_AUTO, AC_SWING_H_LEFTMOST,
+			  AC_SWING_H_LEFT, AC_SWING_H_MIDDLE, AC_SWING_H_RIGHT,
+			  AC_SWING_H_RIGHTMOST),
+		FLAG_BIT(AC_FLAG_TURBO, 2, 4),
+		FLAG_BIT(AC_FLAG_LIGHT, 2, 5),
+		FLAG_BIT(AC_FLAG_CLEAN, 2, 7),
+		FLAG_BIT(AC_FLAG_SLEEP, 0, 7),
+	},
+};
+
+/*
+ * Coolix, MSB first: header, 3 bytes each followed by its complement, a pulse and a
+ * gap; sent twice. Byte 0 is 0xb2; byte 1: fan (5-7), 0x1f below it in a state and
+ * 0x1b in the power-off message (0xb2 0x7b 0xe0: power off, mode cool, no fan or
+ * temperature); byte 2: temperature (4-7, a Gray-like code from 17 °C, 0xe in fan
+ * mode, which reads as dry with no temperature), mode (2-3). The other fixed commands
+ * (swing, turbo, light toggles) read as power off.
+ */
+static const struct ac_protocol coolix = {
+	.id = 1,
+	.flags = AC_MSB_FIRST,
+	.header_pulse = 4692, .header_space = 4416, .header_margin = 700,
+	.bit_pulse = 552, .one_space = 1656, .zero_space = 552, .margin = 250,
+	.sections = 1, .header_mask = 1, .bytes = 6, .section_bits = { 48 },
+	.checks = {
+		{ .kind = AC_CHECK_INVERTED_PAIRS, .first = 0, .count = 3 },
+		CHECK_EQUAL(0, 0xff, 0xb2),
+	},
+	.fields = {
+		POWER_BIT(2, 2),
+		FIELD_MAP(MODE, 4, 2, 2, AC_MODE_COOL, AC_MODE_DRY, AC_MODE_AUTO, AC_MODE_HEAT),
+		FIELD_MAP(TEMP, 4, 4, 4, [0x0] = 34, [0x1] = 36, [0x3] = 38, [0x2] = 40,
+			  [0x6] = 42, [0x7] = 44, [0x5] = 46, [0x4] = 48, [0xc] = 50,
+			  [0xd] = 52, [0x9] = 54, [0x8] = 56, [0xa] = 58, [0xb] = 60),
+		FIELD_MAP(FAN, 2, 5, 3, [0] = AC_FAN_AUTO, [1] = AC_FAN_TOP,
+			  [2] = AC_FAN_MEDIUM, [4] = AC_FAN_MIN, [5] = AC_FAN_AUTO,
+			  [6] = AC_FAN_AUTO),
+	},
+};
+
+/*
+ * Mitsubishi Electric, 144 bits, LSB first: header, 18 bytes, sent twice. Bytes 0-2
+ * 0x23 0xcb 0x26; byte 5: power (5); byte 6: mode (3-5); byte 7: temperature - 16
+ * (0-3); byte 8: horizontal vane (4-7); byte 9: fan (0-2; 6 is quiet), vertical vane
+ * (3-5); byte 17: the sum of bytes 0-16.
+ */
+static const struct ac_protocol mitsubishi_ac = {
+	.id = 2,
+	.header_pulse = 3400, .header_space = 1750, .header_margin = 600,
+	.bit_pulse = 450, .one_space = 1300, .zero_space = 420, .margin = 250,
+	.sections = 1, .header_mask = 1, .bytes = 18, .section_bits = { 144 },
+	.checks = {
+		CHECK_SUM8(0, 17, 17),
+		CHECK_EQUAL(0, 0xff, 0x23),
+		CHECK_EQUAL(1, 0xff, 0xcb),
+		CHECK_EQUAL(2, 0xff, 0x26),
+	},
+	.fields = {
+		POWER_BIT(5, 5),
+		FIELD_MAP(MODE, 6, 3, 3, [1] = AC_MODE_HEAT, [2] = AC_MODE_DRY,
+			  [3] = AC_MODE_COOL, [4] = AC_MODE_AUTO, [7] = AC_MODE_FAN),
+		FIELD_LINEAR(TEMP, 7, 0, 4, 2, 32),
+		FIELD_MAP(FAN, 9, 0, 3, AC_FAN_AUTO, AC_FAN_MIN, AC_FAN_LOW, AC_FAN_MEDIUM,
+			  AC_FAN_HIGH, AC_FAN_TOP, AC_FAN_MIN),
+		FLAG_MAP(AC_FLAG_QUIET, 9, 0, 3, AC_POWER_OFF, AC_POWER_OFF, AC_POWER_OFF,
+			 AC_POWER_OFF, AC_POWER_OFF, AC_POWER_OFF, AC_POWER_ON),
+		FIELD_MAP(SWING_V, 9, 3, 3, AC_SWING_V_OFF, AC_SWING_V_HIGHEST, AC_SWING_V_HIGH,
+			  AC_SWING_V_MIDDLE, AC_SWING_V_LOW, AC_SWING_V_LOWEST,
+			  [7] = AC_SWING_V_AUTO),
+		FIELD_MAP(SWING_H, 8, 4, 4, [1] = AC_SWING_H_LEFTMOST, [2] = AC_SWING_H_LEFT,
+			  [3] = AC_SWING_H_MIDDLE, [4] = AC_SWING_H_RIGHT,
+			  [5] = AC_SWING_H_RIGHTMOST, [8] = AC_SWING_H_AUTO),
+	},
+};
+
+/*
+ * Daikin ARC480 (280 bits), LSB first: a leader of 5 zero bits, then 3 sections of 8,
+ * 8 and 19 bytes, each after a header, each ending in the sum of its other bytes, a
+ * pulse and a gap. Of the third section (bytes 17-35 here; 0x11 0xda first): byte 5
+ * power (0), mode (4-6); byte 6 the temperature x 2; byte 8 vertical swing (0-3), fan
+ * (4-7: 3-7, 10 auto, 11 quiet); byte 9 horizontal swing (0-3); byte 13 powerful (0,
+ * the state's turbo), quiet (5); byte 16 econo (2).
+ */
+static const struct ac_protocol daikin = {
+	.id = 3,
+	.header_pulse = 3650, .header_space = 1623, .header_margin = 600,
+	.bit_pulse = 428, .one_space = 1280, .zero_space = 428, .margin = 250,
+	.sections = 4, .header_mask = 0xe, .bytes = 36, .section_bits = { 5, 64, 64, 152 },
+	.checks = {
+		CHECK_EQUAL(0, 0x1f, 0),
+		CHECK_SUM8(1, 7, 8),
+		CHECK_SUM8(9, 7, 16),
+		CHECK_SUM8(17, 18, 35),
+		CHECK_EQUAL(17, 0xff, 0x11),
+		CHECK_EQUAL(18, 0xff, 0xda),
+	},
+	.fields = {
+		POWER_BIT(22, 0),
+		FIELD_MAP(MODE, 22, 4, 3, [0] = AC_MODE_AUTO, [2] = AC_MODE_DRY,
+			  [3] = AC_MODE_COOL, [4] = AC_MODE_HEAT, [6] = AC_MODE_FAN),
+		FIELD_LINEAR(TEMP, 23, 0, 8, 1, 0),
+		FIELD_MAP(FAN, 25, 4, 4, [3] = AC_FAN_MIN, [4] = AC_FAN_LOW,
+			  [5] = AC_FAN_MEDIUM, [6] = AC_FAN_HIGH, [7] = AC_FAN_TOP,
+			  [10] = AC_FAN_AUTO, [11] = AC_FAN_MIN),
+		FIELD_MAP(SWING_V, 25, 0, 4, [0] = AC_SWING_V_OFF, [15] = AC_SWING_V_AUTO),
+		FIELD_MAP(SWING_H, 26, 0, 4, [0] = AC_SWING_H_OFF, [15] = AC_SWING_H_AUTO),
+		FLAG_BIT(AC_FLAG_TURBO, 30, 0),
+		FLAG_BIT(AC_FLAG_QUIET, 30, 5),
+		FLAG_BIT(AC_FLAG_ECONO, 33, 2),
+	},
+};
+
+/* In id order: protocols[id].layout->id == id. */
+static const struct ac_protocol_info protocols[] = {
+	{ "gree", 64, &gree },
+	{ "coolix", 24, &coolix },
+	{ "mitsubishi_ac", 144, &mitsubishi_ac },
+	{ "daikin", 280, &daikin },
+};
+
+size_t ac_protocol_count(void)
+{
+	return sizeof(protocols) / sizeof(protocols[0]);
+}
+
+const struct ac_protocol_info *ac_protocol_at(size_t index)
+{
+	return index < ac_protocol_count() ? &protocols[index] : NULL;
+}
+
+const struct ac_protocol_info *ac_protocol_find(const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < ac_protocol_count(); i++)
+		if (!strcasecmp(protocols[i].name, name))
+			return &protocols[i];
+	return NULL;
+}
+
+const struct ac_protocol_info *ac_protocol_of_rc_proto(uint32_t rc_proto)
+{
+	if (rc_proto < AC_RC_PROTOCOL_BASE)
+		return NULL;
+	return ac_protocol_at(rc_proto - AC_RC_PROTOCOL_BASE);
+}
+
+uint32_t ac_protocol_has(const struct ac_protocol_info *protocol)
+{
+	const struct ac_protocol *r = protocol->layout;
+	unsigned int shift, width;
+	uint32_t has = 0;
+	size_t i;
+	unsigned int v;
+
+	for (i = 0; i < AC_FIELDS_MAX && r->fields[i].kind != AC_FIELD_NONE; i++) {
+		for (v = 0; v < AC_VALUE_MAX; v++) {
+			ac_value_bits(v, &shift, &width);
+			if (r->fields[i].state_shift == shift)
+				has |= 1U << v;
+		}
+	}
+	return has;
+}
+
+/* Bytes first .. first + count - 1 (step apart) lie in the message. */
+static bool in_message(const struct ac_protocol *r, unsigned int first, unsigned int count,
+		       unsigned int step)
+{
+	return count >= 1 && first + (count - 1) * step < r->bytes;
+}
+
+static int check_check(const struct ac_protocol *r, const struct ac_check *c,
+		       const char **ret_what)
+{
+	switch (c->kind) {
+	case AC_CHECK_NONE:
+		return 0;
+	case AC_CHECK_SUM8:
+		if (!in_message(r, c->first, c->count, 1) || c->at >= r->bytes)
+			break;
+		return 0;
+	case AC_CHECK_INVERTED_PAIRS:
+		if (!in_message(r, c->first, 2 * c->count, 1))
+			break;
+		return 0;
+	case AC_CHECK_INVERTED_COPY:
+		if (!in_message(r, c->first, c->count, 1) || !in_message(r, c->at, c->count, 1))
+			break;
+		return 0;
+	case AC_CHECK_NIBBLE_SUM:
+		if (!in_message(r, c->first, c->count, 1) || c->at >= r->bytes ||
+		    (c->count2 && !in_message(r, c->first2, c->count2, 1)))
+			break;
+		return 0;
+	case AC_CHECK_EQUAL:
+		if (c->at >= r->bytes)
+			break;
+		return 0;
+	default:
+		*ret_what = "a check of no known kind";
+		return -EINVAL;
+	}
+	*ret_what = "a check reads past the message";
+	return -EINVAL;
+}
+
+static int check_field(const struct ac_protocol *r, const struct ac_field *f,
+		       const char **ret_what)
+{
+	if (f->kind >= AC_FIELD_KIND_MAX)
+		*ret_what = "a field of no known kind";
+	else if (f->byte >= r->bytes || !f->width || f->shift + f->width > 8)
+		*ret_what = "a field reads past the message";
+	else if (f->kind == AC_FIELD_MAP && f->width > 4)
+		*ret_what = "a mapped field is wider than 4 bits";
+	else if (!f->state_width || f->state_width > 8 || f->state_shift + f->state_width > 64)
+		*ret_what = "a field's value lies outside the state";
+	else
+		return 0;
+	return -EINVAL;
+}
+
+static int check_framing(const struct ac_protocol *r, const char **ret_what)
+{
+	unsigned int i, bytes = 0;
+
+	if (r->sections < 1 || r->sections > AC_SECTIONS_MAX ||
+	    r->header_mask >> r->sections) {
+		*ret_what = "sections out of range";
+		return -EINVAL;
+	}
+	for (i = 0; i < r->sections; i++) {
+		if (!r->section_bits[i]) {
+			*ret_what = "a section of no bits";
+			return -EINVAL;
+		}
+		bytes += (r->section_bits[i] + 7) / 8;
+	}
+	if (bytes != r->bytes || bytes > AC_BYTES_MAX) {
+		*ret_what = "bytes are not the sections' bytes, or too many";
+		return -EINVAL;
+	}
+	/* The decoder's own rules for headers, bits and gaps must hold for r's windows. */
+	if (!r->margin || !r->header_margin || r->bit_pulse + r->margin > AC_HEADER_PULSE_MIN ||
+	    (r->header_mask && r->header_pulse < AC_HEADER_PULSE_MIN + r->header_margin) ||
+	    r->one_space + r->margin > AC_GAP_MIN ||
+	    r->one_space < AC_ONE_SPACE_MIN + r->margin ||
+	    r->zero_space + r->margin > AC_ONE_SPACE_MIN) {
+		*ret_what = "durations the decoder cannot tell apart";
+		return -EINVAL;
+	}
+	return 0;
+}
+
+int ac_protocol_check(const struct ac_protocol *r, const char **ret_what)
+{
+	unsigned int i;
+	int ret;
+
+	if (r->flags >= AC_FLAGS_MAX) {
+		*ret_what = "unknown flags";
+		return -EINVAL;
+	}
+	ret = check_framing(r, ret_what);
+	for (i = 0; ret == 0 && i < AC_CHECKS_MAX; i++)
+		ret = check_check(r, &r->checks[i], ret_what);
+	for (i = 0; ret == 0 && i < AC_FIELDS_MAX; i++)
+		if (r->fields[i].kind != AC_FIELD_NONE)
+			ret = check_field(r, &r->fields[i], ret_what);
+	return ret;
+}

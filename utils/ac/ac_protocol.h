@@ -1,0 +1,46 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * The air conditioners' protocols the A/C decoder (bpf_protocols/ac.c) knows: each
+ * one's name (lower case, as IRremoteESP8266 and Tasmota name it), its number (the
+ * report's protocol is AC_RC_PROTOCOL_BASE + id; ids never change meaning) and its
+ * layout, the descriptor the decoder reads from its map "ac_protocols" (ac_table.h).
+ *
+ * The protocols, with the length of their messages:
+ *	gree		64 bits (8 bytes; a 3-bit footer and a 20 ms gap after byte 3)
+ *	coolix		24 bits, each byte followed by its complement (48 sent)
+ *	mitsubishi_ac	144 bits (18 bytes)
+ *	daikin		280 bits (35 bytes in 3 sections, after a 5-bit leader)
+ * Where a protocol's layout cannot say a state in its fields (coolix's commands that
+ * are not a state, its fan mode), ac_protocol.c says what the decoder reports.
+ */
+#ifndef IRKIT_AC_PROTOCOL_H
+#define IRKIT_AC_PROTOCOL_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "ac_state.h"
+#include "../bpf_protocols/ac_table.h"
+
+struct ac_protocol_info {
+	const char *name;
+	unsigned int bits;		/* of the message's state, as usually counted */
+	const struct ac_protocol *layout;
+};
+
+size_t ac_protocol_count(void);
+const struct ac_protocol_info *ac_protocol_at(size_t index);
+/* By name, ignoring case; NULL when there is none. */
+const struct ac_protocol_info *ac_protocol_find(const char *name);
+/* The protocol whose reports carry rc_proto; NULL for any other number. */
+const struct ac_protocol_info *ac_protocol_of_rc_proto(uint32_t rc_proto);
+/* Which values (1 << enum ac_value) the protocol's messages carry. */
+uint32_t ac_protocol_has(const struct ac_protocol_info *protocol);
+/*
+ * A layout the decoder can use: sections, bytes, checks and fields within its limits.
+ * 0, or -EINVAL with what is wrong in *ret_what (a static string).
+ */
+int ac_protocol_check(const struct ac_protocol *layout, const char **ret_what);
+
+#endif

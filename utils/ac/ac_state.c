@@ -1,0 +1,149 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+#include "config.h"
+
+#include <stdio.h>
+
+#include "ac_state.h"
+#include "../bpf_protocols/ac_table.h"
+
+static const char *const value_names[AC_VALUE_MAX] = {
+	"power", "mode", "temp", "fan", "swing_v", "swing_h",
+	"quiet", "turbo", "econo", "light", "filter", "clean", "beep", "sleep",
+};
+
+static const char *const power_names[AC_POWER_MAX] = { NULL, "off", "on" };
+static const char *const mode_names[AC_MODE_MAX] = {
+	NULL, "auto", "cool", "heat", "dry", "fan",
+};
+static const char *const fan_names[AC_FAN_MAX] = {
+	NULL, "auto", "min", "low", "medium", "high", "max",
+};
+static const char *const swing_v_names[AC_SWING_V_MAX] = {
+	NULL, "off", "auto", "highest", "high", "middle", "low", "lowest",
+};
+static const char *const swing_h_names[AC_SWING_H_MAX] = {
+	NULL, "off", "auto", "leftmost", "left", "middle", "right", "rightmost",
+};
+
+void ac_value_bits(enum ac_value v, unsigned int *ret_shift, unsigned int *ret_width)
+{
+	static const unsigned char shift[AC_VALUE_FLAGS] = {
+		AC_STATE_POWER_SHIFT, AC_STATE_MODE_SHIFT, AC_STATE_TEMP_SHIFT,
+		AC_STATE_FAN_SHIFT, AC_STATE_SWING_V_SHIFT, AC_STATE_SWING_H_SHIFT,
+	};
+	static const unsigned char width[AC_VALUE_FLAGS] = {
+		AC_STATE_POWER_WIDTH, AC_STATE_MODE_WIDTH, AC_STATE_TEMP_WIDTH,
+		AC_STATE_FAN_WIDTH, AC_STATE_SWING_V_WIDTH, AC_STATE_SWING_H_WIDTH,
+	};
+
+	if (v < AC_VALUE_FLAGS) {
+		*ret_shift = shift[v];
+		*ret_width = width[v];
+		return;
+	}
+	*ret_shift = AC_STATE_FLAGS_SHIFT + AC_STATE_FLAG_WIDTH * (v - AC_VALUE_FLAGS);
+	*ret_width = AC_STATE_FLAG_WIDTH;
+}
+
+unsigned int ac_state_value(uint64_t packed, enum ac_value v)
+{
+	unsigned int shift, width;
+
+	if (v >= AC_VALUE_MAX)
+		return 0;
+	ac_value_bits(v, &shift, &width);
+	return (unsigned int)(packed >> shift & ((1ULL << width) - 1));
+}
+
+const char *ac_value_name(enum ac_value v)
+{
+	return v < AC_VALUE_MAX ? value_names[v] : NULL;
+}
+
+/* The values of a struct ac_state, in enum ac_value's order. */
+static unsigned int *state_slot(struct ac_state *s, enum ac_value v)
+{
+	switch (v) {
+	case AC_VALUE_POWER:
+		return &s->power;
+	case AC_VALUE_MODE:
+		return &s->mode;
+	case AC_VALUE_TEMP:
+		return &s->temp_half;
+	case AC_VALUE_FAN:
+		return &s->fan;
+	case AC_VALUE_SWING_V:
+		return &s->swing_v;
+	case AC_VALUE_SWING_H:
+		return &s->swing_h;
+	default:
+		return &s->flags[v - AC_VALUE_FLAGS];
+	}
+}
+
+uint64_t ac_state_pack(const struct ac_state *state)
+{
+	struct ac_state copy = *state;
+	unsigned int shift, width;
+	uint64_t packed = 0;
+	unsigned int v;
+
+	for (v = 0; v < AC_VALUE_MAX; v++) {
+		ac_value_bits(v, &shift, &width);
+		packed |= (uint64_t)(*state_slot(&copy, v) & ((1U << width) - 1)) << shift;
+	}
+	return packed;
+}
+
+void ac_state_unpack(uint64_t packed, struct ac_state *ret_state)
+{
+	unsigned int v;
+
+	for (v = 0; v < AC_VALUE_MAX; v++)
+		*state_slot(ret_state, v) = ac_state_value(packed, v);
+}
+
+static const char *name_of(const char *const *names, size_t count, unsigned int value)
+{
+	return value < count && names[value] ? names[value] : "-";
+}
+
+size_t ac_state_format(uint64_t packed, uint32_t has, char *buf, size_t size)
+{
+	unsigned int temp = ac_state_value(packed, AC_VALUE_TEMP);
+	unsigned int swing_v = ac_state_value(packed, AC_VALUE_SWING_V);
+	unsigned int swing_h = ac_state_value(packed, AC_VALUE_SWING_H);
+	char temp_text[16];
+	size_t len;
+	int n;
+	unsigned int f;
+
+	if (!temp)
+		snprintf(temp_text, sizeof(temp_text), "-");
+	else if (temp & 1)
+		snprintf(temp_text, sizeof(temp_text), "%u.5", temp / 2);
+	else
+		snprintf(temp_text, sizeof(temp_text), "%u", temp / 2);
+	/* A swing the protocol does not have does not swing. */
+	if (!(has & 1U << AC_VALUE_SWING_V))
+		swing_v = AC_SWING_V_OFF;
+	if (!(has & 1U << AC_VALUE_SWING_H))
+		swing_h = AC_SWING_H_OFF;
+	n = snprintf(buf, size, "power=%s mode=%s temp=%s fan=%s swing_v=%s swing_h=%s",
+		     name_of(power_names, AC_POWER_MAX, ac_state_value(packed, AC_VALUE_POWER)),
+		     name_of(mode_names, AC_MODE_MAX, ac_state_value(packed, AC_VALUE_MODE)),
+		     temp_text,
+		     name_of(fan_names, AC_FAN_MAX, ac_state_value(packed, AC_VALUE_FAN)),
+		     name_of(swing_v_names, AC_SWING_V_MAX, swing_v),
+		     name_of(swing_h_names, AC_SWING_H_MAX, swing_h));
+	len = n > 0 ? (size_t)n : 0;
+	for (f = AC_VALUE_FLAGS; f < AC_VALUE_MAX; f++) {
+		if (!(has & 1U << f))
+			continue;
+		n = snprintf(len < size ? buf + len : NULL, len < size ? size - len : 0, " %s=%s",
+			     value_names[f],
+			     name_of(power_names, AC_POWER_MAX, ac_state_value(packed, f)));
+		len += n > 0 ? (size_t)n : 0;
+	}
+	return len;
+}
