@@ -39,6 +39,9 @@
  * variations and parentheses nest at most IRP_NESTING_MAX deep, and an expression tree is
  * at most IRP_EXPR_DEPTH_MAX deep; a bitfield width written as a number is at most 64.
  * Everything else is bounded by the length of the text.
+ *
+ * test-irp parses every protocol of utils/irp/protocols.tsv (the exceptions, none today,
+ * in tests/unit/irp-exceptions.txt).
  */
 #ifndef IRKIT_IRP_H
 #define IRKIT_IRP_H

@@ -116,6 +116,20 @@
  *    23,340 steps (XMPff-1);
  *  - the program stops growing past 131,072 instructions, where jump offsets no longer
  *    reach (-E2BIG, "the decoder is too long", at the expression being emitted).
+ *
+ * Tolerances beyond the plain window: above a duration, the window of the larger of the
+ * expected and the measured one, where that meets no longer duration's
+ * (widest_above()); a frame's last gap ends it from 20 ms on, above another frame's
+ * shorter last gap (leadout_floor()). Bits no frame sends are 0 (Zenith5's top 3 of F).
+ *
+ * Cheap by design: the state is addressed with no lookup, a sample is compared raw (kind
+ * and duration in one pair of compares, a frame at rest in two), a bitspec's
+ * flash-and-gap symbols are one piece of code shifting into one word; test-irp-cost
+ * bounds NEC1, Sony12, RC5 and RC6 against the hand-written ports.
+ * irp_compile_unpack() inverts a kernel layout bit by bit and packs the result again to
+ * check it. Tests: test-irp-compile and test-irp-unpack (every database protocol; the
+ * exceptions in tests/unit/irp-compile-exceptions.txt), the VM scenario
+ * irp-kernel-agree (tests/vm/irp-kernel-exceptions.txt, empty).
  */
 #ifndef IRKIT_IRP_COMPILE_H
 #define IRKIT_IRP_COMPILE_H

@@ -77,13 +77,17 @@
  * For the layers above:
  *  - keymaps (lircd_keymap.h): a remote becomes one protocol entry of a generic
  *    decoder, its scancodes from its frame values, or is refused.
- *  - table-driven decoders (not written yet): one program per encoding, fed per remote with header,
- *    plead, one/zero (two/three), pre/post, ptrail, foot and repeat, as windows of
- *    eps percent or aeps µs, whichever is larger (lircd's rule); the bit counts and
- *    REVERSE; gap (CONST_LENGTH: the frame's whole length) to end a frame; the repeat
- *    rules (repeat, REPEAT_HEADER, NO_HEAD_REP, NO_FOOT_REP, repeat_mask); and the
- *    frame values to match, through a map. Nothing here depends on how many remotes
- *    there are.
+ *  - the table-driven decoders lircd_space, lircd_biphase and lircd_raw, fed through
+ *    lircd_keymap.h and the lircd_*_index.h builders: per remote, header, plead,
+ *    one/zero (two/three), pre/post, ptrail, foot and repeat, as windows of eps percent
+ *    or aeps µs, whichever is larger (lircd's rule); the bit counts and REVERSE; gap
+ *    (CONST_LENGTH: the frame's whole length) to end a frame; the repeat rules (repeat,
+ *    REPEAT_HEADER, NO_HEAD_REP, NO_FOOT_REP, repeat_mask); and the frame values to
+ *    match, through a map. Nothing here depends on how many remotes there are.
+ *
+ * An include of a file on the kernel's file systems (proc, sysfs, debugfs) is refused
+ * by name. tests/lircd-corpus.py checks Debian's SPACE_ENC remotes against LIRC's
+ * irsimsend.
  */
 #ifndef IRKIT_LIRCD_CONF_H
 #define IRKIT_LIRCD_CONF_H
