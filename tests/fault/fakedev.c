@@ -17,6 +17,16 @@
  *   set; without it, ENOTTY (a device without a scancode interface). bpf(2)'s
  *   BPF_PROG_QUERY on it fails with EINVAL, as on a kernel without
  *   CONFIG_BPF_LIRC_MODE2, whatever the machine running the tests allows.
+ * - dev/lirc* sending: LIRC_GET_FEATURES answers IRKIT_FAKEDEV_LIRC_FEATURES (a number;
+ *   unset: ENOTTY). LIRC_SET_SEND_CARRIER, LIRC_SET_SEND_DUTY_CYCLE (1 to 99, else
+ *   EINVAL) and LIRC_SET_TRANSMITTER_MASK are taken when the features say so (else
+ *   ENOTTY); a mask naming an emitter past IRKIT_FAKEDEV_LIRC_EMITTERS (default 2)
+ *   returns their number, as the kernel's drivers do. write() takes what lirc_dev.c
+ *   takes in LIRC_MODE_PULSE: whole 32-bit values, an odd count of at most 1024, each
+ *   1 or more and 500000 µs in all (else EINVAL). Every one of these calls that
+ *   succeeds is appended to the file IRKIT_FAKEDEV_SEND_LOG names, one line each
+ *   ("LIRC_SET_SEND_CARRIER 38000", "write 3: 500 700 300"), so that a test compares
+ *   what reached the device.
  * - read() of either plays, one step per call, the space-separated steps of
  *   IRKIT_FAKEDEV_INPUT_READS or IRKIT_FAKEDEV_LIRC_READS, then says EAGAIN:
  *     REC[+REC...]  these records (as many as fit in the caller's count)
@@ -145,6 +155,10 @@ static const struct name_value ioctl_names[] = {
 	{ "EVIOCGKEYCODE_V2", EVIOCGKEYCODE_V2 }, { "EVIOCSKEYCODE_V2", EVIOCSKEYCODE_V2 },
 	{ "EVIOCSCLOCKID", EVIOCSCLOCKID }, { "EVIOCGREP", EVIOCGREP },
 	{ "EVIOCSREP", EVIOCSREP }, { "LIRC_SET_REC_MODE", LIRC_SET_REC_MODE },
+	{ "LIRC_GET_FEATURES", LIRC_GET_FEATURES },
+	{ "LIRC_SET_SEND_CARRIER", LIRC_SET_SEND_CARRIER },
+	{ "LIRC_SET_SEND_DUTY_CYCLE", LIRC_SET_SEND_DUTY_CYCLE },
+	{ "LIRC_SET_TRANSMITTER_MASK", LIRC_SET_TRANSMITTER_MASK },
 	{ NULL, 0 },
 };
 
@@ -630,14 +644,104 @@ static int input_ioctl(unsigned long request, void *arg)
 	}
 }
 
+/* One line to IRKIT_FAKEDEV_SEND_LOG, when it is set. */
+static void send_log(const char *line)
+{
+	const char *path = getenv("IRKIT_FAKEDEV_SEND_LOG");
+	int fd;
+
+	if (!path)
+		return;
+	fd = fake.real.open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0644);
+	if (fd < 0)
+		die(EXIT_BAD_SPEC, "IRKIT_FAKEDEV_SEND_LOG: cannot open", path);
+	if (fake.real.write(fd, line, strlen(line)) < 0)
+		die(EXIT_BAD_SPEC, "IRKIT_FAKEDEV_SEND_LOG: cannot write", path);
+	fake.real.close(fd);
+}
+
+static unsigned long env_number(const char *name, unsigned long fallback)
+{
+	const char *text = getenv(name);
+
+	return text && *text ? strtoul(text, NULL, 0) : fallback;
+}
+
+/* A send ioctl, when the features have its bit; logged when it succeeds. */
+static int lirc_send_ioctl(unsigned long request, const char *name, uint32_t needs,
+			   uint32_t value)
+{
+	unsigned long emitters = env_number("IRKIT_FAKEDEV_LIRC_EMITTERS", 2);
+	char line[96];
+
+	if (!(env_number("IRKIT_FAKEDEV_LIRC_FEATURES", 0) & needs))
+		return -ENOTTY;
+	if (request == LIRC_SET_SEND_DUTY_CYCLE && (value < 1 || value > 99))
+		return -EINVAL;
+	if (request == LIRC_SET_TRANSMITTER_MASK && emitters < 32 && value >> emitters)
+		return (int)emitters;
+	snprintf(line, sizeof(line), "%s %u\n", name, value);
+	send_log(line);
+	return 0;
+}
+
 static int lirc_ioctl(unsigned long request, void *arg)
 {
-	uint32_t mode;
+	uint32_t value;
 
-	if (request != LIRC_SET_REC_MODE || !fake.lirc_script.text)
+	memcpy(&value, arg, sizeof(value));
+	switch (request) {
+	case LIRC_GET_FEATURES:
+		if (!getenv("IRKIT_FAKEDEV_LIRC_FEATURES"))
+			return -ENOTTY;
+		value = (uint32_t)env_number("IRKIT_FAKEDEV_LIRC_FEATURES", 0);
+		memcpy(arg, &value, sizeof(value));
+		return 0;
+	case LIRC_SET_SEND_CARRIER:
+		return lirc_send_ioctl(request, "LIRC_SET_SEND_CARRIER",
+				       LIRC_CAN_SET_SEND_CARRIER, value);
+	case LIRC_SET_SEND_DUTY_CYCLE:
+		return lirc_send_ioctl(request, "LIRC_SET_SEND_DUTY_CYCLE",
+				       LIRC_CAN_SET_SEND_DUTY_CYCLE, value);
+	case LIRC_SET_TRANSMITTER_MASK:
+		return lirc_send_ioctl(request, "LIRC_SET_TRANSMITTER_MASK",
+				       LIRC_CAN_SET_TRANSMITTER_MASK, value);
+	case LIRC_SET_REC_MODE:
+		if (!fake.lirc_script.text)
+			return -ENOTTY;
+		return value == LIRC_MODE_SCANCODE ? 0 : -EINVAL;
+	default:
 		return -ENOTTY;
-	memcpy(&mode, arg, sizeof(mode));
-	return mode == LIRC_MODE_SCANCODE ? 0 : -EINVAL;
+	}
+}
+
+static ssize_t fail_with(int error);
+
+/* A LIRC_MODE_PULSE write, checked as lirc_dev.c checks it, and logged. */
+static ssize_t lirc_write(const void *buf, size_t count)
+{
+	const unsigned char *bytes = buf;
+	size_t values = count / 4, i, len;
+	uint64_t total = 0;
+	uint32_t value;
+	char line[16384];
+
+	if (count % 4 || values % 2 == 0 || values > 1024)
+		return fail_with(EINVAL);
+	len = (size_t)snprintf(line, sizeof(line), "write %zu:", values);
+	for (i = 0; i < values; i++) {
+		memcpy(&value, bytes + 4 * i, sizeof(value));
+		total += value;
+		if (!value || total > 500000)
+			return fail_with(EINVAL);
+		if (len < sizeof(line))
+			len += (size_t)snprintf(line + len, sizeof(line) - len, " %u", value);
+	}
+	if (len + 2 > sizeof(line))
+		die(EXIT_BAD_SPEC, "IRKIT_FAKEDEV_SEND_LOG", "a write too long to log");
+	memcpy(line + len, "\n", 2);
+	send_log(line);
+	return (ssize_t)count;
 }
 
 int ioctl(int fd, unsigned long request, ...)
@@ -805,6 +909,8 @@ ssize_t write(int fd, const void *buf, size_t count)
 	int error;
 
 	fake_init();
+	if (kind_of_fd(fd) == FAKE_LIRC)
+		return lirc_write(buf, count);
 	if (kind_of_fd(fd) != FAKE_WATCHED)
 		return fake.real.write(fd, buf, count);
 	error = fault_due(FAULT_WRITE, 0, fake.watch_fault[fd]);
