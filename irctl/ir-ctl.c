@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * ir-ctl: send infrared. This first version encodes scancodes and reads capture files,
- * and with --dry-run prints the train it would send, in the text ir-keytable --decode
- * and ir-ctl --send read.
+ * ir-ctl: send infrared. It encodes scancodes and reads capture files into one train,
+ * checked whole, and sends it to a lirc device (send.h), or with --dry-run prints it,
+ * in the text ir-keytable --decode and ir-ctl --send read.
  */
 #include "config.h"
 
@@ -22,6 +22,7 @@
 #include "ir_train.h"
 #include "nls.h"
 #include "options.h"
+#include "send.h"
 
 /*
  * The pulses and spaces of a capture as a train: what a transmitter can send. Leading
@@ -93,7 +94,9 @@ static int run(const struct irctl_options *options, struct ir_error *err)
 
 	ir_train_init(&all);
 	ret = build(options, &all, err);
-	if (ret == 0 && ir_train_write_text(stdout, &all) < 0) {
+	if (ret == 0 && !options->dry_run)
+		ret = irctl_send(options, &all, err);
+	else if (ret == 0 && ir_train_write_text(stdout, &all) < 0) {
 		ir_error_set(err, _("writing to standard output: %s"), strerror(EIO));
 		ret = -EIO;
 	}
@@ -133,6 +136,9 @@ int main(int argc, char **argv)
 	switch (options.action) {
 	case IRCTL_ACTION_HELP:
 		irctl_options_print_help(program_invocation_short_name);
+		break;
+	case IRCTL_ACTION_FEATURES:
+		ret = irctl_features(&options, stdout, &err);
 		break;
 	case IRCTL_ACTION_VERSION:
 		printf(_("IR raw control version %s\n"), VERSION);

@@ -21,6 +21,10 @@ static const struct option long_options[] = {
 	{ "send", required_argument, NULL, 's' },
 	{ "scancode", required_argument, NULL, 'S' },
 	{ "gap", required_argument, NULL, 'g' },
+	{ "carrier", required_argument, NULL, 'c' },
+	{ "duty-cycle", required_argument, NULL, 'D' },
+	{ "emitters", required_argument, NULL, 'e' },
+	{ "features", no_argument, NULL, 'f' },
 	{ "dry-run", no_argument, NULL, OPTION_DRY_RUN },
 	{ "help", no_argument, NULL, 'h' },
 	{ "version", no_argument, NULL, 'V' },
@@ -83,6 +87,51 @@ static int parse_scancode(const char *arg, struct irctl_item *item, struct ir_er
 	return 0;
 }
 
+/* -e 1,3: the emitters to send with, numbered from 1, as a mask. */
+static int parse_emitters(const char *arg, uint32_t *ret_mask, struct ir_error *err)
+{
+	const char *p = arg;
+	uint32_t mask = 0;
+	uint64_t n;
+	char *one;
+	size_t len;
+
+	for (;;) {
+		len = strcspn(p, ",");
+		one = strndup(p, len);
+		if (!one)
+			return -ENOMEM;
+		if (number_parse_unsigned(one, IRCTL_EMITTERS_MAX, &n) < 0 || !n) {
+			ir_error_set(err, _("--emitters '%s': '%s' is not an emitter (1 to %d)"),
+				     arg, one, IRCTL_EMITTERS_MAX);
+			free(one);
+			return -EINVAL;
+		}
+		free(one);
+		mask |= 1u << (n - 1);
+		if (!p[len])
+			break;
+		p += len + 1;
+	}
+	*ret_mask = mask;
+	return 0;
+}
+
+static int parse_number(const char *arg, const char *option, uint64_t min, uint64_t max,
+			const char *unit, uint32_t *ret_value, struct ir_error *err)
+{
+	uint64_t n;
+
+	if (number_parse_unsigned(arg, max, &n) < 0 || n < min) {
+		/* TRANSLATORS: --carrier '40k': expected Hz, 1 to 1000000 */
+		ir_error_set(err, _("%s '%s': expected %s, %llu to %llu"), option, arg, unit,
+			     (unsigned long long)min, (unsigned long long)max);
+		return -EINVAL;
+	}
+	*ret_value = (uint32_t)n;
+	return 0;
+}
+
 static int parse_option(int opt, const char *arg, struct irctl_options *options,
 			struct ir_error *err)
 {
@@ -108,6 +157,17 @@ static int parse_option(int opt, const char *arg, struct irctl_options *options,
 		}
 		options->gap = (uint32_t)gap;
 		return 0;
+	case 'c':
+		return parse_number(arg, "--carrier", 1, IRCTL_CARRIER_MAX, "Hz",
+				    &options->carrier, err);
+	case 'D':
+		return parse_number(arg, "--duty-cycle", 1, 99, _("percent"),
+				    &options->duty_cycle, err);
+	case 'e':
+		return parse_emitters(arg, &options->emitters, err);
+	case 'f':
+		options->action = IRCTL_ACTION_FEATURES;
+		return 0;
 	case OPTION_DRY_RUN:
 		options->dry_run = true;
 		return 0;
@@ -130,10 +190,13 @@ int irctl_options_parse(int argc, char **argv, struct irctl_options *ret_options
 	struct irctl_options options = {
 		.action = IRCTL_ACTION_SEND, .gap = IRCTL_GAP_DEFAULT,
 	};
+	const char *env = getenv("IR_KEYTABLE_SYSROOT");
 	int opt, ret = 0;
 
+	if (env && *env)
+		options.sysroot = env;
 	optind = 1;
-	while (ret == 0 && (opt = getopt_long(argc, argv, "d:s:S:g:hV", long_options, NULL)) != -1)
+	while (ret == 0 && (opt = getopt_long(argc, argv, "d:s:S:g:c:D:e:fhV", long_options, NULL)) != -1)
 		ret = parse_option(opt, optarg, &options, err);
 	if (ret == 0 && optind < argc) {
 		ir_error_set(err, _("unexpected argument '%s'"), argv[optind]);
@@ -141,11 +204,6 @@ int irctl_options_parse(int argc, char **argv, struct irctl_options *ret_options
 	}
 	if (ret == 0 && options.action == IRCTL_ACTION_SEND && !options.item_count) {
 		ir_error_set(err, _("nothing to send: give --send or --scancode"));
-		ret = -EINVAL;
-	}
-	if (ret == 0 && options.action == IRCTL_ACTION_SEND && !options.dry_run) {
-		ir_error_set(err, _("this ir-ctl does not send to a device yet: "
-				    "--dry-run prints what it would send"));
 		ret = -EINVAL;
 	}
 	if (ret < 0) {
@@ -169,8 +227,9 @@ void irctl_options_print_help(const char *program)
 {
 	uint32_t proto;
 
-	printf(_("Usage: %s [OPTION]... --dry-run --send=FILE|--scancode=PROTOCOL:SCANCODE...\n"),
+	printf(_("Usage: %s [OPTION]... --send=FILE|--scancode=PROTOCOL:SCANCODE...\n"),
 	       program);
+	printf(_("  or:  %s [--device=DEV] --features\n"), program);
 	fputs(_("Sends infrared: pulses and spaces from a file, or a scancode encoded as the\n"
 		"kernel encodes it.\n"), stdout);
 	fputs("\n", stdout);
@@ -181,6 +240,12 @@ void irctl_options_print_help(const char *program)
 		"                             send SCANCODE encoded in PROTOCOL\n"), stdout);
 	fputs(_("  -g, --gap=GAP              microseconds between two things sent (default\n"
 		"                             125000)\n"), stdout);
+	fputs(_("  -c, --carrier=CARRIER      carrier to send with, in Hz\n"), stdout);
+	fputs(_("  -D, --duty-cycle=DUTY      duty cycle of the carrier, in percent (1 to 99)\n"),
+	      stdout);
+	fputs(_("  -e, --emitters=EMITTERS    emitters to send with, numbered from 1 and\n"
+		"                             separated by commas\n"), stdout);
+	fputs(_("  -f, --features             show what the device can do\n"), stdout);
 	fputs(_("      --dry-run              print what would be sent, as pulse and space lines,\n"
 		"                             instead of sending it\n"), stdout);
 	fputs(_("  -h, --help                 show this help\n"), stdout);

@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * The command line of ir-ctl, parsed into one struct. Options are those of v4l-utils'
- * ir-ctl, so that scripts keep working; this first version takes the sending ones
- * (-s, -S, -g, -d) and --dry-run, which prints what would be sent.
+ * ir-ctl, so that scripts keep working: the sending ones (-s, -S, -g, -d, -c, -D, -e),
+ * --features (-f), and --dry-run, which prints what would be sent.
  */
 #ifndef IRKIT_IRCTL_OPTIONS_H
 #define IRKIT_IRCTL_OPTIONS_H
@@ -14,6 +14,8 @@
 #include "ir_error.h"
 
 #define IRCTL_EXIT_USAGE 64		/* EX_USAGE, as ir-keytable */
+#define IRCTL_CARRIER_MAX 1000000	/* Hz: beyond any infrared carrier */
+#define IRCTL_EMITTERS_MAX 32		/* the bits of LIRC_SET_TRANSMITTER_MASK */
 #define IRCTL_GAP_DEFAULT 125000	/* µs between two things sent, as v4l-utils' */
 
 /* One -s FILE or -S PROTOCOL:SCANCODE, in command-line order. */
@@ -25,6 +27,7 @@ struct irctl_item {
 
 enum irctl_action {
 	IRCTL_ACTION_SEND,
+	IRCTL_ACTION_FEATURES,
 	IRCTL_ACTION_HELP,
 	IRCTL_ACTION_VERSION,
 	IRCTL_ACTION_MAX,
@@ -33,6 +36,10 @@ enum irctl_action {
 struct irctl_options {
 	enum irctl_action action;
 	const char *device;		/* -d; NULL: /dev/lirc0 */
+	const char *sysroot;		/* IR_KEYTABLE_SYSROOT: the device is under it */
+	uint32_t carrier;		/* -c, Hz; 0: the device's own */
+	uint32_t duty_cycle;		/* -D, percent; 0: the device's own */
+	uint32_t emitters;		/* -e, a mask: bit 0 is emitter 1; 0: as it is */
 	struct irctl_item *items;	/* owned */
 	size_t item_count;
 	uint32_t gap;			/* -g, µs */
