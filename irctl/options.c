@@ -14,6 +14,7 @@
 
 enum {
 	OPTION_DRY_RUN = 0x100,
+	OPTION_SYSROOT,
 };
 
 static const struct option long_options[] = {
@@ -26,6 +27,7 @@ static const struct option long_options[] = {
 	{ "emitters", required_argument, NULL, 'e' },
 	{ "features", no_argument, NULL, 'f' },
 	{ "dry-run", no_argument, NULL, OPTION_DRY_RUN },
+	{ "sysroot", required_argument, NULL, OPTION_SYSROOT },	/* hidden: for tests */
 	{ "help", no_argument, NULL, 'h' },
 	{ "version", no_argument, NULL, 'V' },
 	{ NULL, 0, NULL, 0 },
@@ -170,6 +172,9 @@ static int parse_option(int opt, const char *arg, struct irctl_options *options,
 		return 0;
 	case OPTION_DRY_RUN:
 		options->dry_run = true;
+		return 0;
+	case OPTION_SYSROOT:
+		options->sysroot = arg;
 		return 0;
 	case 'h':
 		options->action = IRCTL_ACTION_HELP;

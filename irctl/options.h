@@ -36,7 +36,7 @@ enum irctl_action {
 struct irctl_options {
 	enum irctl_action action;
 	const char *device;		/* -d; NULL: /dev/lirc0 */
-	const char *sysroot;		/* IR_KEYTABLE_SYSROOT: the device is under it */
+	const char *sysroot;		/* --sysroot, IR_KEYTABLE_SYSROOT: -d is under it */
 	uint32_t carrier;		/* -c, Hz; 0: the device's own */
 	uint32_t duty_cycle;		/* -D, percent; 0: the device's own */
 	uint32_t emitters;		/* -e, a mask: bit 0 is emitter 1; 0: as it is */
