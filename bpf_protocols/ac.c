@@ -143,11 +143,14 @@ static __always_inline int ac_check(const struct ac_decoder *d, const struct ac_
 	case AC_CHECK_EQUAL:
 		return (ac_byte(d, at) & first) == count;
 	case AC_CHECK_SUM8:
+	case AC_CHECK_NEG_SUM8:
 		for (i = 0, sum = 0; i < AC_BYTES_MAX; i++) {
 			if (i >= count)
 				break;
 			sum += ac_byte(d, first + i);
 		}
+		if (kind == AC_CHECK_NEG_SUM8)
+			sum = 0U - sum;
 		return (sum & 0xff) == ac_byte(d, at);
 	case AC_CHECK_INVERTED_PAIRS:
 		for (i = 0; i < AC_BYTES_MAX / 2; i++) {
@@ -274,8 +277,12 @@ static __always_inline void ac_end_section(unsigned int *sample, struct ac_decod
 			return;
 		}
 	}
-	/* Whole but wrong, or the start of nothing loaded. */
-	if (d->begun != 1)
+	/*
+	 * The start of nothing loaded: dropped. Whole to one descriptor but wrong, yet the
+	 * start of another (coolix's 48 bits are the first section of midea's): kept for
+	 * the other, as the next section will tell.
+	 */
+	if (!(d->begun & 1))
 		ac_reset(d);
 }
 

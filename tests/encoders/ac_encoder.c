@@ -21,6 +21,7 @@ static const struct timing gree_timing = { 9000, 4500, 620, 1600, 540, 19980 };
 static const struct timing coolix_timing = { 4692, 4416, 552, 1656, 552, 5244 };
 static const struct timing mitsubishi_timing = { 3400, 1750, 450, 1300, 420, 17100 };
 static const struct timing daikin_timing = { 3650, 1623, 428, 1280, 428, 29000 };
+static const struct timing midea_timing = { 4480, 4480, 560, 1680, 560, 5600 };
 
 /* -1 when value is not among the count values of from. */
 static int code_of(unsigned int value, const unsigned int *from, const int *codes, size_t count)
@@ -182,6 +183,44 @@ static int daikin_bytes(const struct ac_enc_state *s, uint8_t *b)
 	return 35;
 }
 
+static unsigned int reversed(unsigned int b)
+{
+	unsigned int r = 0, i;
+
+	for (i = 0; i < 8; i++)
+		r |= (b >> i & 1) << (7 - i);
+	return r;
+}
+
+/*
+ * Midea's 48-bit state, its most significant byte first as the remote sends it: 0xa1
+ * (a command); power (bit 7), sleep (6), fan (3-4), mode (0-2); the temperature - 17
+ * in bits 0-4 (bit 5 clear: Celsius; bit 6 set as the remote leaves it); 0xff 0xff
+ * (no timer, no room sensor); a checksum whose bits reversed are minus the sum of the
+ * other bytes' bits reversed.
+ */
+static int midea_bytes(const struct ac_enc_state *s, uint8_t *b)
+{
+	static const unsigned int modes[] = { M_COOL, M_DRY, M_AUTO, M_HEAT, M_FAN };
+	static const int mode_codes[] = { 0, 1, 2, 3, 4 };
+	static const unsigned int fans[] = { F_AUTO, F_MIN, F_MEDIUM, F_MAX };
+	static const int fan_codes[] = { 0, 1, 2, 3 };
+	int mode = CODE(s->mode, modes, mode_codes), fan = CODE(s->fan, fans, fan_codes);
+	unsigned int temp = s->temp_half / 2, sum = 0, i;
+
+	if (mode < 0 || fan < 0 || s->temp_half & 1 || temp < 17 || temp > 30)
+		return -EINVAL;
+	b[0] = 0xa1;
+	b[1] = (uint8_t)((s->power == ON) << 7 | flag(s, SLEEP) << 6 | fan << 3 | mode);
+	b[2] = (uint8_t)(0x40 | (temp - 17));
+	b[3] = 0xff;
+	b[4] = 0xff;
+	for (i = 0; i < 5; i++)
+		sum += reversed(b[i]);
+	b[5] = (uint8_t)reversed((256 - (sum & 0xff)) & 0xff);
+	return 6;
+}
+
 int ac_encode_bytes(enum ac_enc_protocol protocol, const struct ac_enc_state *state,
 		    uint8_t *bytes, size_t *ret_count)
 {
@@ -199,6 +238,9 @@ int ac_encode_bytes(enum ac_enc_protocol protocol, const struct ac_enc_state *st
 		break;
 	case AC_ENC_DAIKIN:
 		n = daikin_bytes(state, bytes);
+		break;
+	case AC_ENC_MIDEA:
+		n = midea_bytes(state, bytes);
 		break;
 	default:
 		return -EINVAL;
@@ -323,6 +365,15 @@ int ac_encode_signal(enum ac_enc_protocol protocol, const uint8_t *b, size_t cou
 				end(&x, 0);
 		}
 		end(&x, 1);
+		break;
+	case AC_ENC_MIDEA:
+		x.t = &midea_timing;
+		for (copy = 0; copy < 2; copy++) {
+			header(&x);
+			for (i = 0; i < count; i++)
+				byte_msb(&x, copy ? ~b[i] & 0xffu : b[i]);
+			end(&x, copy == 1);
+		}
 		break;
 	default:
 		return -EINVAL;

@@ -21,7 +21,8 @@
 #include "ir_signal.h"
 
 enum ac_enc_protocol {
-	AC_ENC_GREE, AC_ENC_COOLIX, AC_ENC_MITSUBISHI_AC, AC_ENC_DAIKIN, AC_ENC_MAX,
+	AC_ENC_GREE, AC_ENC_COOLIX, AC_ENC_MITSUBISHI_AC, AC_ENC_DAIKIN, AC_ENC_MIDEA,
+	AC_ENC_MAX,
 };
 
 #define AC_ENC_FLAGS		8	/* quiet turbo econo light filter clean beep sleep */

@@ -68,6 +68,10 @@ static const struct protocol_case cases[] = {
 	  { S_OFF, S_AUTO }, { S_OFF, S_AUTO }, 10, 32,
 	  1 << QUIET | 1 << TURBO | 1 << ECONO,
 	  { ON, M_COOL, 50, F_AUTO, S_AUTO, S_OFF, { 0 } } },
+	{ AC_ENC_MIDEA, "midea", 132, 1,
+	  { M_AUTO, M_COOL, M_HEAT, M_DRY, M_FAN }, { F_AUTO, F_MIN, F_MEDIUM, F_MAX },
+	  { 0 }, { 0 }, 17, 30, 1 << SLEEP,
+	  { ON, M_AUTO, 50, F_AUTO, 0, 0, { 0 } } },
 };
 
 #define CASE_COUNT (sizeof(cases) / sizeof(cases[0]))
@@ -375,6 +379,54 @@ START_TEST(test_noise)
 }
 END_TEST
 
+/* Midea's checksum of bytes 0-4 as documented: bits reversed, summed, negated, reversed. */
+static uint8_t midea_sum(const uint8_t *b)
+{
+	unsigned int sum = 0, i, k, r;
+
+	for (i = 0; i < 5; i++)
+		for (k = 0; k < 8; k++)
+			sum += (b[i] >> k & 1u) << (7 - k);
+	sum = (0u - sum) & 0xff;
+	for (r = 0, k = 0; k < 8; k++)
+		r |= (sum >> k & 1u) << (7 - k);
+	return (uint8_t)r;
+}
+
+/*
+ * Midea: a checksum bit flipped in both the message and its complement (the copy
+ * agrees, the sum does not), and a Fahrenheit state: no report.
+ */
+START_TEST(test_midea_sum_and_units)
+{
+	const struct protocol_case *c = &cases[4];
+	uint8_t bytes[AC_ENC_BYTES_MAX];
+	struct ir_signal signal;
+	struct decoder_run run;
+	size_t count;
+	unsigned int k;
+
+	ck_assert_int_eq(c->enc, AC_ENC_MIDEA);
+	open_one(&run, c);
+	for (k = 0; k < 2; k++) {
+		ck_assert_int_eq(ac_encode_bytes(c->enc, &c->base, bytes, &count), 0);
+		/* the sum's lowest bit; the Fahrenheit bit with the sum made right for it */
+		ck_assert_uint_eq(bytes[5], midea_sum(bytes));
+		if (k == 0) {
+			bytes[5] ^= 0x01;
+		} else {
+			bytes[2] |= 0x20;
+			bytes[5] = midea_sum(bytes);
+		}
+		ir_signal_init(&signal);
+		ck_assert_int_eq(ac_encode_signal(c->enc, bytes, count, NULL, &signal), 0);
+		expect_nothing(&run, &signal);
+		ir_signal_free(&signal);
+	}
+	decoder_run_close(&run);
+}
+END_TEST
+
 /* Coolix's power-off message is no state of its bytes: power off, no temperature. */
 START_TEST(test_coolix_off)
 {
@@ -529,6 +581,7 @@ static Suite *ac_suite(void)
 	tcase_add_loop_test(tc, test_cut_short, 0, CASE_COUNT);
 	tcase_add_loop_test(tc, test_noise, 0, CASE_COUNT);
 	tcase_add_test(tc, test_coolix_off);
+	tcase_add_test(tc, test_midea_sum_and_units);
 	tcase_add_test(tc, test_all_loaded);
 	suite_add_tcase(s, tc);
 	tc = tcase_create("tables");

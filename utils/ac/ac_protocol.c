@@ -172,12 +172,45 @@ static const struct ac_protocol daikin = {
 	},
 };
 
+/*
+ * Midea (and Pioneer, Comfee, Danby), 48 bits sent MSB first: header, 6 bytes, a pulse
+ * and a gap, then the header and the same 6 bytes complemented. Read here LSB first,
+ * so each byte below is the remote's byte with its bits reversed: byte 0 is 0x85
+ * (0xa1, a state); byte 1 power (0), sleep (1), fan (3-4: 0 auto, 2 low, 1 medium, 3
+ * high), mode (5-7: 0 cool, 4 dry, 2 auto, 6 heat, 1 fan); byte 2 the temperature - 17
+ * with its 4 bits reversed (4-7), its fifth bit and the Fahrenheit bit (2-3) clear;
+ * bytes 3-4 the timers and the room sensor; byte 5 minus the sum of bytes 0-4.
+ */
+static const struct ac_protocol midea = {
+	.id = 4,
+	.header_pulse = 4480, .header_space = 4480, .header_margin = 700,
+	.bit_pulse = 560, .one_space = 1680, .zero_space = 560, .margin = 250,
+	.sections = 2, .header_mask = 3, .bytes = 12, .section_bits = { 48, 48 },
+	.checks = {
+		{ .kind = AC_CHECK_NEG_SUM8, .first = 0, .count = 5, .at = 5 },
+		{ .kind = AC_CHECK_INVERTED_COPY, .first = 0, .count = 6, .at = 6 },
+		CHECK_EQUAL(0, 0xff, 0x85),
+		CHECK_EQUAL(2, 0x0c, 0x00),
+	},
+	.fields = {
+		POWER_BIT(1, 0),
+		FIELD_MAP(MODE, 1, 5, 3, [0] = AC_MODE_COOL, [1] = AC_MODE_FAN,
+			  [2] = AC_MODE_AUTO, [4] = AC_MODE_DRY, [6] = AC_MODE_HEAT),
+		FIELD_MAP(TEMP, 2, 4, 4, [0x0] = 34, [0x8] = 36, [0x4] = 38, [0xc] = 40,
+			  [0x2] = 42, [0xa] = 44, [0x6] = 46, [0xe] = 48, [0x1] = 50,
+			  [0x9] = 52, [0x5] = 54, [0xd] = 56, [0x3] = 58, [0xb] = 60),
+		FIELD_MAP(FAN, 1, 3, 2, AC_FAN_AUTO, AC_FAN_MEDIUM, AC_FAN_MIN, AC_FAN_TOP),
+		FLAG_BIT(AC_FLAG_SLEEP, 1, 1),
+	},
+};
+
 /* In id order: protocols[id].layout->id == id. */
 static const struct ac_protocol_info protocols[] = {
 	{ "gree", 64, &gree },
 	{ "coolix", 24, &coolix },
 	{ "mitsubishi_ac", 144, &mitsubishi_ac },
 	{ "daikin", 280, &daikin },
+	{ "midea", 48, &midea },
 };
 
 size_t ac_protocol_count(void)
@@ -239,6 +272,7 @@ static int check_check(const struct ac_protocol *r, const struct ac_check *c,
 	case AC_CHECK_NONE:
 		return 0;
 	case AC_CHECK_SUM8:
+	case AC_CHECK_NEG_SUM8:
 		if (!in_message(r, c->first, c->count, 1) || c->at >= r->bytes)
 			break;
 		return 0;
