@@ -22,6 +22,7 @@ static const struct timing coolix_timing = { 4692, 4416, 552, 1656, 552, 5244 };
 static const struct timing mitsubishi_timing = { 3400, 1750, 450, 1300, 420, 17100 };
 static const struct timing daikin_timing = { 3650, 1623, 428, 1280, 428, 29000 };
 static const struct timing midea_timing = { 4480, 4480, 560, 1680, 560, 5600 };
+static const struct timing fujitsu_timing = { 3324, 1574, 448, 1182, 390, 8100 };
 
 /* -1 when value is not among the count values of from. */
 static int code_of(unsigned int value, const unsigned int *from, const int *codes, size_t count)
@@ -221,6 +222,41 @@ static int midea_bytes(const struct ac_enc_state *s, uint8_t *b)
 	return 6;
 }
 
+/*
+ * Fujitsu's 16-byte state (AR-RAH2E): 14 63 00 10 10 fe 09 30, then byte 8 the
+ * "turn on" bit (0) and the temperature - 16 (4-7), byte 9 mode (0-2) and clean (3),
+ * byte 10 fan (0-2) and swing (4-5: 1 vertical, 2 horizontal), bytes 11-13 no timer,
+ * byte 14 filter (3), byte 15 0 minus the sum of bytes 7-14. Power off is a short
+ * command of its own, not a state.
+ */
+static int fujitsu_bytes(const struct ac_enc_state *s, uint8_t *b)
+{
+	static const uint8_t head[] = { 0x14, 0x63, 0x00, 0x10, 0x10, 0xfe, 0x09, 0x30 };
+	static const unsigned int modes[] = { M_AUTO, M_COOL, M_DRY, M_FAN, M_HEAT };
+	static const int mode_codes[] = { 0, 1, 2, 3, 4 };
+	static const unsigned int fans[] = { F_AUTO, F_MAX, F_MEDIUM, F_LOW, F_MIN };
+	static const int fan_codes[] = { 0, 1, 2, 3, 4 };
+	static const unsigned int swings[] = { S_OFF, S_AUTO };
+	static const int swing_codes[] = { 0, 1 };
+	int mode = CODE(s->mode, modes, mode_codes), fan = CODE(s->fan, fans, fan_codes);
+	int sv = CODE(s->swing_v, swings, swing_codes), sh = CODE(s->swing_h, swings, swing_codes);
+	unsigned int temp = s->temp_half / 2, sum = 0, i;
+
+	if (s->power != ON || mode < 0 || fan < 0 || sv < 0 || sh < 0 || s->temp_half & 1 ||
+	    temp < 16 || temp > 30)
+		return -EINVAL;
+	memset(b, 0, 16);
+	memcpy(b, head, sizeof(head));
+	b[8] = (uint8_t)(1 | (temp - 16) << 4);
+	b[9] = (uint8_t)(mode | flag(s, CLEAN) << 3);
+	b[10] = (uint8_t)(fan | sv << 4 | sh << 5);
+	b[14] = (uint8_t)(flag(s, FILTER) << 3);
+	for (i = 7; i < 15; i++)
+		sum += b[i];
+	b[15] = (uint8_t)(0x100 - (sum & 0xff));
+	return 16;
+}
+
 int ac_encode_bytes(enum ac_enc_protocol protocol, const struct ac_enc_state *state,
 		    uint8_t *bytes, size_t *ret_count)
 {
@@ -241,6 +277,9 @@ int ac_encode_bytes(enum ac_enc_protocol protocol, const struct ac_enc_state *st
 		break;
 	case AC_ENC_MIDEA:
 		n = midea_bytes(state, bytes);
+		break;
+	case AC_ENC_FUJITSU_AC:
+		n = fujitsu_bytes(state, bytes);
 		break;
 	default:
 		return -EINVAL;
@@ -364,6 +403,13 @@ int ac_encode_signal(enum ac_enc_protocol protocol, const uint8_t *b, size_t cou
 			if (i == 7 || i == 15)
 				end(&x, 0);
 		}
+		end(&x, 1);
+		break;
+	case AC_ENC_FUJITSU_AC:
+		x.t = &fujitsu_timing;
+		header(&x);
+		for (i = 0; i < count; i++)
+			byte_lsb(&x, b[i]);
 		end(&x, 1);
 		break;
 	case AC_ENC_MIDEA:

@@ -72,6 +72,11 @@ static const struct protocol_case cases[] = {
 	  { M_AUTO, M_COOL, M_HEAT, M_DRY, M_FAN }, { F_AUTO, F_MIN, F_MEDIUM, F_MAX },
 	  { 0 }, { 0 }, 17, 30, 1 << SLEEP,
 	  { ON, M_AUTO, 50, F_AUTO, 0, 0, { 0 } } },
+	{ AC_ENC_FUJITSU_AC, "fujitsu_ac", 133, 1,
+	  { M_AUTO, M_COOL, M_HEAT, M_DRY, M_FAN },
+	  { F_AUTO, F_MIN, F_LOW, F_MEDIUM, F_MAX }, { S_OFF, S_AUTO }, { S_OFF, S_AUTO },
+	  16, 30, 1 << CLEAN | 1 << FILTER,
+	  { ON, M_COOL, 48, F_MEDIUM, S_OFF, S_AUTO, { 0 } } },
 };
 
 #define CASE_COUNT (sizeof(cases) / sizeof(cases[0]))
@@ -219,7 +224,8 @@ START_TEST(test_fans_swings_flags_power)
 			s.fan = F_MIN;
 		expect_round_trip(&run, c, &s, NULL);
 	}
-	if (c->enc != AC_ENC_COOLIX) {
+	/* Coolix's and Fujitsu's power off is a command of its own, no state. */
+	if (c->enc != AC_ENC_COOLIX && c->enc != AC_ENC_FUJITSU_AC) {
 		s = c->base;
 		s.power = OFF;
 		expect_round_trip(&run, c, &s, NULL);
@@ -427,6 +433,54 @@ START_TEST(test_midea_sum_and_units)
 }
 END_TEST
 
+/*
+ * Fujitsu: a state without its "turn on" bit is still a state of a running unit; the
+ * sum made wrong, a Fahrenheit state and a 7-byte command (off): no report.
+ */
+START_TEST(test_fujitsu_states)
+{
+	const struct protocol_case *c = &cases[5];
+	static const uint8_t off[] = { 0x14, 0x63, 0x00, 0x10, 0x10, 0x02, 0xfd };
+	uint8_t bytes[AC_ENC_BYTES_MAX];
+	struct ir_signal signal;
+	struct decoder_run run;
+	size_t count;
+	unsigned int k;
+
+	ck_assert_int_eq(c->enc, AC_ENC_FUJITSU_AC);
+	open_one(&run, c);
+	for (k = 0; k < 4; k++) {
+		ck_assert_int_eq(ac_encode_bytes(c->enc, &c->base, bytes, &count), 0);
+		ck_assert_uint_eq(count, 16);
+		if (k == 0) {
+			/* bit 0 of byte 8 cleared: the sum one more */
+			bytes[8] &= 0xfe;
+			bytes[15]++;
+		} else if (k == 1) {
+			bytes[15] ^= 0x01;
+		} else if (k == 2) {
+			bytes[8] |= 0x02;
+			bytes[15] -= 0x02;
+		} else {
+			memcpy(bytes, off, sizeof(off));
+			count = sizeof(off);
+		}
+		ir_signal_init(&signal);
+		ck_assert_int_eq(ac_encode_signal(c->enc, bytes, count, NULL, &signal), 0);
+		decoder_run_clear_events(&run);
+		decoder_run_feed(&run, &signal);
+		if (k == 0) {
+			expect_event_count(&run, 1);
+			expect_keydown(&run, 0, c->rc_proto, expected_state(c, &c->base), 0);
+		} else {
+			expect_event_count(&run, 0);
+		}
+		ir_signal_free(&signal);
+	}
+	decoder_run_close(&run);
+}
+END_TEST
+
 /* Coolix's power-off message is no state of its bytes: power off, no temperature. */
 START_TEST(test_coolix_off)
 {
@@ -582,6 +636,7 @@ static Suite *ac_suite(void)
 	tcase_add_loop_test(tc, test_noise, 0, CASE_COUNT);
 	tcase_add_test(tc, test_coolix_off);
 	tcase_add_test(tc, test_midea_sum_and_units);
+	tcase_add_test(tc, test_fujitsu_states);
 	tcase_add_test(tc, test_all_loaded);
 	suite_add_tcase(s, tc);
 	tc = tcase_create("tables");

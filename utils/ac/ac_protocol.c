@@ -204,6 +204,43 @@ static const struct ac_protocol midea = {
 	},
 };
 
+/*
+ * Fujitsu (AR-RAH2E, AR-REB1E, AR-RY4), the 16-byte state, LSB first: header, 16 bytes,
+ * a pulse and a gap, once. Bytes 0-1 0x14 0x63; byte 5 0xfe (a state; the short
+ * commands, off among them, are 7 bytes and not read here); byte 6 0x09 (the bytes
+ * after it); byte 8: "turn on" (0, a state is sent only while the unit runs: on
+ * either way), Fahrenheit (1, clear), temperature - 16 (4-7); byte 9: mode (0-2),
+ * clean (3); byte 10: fan (0-2: 0 auto, 1 high, 2 medium, 3 low, 4 quiet), vertical
+ * swing (4), horizontal swing (5); byte 14: filter (3); byte 15 minus the sum of
+ * bytes 7-14.
+ */
+static const struct ac_protocol fujitsu_ac = {
+	.id = 5,
+	.header_pulse = 3324, .header_space = 1574, .header_margin = 600,
+	.bit_pulse = 448, .one_space = 1182, .zero_space = 390, .margin = 250,
+	.sections = 1, .header_mask = 1, .bytes = 16, .section_bits = { 128 },
+	.checks = {
+		{ .kind = AC_CHECK_NEG_SUM8, .first = 7, .count = 8, .at = 15 },
+		CHECK_EQUAL(0, 0xff, 0x14),
+		CHECK_EQUAL(1, 0xff, 0x63),
+		CHECK_EQUAL(5, 0xff, 0xfe),
+		CHECK_EQUAL(6, 0xff, 0x09),
+		CHECK_EQUAL(8, 0x02, 0x00),
+	},
+	.fields = {
+		FIELD_MAP(POWER, 8, 0, 1, AC_POWER_ON, AC_POWER_ON),
+		FIELD_MAP(MODE, 9, 0, 3, AC_MODE_AUTO, AC_MODE_COOL, AC_MODE_DRY, AC_MODE_FAN,
+			  AC_MODE_HEAT),
+		FIELD_LINEAR(TEMP, 8, 4, 4, 2, 32),
+		FIELD_MAP(FAN, 10, 0, 3, AC_FAN_AUTO, AC_FAN_TOP, AC_FAN_MEDIUM, AC_FAN_LOW,
+			  AC_FAN_MIN),
+		FIELD_MAP(SWING_V, 10, 4, 1, AC_SWING_V_OFF, AC_SWING_V_AUTO),
+		FIELD_MAP(SWING_H, 10, 5, 1, AC_SWING_H_OFF, AC_SWING_H_AUTO),
+		FLAG_BIT(AC_FLAG_CLEAN, 9, 3),
+		FLAG_BIT(AC_FLAG_FILTER, 14, 3),
+	},
+};
+
 /* In id order: protocols[id].layout->id == id. */
 static const struct ac_protocol_info protocols[] = {
 	{ "gree", 64, &gree },
@@ -211,6 +248,7 @@ static const struct ac_protocol_info protocols[] = {
 	{ "mitsubishi_ac", 144, &mitsubishi_ac },
 	{ "daikin", 280, &daikin },
 	{ "midea", 48, &midea },
+	{ "fujitsu_ac", 128, &fujitsu_ac },
 };
 
 size_t ac_protocol_count(void)
