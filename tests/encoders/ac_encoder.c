@@ -23,6 +23,7 @@ static const struct timing mitsubishi_timing = { 3400, 1750, 450, 1300, 420, 171
 static const struct timing daikin_timing = { 3650, 1623, 428, 1280, 428, 29000 };
 static const struct timing midea_timing = { 4480, 4480, 560, 1680, 560, 5600 };
 static const struct timing fujitsu_timing = { 3324, 1574, 448, 1182, 390, 8100 };
+static const struct timing toshiba_timing = { 4400, 4300, 580, 1600, 490, 7400 };
 
 /* -1 when value is not among the count values of from. */
 static int code_of(unsigned int value, const unsigned int *from, const int *codes, size_t count)
@@ -257,6 +258,36 @@ static int fujitsu_bytes(const struct ac_enc_state *s, uint8_t *b)
 	return 16;
 }
 
+/*
+ * Toshiba's 72-bit state: f2 0d (a byte and its complement), 03 fc (the length and its
+ * complement), 01, then the temperature - 17 (byte 5, bits 4-7), mode (byte 6, 0-2; 7
+ * is power off) and fan (byte 6, 5-7: 0 auto, speeds 1-5 as 2-6), filter (byte 7, 4)
+ * and the exclusive or of bytes 0-7.
+ */
+static int toshiba_bytes(const struct ac_enc_state *s, uint8_t *b)
+{
+	static const unsigned int modes[] = { M_AUTO, M_COOL, M_DRY, M_HEAT, M_FAN };
+	static const int mode_codes[] = { 0, 1, 2, 3, 4 };
+	static const unsigned int fans[] = { F_AUTO, F_MIN, F_LOW, F_MEDIUM, F_HIGH, F_MAX };
+	static const int fan_codes[] = { 0, 2, 3, 4, 5, 6 };
+	int mode = CODE(s->mode, modes, mode_codes), fan = CODE(s->fan, fans, fan_codes);
+	unsigned int temp = s->temp_half / 2, i;
+
+	if (mode < 0 || fan < 0 || s->temp_half & 1 || temp < 17 || temp > 30)
+		return -EINVAL;
+	b[0] = 0xf2;
+	b[1] = 0x0d;
+	b[2] = 0x03;
+	b[3] = 0xfc;
+	b[4] = 0x01;
+	b[5] = (uint8_t)((temp - 17) << 4);
+	b[6] = (uint8_t)((s->power == ON ? mode : 7) | fan << 5);
+	b[7] = (uint8_t)(flag(s, FILTER) << 4);
+	for (b[8] = 0, i = 0; i < 8; i++)
+		b[8] ^= b[i];
+	return 9;
+}
+
 int ac_encode_bytes(enum ac_enc_protocol protocol, const struct ac_enc_state *state,
 		    uint8_t *bytes, size_t *ret_count)
 {
@@ -280,6 +311,9 @@ int ac_encode_bytes(enum ac_enc_protocol protocol, const struct ac_enc_state *st
 		break;
 	case AC_ENC_FUJITSU_AC:
 		n = fujitsu_bytes(state, bytes);
+		break;
+	case AC_ENC_TOSHIBA_AC:
+		n = toshiba_bytes(state, bytes);
 		break;
 	default:
 		return -EINVAL;
@@ -411,6 +445,15 @@ int ac_encode_signal(enum ac_enc_protocol protocol, const uint8_t *b, size_t cou
 		for (i = 0; i < count; i++)
 			byte_lsb(&x, b[i]);
 		end(&x, 1);
+		break;
+	case AC_ENC_TOSHIBA_AC:
+		x.t = &toshiba_timing;
+		for (copy = 0; copy < 2; copy++) {
+			header(&x);
+			for (i = 0; i < count; i++)
+				byte_msb(&x, b[i]);
+			end(&x, copy == 1);
+		}
 		break;
 	case AC_ENC_MIDEA:
 		x.t = &midea_timing;

@@ -77,6 +77,11 @@ static const struct protocol_case cases[] = {
 	  { F_AUTO, F_MIN, F_LOW, F_MEDIUM, F_MAX }, { S_OFF, S_AUTO }, { S_OFF, S_AUTO },
 	  16, 30, 1 << CLEAN | 1 << FILTER,
 	  { ON, M_COOL, 48, F_MEDIUM, S_OFF, S_AUTO, { 0 } } },
+	{ AC_ENC_TOSHIBA_AC, "toshiba_ac", 134, 2,
+	  { M_AUTO, M_COOL, M_HEAT, M_DRY, M_FAN },
+	  { F_AUTO, F_MIN, F_LOW, F_MEDIUM, F_HIGH, F_MAX }, { 0 }, { 0 },
+	  17, 30, 1 << FILTER,
+	  { ON, M_HEAT, 44, F_HIGH, 0, 0, { 0 } } },
 };
 
 #define CASE_COUNT (sizeof(cases) / sizeof(cases[0]))
@@ -224,8 +229,12 @@ START_TEST(test_fans_swings_flags_power)
 			s.fan = F_MIN;
 		expect_round_trip(&run, c, &s, NULL);
 	}
-	/* Coolix's and Fujitsu's power off is a command of its own, no state. */
-	if (c->enc != AC_ENC_COOLIX && c->enc != AC_ENC_FUJITSU_AC) {
+	/*
+	 * Coolix's and Fujitsu's power off is a command of its own, no state; Toshiba's
+	 * is a mode of its own (test_toshiba_off).
+	 */
+	if (c->enc != AC_ENC_COOLIX && c->enc != AC_ENC_FUJITSU_AC &&
+	    c->enc != AC_ENC_TOSHIBA_AC) {
 		s = c->base;
 		s.power = OFF;
 		expect_round_trip(&run, c, &s, NULL);
@@ -481,6 +490,43 @@ START_TEST(test_fujitsu_states)
 }
 END_TEST
 
+/*
+ * Toshiba: power off is mode 7, read as power off and no mode; a message whose length
+ * byte says 4 (the 80-bit kind) is not read as the 72-bit state.
+ */
+START_TEST(test_toshiba_off)
+{
+	const struct protocol_case *c = &cases[6];
+	uint8_t bytes[AC_ENC_BYTES_MAX];
+	struct ac_enc_state s;
+	struct ir_signal signal;
+	struct decoder_run run;
+	size_t count;
+
+	ck_assert_int_eq(c->enc, AC_ENC_TOSHIBA_AC);
+	open_one(&run, c);
+	s = c->base;
+	s.power = OFF;
+	signal_of(c, &s, NULL, &signal);
+	decoder_run_feed(&run, &signal);
+	expect_event_count(&run, 2);
+	/* off (1), no mode, 22 C (44), fan high (5), filter off (1 at bit 40) */
+	expect_keydown(&run, 0, 134, 0x1ULL | 44ULL << 8 | 5ULL << 16 | 1ULL << 40, 0);
+	ir_signal_free(&signal);
+
+	ck_assert_int_eq(ac_encode_bytes(c->enc, &c->base, bytes, &count), 0);
+	/* the length 3 -> 4 and its complement 0xfc -> 0xfb: the exclusive or unchanged */
+	bytes[2] = 0x04;
+	bytes[3] = 0xfb;
+	ck_assert_uint_eq(bytes[2] ^ bytes[3], 0x03 ^ 0xfc);
+	ir_signal_init(&signal);
+	ck_assert_int_eq(ac_encode_signal(c->enc, bytes, count, NULL, &signal), 0);
+	expect_nothing(&run, &signal);
+	ir_signal_free(&signal);
+	decoder_run_close(&run);
+}
+END_TEST
+
 /* Coolix's power-off message is no state of its bytes: power off, no temperature. */
 START_TEST(test_coolix_off)
 {
@@ -637,6 +683,7 @@ static Suite *ac_suite(void)
 	tcase_add_test(tc, test_coolix_off);
 	tcase_add_test(tc, test_midea_sum_and_units);
 	tcase_add_test(tc, test_fujitsu_states);
+	tcase_add_test(tc, test_toshiba_off);
 	tcase_add_test(tc, test_all_loaded);
 	suite_add_tcase(s, tc);
 	tc = tcase_create("tables");

@@ -241,6 +241,39 @@ static const struct ac_protocol fujitsu_ac = {
 	},
 };
 
+/*
+ * Toshiba (and Carrier), the 72-bit state, MSB first: header, 9 bytes, a pulse and a
+ * gap; sent twice. Bytes 0-3 0xf2 0x0d 0x03 0xfc (3: the bytes after byte 4); byte 4
+ * 0x01; byte 5 the temperature - 17 (4-7); byte 6 mode (0-2: 0 auto, 1 cool, 2 dry, 3
+ * heat, 4 fan, 7 power off), fan (5-7: 0 auto, 2-6 the five speeds); byte 7 filter
+ * (4); byte 8 the exclusive or of bytes 0-7. Swing has short messages of its own (56
+ * bits), not read here.
+ */
+static const struct ac_protocol toshiba_ac = {
+	.id = 6,
+	.flags = AC_MSB_FIRST,
+	.header_pulse = 4400, .header_space = 4300, .header_margin = 700,
+	.bit_pulse = 580, .one_space = 1600, .zero_space = 490, .margin = 250,
+	.sections = 1, .header_mask = 1, .bytes = 9, .section_bits = { 72 },
+	.checks = {
+		{ .kind = AC_CHECK_XOR8, .first = 0, .count = 8, .at = 8 },
+		CHECK_EQUAL(0, 0xff, 0xf2),
+		CHECK_EQUAL(1, 0xff, 0x0d),
+		CHECK_EQUAL(2, 0xff, 0x03),
+		CHECK_EQUAL(4, 0xff, 0x01),
+	},
+	.fields = {
+		FIELD_MAP(POWER, 6, 0, 3, AC_POWER_ON, AC_POWER_ON, AC_POWER_ON, AC_POWER_ON,
+			  AC_POWER_ON, [7] = AC_POWER_OFF),
+		FIELD_MAP(MODE, 6, 0, 3, AC_MODE_AUTO, AC_MODE_COOL, AC_MODE_DRY, AC_MODE_HEAT,
+			  AC_MODE_FAN),
+		FIELD_LINEAR(TEMP, 5, 4, 4, 2, 34),
+		FIELD_MAP(FAN, 6, 5, 3, AC_FAN_AUTO, [2] = AC_FAN_MIN, [3] = AC_FAN_LOW,
+			  [4] = AC_FAN_MEDIUM, [5] = AC_FAN_HIGH, [6] = AC_FAN_TOP),
+		FLAG_BIT(AC_FLAG_FILTER, 7, 4),
+	},
+};
+
 /* In id order: protocols[id].layout->id == id. */
 static const struct ac_protocol_info protocols[] = {
 	{ "gree", 64, &gree },
@@ -249,6 +282,7 @@ static const struct ac_protocol_info protocols[] = {
 	{ "daikin", 280, &daikin },
 	{ "midea", 48, &midea },
 	{ "fujitsu_ac", 128, &fujitsu_ac },
+	{ "toshiba_ac", 72, &toshiba_ac },
 };
 
 size_t ac_protocol_count(void)
@@ -311,6 +345,7 @@ static int check_check(const struct ac_protocol *r, const struct ac_check *c,
 		return 0;
 	case AC_CHECK_SUM8:
 	case AC_CHECK_NEG_SUM8:
+	case AC_CHECK_XOR8:
 		if (!in_message(r, c->first, c->count, 1) || c->at >= r->bytes)
 			break;
 		return 0;
