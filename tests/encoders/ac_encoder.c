@@ -24,6 +24,7 @@ static const struct timing daikin_timing = { 3650, 1623, 428, 1280, 428, 29000 }
 static const struct timing midea_timing = { 4480, 4480, 560, 1680, 560, 5600 };
 static const struct timing fujitsu_timing = { 3324, 1574, 448, 1182, 390, 8100 };
 static const struct timing toshiba_timing = { 4400, 4300, 580, 1600, 490, 7400 };
+static const struct timing panasonic_timing = { 3456, 1728, 432, 1296, 432, 10000 };
 
 /* -1 when value is not among the count values of from. */
 static int code_of(unsigned int value, const unsigned int *from, const int *codes, size_t count)
@@ -288,6 +289,46 @@ static int toshiba_bytes(const struct ac_enc_state *s, uint8_t *b)
 	return 9;
 }
 
+/*
+ * Panasonic's 27 bytes: 02 20 e0 04 00 00 00 06, then 02 20 e0 04 00, byte 13 mode
+ * (4-7) and power (0), byte 14 the temperature << 1, byte 15 0x80, byte 16 fan (4-7:
+ * speeds 3-7, auto 10) and vertical swing (0-3: 1-5, auto 15), byte 17 horizontal
+ * swing (0-3: middle 6, 9-12, auto 13), byte 21 quiet (0) and powerful (5), byte 23
+ * 0x81 (the model), byte 26 the sum of bytes 0-25 from 0xf4.
+ */
+static int panasonic_bytes(const struct ac_enc_state *s, uint8_t *b)
+{
+	static const uint8_t head[] = { 0x02, 0x20, 0xe0, 0x04, 0x00, 0x00, 0x00, 0x06 };
+	static const unsigned int modes[] = { M_AUTO, M_DRY, M_COOL, M_HEAT, M_FAN };
+	static const int mode_codes[] = { 0, 2, 3, 4, 6 };
+	static const unsigned int fans[] = { F_AUTO, F_MIN, F_LOW, F_MEDIUM, F_HIGH, F_MAX };
+	static const int fan_codes[] = { 10, 3, 4, 5, 6, 7 };
+	static const unsigned int vs[] = { S_AUTO, S_1, S_2, S_3, S_4, S_5 };
+	static const int v_codes[] = { 15, 1, 2, 3, 4, 5 };
+	static const int h_codes[] = { 13, 9, 10, 6, 11, 12 };
+	int mode = CODE(s->mode, modes, mode_codes), fan = CODE(s->fan, fans, fan_codes);
+	int sv = CODE(s->swing_v, vs, v_codes), sh = CODE(s->swing_h, vs, h_codes);
+	unsigned int temp = s->temp_half / 2, sum = 0xf4, i;
+
+	if (mode < 0 || fan < 0 || sv < 0 || sh < 0 || s->temp_half & 1 || temp < 16 ||
+	    temp > 30)
+		return -EINVAL;
+	memset(b, 0, 27);
+	memcpy(b, head, sizeof(head));
+	memcpy(b + 8, head, 4);
+	b[13] = (uint8_t)(mode << 4 | (s->power == ON));
+	b[14] = (uint8_t)(temp << 1);
+	b[15] = 0x80;
+	b[16] = (uint8_t)(fan << 4 | sv);
+	b[17] = (uint8_t)sh;
+	b[21] = (uint8_t)(flag(s, QUIET) | flag(s, TURBO) << 5);
+	b[23] = 0x81;
+	for (i = 0; i < 26; i++)
+		sum += b[i];
+	b[26] = (uint8_t)sum;
+	return 27;
+}
+
 int ac_encode_bytes(enum ac_enc_protocol protocol, const struct ac_enc_state *state,
 		    uint8_t *bytes, size_t *ret_count)
 {
@@ -314,6 +355,9 @@ int ac_encode_bytes(enum ac_enc_protocol protocol, const struct ac_enc_state *st
 		break;
 	case AC_ENC_TOSHIBA_AC:
 		n = toshiba_bytes(state, bytes);
+		break;
+	case AC_ENC_PANASONIC_AC:
+		n = panasonic_bytes(state, bytes);
 		break;
 	default:
 		return -EINVAL;
@@ -444,6 +488,17 @@ int ac_encode_signal(enum ac_enc_protocol protocol, const uint8_t *b, size_t cou
 		header(&x);
 		for (i = 0; i < count; i++)
 			byte_lsb(&x, b[i]);
+		end(&x, 1);
+		break;
+	case AC_ENC_PANASONIC_AC:
+		x.t = &panasonic_timing;
+		for (i = 0; i < count; i++) {
+			if (i == 0 || i == 8)
+				header(&x);
+			byte_lsb(&x, b[i]);
+			if (i == 7)
+				end(&x, 0);
+		}
 		end(&x, 1);
 		break;
 	case AC_ENC_TOSHIBA_AC:

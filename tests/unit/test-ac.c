@@ -82,6 +82,12 @@ static const struct protocol_case cases[] = {
 	  { F_AUTO, F_MIN, F_LOW, F_MEDIUM, F_HIGH, F_MAX }, { 0 }, { 0 },
 	  17, 30, 1 << FILTER,
 	  { ON, M_HEAT, 44, F_HIGH, 0, 0, { 0 } } },
+	{ AC_ENC_PANASONIC_AC, "panasonic_ac", 135, 1,
+	  { M_AUTO, M_COOL, M_HEAT, M_DRY, M_FAN },
+	  { F_AUTO, F_MIN, F_LOW, F_MEDIUM, F_HIGH, F_MAX },
+	  { S_AUTO, S_1, S_2, S_3, S_4, S_5 }, { S_AUTO, S_1, S_2, S_3, S_4, S_5 },
+	  16, 30, 1 << QUIET | 1 << TURBO,
+	  { ON, M_COOL, 50, F_AUTO, S_AUTO, S_AUTO, { 0 } } },
 };
 
 #define CASE_COUNT (sizeof(cases) / sizeof(cases[0]))

@@ -274,6 +274,48 @@ static const struct ac_protocol toshiba_ac = {
 	},
 };
 
+/*
+ * Panasonic (NKE, DKE, JKE and alike), 216 bits, LSB first: header, 8 fixed bytes (02
+ * 20 e0 04 00 00 00 06), a pulse and a gap, header, 19 bytes (bytes 8-26 here), a
+ * pulse and a gap. Byte 13: power (0), mode (4-7); byte 14 the temperature (1-5);
+ * byte 16 vertical swing (0-3: 1-5 highest to lowest, 15 auto), fan (4-7: 3-7 the
+ * speeds, 10 auto); byte 17 horizontal swing (0-3: 6 middle, 9-12 leftmost to
+ * rightmost, 13 auto); byte 21 quiet (0), powerful (5, the state's turbo; CKP remotes
+ * swap the two); byte 26 the sum of bytes 8-25 (the remote's sum of bytes 0-25 from
+ * 0xf4: the fixed section's bytes add up to 0x0c, which makes it 0).
+ */
+static const struct ac_protocol panasonic_ac = {
+	.id = 7,
+	.header_pulse = 3456, .header_space = 1728, .header_margin = 600,
+	.bit_pulse = 432, .one_space = 1296, .zero_space = 432, .margin = 250,
+	.sections = 2, .header_mask = 3, .bytes = 27, .section_bits = { 64, 152 },
+	.checks = {
+		CHECK_SUM8(8, 18, 26),
+		CHECK_EQUAL(0, 0xff, 0x02),
+		CHECK_EQUAL(1, 0xff, 0x20),
+		CHECK_EQUAL(2, 0xff, 0xe0),
+		CHECK_EQUAL(7, 0xff, 0x06),
+		CHECK_EQUAL(8, 0xff, 0x02),
+	},
+	.fields = {
+		POWER_BIT(13, 0),
+		FIELD_MAP(MODE, 13, 4, 4, [0] = AC_MODE_AUTO, [2] = AC_MODE_DRY,
+			  [3] = AC_MODE_COOL, [4] = AC_MODE_HEAT, [6] = AC_MODE_FAN),
+		FIELD_LINEAR(TEMP, 14, 1, 5, 2, 0),
+		FIELD_MAP(FAN, 16, 4, 4, [3] = AC_FAN_MIN, [4] = AC_FAN_LOW,
+			  [5] = AC_FAN_MEDIUM, [6] = AC_FAN_HIGH, [7] = AC_FAN_TOP,
+			  [10] = AC_FAN_AUTO),
+		FIELD_MAP(SWING_V, 16, 0, 4, [1] = AC_SWING_V_HIGHEST, [2] = AC_SWING_V_HIGH,
+			  [3] = AC_SWING_V_MIDDLE, [4] = AC_SWING_V_LOW, [5] = AC_SWING_V_LOWEST,
+			  [15] = AC_SWING_V_AUTO),
+		FIELD_MAP(SWING_H, 17, 0, 4, [6] = AC_SWING_H_MIDDLE, [9] = AC_SWING_H_LEFTMOST,
+			  [10] = AC_SWING_H_LEFT, [11] = AC_SWING_H_RIGHT,
+			  [12] = AC_SWING_H_RIGHTMOST, [13] = AC_SWING_H_AUTO),
+		FLAG_BIT(AC_FLAG_QUIET, 21, 0),
+		FLAG_BIT(AC_FLAG_TURBO, 21, 5),
+	},
+};
+
 /* In id order: protocols[id].layout->id == id. */
 static const struct ac_protocol_info protocols[] = {
 	{ "gree", 64, &gree },
@@ -283,6 +325,7 @@ static const struct ac_protocol_info protocols[] = {
 	{ "midea", 48, &midea },
 	{ "fujitsu_ac", 128, &fujitsu_ac },
 	{ "toshiba_ac", 72, &toshiba_ac },
+	{ "panasonic_ac", 216, &panasonic_ac },
 };
 
 size_t ac_protocol_count(void)
