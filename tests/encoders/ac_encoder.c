@@ -25,6 +25,7 @@ static const struct timing midea_timing = { 4480, 4480, 560, 1680, 560, 5600 };
 static const struct timing fujitsu_timing = { 3324, 1574, 448, 1182, 390, 8100 };
 static const struct timing toshiba_timing = { 4400, 4300, 580, 1600, 490, 7400 };
 static const struct timing panasonic_timing = { 3456, 1728, 432, 1296, 432, 10000 };
+static const struct timing lg_timing = { 8500, 4250, 550, 1600, 550, 0 };
 
 /* -1 when value is not among the count values of from. */
 static int code_of(unsigned int value, const unsigned int *from, const int *codes, size_t count)
@@ -329,6 +330,40 @@ static int panasonic_bytes(const struct ac_enc_state *s, uint8_t *b)
 	return 27;
 }
 
+/*
+ * LG's 28 bits as a number: 0x88 << 20, power << 18 (0 on), mode << 12, the
+ * temperature - 15 << 8, fan << 4, and the sum of the four nibbles of bits 4-19. The
+ * bytes are its 28 bits from the top, the last 4 in the high nibble of byte 3.
+ */
+static int lg_bytes(const struct ac_enc_state *s, uint8_t *b)
+{
+	static const unsigned int modes[] = { M_COOL, M_DRY, M_FAN, M_AUTO, M_HEAT };
+	static const int mode_codes[] = { 0, 1, 2, 3, 4 };
+	static const unsigned int fans[] = { F_AUTO, F_MIN, F_LOW, F_MEDIUM, F_HIGH, F_MAX };
+	static const int fan_codes[] = { 5, 0, 1, 2, 10, 4 };
+	int mode = CODE(s->mode, modes, mode_codes), fan = CODE(s->fan, fans, fan_codes);
+	unsigned int temp = s->temp_half / 2, sum = 0, i;
+	uint32_t v;
+
+	if (s->power != ON || mode < 0 || fan < 0 || s->temp_half & 1 || temp < 16 ||
+	    temp > 30)
+		return -EINVAL;
+	v = 0x88u << 20 | (uint32_t)mode << 12 | (temp - 15) << 8 | (uint32_t)fan << 4;
+	for (i = 1; i <= 4; i++)
+		sum += v >> (4 * i) & 0xf;
+	v |= sum & 0xf;
+	ac_encode_lg_bytes(v, b);
+	return 4;
+}
+
+void ac_encode_lg_bytes(uint32_t v, uint8_t *b)
+{
+	b[0] = (uint8_t)(v >> 20);
+	b[1] = (uint8_t)(v >> 12);
+	b[2] = (uint8_t)(v >> 4);
+	b[3] = (uint8_t)(v << 4);
+}
+
 int ac_encode_bytes(enum ac_enc_protocol protocol, const struct ac_enc_state *state,
 		    uint8_t *bytes, size_t *ret_count)
 {
@@ -358,6 +393,9 @@ int ac_encode_bytes(enum ac_enc_protocol protocol, const struct ac_enc_state *st
 		break;
 	case AC_ENC_PANASONIC_AC:
 		n = panasonic_bytes(state, bytes);
+		break;
+	case AC_ENC_LG:
+		n = lg_bytes(state, bytes);
 		break;
 	default:
 		return -EINVAL;
@@ -488,6 +526,16 @@ int ac_encode_signal(enum ac_enc_protocol protocol, const uint8_t *b, size_t cou
 		header(&x);
 		for (i = 0; i < count; i++)
 			byte_lsb(&x, b[i]);
+		end(&x, 1);
+		break;
+	case AC_ENC_LG:
+		/* 28 bits: the bytes but the last, then its high nibble */
+		x.t = &lg_timing;
+		header(&x);
+		for (i = 0; i + 1 < count; i++)
+			byte_msb(&x, b[i]);
+		for (i = 0; i < 4 && count; i++)
+			bit(&x, b[count - 1] >> (7 - i) & 1);
 		end(&x, 1);
 		break;
 	case AC_ENC_PANASONIC_AC:

@@ -88,6 +88,11 @@ static const struct protocol_case cases[] = {
 	  { S_AUTO, S_1, S_2, S_3, S_4, S_5 }, { S_AUTO, S_1, S_2, S_3, S_4, S_5 },
 	  16, 30, 1 << QUIET | 1 << TURBO,
 	  { ON, M_COOL, 50, F_AUTO, S_AUTO, S_AUTO, { 0 } } },
+	{ AC_ENC_LG, "lg", 136, 1,
+	  { M_AUTO, M_COOL, M_HEAT, M_DRY, M_FAN },
+	  { F_AUTO, F_MIN, F_LOW, F_MEDIUM, F_HIGH, F_MAX }, { 0 }, { 0 },
+	  16, 30, 0,
+	  { ON, M_COOL, 50, F_AUTO, 0, 0, { 0 } } },
 };
 
 #define CASE_COUNT (sizeof(cases) / sizeof(cases[0]))
@@ -236,11 +241,11 @@ START_TEST(test_fans_swings_flags_power)
 		expect_round_trip(&run, c, &s, NULL);
 	}
 	/*
-	 * Coolix's and Fujitsu's power off is a command of its own, no state; Toshiba's
-	 * is a mode of its own (test_toshiba_off).
+	 * Coolix's, Fujitsu's and LG's power off is a command of its own, no state
+	 * (test_lg_off); Toshiba's is a mode of its own (test_toshiba_off).
 	 */
 	if (c->enc != AC_ENC_COOLIX && c->enc != AC_ENC_FUJITSU_AC &&
-	    c->enc != AC_ENC_TOSHIBA_AC) {
+	    c->enc != AC_ENC_TOSHIBA_AC && c->enc != AC_ENC_LG) {
 		s = c->base;
 		s.power = OFF;
 		expect_round_trip(&run, c, &s, NULL);
@@ -292,7 +297,7 @@ static void flip_bit(struct ir_signal *signal, size_t k, unsigned int one, unsig
 }
 
 /*
- * The last byte's lowest bit flipped (gree: its checksum nibble's): a sum or a nibble
+ * The last byte's lowest bit flipped (gree and lg: its checksum nibble's): a sum or a nibble
  * sum fails. Coolix sends complements, not a sum: the first bit of byte 0's flipped.
  */
 START_TEST(test_wrong_checksum)
@@ -306,7 +311,7 @@ START_TEST(test_wrong_checksum)
 	open_one(&run, c);
 	ck_assert_int_eq(ac_encode_bytes(c->enc, &c->base, bytes, &count), 0);
 	if (c->enc != AC_ENC_COOLIX)
-		bytes[count - 1] ^= c->enc == AC_ENC_GREE ? 0x10 : 0x01;
+		bytes[count - 1] ^= c->enc == AC_ENC_GREE || c->enc == AC_ENC_LG ? 0x10 : 0x01;
 	ir_signal_init(&signal);
 	ck_assert_int_eq(ac_encode_signal(c->enc, bytes, count, NULL, &signal), 0);
 	if (c->enc == AC_ENC_COOLIX)
@@ -340,7 +345,7 @@ START_TEST(test_cut_short)
 		if (LIRC_IS_TIMEOUT(v))
 			break;
 	}
-	ck_assert_uint_gt(last_pulse, 90);
+	ck_assert_uint_gt(last_pulse, 50);
 	for (end = 1; end <= last_pulse; end += 3) {
 		ir_signal_init(&cut);
 		for (i = 0; i < end; i++) {
@@ -533,6 +538,38 @@ START_TEST(test_toshiba_off)
 }
 END_TEST
 
+/*
+ * LG's power-off command, 0x88c0051 as documented: power off, mode cool, no
+ * temperature, fan auto. The same with its sum one off: nothing.
+ */
+START_TEST(test_lg_off)
+{
+	const struct protocol_case *c = &cases[8];
+	uint8_t bytes[4];
+	struct ir_signal signal;
+	struct decoder_run run;
+	unsigned int k;
+
+	ck_assert_int_eq(c->enc, AC_ENC_LG);
+	open_one(&run, c);
+	for (k = 0; k < 2; k++) {
+		ac_encode_lg_bytes(k ? 0x88c0052 : 0x88c0051, bytes);
+		ir_signal_init(&signal);
+		ck_assert_int_eq(ac_encode_signal(c->enc, bytes, 4, NULL, &signal), 0);
+		decoder_run_clear_events(&run);
+		decoder_run_feed(&run, &signal);
+		if (k) {
+			expect_event_count(&run, 0);
+		} else {
+			expect_event_count(&run, 1);
+			expect_keydown(&run, 0, 136, 0x1ULL | 0x2ULL << 4 | 0x1ULL << 16, 0);
+		}
+		ir_signal_free(&signal);
+	}
+	decoder_run_close(&run);
+}
+END_TEST
+
 /* Coolix's power-off message is no state of its bytes: power off, no temperature. */
 START_TEST(test_coolix_off)
 {
@@ -690,6 +727,7 @@ static Suite *ac_suite(void)
 	tcase_add_test(tc, test_midea_sum_and_units);
 	tcase_add_test(tc, test_fujitsu_states);
 	tcase_add_test(tc, test_toshiba_off);
+	tcase_add_test(tc, test_lg_off);
 	tcase_add_test(tc, test_all_loaded);
 	suite_add_tcase(s, tc);
 	tc = tcase_create("tables");

@@ -316,6 +316,37 @@ static const struct ac_protocol panasonic_ac = {
 	},
 };
 
+/*
+ * LG (and General Electric), 28 bits MSB first: header, 28 bits, a pulse, once. Byte
+ * 0 is 0x88; byte 1 power (6-7: 0 on, 3 off), mode (0-2: 0 cool, 1 dry, 2 fan, 3 auto,
+ * 4 heat); byte 2 the temperature - 15 (4-7), fan (0-3: 0 lowest, 1 and 9 low, 2
+ * medium, 10 high, 4 max, 5 auto); the last 4 bits (byte 3's high nibble here) the
+ * sum of the 4 nibbles of bytes 1-2. Power off is 88 c0 05 1: cool, no temperature.
+ */
+static const struct ac_protocol lg = {
+	.id = 8,
+	.flags = AC_MSB_FIRST,
+	.header_pulse = 8500, .header_space = 4250, .header_margin = 1000,
+	.bit_pulse = 550, .one_space = 1600, .zero_space = 550, .margin = 250,
+	.sections = 1, .header_mask = 1, .bytes = 4, .section_bits = { 28 },
+	.checks = {
+		{ .kind = AC_CHECK_NIBBLE_SUM, .first = 1, .count = 2, .first2 = 1,
+		  .count2 = 2, .at = 3 },
+		CHECK_EQUAL(0, 0xff, 0x88),
+	},
+	.fields = {
+		FIELD_MAP(POWER, 1, 6, 2, [0] = AC_POWER_ON, [3] = AC_POWER_OFF),
+		FIELD_MAP(MODE, 1, 0, 3, AC_MODE_COOL, AC_MODE_DRY, AC_MODE_FAN, AC_MODE_AUTO,
+			  AC_MODE_HEAT),
+		FIELD_MAP(TEMP, 2, 4, 4, [1] = 32, [2] = 34, [3] = 36, [4] = 38, [5] = 40,
+			  [6] = 42, [7] = 44, [8] = 46, [9] = 48, [10] = 50, [11] = 52,
+			  [12] = 54, [13] = 56, [14] = 58, [15] = 60),
+		FIELD_MAP(FAN, 2, 0, 4, [0] = AC_FAN_MIN, [1] = AC_FAN_LOW,
+			  [2] = AC_FAN_MEDIUM, [4] = AC_FAN_TOP, [5] = AC_FAN_AUTO,
+			  [9] = AC_FAN_LOW, [10] = AC_FAN_HIGH),
+	},
+};
+
 /* In id order: protocols[id].layout->id == id. */
 static const struct ac_protocol_info protocols[] = {
 	{ "gree", 64, &gree },
@@ -326,6 +357,7 @@ static const struct ac_protocol_info protocols[] = {
 	{ "fujitsu_ac", 128, &fujitsu_ac },
 	{ "toshiba_ac", 72, &toshiba_ac },
 	{ "panasonic_ac", 216, &panasonic_ac },
+	{ "lg", 28, &lg },
 };
 
 size_t ac_protocol_count(void)

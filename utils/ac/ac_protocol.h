@@ -14,6 +14,7 @@
  *	fujitsu_ac	128 bits (16 bytes: the state; the 7-byte commands are not read)
  *	toshiba_ac	72 bits (9 bytes; the 56-bit swing messages are not read)
  *	panasonic_ac	216 bits (27 bytes in 2 sections, the first fixed)
+ *	lg		28 bits (the last 4, the checksum, in the high nibble of byte 3)
  * Where a protocol's layout cannot say a state in its fields (coolix's commands that
  * are not a state, its fan mode), ac_protocol.c says what the decoder reports.
  */
