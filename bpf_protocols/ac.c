@@ -153,7 +153,7 @@ static __always_inline int ac_check(const struct ac_decoder *d, const struct ac_
 			xor ^= ac_byte(d, first + i);
 		}
 		if (kind == AC_CHECK_NEG_SUM8)
-			sum = 0U - sum;
+			sum = c->init - sum;
 		else if (kind == AC_CHECK_XOR8)
 			sum = xor;
 		return (sum & 0xff) == ac_byte(d, at);

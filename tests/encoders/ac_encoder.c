@@ -26,6 +26,7 @@ static const struct timing fujitsu_timing = { 3324, 1574, 448, 1182, 390, 8100 }
 static const struct timing toshiba_timing = { 4400, 4300, 580, 1600, 490, 7400 };
 static const struct timing panasonic_timing = { 3456, 1728, 432, 1296, 432, 10000 };
 static const struct timing lg_timing = { 8500, 4250, 550, 1600, 550, 0 };
+static const struct timing hitachi_timing = { 3300, 1700, 400, 1250, 500, 0 };
 
 /* -1 when value is not among the count values of from. */
 static int code_of(unsigned int value, const unsigned int *from, const int *codes, size_t count)
@@ -364,6 +365,46 @@ void ac_encode_lg_bytes(uint32_t v, uint8_t *b)
 	b[3] = (uint8_t)(v << 4);
 }
 
+/*
+ * Hitachi's 28 bytes, sent MSB first, its values stored with their bits reversed: 80
+ * 08 0c 02 fd 80 7f 88 48, byte 9 0x90 at 16 C else 0x10, byte 10 the mode (auto 2,
+ * heat 3, cool 4, dry 5, fan 12), byte 11 the temperature << 1, byte 13 the fan
+ * (auto 1, 2-5), bytes 14 and 15 0x60 with the vertical and horizontal swing in bit
+ * 7, byte 17 power (bit 0), byte 24 0x80, byte 27 62 minus the sum of the other
+ * bytes reversed, itself reversed.
+ */
+static int hitachi_bytes(const struct ac_enc_state *s, uint8_t *b)
+{
+	static const uint8_t head[] = { 0x80, 0x08, 0x0c, 0x02, 0xfd, 0x80, 0x7f, 0x88, 0x48 };
+	static const unsigned int modes[] = { M_AUTO, M_HEAT, M_COOL, M_DRY, M_FAN };
+	static const int mode_codes[] = { 2, 3, 4, 5, 12 };
+	static const unsigned int fans[] = { F_AUTO, F_LOW, F_MEDIUM, F_HIGH, F_MAX };
+	static const int fan_codes[] = { 1, 2, 3, 4, 5 };
+	static const unsigned int swings[] = { S_OFF, S_AUTO };
+	static const int swing_codes[] = { 0, 1 };
+	int mode = CODE(s->mode, modes, mode_codes), fan = CODE(s->fan, fans, fan_codes);
+	int sv = CODE(s->swing_v, swings, swing_codes), sh = CODE(s->swing_h, swings, swing_codes);
+	unsigned int temp = s->temp_half / 2, sum = 62, i;
+
+	if (mode < 0 || fan < 0 || sv < 0 || sh < 0 || s->temp_half & 1 || temp < 16 ||
+	    temp > 32)
+		return -EINVAL;
+	memset(b, 0, 28);
+	memcpy(b, head, sizeof(head));
+	b[9] = temp == 16 ? 0x90 : 0x10;
+	b[10] = (uint8_t)reversed((unsigned int)mode);
+	b[11] = (uint8_t)reversed(temp << 1);
+	b[13] = (uint8_t)reversed((unsigned int)fan);
+	b[14] = (uint8_t)(0x60 | sv << 7);
+	b[15] = (uint8_t)(0x60 | sh << 7);
+	b[17] = s->power == ON;
+	b[24] = 0x80;
+	for (i = 0; i < 27; i++)
+		sum -= reversed(b[i]);
+	b[27] = (uint8_t)reversed(sum & 0xff);
+	return 28;
+}
+
 int ac_encode_bytes(enum ac_enc_protocol protocol, const struct ac_enc_state *state,
 		    uint8_t *bytes, size_t *ret_count)
 {
@@ -396,6 +437,9 @@ int ac_encode_bytes(enum ac_enc_protocol protocol, const struct ac_enc_state *st
 		break;
 	case AC_ENC_LG:
 		n = lg_bytes(state, bytes);
+		break;
+	case AC_ENC_HITACHI_AC:
+		n = hitachi_bytes(state, bytes);
 		break;
 	default:
 		return -EINVAL;
@@ -526,6 +570,13 @@ int ac_encode_signal(enum ac_enc_protocol protocol, const uint8_t *b, size_t cou
 		header(&x);
 		for (i = 0; i < count; i++)
 			byte_lsb(&x, b[i]);
+		end(&x, 1);
+		break;
+	case AC_ENC_HITACHI_AC:
+		x.t = &hitachi_timing;
+		header(&x);
+		for (i = 0; i < count; i++)
+			byte_msb(&x, b[i]);
 		end(&x, 1);
 		break;
 	case AC_ENC_LG:

@@ -93,6 +93,11 @@ static const struct protocol_case cases[] = {
 	  { F_AUTO, F_MIN, F_LOW, F_MEDIUM, F_HIGH, F_MAX }, { 0 }, { 0 },
 	  16, 30, 0,
 	  { ON, M_COOL, 50, F_AUTO, 0, 0, { 0 } } },
+	{ AC_ENC_HITACHI_AC, "hitachi_ac", 137, 1,
+	  { M_AUTO, M_COOL, M_HEAT, M_DRY, M_FAN },
+	  { F_AUTO, F_LOW, F_MEDIUM, F_HIGH, F_MAX }, { S_OFF, S_AUTO }, { S_OFF, S_AUTO },
+	  16, 32, 0,
+	  { ON, M_COOL, 46, F_MEDIUM, S_AUTO, S_OFF, { 0 } } },
 };
 
 #define CASE_COUNT (sizeof(cases) / sizeof(cases[0]))

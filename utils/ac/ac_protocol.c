@@ -347,6 +347,39 @@ static const struct ac_protocol lg = {
 	},
 };
 
+/*
+ * Hitachi (RAS-35THA6, LT0541-HTA), 224 bits sent MSB first: header, 28 bytes, a
+ * pulse, once. Its values are kept bit-reversed in its bytes, so read LSB first here
+ * each is plain: bytes 0-4 0x01 0x10 0x30 0x40 0xbf; byte 10 mode (2 auto, 3 heat, 4
+ * cool, 5 dry, 12 fan); byte 11 the temperature (1-6); byte 13 fan (1 auto, 2-5 low
+ * to max); byte 14 vertical swing (0); byte 15 horizontal swing (0); byte 17 power
+ * (7); byte 27 62 minus the sum of bytes 0-26.
+ */
+static const struct ac_protocol hitachi_ac = {
+	.id = 9,
+	.header_pulse = 3300, .header_space = 1700, .header_margin = 600,
+	.bit_pulse = 400, .one_space = 1250, .zero_space = 500, .margin = 250,
+	.sections = 1, .header_mask = 1, .bytes = 28, .section_bits = { 224 },
+	.checks = {
+		{ .kind = AC_CHECK_NEG_SUM8, .first = 0, .count = 27, .at = 27, .init = 62 },
+		CHECK_EQUAL(0, 0xff, 0x01),
+		CHECK_EQUAL(1, 0xff, 0x10),
+		CHECK_EQUAL(2, 0xff, 0x30),
+		CHECK_EQUAL(3, 0xff, 0x40),
+		CHECK_EQUAL(4, 0xff, 0xbf),
+	},
+	.fields = {
+		POWER_BIT(17, 7),
+		FIELD_MAP(MODE, 10, 0, 4, [2] = AC_MODE_AUTO, [3] = AC_MODE_HEAT,
+			  [4] = AC_MODE_COOL, [5] = AC_MODE_DRY, [12] = AC_MODE_FAN),
+		FIELD_LINEAR(TEMP, 11, 1, 6, 2, 0),
+		FIELD_MAP(FAN, 13, 0, 4, [1] = AC_FAN_AUTO, [2] = AC_FAN_LOW,
+			  [3] = AC_FAN_MEDIUM, [4] = AC_FAN_HIGH, [5] = AC_FAN_TOP),
+		FIELD_MAP(SWING_V, 14, 0, 1, AC_SWING_V_OFF, AC_SWING_V_AUTO),
+		FIELD_MAP(SWING_H, 15, 0, 1, AC_SWING_H_OFF, AC_SWING_H_AUTO),
+	},
+};
+
 /* In id order: protocols[id].layout->id == id. */
 static const struct ac_protocol_info protocols[] = {
 	{ "gree", 64, &gree },
@@ -358,6 +391,7 @@ static const struct ac_protocol_info protocols[] = {
 	{ "toshiba_ac", 72, &toshiba_ac },
 	{ "panasonic_ac", 216, &panasonic_ac },
 	{ "lg", 28, &lg },
+	{ "hitachi_ac", 224, &hitachi_ac },
 };
 
 size_t ac_protocol_count(void)

@@ -15,6 +15,7 @@
  *	toshiba_ac	72 bits (9 bytes; the 56-bit swing messages are not read)
  *	panasonic_ac	216 bits (27 bytes in 2 sections, the first fixed)
  *	lg		28 bits (the last 4, the checksum, in the high nibble of byte 3)
+ *	hitachi_ac	224 bits (28 bytes)
  * Where a protocol's layout cannot say a state in its fields (coolix's commands that
  * are not a state, its fan mode), ac_protocol.c says what the decoder reports.
  */
