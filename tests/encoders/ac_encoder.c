@@ -27,6 +27,7 @@ static const struct timing toshiba_timing = { 4400, 4300, 580, 1600, 490, 7400 }
 static const struct timing panasonic_timing = { 3456, 1728, 432, 1296, 432, 10000 };
 static const struct timing lg_timing = { 8500, 4250, 550, 1600, 550, 0 };
 static const struct timing hitachi_timing = { 3300, 1700, 400, 1250, 500, 0 };
+static const struct timing haier_timing = { 3000, 4300, 520, 1650, 650, 0 };
 
 /* -1 when value is not among the count values of from. */
 static int code_of(unsigned int value, const unsigned int *from, const int *codes, size_t count)
@@ -405,6 +406,40 @@ static int hitachi_bytes(const struct ac_enc_state *s, uint8_t *b)
 	return 28;
 }
 
+/*
+ * Haier's 9 bytes (HSU07-HEA03), MSB first: a5; the button (1 on, 0 off) and the
+ * temperature - 16 << 4; bit 5 set and the swing << 6 (0 off, 1 up, 2 down, 3
+ * swinging); no clock or timers (bytes 3-4, the low 6 bits of 5-7); the fan << 6 (0
+ * auto, 3 low, 2 medium, 1 high); the mode << 5 (auto, cool, dry, heat, fan); sleep
+ * << 6; the sum of bytes 0-7.
+ */
+static int haier_bytes(const struct ac_enc_state *s, uint8_t *b)
+{
+	static const unsigned int modes[] = { M_AUTO, M_COOL, M_DRY, M_HEAT, M_FAN };
+	static const int mode_codes[] = { 0, 1, 2, 3, 4 };
+	static const unsigned int fans[] = { F_AUTO, F_LOW, F_MEDIUM, F_HIGH };
+	static const int fan_codes[] = { 0, 3, 2, 1 };
+	static const unsigned int swings[] = { S_OFF, S_1, S_5, S_AUTO };
+	static const int swing_codes[] = { 0, 1, 2, 3 };
+	int mode = CODE(s->mode, modes, mode_codes), fan = CODE(s->fan, fans, fan_codes);
+	int sv = CODE(s->swing_v, swings, swing_codes);
+	unsigned int temp = s->temp_half / 2, sum = 0, i;
+
+	if (mode < 0 || fan < 0 || sv < 0 || s->temp_half & 1 || temp < 16 || temp > 30)
+		return -EINVAL;
+	memset(b, 0, 9);
+	b[0] = 0xa5;
+	b[1] = (uint8_t)((s->power == ON) | (temp - 16) << 4);
+	b[2] = (uint8_t)(0x20 | sv << 6);
+	b[5] = (uint8_t)(fan << 6);
+	b[6] = (uint8_t)(mode << 5);
+	b[7] = (uint8_t)(flag(s, SLEEP) << 6);
+	for (i = 0; i < 8; i++)
+		sum += b[i];
+	b[8] = (uint8_t)sum;
+	return 9;
+}
+
 int ac_encode_bytes(enum ac_enc_protocol protocol, const struct ac_enc_state *state,
 		    uint8_t *bytes, size_t *ret_count)
 {
@@ -440,6 +475,9 @@ int ac_encode_bytes(enum ac_enc_protocol protocol, const struct ac_enc_state *st
 		break;
 	case AC_ENC_HITACHI_AC:
 		n = hitachi_bytes(state, bytes);
+		break;
+	case AC_ENC_HAIER_AC:
+		n = haier_bytes(state, bytes);
 		break;
 	default:
 		return -EINVAL;
@@ -570,6 +608,15 @@ int ac_encode_signal(enum ac_enc_protocol protocol, const uint8_t *b, size_t cou
 		header(&x);
 		for (i = 0; i < count; i++)
 			byte_lsb(&x, b[i]);
+		end(&x, 1);
+		break;
+	case AC_ENC_HAIER_AC:
+		x.t = &haier_timing;
+		pulse(&x, 3000);
+		space(&x, 3000);
+		header(&x);
+		for (i = 0; i < count; i++)
+			byte_msb(&x, b[i]);
 		end(&x, 1);
 		break;
 	case AC_ENC_HITACHI_AC:

@@ -98,6 +98,10 @@ static const struct protocol_case cases[] = {
 	  { F_AUTO, F_LOW, F_MEDIUM, F_HIGH, F_MAX }, { S_OFF, S_AUTO }, { S_OFF, S_AUTO },
 	  16, 32, 0,
 	  { ON, M_COOL, 46, F_MEDIUM, S_AUTO, S_OFF, { 0 } } },
+	{ AC_ENC_HAIER_AC, "haier_ac", 138, 1,
+	  { M_AUTO, M_COOL, M_HEAT, M_DRY, M_FAN }, { F_AUTO, F_LOW, F_MEDIUM, F_HIGH },
+	  { S_OFF, S_1, S_5, S_AUTO }, { 0 }, 16, 30, 1 << SLEEP,
+	  { ON, M_DRY, 52, F_LOW, S_OFF, 0, { 0 } } },
 };
 
 #define CASE_COUNT (sizeof(cases) / sizeof(cases[0]))

@@ -380,6 +380,39 @@ static const struct ac_protocol hitachi_ac = {
 	},
 };
 
+/*
+ * Haier (HSU07-HEA03 remote), 72 bits MSB first: a 3 ms pulse and space, then the
+ * header (the decoder keeps the last header before the bits), 9 bytes, a pulse, once.
+ * Byte 0 0xa5; byte 1 the button (0-3: 0 is off, the others leave the unit on),
+ * temperature - 16 (4-7); byte 2 vertical swing (6-7: 0 off, 1 up, 2 down, 3
+ * swinging); byte 5 fan (6-7: 0 auto, 1 high, 2 medium, 3 low); byte 6 mode (5-7: 0
+ * auto, 1 cool, 2 dry, 3 heat, 4 fan); byte 7 sleep (6); byte 8 the sum of bytes 0-7.
+ */
+static const struct ac_protocol haier_ac = {
+	.id = 10,
+	.flags = AC_MSB_FIRST,
+	.header_pulse = 3000, .header_space = 4300, .header_margin = 700,
+	.bit_pulse = 520, .one_space = 1650, .zero_space = 650, .margin = 250,
+	.sections = 1, .header_mask = 1, .bytes = 9, .section_bits = { 72 },
+	.checks = {
+		CHECK_SUM8(0, 8, 8),
+		CHECK_EQUAL(0, 0xff, 0xa5),
+	},
+	.fields = {
+		FIELD_MAP(POWER, 1, 0, 4, [0] = AC_POWER_OFF, [1] = AC_POWER_ON,
+			  [2] = AC_POWER_ON, [3] = AC_POWER_ON, [6] = AC_POWER_ON,
+			  [7] = AC_POWER_ON, [8] = AC_POWER_ON, [9] = AC_POWER_ON,
+			  [10] = AC_POWER_ON, [12] = AC_POWER_ON, [13] = AC_POWER_ON),
+		FIELD_MAP(MODE, 6, 5, 3, AC_MODE_AUTO, AC_MODE_COOL, AC_MODE_DRY, AC_MODE_HEAT,
+			  AC_MODE_FAN),
+		FIELD_LINEAR(TEMP, 1, 4, 4, 2, 32),
+		FIELD_MAP(FAN, 5, 6, 2, AC_FAN_AUTO, AC_FAN_HIGH, AC_FAN_MEDIUM, AC_FAN_LOW),
+		FIELD_MAP(SWING_V, 2, 6, 2, AC_SWING_V_OFF, AC_SWING_V_HIGHEST,
+			  AC_SWING_V_LOWEST, AC_SWING_V_AUTO),
+		FLAG_BIT(AC_FLAG_SLEEP, 7, 6),
+	},
+};
+
 /* In id order: protocols[id].layout->id == id. */
 static const struct ac_protocol_info protocols[] = {
 	{ "gree", 64, &gree },
@@ -392,6 +425,7 @@ static const struct ac_protocol_info protocols[] = {
 	{ "panasonic_ac", 216, &panasonic_ac },
 	{ "lg", 28, &lg },
 	{ "hitachi_ac", 224, &hitachi_ac },
+	{ "haier_ac", 72, &haier_ac },
 };
 
 size_t ac_protocol_count(void)
