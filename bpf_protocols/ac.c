@@ -135,7 +135,7 @@ static __always_inline unsigned int ac_byte(const struct ac_decoder *d, unsigned
 static __always_inline int ac_check(const struct ac_decoder *d, const struct ac_check *c)
 {
 	unsigned int kind = c->kind, first = c->first, count = c->count, at = c->at;
-	unsigned int i, sum;
+	unsigned int i, sum, xor;
 
 	switch (kind) {
 	case AC_CHECK_NONE:
@@ -143,11 +143,19 @@ static __always_inline int ac_check(const struct ac_decoder *d, const struct ac_
 	case AC_CHECK_EQUAL:
 		return (ac_byte(d, at) & first) == count;
 	case AC_CHECK_SUM8:
-		for (i = 0, sum = 0; i < AC_BYTES_MAX; i++) {
+	case AC_CHECK_NEG_SUM8:
+	case AC_CHECK_XOR8:
+		/* Both kept in the one loop, no branch in it: the kind chooses after. */
+		for (i = 0, sum = 0, xor = 0; i < AC_BYTES_MAX; i++) {
 			if (i >= count)
 				break;
 			sum += ac_byte(d, first + i);
+			xor ^= ac_byte(d, first + i);
 		}
+		if (kind == AC_CHECK_NEG_SUM8)
+			sum = c->init - sum;
+		else if (kind == AC_CHECK_XOR8)
+			sum = xor;
 		return (sum & 0xff) == ac_byte(d, at);
 	case AC_CHECK_INVERTED_PAIRS:
 		for (i = 0; i < AC_BYTES_MAX / 2; i++) {
@@ -274,8 +282,12 @@ static __always_inline void ac_end_section(unsigned int *sample, struct ac_decod
 			return;
 		}
 	}
-	/* Whole but wrong, or the start of nothing loaded. */
-	if (d->begun != 1)
+	/*
+	 * The start of nothing loaded: dropped. Whole to one descriptor but wrong, yet the
+	 * start of another (coolix's 48 bits are the first section of midea's): kept for
+	 * the other, as the next section will tell.
+	 */
+	if (!(d->begun & 1))
 		ac_reset(d);
 }
 

@@ -105,6 +105,10 @@ enum ac_check_kind {
 	AC_CHECK_NIBBLE_SUM,
 	/* byte[at] & first == count: fixed bits (a signature, a footer) */
 	AC_CHECK_EQUAL,
+	/* byte[at] is init minus the sum of bytes first .. first + count - 1, modulo 256 */
+	AC_CHECK_NEG_SUM8,
+	/* byte[at] is the exclusive or of bytes first .. first + count - 1 */
+	AC_CHECK_XOR8,
 	AC_CHECK_KIND_MAX,
 };
 

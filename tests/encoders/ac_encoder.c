@@ -21,6 +21,13 @@ static const struct timing gree_timing = { 9000, 4500, 620, 1600, 540, 19980 };
 static const struct timing coolix_timing = { 4692, 4416, 552, 1656, 552, 5244 };
 static const struct timing mitsubishi_timing = { 3400, 1750, 450, 1300, 420, 17100 };
 static const struct timing daikin_timing = { 3650, 1623, 428, 1280, 428, 29000 };
+static const struct timing midea_timing = { 4480, 4480, 560, 1680, 560, 5600 };
+static const struct timing fujitsu_timing = { 3324, 1574, 448, 1182, 390, 8100 };
+static const struct timing toshiba_timing = { 4400, 4300, 580, 1600, 490, 7400 };
+static const struct timing panasonic_timing = { 3456, 1728, 432, 1296, 432, 10000 };
+static const struct timing lg_timing = { 8500, 4250, 550, 1600, 550, 0 };
+static const struct timing hitachi_timing = { 3300, 1700, 400, 1250, 500, 0 };
+static const struct timing haier_timing = { 3000, 4300, 520, 1650, 650, 0 };
 
 /* -1 when value is not among the count values of from. */
 static int code_of(unsigned int value, const unsigned int *from, const int *codes, size_t count)
@@ -182,6 +189,257 @@ static int daikin_bytes(const struct ac_enc_state *s, uint8_t *b)
 	return 35;
 }
 
+static unsigned int reversed(unsigned int b)
+{
+	unsigned int r = 0, i;
+
+	for (i = 0; i < 8; i++)
+		r |= (b >> i & 1) << (7 - i);
+	return r;
+}
+
+/*
+ * Midea's 48-bit state, its most significant byte first as the remote sends it: 0xa1
+ * (a command); power (bit 7), sleep (6), fan (3-4), mode (0-2); the temperature - 17
+ * in bits 0-4 (bit 5 clear: Celsius; bit 6 set as the remote leaves it); 0xff 0xff
+ * (no timer, no room sensor); a checksum whose bits reversed are minus the sum of the
+ * other bytes' bits reversed.
+ */
+static int midea_bytes(const struct ac_enc_state *s, uint8_t *b)
+{
+	static const unsigned int modes[] = { M_COOL, M_DRY, M_AUTO, M_HEAT, M_FAN };
+	static const int mode_codes[] = { 0, 1, 2, 3, 4 };
+	static const unsigned int fans[] = { F_AUTO, F_MIN, F_MEDIUM, F_MAX };
+	static const int fan_codes[] = { 0, 1, 2, 3 };
+	int mode = CODE(s->mode, modes, mode_codes), fan = CODE(s->fan, fans, fan_codes);
+	unsigned int temp = s->temp_half / 2, sum = 0, i;
+
+	if (mode < 0 || fan < 0 || s->temp_half & 1 || temp < 17 || temp > 30)
+		return -EINVAL;
+	b[0] = 0xa1;
+	b[1] = (uint8_t)((s->power == ON) << 7 | flag(s, SLEEP) << 6 | fan << 3 | mode);
+	b[2] = (uint8_t)(0x40 | (temp - 17));
+	b[3] = 0xff;
+	b[4] = 0xff;
+	for (i = 0; i < 5; i++)
+		sum += reversed(b[i]);
+	b[5] = (uint8_t)reversed((256 - (sum & 0xff)) & 0xff);
+	return 6;
+}
+
+/*
+ * Fujitsu's 16-byte state (AR-RAH2E): 14 63 00 10 10 fe 09 30, then byte 8 the
+ * "turn on" bit (0) and the temperature - 16 (4-7), byte 9 mode (0-2) and clean (3),
+ * byte 10 fan (0-2) and swing (4-5: 1 vertical, 2 horizontal), bytes 11-13 no timer,
+ * byte 14 filter (3), byte 15 0 minus the sum of bytes 7-14. Power off is a short
+ * command of its own, not a state.
+ */
+static int fujitsu_bytes(const struct ac_enc_state *s, uint8_t *b)
+{
+	static const uint8_t head[] = { 0x14, 0x63, 0x00, 0x10, 0x10, 0xfe, 0x09, 0x30 };
+	static const unsigned int modes[] = { M_AUTO, M_COOL, M_DRY, M_FAN, M_HEAT };
+	static const int mode_codes[] = { 0, 1, 2, 3, 4 };
+	static const unsigned int fans[] = { F_AUTO, F_MAX, F_MEDIUM, F_LOW, F_MIN };
+	static const int fan_codes[] = { 0, 1, 2, 3, 4 };
+	static const unsigned int swings[] = { S_OFF, S_AUTO };
+	static const int swing_codes[] = { 0, 1 };
+	int mode = CODE(s->mode, modes, mode_codes), fan = CODE(s->fan, fans, fan_codes);
+	int sv = CODE(s->swing_v, swings, swing_codes), sh = CODE(s->swing_h, swings, swing_codes);
+	unsigned int temp = s->temp_half / 2, sum = 0, i;
+
+	if (s->power != ON || mode < 0 || fan < 0 || sv < 0 || sh < 0 || s->temp_half & 1 ||
+	    temp < 16 || temp > 30)
+		return -EINVAL;
+	memset(b, 0, 16);
+	memcpy(b, head, sizeof(head));
+	b[8] = (uint8_t)(1 | (temp - 16) << 4);
+	b[9] = (uint8_t)(mode | flag(s, CLEAN) << 3);
+	b[10] = (uint8_t)(fan | sv << 4 | sh << 5);
+	b[14] = (uint8_t)(flag(s, FILTER) << 3);
+	for (i = 7; i < 15; i++)
+		sum += b[i];
+	b[15] = (uint8_t)(0x100 - (sum & 0xff));
+	return 16;
+}
+
+/*
+ * Toshiba's 72-bit state: f2 0d (a byte and its complement), 03 fc (the length and its
+ * complement), 01, then the temperature - 17 (byte 5, bits 4-7), mode (byte 6, 0-2; 7
+ * is power off) and fan (byte 6, 5-7: 0 auto, speeds 1-5 as 2-6), filter (byte 7, 4)
+ * and the exclusive or of bytes 0-7.
+ */
+static int toshiba_bytes(const struct ac_enc_state *s, uint8_t *b)
+{
+	static const unsigned int modes[] = { M_AUTO, M_COOL, M_DRY, M_HEAT, M_FAN };
+	static const int mode_codes[] = { 0, 1, 2, 3, 4 };
+	static const unsigned int fans[] = { F_AUTO, F_MIN, F_LOW, F_MEDIUM, F_HIGH, F_MAX };
+	static const int fan_codes[] = { 0, 2, 3, 4, 5, 6 };
+	int mode = CODE(s->mode, modes, mode_codes), fan = CODE(s->fan, fans, fan_codes);
+	unsigned int temp = s->temp_half / 2, i;
+
+	if (mode < 0 || fan < 0 || s->temp_half & 1 || temp < 17 || temp > 30)
+		return -EINVAL;
+	b[0] = 0xf2;
+	b[1] = 0x0d;
+	b[2] = 0x03;
+	b[3] = 0xfc;
+	b[4] = 0x01;
+	b[5] = (uint8_t)((temp - 17) << 4);
+	b[6] = (uint8_t)((s->power == ON ? mode : 7) | fan << 5);
+	b[7] = (uint8_t)(flag(s, FILTER) << 4);
+	for (b[8] = 0, i = 0; i < 8; i++)
+		b[8] ^= b[i];
+	return 9;
+}
+
+/*
+ * Panasonic's 27 bytes: 02 20 e0 04 00 00 00 06, then 02 20 e0 04 00, byte 13 mode
+ * (4-7) and power (0), byte 14 the temperature << 1, byte 15 0x80, byte 16 fan (4-7:
+ * speeds 3-7, auto 10) and vertical swing (0-3: 1-5, auto 15), byte 17 horizontal
+ * swing (0-3: middle 6, 9-12, auto 13), byte 21 quiet (0) and powerful (5), byte 23
+ * 0x81 (the model), byte 26 the sum of bytes 0-25 from 0xf4.
+ */
+static int panasonic_bytes(const struct ac_enc_state *s, uint8_t *b)
+{
+	static const uint8_t head[] = { 0x02, 0x20, 0xe0, 0x04, 0x00, 0x00, 0x00, 0x06 };
+	static const unsigned int modes[] = { M_AUTO, M_DRY, M_COOL, M_HEAT, M_FAN };
+	static const int mode_codes[] = { 0, 2, 3, 4, 6 };
+	static const unsigned int fans[] = { F_AUTO, F_MIN, F_LOW, F_MEDIUM, F_HIGH, F_MAX };
+	static const int fan_codes[] = { 10, 3, 4, 5, 6, 7 };
+	static const unsigned int vs[] = { S_AUTO, S_1, S_2, S_3, S_4, S_5 };
+	static const int v_codes[] = { 15, 1, 2, 3, 4, 5 };
+	static const int h_codes[] = { 13, 9, 10, 6, 11, 12 };
+	int mode = CODE(s->mode, modes, mode_codes), fan = CODE(s->fan, fans, fan_codes);
+	int sv = CODE(s->swing_v, vs, v_codes), sh = CODE(s->swing_h, vs, h_codes);
+	unsigned int temp = s->temp_half / 2, sum = 0xf4, i;
+
+	if (mode < 0 || fan < 0 || sv < 0 || sh < 0 || s->temp_half & 1 || temp < 16 ||
+	    temp > 30)
+		return -EINVAL;
+	memset(b, 0, 27);
+	memcpy(b, head, sizeof(head));
+	memcpy(b + 8, head, 4);
+	b[13] = (uint8_t)(mode << 4 | (s->power == ON));
+	b[14] = (uint8_t)(temp << 1);
+	b[15] = 0x80;
+	b[16] = (uint8_t)(fan << 4 | sv);
+	b[17] = (uint8_t)sh;
+	b[21] = (uint8_t)(flag(s, QUIET) | flag(s, TURBO) << 5);
+	b[23] = 0x81;
+	for (i = 0; i < 26; i++)
+		sum += b[i];
+	b[26] = (uint8_t)sum;
+	return 27;
+}
+
+/*
+ * LG's 28 bits as a number: 0x88 << 20, power << 18 (0 on), mode << 12, the
+ * temperature - 15 << 8, fan << 4, and the sum of the four nibbles of bits 4-19. The
+ * bytes are its 28 bits from the top, the last 4 in the high nibble of byte 3.
+ */
+static int lg_bytes(const struct ac_enc_state *s, uint8_t *b)
+{
+	static const unsigned int modes[] = { M_COOL, M_DRY, M_FAN, M_AUTO, M_HEAT };
+	static const int mode_codes[] = { 0, 1, 2, 3, 4 };
+	static const unsigned int fans[] = { F_AUTO, F_MIN, F_LOW, F_MEDIUM, F_HIGH, F_MAX };
+	static const int fan_codes[] = { 5, 0, 1, 2, 10, 4 };
+	int mode = CODE(s->mode, modes, mode_codes), fan = CODE(s->fan, fans, fan_codes);
+	unsigned int temp = s->temp_half / 2, sum = 0, i;
+	uint32_t v;
+
+	if (s->power != ON || mode < 0 || fan < 0 || s->temp_half & 1 || temp < 16 ||
+	    temp > 30)
+		return -EINVAL;
+	v = 0x88u << 20 | (uint32_t)mode << 12 | (temp - 15) << 8 | (uint32_t)fan << 4;
+	for (i = 1; i <= 4; i++)
+		sum += v >> (4 * i) & 0xf;
+	v |= sum & 0xf;
+	ac_encode_lg_bytes(v, b);
+	return 4;
+}
+
+void ac_encode_lg_bytes(uint32_t v, uint8_t *b)
+{
+	b[0] = (uint8_t)(v >> 20);
+	b[1] = (uint8_t)(v >> 12);
+	b[2] = (uint8_t)(v >> 4);
+	b[3] = (uint8_t)(v << 4);
+}
+
+/*
+ * Hitachi's 28 bytes, sent MSB first, its values stored with their bits reversed: 80
+ * 08 0c 02 fd 80 7f 88 48, byte 9 0x90 at 16 C else 0x10, byte 10 the mode (auto 2,
+ * heat 3, cool 4, dry 5, fan 12), byte 11 the temperature << 1, byte 13 the fan
+ * (auto 1, 2-5), bytes 14 and 15 0x60 with the vertical and horizontal swing in bit
+ * 7, byte 17 power (bit 0), byte 24 0x80, byte 27 62 minus the sum of the other
+ * bytes reversed, itself reversed.
+ */
+static int hitachi_bytes(const struct ac_enc_state *s, uint8_t *b)
+{
+	static const uint8_t head[] = { 0x80, 0x08, 0x0c, 0x02, 0xfd, 0x80, 0x7f, 0x88, 0x48 };
+	static const unsigned int modes[] = { M_AUTO, M_HEAT, M_COOL, M_DRY, M_FAN };
+	static const int mode_codes[] = { 2, 3, 4, 5, 12 };
+	static const unsigned int fans[] = { F_AUTO, F_LOW, F_MEDIUM, F_HIGH, F_MAX };
+	static const int fan_codes[] = { 1, 2, 3, 4, 5 };
+	static const unsigned int swings[] = { S_OFF, S_AUTO };
+	static const int swing_codes[] = { 0, 1 };
+	int mode = CODE(s->mode, modes, mode_codes), fan = CODE(s->fan, fans, fan_codes);
+	int sv = CODE(s->swing_v, swings, swing_codes), sh = CODE(s->swing_h, swings, swing_codes);
+	unsigned int temp = s->temp_half / 2, sum = 62, i;
+
+	if (mode < 0 || fan < 0 || sv < 0 || sh < 0 || s->temp_half & 1 || temp < 16 ||
+	    temp > 32)
+		return -EINVAL;
+	memset(b, 0, 28);
+	memcpy(b, head, sizeof(head));
+	b[9] = temp == 16 ? 0x90 : 0x10;
+	b[10] = (uint8_t)reversed((unsigned int)mode);
+	b[11] = (uint8_t)reversed(temp << 1);
+	b[13] = (uint8_t)reversed((unsigned int)fan);
+	b[14] = (uint8_t)(0x60 | sv << 7);
+	b[15] = (uint8_t)(0x60 | sh << 7);
+	b[17] = s->power == ON;
+	b[24] = 0x80;
+	for (i = 0; i < 27; i++)
+		sum -= reversed(b[i]);
+	b[27] = (uint8_t)reversed(sum & 0xff);
+	return 28;
+}
+
+/*
+ * Haier's 9 bytes (HSU07-HEA03), MSB first: a5; the button (1 on, 0 off) and the
+ * temperature - 16 << 4; bit 5 set and the swing << 6 (0 off, 1 up, 2 down, 3
+ * swinging); no clock or timers (bytes 3-4, the low 6 bits of 5-7); the fan << 6 (0
+ * auto, 3 low, 2 medium, 1 high); the mode << 5 (auto, cool, dry, heat, fan); sleep
+ * << 6; the sum of bytes 0-7.
+ */
+static int haier_bytes(const struct ac_enc_state *s, uint8_t *b)
+{
+	static const unsigned int modes[] = { M_AUTO, M_COOL, M_DRY, M_HEAT, M_FAN };
+	static const int mode_codes[] = { 0, 1, 2, 3, 4 };
+	static const unsigned int fans[] = { F_AUTO, F_LOW, F_MEDIUM, F_HIGH };
+	static const int fan_codes[] = { 0, 3, 2, 1 };
+	static const unsigned int swings[] = { S_OFF, S_1, S_5, S_AUTO };
+	static const int swing_codes[] = { 0, 1, 2, 3 };
+	int mode = CODE(s->mode, modes, mode_codes), fan = CODE(s->fan, fans, fan_codes);
+	int sv = CODE(s->swing_v, swings, swing_codes);
+	unsigned int temp = s->temp_half / 2, sum = 0, i;
+
+	if (mode < 0 || fan < 0 || sv < 0 || s->temp_half & 1 || temp < 16 || temp > 30)
+		return -EINVAL;
+	memset(b, 0, 9);
+	b[0] = 0xa5;
+	b[1] = (uint8_t)((s->power == ON) | (temp - 16) << 4);
+	b[2] = (uint8_t)(0x20 | sv << 6);
+	b[5] = (uint8_t)(fan << 6);
+	b[6] = (uint8_t)(mode << 5);
+	b[7] = (uint8_t)(flag(s, SLEEP) << 6);
+	for (i = 0; i < 8; i++)
+		sum += b[i];
+	b[8] = (uint8_t)sum;
+	return 9;
+}
+
 int ac_encode_bytes(enum ac_enc_protocol protocol, const struct ac_enc_state *state,
 		    uint8_t *bytes, size_t *ret_count)
 {
@@ -199,6 +457,27 @@ int ac_encode_bytes(enum ac_enc_protocol protocol, const struct ac_enc_state *st
 		break;
 	case AC_ENC_DAIKIN:
 		n = daikin_bytes(state, bytes);
+		break;
+	case AC_ENC_MIDEA:
+		n = midea_bytes(state, bytes);
+		break;
+	case AC_ENC_FUJITSU_AC:
+		n = fujitsu_bytes(state, bytes);
+		break;
+	case AC_ENC_TOSHIBA_AC:
+		n = toshiba_bytes(state, bytes);
+		break;
+	case AC_ENC_PANASONIC_AC:
+		n = panasonic_bytes(state, bytes);
+		break;
+	case AC_ENC_LG:
+		n = lg_bytes(state, bytes);
+		break;
+	case AC_ENC_HITACHI_AC:
+		n = hitachi_bytes(state, bytes);
+		break;
+	case AC_ENC_HAIER_AC:
+		n = haier_bytes(state, bytes);
 		break;
 	default:
 		return -EINVAL;
@@ -323,6 +602,68 @@ int ac_encode_signal(enum ac_enc_protocol protocol, const uint8_t *b, size_t cou
 				end(&x, 0);
 		}
 		end(&x, 1);
+		break;
+	case AC_ENC_FUJITSU_AC:
+		x.t = &fujitsu_timing;
+		header(&x);
+		for (i = 0; i < count; i++)
+			byte_lsb(&x, b[i]);
+		end(&x, 1);
+		break;
+	case AC_ENC_HAIER_AC:
+		x.t = &haier_timing;
+		pulse(&x, 3000);
+		space(&x, 3000);
+		header(&x);
+		for (i = 0; i < count; i++)
+			byte_msb(&x, b[i]);
+		end(&x, 1);
+		break;
+	case AC_ENC_HITACHI_AC:
+		x.t = &hitachi_timing;
+		header(&x);
+		for (i = 0; i < count; i++)
+			byte_msb(&x, b[i]);
+		end(&x, 1);
+		break;
+	case AC_ENC_LG:
+		/* 28 bits: the bytes but the last, then its high nibble */
+		x.t = &lg_timing;
+		header(&x);
+		for (i = 0; i + 1 < count; i++)
+			byte_msb(&x, b[i]);
+		for (i = 0; i < 4 && count; i++)
+			bit(&x, b[count - 1] >> (7 - i) & 1);
+		end(&x, 1);
+		break;
+	case AC_ENC_PANASONIC_AC:
+		x.t = &panasonic_timing;
+		for (i = 0; i < count; i++) {
+			if (i == 0 || i == 8)
+				header(&x);
+			byte_lsb(&x, b[i]);
+			if (i == 7)
+				end(&x, 0);
+		}
+		end(&x, 1);
+		break;
+	case AC_ENC_TOSHIBA_AC:
+		x.t = &toshiba_timing;
+		for (copy = 0; copy < 2; copy++) {
+			header(&x);
+			for (i = 0; i < count; i++)
+				byte_msb(&x, b[i]);
+			end(&x, copy == 1);
+		}
+		break;
+	case AC_ENC_MIDEA:
+		x.t = &midea_timing;
+		for (copy = 0; copy < 2; copy++) {
+			header(&x);
+			for (i = 0; i < count; i++)
+				byte_msb(&x, copy ? ~b[i] & 0xffu : b[i]);
+			end(&x, copy == 1);
+		}
 		break;
 	default:
 		return -EINVAL;

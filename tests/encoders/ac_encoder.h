@@ -21,7 +21,10 @@
 #include "ir_signal.h"
 
 enum ac_enc_protocol {
-	AC_ENC_GREE, AC_ENC_COOLIX, AC_ENC_MITSUBISHI_AC, AC_ENC_DAIKIN, AC_ENC_MAX,
+	AC_ENC_GREE, AC_ENC_COOLIX, AC_ENC_MITSUBISHI_AC, AC_ENC_DAIKIN, AC_ENC_MIDEA, AC_ENC_FUJITSU_AC, AC_ENC_TOSHIBA_AC,
+	AC_ENC_PANASONIC_AC, AC_ENC_LG, AC_ENC_HITACHI_AC,
+	AC_ENC_HAIER_AC,
+	AC_ENC_MAX,
 };
 
 #define AC_ENC_FLAGS		8	/* quiet turbo econo light filter clean beep sleep */
@@ -45,5 +48,7 @@ int ac_encode_signal(enum ac_enc_protocol protocol, const uint8_t *bytes, size_t
 		     const struct ac_enc_jitter *jitter, struct ir_signal *s);
 /* Coolix's power-off message (it has no state bytes of its own). */
 void ac_encode_coolix_off(uint8_t *bytes, size_t *ret_count);
+/* LG's 28-bit number v as ac_encode_signal() takes it: 4 bytes, 28 bits from the top. */
+void ac_encode_lg_bytes(uint32_t v, uint8_t *bytes);
 
 #endif

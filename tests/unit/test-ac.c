@@ -68,6 +68,40 @@ static const struct protocol_case cases[] = {
 	  { S_OFF, S_AUTO }, { S_OFF, S_AUTO }, 10, 32,
 	  1 << QUIET | 1 << TURBO | 1 << ECONO,
 	  { ON, M_COOL, 50, F_AUTO, S_AUTO, S_OFF, { 0 } } },
+	{ AC_ENC_MIDEA, "midea", 132, 1,
+	  { M_AUTO, M_COOL, M_HEAT, M_DRY, M_FAN }, { F_AUTO, F_MIN, F_MEDIUM, F_MAX },
+	  { 0 }, { 0 }, 17, 30, 1 << SLEEP,
+	  { ON, M_AUTO, 50, F_AUTO, 0, 0, { 0 } } },
+	{ AC_ENC_FUJITSU_AC, "fujitsu_ac", 133, 1,
+	  { M_AUTO, M_COOL, M_HEAT, M_DRY, M_FAN },
+	  { F_AUTO, F_MIN, F_LOW, F_MEDIUM, F_MAX }, { S_OFF, S_AUTO }, { S_OFF, S_AUTO },
+	  16, 30, 1 << CLEAN | 1 << FILTER,
+	  { ON, M_COOL, 48, F_MEDIUM, S_OFF, S_AUTO, { 0 } } },
+	{ AC_ENC_TOSHIBA_AC, "toshiba_ac", 134, 2,
+	  { M_AUTO, M_COOL, M_HEAT, M_DRY, M_FAN },
+	  { F_AUTO, F_MIN, F_LOW, F_MEDIUM, F_HIGH, F_MAX }, { 0 }, { 0 },
+	  17, 30, 1 << FILTER,
+	  { ON, M_HEAT, 44, F_HIGH, 0, 0, { 0 } } },
+	{ AC_ENC_PANASONIC_AC, "panasonic_ac", 135, 1,
+	  { M_AUTO, M_COOL, M_HEAT, M_DRY, M_FAN },
+	  { F_AUTO, F_MIN, F_LOW, F_MEDIUM, F_HIGH, F_MAX },
+	  { S_AUTO, S_1, S_2, S_3, S_4, S_5 }, { S_AUTO, S_1, S_2, S_3, S_4, S_5 },
+	  16, 30, 1 << QUIET | 1 << TURBO,
+	  { ON, M_COOL, 50, F_AUTO, S_AUTO, S_AUTO, { 0 } } },
+	{ AC_ENC_LG, "lg", 136, 1,
+	  { M_AUTO, M_COOL, M_HEAT, M_DRY, M_FAN },
+	  { F_AUTO, F_MIN, F_LOW, F_MEDIUM, F_HIGH, F_MAX }, { 0 }, { 0 },
+	  16, 30, 0,
+	  { ON, M_COOL, 50, F_AUTO, 0, 0, { 0 } } },
+	{ AC_ENC_HITACHI_AC, "hitachi_ac", 137, 1,
+	  { M_AUTO, M_COOL, M_HEAT, M_DRY, M_FAN },
+	  { F_AUTO, F_LOW, F_MEDIUM, F_HIGH, F_MAX }, { S_OFF, S_AUTO }, { S_OFF, S_AUTO },
+	  16, 32, 0,
+	  { ON, M_COOL, 46, F_MEDIUM, S_AUTO, S_OFF, { 0 } } },
+	{ AC_ENC_HAIER_AC, "haier_ac", 138, 1,
+	  { M_AUTO, M_COOL, M_HEAT, M_DRY, M_FAN }, { F_AUTO, F_LOW, F_MEDIUM, F_HIGH },
+	  { S_OFF, S_1, S_5, S_AUTO }, { 0 }, 16, 30, 1 << SLEEP,
+	  { ON, M_DRY, 52, F_LOW, S_OFF, 0, { 0 } } },
 };
 
 #define CASE_COUNT (sizeof(cases) / sizeof(cases[0]))
@@ -215,7 +249,12 @@ START_TEST(test_fans_swings_flags_power)
 			s.fan = F_MIN;
 		expect_round_trip(&run, c, &s, NULL);
 	}
-	if (c->enc != AC_ENC_COOLIX) {
+	/*
+	 * Coolix's, Fujitsu's and LG's power off is a command of its own, no state
+	 * (test_lg_off); Toshiba's is a mode of its own (test_toshiba_off).
+	 */
+	if (c->enc != AC_ENC_COOLIX && c->enc != AC_ENC_FUJITSU_AC &&
+	    c->enc != AC_ENC_TOSHIBA_AC && c->enc != AC_ENC_LG) {
 		s = c->base;
 		s.power = OFF;
 		expect_round_trip(&run, c, &s, NULL);
@@ -267,7 +306,7 @@ static void flip_bit(struct ir_signal *signal, size_t k, unsigned int one, unsig
 }
 
 /*
- * The last byte's lowest bit flipped (gree: its checksum nibble's): a sum or a nibble
+ * The last byte's lowest bit flipped (gree and lg: its checksum nibble's): a sum or a nibble
  * sum fails. Coolix sends complements, not a sum: the first bit of byte 0's flipped.
  */
 START_TEST(test_wrong_checksum)
@@ -281,7 +320,7 @@ START_TEST(test_wrong_checksum)
 	open_one(&run, c);
 	ck_assert_int_eq(ac_encode_bytes(c->enc, &c->base, bytes, &count), 0);
 	if (c->enc != AC_ENC_COOLIX)
-		bytes[count - 1] ^= c->enc == AC_ENC_GREE ? 0x10 : 0x01;
+		bytes[count - 1] ^= c->enc == AC_ENC_GREE || c->enc == AC_ENC_LG ? 0x10 : 0x01;
 	ir_signal_init(&signal);
 	ck_assert_int_eq(ac_encode_signal(c->enc, bytes, count, NULL, &signal), 0);
 	if (c->enc == AC_ENC_COOLIX)
@@ -315,7 +354,7 @@ START_TEST(test_cut_short)
 		if (LIRC_IS_TIMEOUT(v))
 			break;
 	}
-	ck_assert_uint_gt(last_pulse, 90);
+	ck_assert_uint_gt(last_pulse, 50);
 	for (end = 1; end <= last_pulse; end += 3) {
 		ir_signal_init(&cut);
 		for (i = 0; i < end; i++) {
@@ -371,6 +410,171 @@ START_TEST(test_noise)
 	for (i = 0; i < decoder_run_event_count(&run); i++)
 		expect_keydown(&run, i, c->rc_proto, expected_state(c, &c->base), 0);
 	ir_signal_free(&signal);
+	decoder_run_close(&run);
+}
+END_TEST
+
+/* Midea's checksum of bytes 0-4 as documented: bits reversed, summed, negated, reversed. */
+static uint8_t midea_sum(const uint8_t *b)
+{
+	unsigned int sum = 0, i, k, r;
+
+	for (i = 0; i < 5; i++)
+		for (k = 0; k < 8; k++)
+			sum += (b[i] >> k & 1u) << (7 - k);
+	sum = (0u - sum) & 0xff;
+	for (r = 0, k = 0; k < 8; k++)
+		r |= (sum >> k & 1u) << (7 - k);
+	return (uint8_t)r;
+}
+
+/*
+ * Midea: a checksum bit flipped in both the message and its complement (the copy
+ * agrees, the sum does not), and a Fahrenheit state: no report.
+ */
+START_TEST(test_midea_sum_and_units)
+{
+	const struct protocol_case *c = &cases[4];
+	uint8_t bytes[AC_ENC_BYTES_MAX];
+	struct ir_signal signal;
+	struct decoder_run run;
+	size_t count;
+	unsigned int k;
+
+	ck_assert_int_eq(c->enc, AC_ENC_MIDEA);
+	open_one(&run, c);
+	for (k = 0; k < 2; k++) {
+		ck_assert_int_eq(ac_encode_bytes(c->enc, &c->base, bytes, &count), 0);
+		/* the sum's lowest bit; the Fahrenheit bit with the sum made right for it */
+		ck_assert_uint_eq(bytes[5], midea_sum(bytes));
+		if (k == 0) {
+			bytes[5] ^= 0x01;
+		} else {
+			bytes[2] |= 0x20;
+			bytes[5] = midea_sum(bytes);
+		}
+		ir_signal_init(&signal);
+		ck_assert_int_eq(ac_encode_signal(c->enc, bytes, count, NULL, &signal), 0);
+		expect_nothing(&run, &signal);
+		ir_signal_free(&signal);
+	}
+	decoder_run_close(&run);
+}
+END_TEST
+
+/*
+ * Fujitsu: a state without its "turn on" bit is still a state of a running unit; the
+ * sum made wrong, a Fahrenheit state and a 7-byte command (off): no report.
+ */
+START_TEST(test_fujitsu_states)
+{
+	const struct protocol_case *c = &cases[5];
+	static const uint8_t off[] = { 0x14, 0x63, 0x00, 0x10, 0x10, 0x02, 0xfd };
+	uint8_t bytes[AC_ENC_BYTES_MAX];
+	struct ir_signal signal;
+	struct decoder_run run;
+	size_t count;
+	unsigned int k;
+
+	ck_assert_int_eq(c->enc, AC_ENC_FUJITSU_AC);
+	open_one(&run, c);
+	for (k = 0; k < 4; k++) {
+		ck_assert_int_eq(ac_encode_bytes(c->enc, &c->base, bytes, &count), 0);
+		ck_assert_uint_eq(count, 16);
+		if (k == 0) {
+			/* bit 0 of byte 8 cleared: the sum one more */
+			bytes[8] &= 0xfe;
+			bytes[15]++;
+		} else if (k == 1) {
+			bytes[15] ^= 0x01;
+		} else if (k == 2) {
+			bytes[8] |= 0x02;
+			bytes[15] -= 0x02;
+		} else {
+			memcpy(bytes, off, sizeof(off));
+			count = sizeof(off);
+		}
+		ir_signal_init(&signal);
+		ck_assert_int_eq(ac_encode_signal(c->enc, bytes, count, NULL, &signal), 0);
+		decoder_run_clear_events(&run);
+		decoder_run_feed(&run, &signal);
+		if (k == 0) {
+			expect_event_count(&run, 1);
+			expect_keydown(&run, 0, c->rc_proto, expected_state(c, &c->base), 0);
+		} else {
+			expect_event_count(&run, 0);
+		}
+		ir_signal_free(&signal);
+	}
+	decoder_run_close(&run);
+}
+END_TEST
+
+/*
+ * Toshiba: power off is mode 7, read as power off and no mode; a message whose length
+ * byte says 4 (the 80-bit kind) is not read as the 72-bit state.
+ */
+START_TEST(test_toshiba_off)
+{
+	const struct protocol_case *c = &cases[6];
+	uint8_t bytes[AC_ENC_BYTES_MAX];
+	struct ac_enc_state s;
+	struct ir_signal signal;
+	struct decoder_run run;
+	size_t count;
+
+	ck_assert_int_eq(c->enc, AC_ENC_TOSHIBA_AC);
+	open_one(&run, c);
+	s = c->base;
+	s.power = OFF;
+	signal_of(c, &s, NULL, &signal);
+	decoder_run_feed(&run, &signal);
+	expect_event_count(&run, 2);
+	/* off (1), no mode, 22 C (44), fan high (5), filter off (1 at bit 40) */
+	expect_keydown(&run, 0, 134, 0x1ULL | 44ULL << 8 | 5ULL << 16 | 1ULL << 40, 0);
+	ir_signal_free(&signal);
+
+	ck_assert_int_eq(ac_encode_bytes(c->enc, &c->base, bytes, &count), 0);
+	/* the length 3 -> 4 and its complement 0xfc -> 0xfb: the exclusive or unchanged */
+	bytes[2] = 0x04;
+	bytes[3] = 0xfb;
+	ck_assert_uint_eq(bytes[2] ^ bytes[3], 0x03 ^ 0xfc);
+	ir_signal_init(&signal);
+	ck_assert_int_eq(ac_encode_signal(c->enc, bytes, count, NULL, &signal), 0);
+	expect_nothing(&run, &signal);
+	ir_signal_free(&signal);
+	decoder_run_close(&run);
+}
+END_TEST
+
+/*
+ * LG's power-off command, 0x88c0051 as documented: power off, mode cool, no
+ * temperature, fan auto. The same with its sum one off: nothing.
+ */
+START_TEST(test_lg_off)
+{
+	const struct protocol_case *c = &cases[8];
+	uint8_t bytes[4];
+	struct ir_signal signal;
+	struct decoder_run run;
+	unsigned int k;
+
+	ck_assert_int_eq(c->enc, AC_ENC_LG);
+	open_one(&run, c);
+	for (k = 0; k < 2; k++) {
+		ac_encode_lg_bytes(k ? 0x88c0052 : 0x88c0051, bytes);
+		ir_signal_init(&signal);
+		ck_assert_int_eq(ac_encode_signal(c->enc, bytes, 4, NULL, &signal), 0);
+		decoder_run_clear_events(&run);
+		decoder_run_feed(&run, &signal);
+		if (k) {
+			expect_event_count(&run, 0);
+		} else {
+			expect_event_count(&run, 1);
+			expect_keydown(&run, 0, 136, 0x1ULL | 0x2ULL << 4 | 0x1ULL << 16, 0);
+		}
+		ir_signal_free(&signal);
+	}
 	decoder_run_close(&run);
 }
 END_TEST
@@ -529,6 +733,10 @@ static Suite *ac_suite(void)
 	tcase_add_loop_test(tc, test_cut_short, 0, CASE_COUNT);
 	tcase_add_loop_test(tc, test_noise, 0, CASE_COUNT);
 	tcase_add_test(tc, test_coolix_off);
+	tcase_add_test(tc, test_midea_sum_and_units);
+	tcase_add_test(tc, test_fujitsu_states);
+	tcase_add_test(tc, test_toshiba_off);
+	tcase_add_test(tc, test_lg_off);
 	tcase_add_test(tc, test_all_loaded);
 	suite_add_tcase(s, tc);
 	tc = tcase_create("tables");

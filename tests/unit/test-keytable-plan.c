@@ -1438,7 +1438,10 @@ static uint64_t ac_mask(const char *const *names, size_t count)
  */
 START_TEST(test_ac)
 {
-	static const char *const some[] = { "daikin", "gree", "coolix", "mitsubishi_ac" };
+	static const char *const some[] = {
+		"daikin", "gree", "coolix", "mitsubishi_ac", "midea", "fujitsu_ac", "toshiba_ac",
+		"panasonic_ac", "lg", "hitachi_ac", "haier_ac",
+	};
 	const struct plan_decoder *d;
 	struct fixture f;
 	char *text = NULL;
@@ -1452,8 +1455,8 @@ START_TEST(test_ac)
 	ck_assert_uint_eq(f.plan->decoder_count, 1);
 	d = &f.plan->decoders[0];
 	ck_assert_str_eq(d->name, "ac");
-	ck_assert_uint_eq(ac_of(d)->protocols, ac_mask(some, 4));
-	ck_assert_int_eq(param(d, "protocols"), 4);
+	ck_assert_uint_eq(ac_of(d)->protocols, ac_mask(some, 11));
+	ck_assert_int_eq(param(d, "protocols"), 11);
 	ck_assert_int_ge(ac_of(d)->map, 0);
 	done(&f);
 
@@ -1479,7 +1482,7 @@ START_TEST(test_ac)
 	f.keymaps[f.keymap_count++] = toml("[[protocols]]\nprotocol = \"ac\"\n");
 	ck_assert_msg(make(&f) == 0, "%s", f.err.message);
 	ck_assert_uint_eq(f.plan->decoder_count, 1);
-	ck_assert_uint_eq(ac_of(&f.plan->decoders[0])->protocols, ac_mask(some, 4));
+	ck_assert_uint_eq(ac_of(&f.plan->decoders[0])->protocols, ac_mask(some, 11));
 	done(&f);
 
 	init(&f);

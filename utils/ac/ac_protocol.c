@@ -172,12 +172,260 @@ static const struct ac_protocol daikin = {
 	},
 };
 
+/*
+ * Midea (and Pioneer, Comfee, Danby), 48 bits sent MSB first: header, 6 bytes, a pulse
+ * and a gap, then the header and the same 6 bytes complemented. Read here LSB first,
+ * so each byte below is the remote's byte with its bits reversed: byte 0 is 0x85
+ * (0xa1, a state); byte 1 power (0), sleep (1), fan (3-4: 0 auto, 2 low, 1 medium, 3
+ * high), mode (5-7: 0 cool, 4 dry, 2 auto, 6 heat, 1 fan); byte 2 the temperature - 17
+ * with its 4 bits reversed (4-7), its fifth bit and the Fahrenheit bit (2-3) clear;
+ * bytes 3-4 the timers and the room sensor; byte 5 minus the sum of bytes 0-4.
+ */
+static const struct ac_protocol midea = {
+	.id = 4,
+	.header_pulse = 4480, .header_space = 4480, .header_margin = 700,
+	.bit_pulse = 560, .one_space = 1680, .zero_space = 560, .margin = 250,
+	.sections = 2, .header_mask = 3, .bytes = 12, .section_bits = { 48, 48 },
+	.checks = {
+		{ .kind = AC_CHECK_NEG_SUM8, .first = 0, .count = 5, .at = 5 },
+		{ .kind = AC_CHECK_INVERTED_COPY, .first = 0, .count = 6, .at = 6 },
+		CHECK_EQUAL(0, 0xff, 0x85),
+		CHECK_EQUAL(2, 0x0c, 0x00),
+	},
+	.fields = {
+		POWER_BIT(1, 0),
+		FIELD_MAP(MODE, 1, 5, 3, [0] = AC_MODE_COOL, [1] = AC_MODE_FAN,
+			  [2] = AC_MODE_AUTO, [4] = AC_MODE_DRY, [6] = AC_MODE_HEAT),
+		FIELD_MAP(TEMP, 2, 4, 4, [0x0] = 34, [0x8] = 36, [0x4] = 38, [0xc] = 40,
+			  [0x2] = 42, [0xa] = 44, [0x6] = 46, [0xe] = 48, [0x1] = 50,
+			  [0x9] = 52, [0x5] = 54, [0xd] = 56, [0x3] = 58, [0xb] = 60),
+		FIELD_MAP(FAN, 1, 3, 2, AC_FAN_AUTO, AC_FAN_MEDIUM, AC_FAN_MIN, AC_FAN_TOP),
+		FLAG_BIT(AC_FLAG_SLEEP, 1, 1),
+	},
+};
+
+/*
+ * Fujitsu (AR-RAH2E, AR-REB1E, AR-RY4), the 16-byte state, LSB first: header, 16 bytes,
+ * a pulse and a gap, once. Bytes 0-1 0x14 0x63; byte 5 0xfe (a state; the short
+ * commands, off among them, are 7 bytes and not read here); byte 6 0x09 (the bytes
+ * after it); byte 8: "turn on" (0, a state is sent only while the unit runs: on
+ * either way), Fahrenheit (1, clear), temperature - 16 (4-7); byte 9: mode (0-2),
+ * clean (3); byte 10: fan (0-2: 0 auto, 1 high, 2 medium, 3 low, 4 quiet), vertical
+ * swing (4), horizontal swing (5); byte 14: filter (3); byte 15 minus the sum of
+ * bytes 7-14.
+ */
+static const struct ac_protocol fujitsu_ac = {
+	.id = 5,
+	.header_pulse = 3324, .header_space = 1574, .header_margin = 600,
+	.bit_pulse = 448, .one_space = 1182, .zero_space = 390, .margin = 250,
+	.sections = 1, .header_mask = 1, .bytes = 16, .section_bits = { 128 },
+	.checks = {
+		{ .kind = AC_CHECK_NEG_SUM8, .first = 7, .count = 8, .at = 15 },
+		CHECK_EQUAL(0, 0xff, 0x14),
+		CHECK_EQUAL(1, 0xff, 0x63),
+		CHECK_EQUAL(5, 0xff, 0xfe),
+		CHECK_EQUAL(6, 0xff, 0x09),
+		CHECK_EQUAL(8, 0x02, 0x00),
+	},
+	.fields = {
+		FIELD_MAP(POWER, 8, 0, 1, AC_POWER_ON, AC_POWER_ON),
+		FIELD_MAP(MODE, 9, 0, 3, AC_MODE_AUTO, AC_MODE_COOL, AC_MODE_DRY, AC_MODE_FAN,
+			  AC_MODE_HEAT),
+		FIELD_LINEAR(TEMP, 8, 4, 4, 2, 32),
+		FIELD_MAP(FAN, 10, 0, 3, AC_FAN_AUTO, AC_FAN_TOP, AC_FAN_MEDIUM, AC_FAN_LOW,
+			  AC_FAN_MIN),
+		FIELD_MAP(SWING_V, 10, 4, 1, AC_SWING_V_OFF, AC_SWING_V_AUTO),
+		FIELD_MAP(SWING_H, 10, 5, 1, AC_SWING_H_OFF, AC_SWING_H_AUTO),
+		FLAG_BIT(AC_FLAG_CLEAN, 9, 3),
+		FLAG_BIT(AC_FLAG_FILTER, 14, 3),
+	},
+};
+
+/*
+ * Toshiba (and Carrier), the 72-bit state, MSB first: header, 9 bytes, a pulse and a
+ * gap; sent twice. Bytes 0-3 0xf2 0x0d 0x03 0xfc (3: the bytes after byte 4); byte 4
+ * 0x01; byte 5 the temperature - 17 (4-7); byte 6 mode (0-2: 0 auto, 1 cool, 2 dry, 3
+ * heat, 4 fan, 7 power off), fan (5-7: 0 auto, 2-6 the five speeds); byte 7 filter
+ * (4); byte 8 the exclusive or of bytes 0-7. Swing has short messages of its own (56
+ * bits), not read here.
+ */
+static const struct ac_protocol toshiba_ac = {
+	.id = 6,
+	.flags = AC_MSB_FIRST,
+	.header_pulse = 4400, .header_space = 4300, .header_margin = 700,
+	.bit_pulse = 580, .one_space = 1600, .zero_space = 490, .margin = 250,
+	.sections = 1, .header_mask = 1, .bytes = 9, .section_bits = { 72 },
+	.checks = {
+		{ .kind = AC_CHECK_XOR8, .first = 0, .count = 8, .at = 8 },
+		CHECK_EQUAL(0, 0xff, 0xf2),
+		CHECK_EQUAL(1, 0xff, 0x0d),
+		CHECK_EQUAL(2, 0xff, 0x03),
+		CHECK_EQUAL(4, 0xff, 0x01),
+	},
+	.fields = {
+		FIELD_MAP(POWER, 6, 0, 3, AC_POWER_ON, AC_POWER_ON, AC_POWER_ON, AC_POWER_ON,
+			  AC_POWER_ON, [7] = AC_POWER_OFF),
+		FIELD_MAP(MODE, 6, 0, 3, AC_MODE_AUTO, AC_MODE_COOL, AC_MODE_DRY, AC_MODE_HEAT,
+			  AC_MODE_FAN),
+		FIELD_LINEAR(TEMP, 5, 4, 4, 2, 34),
+		FIELD_MAP(FAN, 6, 5, 3, AC_FAN_AUTO, [2] = AC_FAN_MIN, [3] = AC_FAN_LOW,
+			  [4] = AC_FAN_MEDIUM, [5] = AC_FAN_HIGH, [6] = AC_FAN_TOP),
+		FLAG_BIT(AC_FLAG_FILTER, 7, 4),
+	},
+};
+
+/*
+ * Panasonic (NKE, DKE, JKE and alike), 216 bits, LSB first: header, 8 fixed bytes (02
+ * 20 e0 04 00 00 00 06), a pulse and a gap, header, 19 bytes (bytes 8-26 here), a
+ * pulse and a gap. Byte 13: power (0), mode (4-7); byte 14 the temperature (1-5);
+ * byte 16 vertical swing (0-3: 1-5 highest to lowest, 15 auto), fan (4-7: 3-7 the
+ * speeds, 10 auto); byte 17 horizontal swing (0-3: 6 middle, 9-12 leftmost to
+ * rightmost, 13 auto); byte 21 quiet (0), powerful (5, the state's turbo; CKP remotes
+ * swap the two); byte 26 the sum of bytes 8-25 (the remote's sum of bytes 0-25 from
+ * 0xf4: the fixed section's bytes add up to 0x0c, which makes it 0).
+ */
+static const struct ac_protocol panasonic_ac = {
+	.id = 7,
+	.header_pulse = 3456, .header_space = 1728, .header_margin = 600,
+	.bit_pulse = 432, .one_space = 1296, .zero_space = 432, .margin = 250,
+	.sections = 2, .header_mask = 3, .bytes = 27, .section_bits = { 64, 152 },
+	.checks = {
+		CHECK_SUM8(8, 18, 26),
+		CHECK_EQUAL(0, 0xff, 0x02),
+		CHECK_EQUAL(1, 0xff, 0x20),
+		CHECK_EQUAL(2, 0xff, 0xe0),
+		CHECK_EQUAL(7, 0xff, 0x06),
+		CHECK_EQUAL(8, 0xff, 0x02),
+	},
+	.fields = {
+		POWER_BIT(13, 0),
+		FIELD_MAP(MODE, 13, 4, 4, [0] = AC_MODE_AUTO, [2] = AC_MODE_DRY,
+			  [3] = AC_MODE_COOL, [4] = AC_MODE_HEAT, [6] = AC_MODE_FAN),
+		FIELD_LINEAR(TEMP, 14, 1, 5, 2, 0),
+		FIELD_MAP(FAN, 16, 4, 4, [3] = AC_FAN_MIN, [4] = AC_FAN_LOW,
+			  [5] = AC_FAN_MEDIUM, [6] = AC_FAN_HIGH, [7] = AC_FAN_TOP,
+			  [10] = AC_FAN_AUTO),
+		FIELD_MAP(SWING_V, 16, 0, 4, [1] = AC_SWING_V_HIGHEST, [2] = AC_SWING_V_HIGH,
+			  [3] = AC_SWING_V_MIDDLE, [4] = AC_SWING_V_LOW, [5] = AC_SWING_V_LOWEST,
+			  [15] = AC_SWING_V_AUTO),
+		FIELD_MAP(SWING_H, 17, 0, 4, [6] = AC_SWING_H_MIDDLE, [9] = AC_SWING_H_LEFTMOST,
+			  [10] = AC_SWING_H_LEFT, [11] = AC_SWING_H_RIGHT,
+			  [12] = AC_SWING_H_RIGHTMOST, [13] = AC_SWING_H_AUTO),
+		FLAG_BIT(AC_FLAG_QUIET, 21, 0),
+		FLAG_BIT(AC_FLAG_TURBO, 21, 5),
+	},
+};
+
+/*
+ * LG (and General Electric), 28 bits MSB first: header, 28 bits, a pulse, once. Byte
+ * 0 is 0x88; byte 1 power (6-7: 0 on, 3 off), mode (0-2: 0 cool, 1 dry, 2 fan, 3 auto,
+ * 4 heat); byte 2 the temperature - 15 (4-7), fan (0-3: 0 lowest, 1 and 9 low, 2
+ * medium, 10 high, 4 max, 5 auto); the last 4 bits (byte 3's high nibble here) the
+ * sum of the 4 nibbles of bytes 1-2. Power off is 88 c0 05 1: cool, no temperature.
+ */
+static const struct ac_protocol lg = {
+	.id = 8,
+	.flags = AC_MSB_FIRST,
+	.header_pulse = 8500, .header_space = 4250, .header_margin = 1000,
+	.bit_pulse = 550, .one_space = 1600, .zero_space = 550, .margin = 250,
+	.sections = 1, .header_mask = 1, .bytes = 4, .section_bits = { 28 },
+	.checks = {
+		{ .kind = AC_CHECK_NIBBLE_SUM, .first = 1, .count = 2, .first2 = 1,
+		  .count2 = 2, .at = 3 },
+		CHECK_EQUAL(0, 0xff, 0x88),
+	},
+	.fields = {
+		FIELD_MAP(POWER, 1, 6, 2, [0] = AC_POWER_ON, [3] = AC_POWER_OFF),
+		FIELD_MAP(MODE, 1, 0, 3, AC_MODE_COOL, AC_MODE_DRY, AC_MODE_FAN, AC_MODE_AUTO,
+			  AC_MODE_HEAT),
+		FIELD_MAP(TEMP, 2, 4, 4, [1] = 32, [2] = 34, [3] = 36, [4] = 38, [5] = 40,
+			  [6] = 42, [7] = 44, [8] = 46, [9] = 48, [10] = 50, [11] = 52,
+			  [12] = 54, [13] = 56, [14] = 58, [15] = 60),
+		FIELD_MAP(FAN, 2, 0, 4, [0] = AC_FAN_MIN, [1] = AC_FAN_LOW,
+			  [2] = AC_FAN_MEDIUM, [4] = AC_FAN_TOP, [5] = AC_FAN_AUTO,
+			  [9] = AC_FAN_LOW, [10] = AC_FAN_HIGH),
+	},
+};
+
+/*
+ * Hitachi (RAS-35THA6, LT0541-HTA), 224 bits sent MSB first: header, 28 bytes, a
+ * pulse, once. Its values are kept bit-reversed in its bytes, so read LSB first here
+ * each is plain: bytes 0-4 0x01 0x10 0x30 0x40 0xbf; byte 10 mode (2 auto, 3 heat, 4
+ * cool, 5 dry, 12 fan); byte 11 the temperature (1-6); byte 13 fan (1 auto, 2-5 low
+ * to max); byte 14 vertical swing (0); byte 15 horizontal swing (0); byte 17 power
+ * (7); byte 27 62 minus the sum of bytes 0-26.
+ */
+static const struct ac_protocol hitachi_ac = {
+	.id = 9,
+	.header_pulse = 3300, .header_space = 1700, .header_margin = 600,
+	.bit_pulse = 400, .one_space = 1250, .zero_space = 500, .margin = 250,
+	.sections = 1, .header_mask = 1, .bytes = 28, .section_bits = { 224 },
+	.checks = {
+		{ .kind = AC_CHECK_NEG_SUM8, .first = 0, .count = 27, .at = 27, .init = 62 },
+		CHECK_EQUAL(0, 0xff, 0x01),
+		CHECK_EQUAL(1, 0xff, 0x10),
+		CHECK_EQUAL(2, 0xff, 0x30),
+		CHECK_EQUAL(3, 0xff, 0x40),
+		CHECK_EQUAL(4, 0xff, 0xbf),
+	},
+	.fields = {
+		POWER_BIT(17, 7),
+		FIELD_MAP(MODE, 10, 0, 4, [2] = AC_MODE_AUTO, [3] = AC_MODE_HEAT,
+			  [4] = AC_MODE_COOL, [5] = AC_MODE_DRY, [12] = AC_MODE_FAN),
+		FIELD_LINEAR(TEMP, 11, 1, 6, 2, 0),
+		FIELD_MAP(FAN, 13, 0, 4, [1] = AC_FAN_AUTO, [2] = AC_FAN_LOW,
+			  [3] = AC_FAN_MEDIUM, [4] = AC_FAN_HIGH, [5] = AC_FAN_TOP),
+		FIELD_MAP(SWING_V, 14, 0, 1, AC_SWING_V_OFF, AC_SWING_V_AUTO),
+		FIELD_MAP(SWING_H, 15, 0, 1, AC_SWING_H_OFF, AC_SWING_H_AUTO),
+	},
+};
+
+/*
+ * Haier (HSU07-HEA03 remote), 72 bits MSB first: a 3 ms pulse and space, then the
+ * header (the decoder keeps the last header before the bits), 9 bytes, a pulse, once.
+ * Byte 0 0xa5; byte 1 the button (0-3: 0 is off, the others leave the unit on),
+ * temperature - 16 (4-7); byte 2 vertical swing (6-7: 0 off, 1 up, 2 down, 3
+ * swinging); byte 5 fan (6-7: 0 auto, 1 high, 2 medium, 3 low); byte 6 mode (5-7: 0
+ * auto, 1 cool, 2 dry, 3 heat, 4 fan); byte 7 sleep (6); byte 8 the sum of bytes 0-7.
+ */
+static const struct ac_protocol haier_ac = {
+	.id = 10,
+	.flags = AC_MSB_FIRST,
+	.header_pulse = 3000, .header_space = 4300, .header_margin = 700,
+	.bit_pulse = 520, .one_space = 1650, .zero_space = 650, .margin = 250,
+	.sections = 1, .header_mask = 1, .bytes = 9, .section_bits = { 72 },
+	.checks = {
+		CHECK_SUM8(0, 8, 8),
+		CHECK_EQUAL(0, 0xff, 0xa5),
+	},
+	.fields = {
+		FIELD_MAP(POWER, 1, 0, 4, [0] = AC_POWER_OFF, [1] = AC_POWER_ON,
+			  [2] = AC_POWER_ON, [3] = AC_POWER_ON, [6] = AC_POWER_ON,
+			  [7] = AC_POWER_ON, [8] = AC_POWER_ON, [9] = AC_POWER_ON,
+			  [10] = AC_POWER_ON, [12] = AC_POWER_ON, [13] = AC_POWER_ON),
+		FIELD_MAP(MODE, 6, 5, 3, AC_MODE_AUTO, AC_MODE_COOL, AC_MODE_DRY, AC_MODE_HEAT,
+			  AC_MODE_FAN),
+		FIELD_LINEAR(TEMP, 1, 4, 4, 2, 32),
+		FIELD_MAP(FAN, 5, 6, 2, AC_FAN_AUTO, AC_FAN_HIGH, AC_FAN_MEDIUM, AC_FAN_LOW),
+		FIELD_MAP(SWING_V, 2, 6, 2, AC_SWING_V_OFF, AC_SWING_V_HIGHEST,
+			  AC_SWING_V_LOWEST, AC_SWING_V_AUTO),
+		FLAG_BIT(AC_FLAG_SLEEP, 7, 6),
+	},
+};
+
 /* In id order: protocols[id].layout->id == id. */
 static const struct ac_protocol_info protocols[] = {
 	{ "gree", 64, &gree },
 	{ "coolix", 24, &coolix },
 	{ "mitsubishi_ac", 144, &mitsubishi_ac },
 	{ "daikin", 280, &daikin },
+	{ "midea", 48, &midea },
+	{ "fujitsu_ac", 128, &fujitsu_ac },
+	{ "toshiba_ac", 72, &toshiba_ac },
+	{ "panasonic_ac", 216, &panasonic_ac },
+	{ "lg", 28, &lg },
+	{ "hitachi_ac", 224, &hitachi_ac },
+	{ "haier_ac", 72, &haier_ac },
 };
 
 size_t ac_protocol_count(void)
@@ -239,6 +487,8 @@ static int check_check(const struct ac_protocol *r, const struct ac_check *c,
 	case AC_CHECK_NONE:
 		return 0;
 	case AC_CHECK_SUM8:
+	case AC_CHECK_NEG_SUM8:
+	case AC_CHECK_XOR8:
 		if (!in_message(r, c->first, c->count, 1) || c->at >= r->bytes)
 			break;
 		return 0;

@@ -10,6 +10,13 @@
  *	coolix		24 bits, each byte followed by its complement (48 sent)
  *	mitsubishi_ac	144 bits (18 bytes)
  *	daikin		280 bits (35 bytes in 3 sections, after a 5-bit leader)
+ *	midea		48 bits (6 bytes), then the 48 complemented after a header
+ *	fujitsu_ac	128 bits (16 bytes: the state; the 7-byte commands are not read)
+ *	toshiba_ac	72 bits (9 bytes; the 56-bit swing messages are not read)
+ *	panasonic_ac	216 bits (27 bytes in 2 sections, the first fixed)
+ *	lg		28 bits (the last 4, the checksum, in the high nibble of byte 3)
+ *	hitachi_ac	224 bits (28 bytes)
+ *	haier_ac	72 bits (9 bytes, after a 3 ms pulse and space and the header)
  * Where a protocol's layout cannot say a state in its fields (coolix's commands that
  * are not a state, its fan mode), ac_protocol.c says what the decoder reports.
  */
