@@ -17,7 +17,7 @@
 #include <linux/lirc.h>
 
 #include "capture.h"
-#include "ir_encode.h"
+#include "ir_send.h"
 #include "ir_error.h"
 #include "ir_train.h"
 #include "nls.h"
@@ -55,6 +55,22 @@ static int train_from_file(struct ir_train *train, const char *path, struct ir_e
 	return ret;
 }
 
+static int encode_item(const struct irctl_options *options, const struct irctl_item *item,
+		       struct ir_train *train, struct ir_error *err)
+{
+	struct ir_send_request request = {
+		.repeat = options->repeat,
+	};
+
+	if (item->kind == IRCTL_ITEM_SCANCODE) {
+		request.scancode = item->arg;
+	} else {
+		request.keymap = options->keymap;
+		request.key = item->arg;
+	}
+	return ir_send_encode(&request, train, err);
+}
+
 /*
  * Everything to send, one train per item, each without its trailing space (a
  * transmitter ends on a pulse), separated by the gap.
@@ -70,10 +86,10 @@ static int build(const struct irctl_options *options, struct ir_train *all,
 		const struct irctl_item *item = &options->items[i];
 
 		ir_train_init(&one);
-		if (item->file)
-			ret = train_from_file(&one, item->file, err);
+		if (item->kind == IRCTL_ITEM_FILE)
+			ret = train_from_file(&one, item->arg, err);
 		else
-			ret = ir_encode_scancode(&one, item->rc_proto, item->scancode, err);
+			ret = encode_item(options, item, &one, err);
 		ir_train_trim_space(&one);
 		if (ret == 0 && i)
 			ret = ir_train_space(all, options->gap);

@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "ir_encode.h"
+#include "ir_send.h"
 #include "nls.h"
 #include "number.h"
 #include "options.h"
@@ -15,12 +15,16 @@
 enum {
 	OPTION_DRY_RUN = 0x100,
 	OPTION_SYSROOT,
+	OPTION_REPEAT,
 };
 
 static const struct option long_options[] = {
 	{ "device", required_argument, NULL, 'd' },
 	{ "send", required_argument, NULL, 's' },
 	{ "scancode", required_argument, NULL, 'S' },
+	{ "keymap", required_argument, NULL, 'k' },
+	{ "keycode", required_argument, NULL, 'K' },
+	{ "repeat", required_argument, NULL, OPTION_REPEAT },
 	{ "gap", required_argument, NULL, 'g' },
 	{ "carrier", required_argument, NULL, 'c' },
 	{ "duty-cycle", required_argument, NULL, 'D' },
@@ -49,43 +53,19 @@ static int add_item(struct irctl_options *options, const struct irctl_item *item
  * -S PROTOCOL:SCANCODE: a protocol irkit encodes and a scancode it can carry, checked
  * here so that a bad one stops ir-ctl before anything is sent.
  */
-static int parse_scancode(const char *arg, struct irctl_item *item, struct ir_error *err)
+static int check_scancode(const char *arg, struct ir_error *err)
 {
-	const char *colon = strchr(arg, ':');
+	struct ir_send_request request = { .scancode = arg };
 	struct ir_train scratch;
-	uint64_t scancode;
-	char *name;
-	int proto, ret;
+	int ret;
 
-	if (!colon) {
-		ir_error_set(err, _("--scancode '%s': expected PROTOCOL:SCANCODE"), arg);
-		return -EINVAL;
-	}
-	name = strndup(arg, (size_t)(colon - arg));
-	if (!name)
-		return -ENOMEM;
-	proto = ir_encode_proto_from_name(name);
-	if (proto < 0) {
-		ir_error_set(err, _("--scancode '%s': no encoder for protocol '%s' (--help lists "
-				    "those there are)"), arg, name);
-		free(name);
-		return -EINVAL;
-	}
-	free(name);
-	if (number_parse_unsigned(colon + 1, UINT64_MAX, &scancode) < 0) {
-		ir_error_set(err, _("--scancode '%s': '%s' is not a number"), arg, colon + 1);
-		return -EINVAL;
-	}
 	ir_train_init(&scratch);
-	ret = ir_encode_scancode(&scratch, (uint32_t)proto, scancode, err);
+	ret = ir_send_encode(&request, &scratch, err);
 	ir_train_free(&scratch);
 	if (ret < 0) {
 		ir_error_prefix(err, "--scancode");
 		return ret == -ENOMEM ? ret : -EINVAL;
 	}
-	item->file = NULL;
-	item->rc_proto = (uint32_t)proto;
-	item->scancode = scancode;
 	return 0;
 }
 
@@ -137,7 +117,7 @@ static int parse_number(const char *arg, const char *option, uint64_t min, uint6
 static int parse_option(int opt, const char *arg, struct irctl_options *options,
 			struct ir_error *err)
 {
-	struct irctl_item item = { NULL, 0, 0 };
+	struct irctl_item item = { IRCTL_ITEM_FILE, arg };
 	uint64_t gap;
 	int ret;
 
@@ -146,11 +126,24 @@ static int parse_option(int opt, const char *arg, struct irctl_options *options,
 		options->device = arg;
 		return 0;
 	case 's':
-		item.file = arg;
 		return add_item(options, &item);
 	case 'S':
-		ret = parse_scancode(arg, &item, err);
+		item.kind = IRCTL_ITEM_SCANCODE;
+		ret = check_scancode(arg, err);
 		return ret < 0 ? ret : add_item(options, &item);
+	case 'k':
+		if (options->keymap) {
+			ir_error_set(err, _("--keymap given twice"));
+			return -EINVAL;
+		}
+		options->keymap = arg;
+		return 0;
+	case 'K':
+		item.kind = IRCTL_ITEM_KEY;
+		return add_item(options, &item);
+	case OPTION_REPEAT:
+		return parse_number(arg, "--repeat", 0, IRCTL_REPEAT_MAX, _("a count"),
+				    &options->repeat, err);
 	case 'g':
 		if (number_parse_unsigned(arg, IR_TRAIN_DURATION_MAX, &gap) < 0 || !gap) {
 			ir_error_set(err, _("--gap '%s': expected microseconds, 1 to %u"), arg,
@@ -189,6 +182,24 @@ static int parse_option(int opt, const char *arg, struct irctl_options *options,
 	}
 }
 
+/* -K needs -k, and -k is for -K. */
+static int check_keys(const struct irctl_options *options, struct ir_error *err)
+{
+	size_t i, keys = 0;
+
+	for (i = 0; i < options->item_count; i++)
+		keys += options->items[i].kind == IRCTL_ITEM_KEY;
+	if (keys && !options->keymap) {
+		ir_error_set(err, _("--keycode needs --keymap: the keymap the key is in"));
+		return -EINVAL;
+	}
+	if (!keys && options->keymap) {
+		ir_error_set(err, _("--keymap without --keycode: nothing of it to send"));
+		return -EINVAL;
+	}
+	return 0;
+}
+
 int irctl_options_parse(int argc, char **argv, struct irctl_options *ret_options,
 			struct ir_error *err)
 {
@@ -201,16 +212,18 @@ int irctl_options_parse(int argc, char **argv, struct irctl_options *ret_options
 	if (env && *env)
 		options.sysroot = env;
 	optind = 1;
-	while (ret == 0 && (opt = getopt_long(argc, argv, "d:s:S:g:c:D:e:fhV", long_options, NULL)) != -1)
+	while (ret == 0 && (opt = getopt_long(argc, argv, "d:s:S:k:K:g:c:D:e:fhV", long_options, NULL)) != -1)
 		ret = parse_option(opt, optarg, &options, err);
 	if (ret == 0 && optind < argc) {
 		ir_error_set(err, _("unexpected argument '%s'"), argv[optind]);
 		ret = -EINVAL;
 	}
 	if (ret == 0 && options.action == IRCTL_ACTION_SEND && !options.item_count) {
-		ir_error_set(err, _("nothing to send: give --send or --scancode"));
+		ir_error_set(err, _("nothing to send: give --send, --scancode or --keycode"));
 		ret = -EINVAL;
 	}
+	if (ret == 0 && options.action == IRCTL_ACTION_SEND)
+		ret = check_keys(&options, err);
 	if (ret < 0) {
 		irctl_options_free(&options);
 		return ret;
@@ -228,12 +241,16 @@ void irctl_options_free(struct irctl_options *options)
 	options->item_count = 0;
 }
 
+static void print_protocol(const char *name, void *data)
+{
+	(void)data;
+	printf(" %s", name);
+}
+
 void irctl_options_print_help(const char *program)
 {
-	uint32_t proto;
-
-	printf(_("Usage: %s [OPTION]... --send=FILE|--scancode=PROTOCOL:SCANCODE...\n"),
-	       program);
+	printf(_("Usage: %s [OPTION]... --send=FILE|--scancode=PROTOCOL:SCANCODE|"
+		 "--keycode=KEY...\n"), program);
 	printf(_("  or:  %s [--device=DEV] --features\n"), program);
 	fputs(_("Sends infrared: pulses and spaces from a file, or a scancode encoded as the\n"
 		"kernel encodes it.\n"), stdout);
@@ -243,6 +260,12 @@ void irctl_options_print_help(const char *program)
 		"                             input)\n"), stdout);
 	fputs(_("  -S, --scancode=PROTOCOL:SCANCODE\n"
 		"                             send SCANCODE encoded in PROTOCOL\n"), stdout);
+	fputs(_("  -k, --keymap=KEYMAP        the keymap of --keycode: TOML, legacy or lircd.conf\n"),
+	      stdout);
+	fputs(_("  -K, --keycode=KEY          send KEY of the keymap (KEY_POWER, or a lircd.conf\n"
+		"                             button name)\n"), stdout);
+	fputs(_("      --repeat=COUNT         send each --scancode and --keycode as a held\n"
+		"                             button: COUNT repeats after it (default 0)\n"), stdout);
 	fputs(_("  -g, --gap=GAP              microseconds between two things sent (default\n"
 		"                             125000)\n"), stdout);
 	fputs(_("  -c, --carrier=CARRIER      carrier to send with, in Hz\n"), stdout);
@@ -257,8 +280,6 @@ void irctl_options_print_help(const char *program)
 	fputs(_("  -V, --version              show the version\n"), stdout);
 	fputs("\n", stdout);
 	fputs(_("Protocols:"), stdout);
-	for (proto = 0; proto < 64; proto++)
-		if (ir_encode_proto_name(proto))
-			printf(" %s", ir_encode_proto_name(proto));
+	ir_send_for_each_protocol(print_protocol, NULL);
 	fputs("\n", stdout);
 }

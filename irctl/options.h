@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * The command line of ir-ctl, parsed into one struct. Options are those of v4l-utils'
- * ir-ctl, so that scripts keep working: the sending ones (-s, -S, -g, -d, -c, -D, -e),
- * --features (-f), and --dry-run, which prints what would be sent.
+ * ir-ctl, so that scripts keep working: the sending ones (-s, -S, -k, -K, -g, -d, -c,
+ * -D, -e), --features (-f); and irkit's own: --repeat, which sends a -S or -K as a held
+ * button, and --dry-run, which prints what would be sent.
  */
 #ifndef IRKIT_IRCTL_OPTIONS_H
 #define IRKIT_IRCTL_OPTIONS_H
@@ -17,12 +18,18 @@
 #define IRCTL_CARRIER_MAX 1000000	/* Hz: beyond any infrared carrier */
 #define IRCTL_EMITTERS_MAX 32		/* the bits of LIRC_SET_TRANSMITTER_MASK */
 #define IRCTL_GAP_DEFAULT 125000	/* µs between two things sent, as v4l-utils' */
+#define IRCTL_REPEAT_MAX 100		/* --repeat: a held button's 10 s and more */
 
-/* One -s FILE or -S PROTOCOL:SCANCODE, in command-line order. */
+enum irctl_item_kind {
+	IRCTL_ITEM_FILE,	/* -s: a capture file ("-": standard input) */
+	IRCTL_ITEM_SCANCODE,	/* -S PROTOCOL:SCANCODE */
+	IRCTL_ITEM_KEY,		/* -K KEY, of -k's keymap */
+};
+
+/* One -s, -S or -K, in command-line order; arg is the option's argument. */
 struct irctl_item {
-	const char *file;	/* -s: a capture file ("-": standard input); else NULL */
-	uint32_t rc_proto;	/* -S */
-	uint64_t scancode;
+	enum irctl_item_kind kind;
+	const char *arg;
 };
 
 enum irctl_action {
@@ -42,6 +49,8 @@ struct irctl_options {
 	uint32_t emitters;		/* -e, a mask: bit 0 is emitter 1; 0: as it is */
 	struct irctl_item *items;	/* owned */
 	size_t item_count;
+	const char *keymap;		/* -k, for the -K items */
+	unsigned int repeat;		/* --repeat: repeats after each -S or -K */
 	uint32_t gap;			/* -g, µs */
 	bool dry_run;
 };
