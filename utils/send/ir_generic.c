@@ -158,8 +158,27 @@ static int pd_frame(struct generic_ctx *c, uint64_t scancode, struct ir_train *t
 		if (ret < 0)
 			return ret;
 	}
-	/* A trailer_pulse of 0: the frame ends with its last bit's space, and the gap. */
 	return pulse(c, train, v[PD_TRAILER_PULSE]);
+}
+
+/*
+ * With no trailer pulse the decoder takes the frame at its last bit's space, which the
+ * gap after the frame lengthens past either bit space: nothing would decode it.
+ */
+static int pd_checked_frame(struct generic_ctx *c, uint64_t scancode, struct ir_train *train)
+{
+	uint32_t trailer;
+	int ret = param(c, "trailer_pulse", pd_defaults[PD_TRAILER_PULSE], &trailer);
+
+	if (ret < 0)
+		return ret;
+	if (!trailer) {
+		ir_error_set_at(c->err, c->file, c->entry->line, 0,
+				_("protocol '%s' with trailer_pulse 0 cannot be sent: its last "
+				  "bit's space runs into the gap after it"), c->entry->protocol);
+		return -EINVAL;
+	}
+	return pd_frame(c, scancode, train);
 }
 
 static int pl_frame(struct generic_ctx *c, uint64_t scancode, struct ir_train *train)
@@ -425,7 +444,7 @@ static int raw_frame(struct generic_ctx *c, uint64_t scancode, struct ir_train *
 }
 
 static const struct generic_encoder encoders[] = {
-	{ { "pulse_distance" }, pd_frame, pd_repeat },
+	{ { "pulse_distance" }, pd_checked_frame, pd_repeat },
 	{ { "pulse_length" }, pl_frame, pl_repeat },
 	{ { "manchester" }, man_frame, NULL },
 	{ { "rc_mm_generic" }, rcmm_frame, NULL },

@@ -42,24 +42,73 @@ static int unpack(const struct irp_protocol *protocol, const struct irp_compile_
 }
 
 static int render(const struct irp_protocol *protocol, const uint64_t *values,
-		  unsigned int repeats, bool ending, struct irp_signal *signal,
-		  struct ir_error *err)
+		  unsigned int repeats, struct irp_signal *signal, struct ir_error *err)
 {
-	struct irp_render_options options = { .repeats = repeats, .ending = ending };
+	struct irp_render_options options = { .repeats = repeats, .ending = true };
 	struct irp_env *env = NULL;
 	size_t i;
 	int ret;
 
 	ret = irp_env_new(&env);
 	for (i = 0; ret == 0 && i < protocol->parameter_count; i++)
-		if (!protocol->parameters[i].persistent)
-			ret = irp_env_set(env, protocol->parameters[i].name, (int64_t)values[i]);
+		ret = irp_env_set(env, protocol->parameters[i].name, (int64_t)values[i]);
 	if (ret == 0)
 		ret = irp_env_prepare(env, protocol, err);
 	if (ret == 0)
 		ret = irp_render(protocol, env, &options, signal, err);
 	irp_env_free(env);
 	return ret;
+}
+
+/* Whether an expression uses a name: a bitfield of it carries a parameter. */
+static bool uses_name(const struct irp_expr *expr)
+{
+	if (!expr)
+		return false;
+	if (expr->kind == IRP_EXPR_NAME)
+		return true;
+	return uses_name(expr->a) || uses_name(expr->b) || uses_name(expr->c);
+}
+
+/*
+ * Whether seq sends a parameter's bitfield before its first repeating irstream ("*", "+", "n+"):
+ * 1 when it does, 0 when a repeating irstream comes first, -1 when it has neither.
+ */
+static int data_before_repeat(const struct irp_sequence *seq)
+{
+	const struct irp_stream *stream;
+	size_t i;
+	int ret;
+
+	for (i = 0; i < seq->count; i++) {
+		if (seq->items[i].kind == IRP_ITEM_BITFIELD && uses_name(seq->items[i].bitfield))
+			return 1;
+		if (seq->items[i].kind != IRP_ITEM_STREAM)
+			continue;
+		stream = seq->items[i].stream;
+		if (stream->repeat == IRP_REPEAT_ANY || stream->repeat == IRP_REPEAT_SOME ||
+		    stream->repeat == IRP_REPEAT_AT_LEAST)
+			return 0;
+		ret = data_before_repeat(&stream->body);
+		if (ret >= 0)
+			return ret;
+	}
+	return -1;
+}
+
+/*
+ * The renderings of the repeat part in a press: none when an intro carries the data
+ * (NEC1's frame, then its ditto as repeats), else one (RC5; DirecTV's intro is only a
+ * lead-in, NRC17's a start frame of constants).
+ */
+static unsigned int press_repeats(const struct irp_protocol *protocol)
+{
+	const struct irp_stream *top = protocol->stream;
+
+	if (top->repeat == IRP_REPEAT_ANY || top->repeat == IRP_REPEAT_SOME ||
+	    top->repeat == IRP_REPEAT_AT_LEAST)
+		return 1;
+	return data_before_repeat(&top->body) == 1 ? 0 : 1;
 }
 
 /* A signal into the train; a space before its first pulse is the idle line. */
@@ -105,7 +154,6 @@ int ir_irp_send(const char *irp, uint64_t scancode, unsigned int repeat,
 	struct irp_compile_options options;
 	uint64_t values[IRP_SEND_PARAMS_MAX];
 	struct irp_signal signal = { 0 };
-	unsigned int press = 0;
 	int ret;
 
 	ret = find_protocol(irp, &protocol, &options, err);
@@ -119,14 +167,7 @@ int ir_irp_send(const char *irp, uint64_t scancode, unsigned int repeat,
 	ret = unpack(protocol, &options, scancode, values, err);
 	if (ret < 0)
 		goto out;
-	/* With no intro, a press is the repeat part once. */
-	ret = render(protocol, values, 0, false, &signal, err);
-	if (ret < 0)
-		goto out;
-	if (signal.count == 0)
-		press = 1;
-	irp_signal_free(&signal);
-	ret = render(protocol, values, press + repeat, true, &signal, err);
+	ret = render(protocol, values, press_repeats(protocol) + repeat, &signal, err);
 	if (ret == 0)
 		ret = append_signal(&signal, train);
 out:
