@@ -20,6 +20,7 @@ struct generic_ctx {
 	const struct keymap_protocol *entry;
 	const char *file;
 	struct ir_error *err;
+	unsigned int line;	/* the scancode's, for what is wrong with it */
 	uint32_t longest;	/* the longest duration sent in a frame, for the gap */
 };
 
@@ -85,8 +86,8 @@ static int pulse_space(struct generic_ctx *c, struct ir_train *train, uint32_t p
 
 static int too_wide(struct generic_ctx *c, uint64_t scancode, unsigned int bits)
 {
-	ir_error_set_at(c->err, c->file, c->entry->line, 0,
-			_("scancode 0x%" PRIx64 " does not fit the %u bits protocol '%s' "
+	ir_error_set_at(c->err, c->file, c->line, 0,
+			_("scancode 0x%" PRIx64 " has more than the %u bits protocol '%s' "
 			  "sends"), scancode, bits, c->entry->protocol);
 	return -EINVAL;
 }
@@ -273,7 +274,7 @@ static int man_frame(struct generic_ctx *c, uint64_t scancode, struct ir_train *
 	cleared = mask | (v[MAN_TOGGLE_BIT] < 64 ? (uint64_t)1 << v[MAN_TOGGLE_BIT] : 0);
 	first = (uint64_t)1 << (bits - 1);
 	if (scancode & cleared) {
-		ir_error_set_at(c->err, c->file, c->entry->line, 0,
+		ir_error_set_at(c->err, c->file, c->line, 0,
 				_("scancode 0x%" PRIx64 " has bits that protocol '%s' never "
 				  "reports (toggle_bit, scancode_mask: 0x%" PRIx64 ")"),
 				scancode, c->entry->protocol, cleared);
@@ -281,7 +282,7 @@ static int man_frame(struct generic_ctx *c, uint64_t scancode, struct ir_train *
 	}
 	if (!v[MAN_HEADER_PULSE] && !(frame & first)) {
 		if (!(cleared & first)) {
-			ir_error_set_at(c->err, c->file, c->entry->line, 0,
+			ir_error_set_at(c->err, c->file, c->line, 0,
 					_("scancode 0x%" PRIx64 ": with no header_pulse, the "
 					  "first of the %u bits of protocol '%s' is a 1"),
 					scancode, bits, c->entry->protocol);
@@ -502,18 +503,18 @@ static int gap(struct generic_ctx *c, struct ir_train *train, uint32_t least)
 }
 
 int ir_generic_encode(const struct keymap_protocol *entry, const char *file,
-		      uint64_t scancode, unsigned int repeat, struct ir_train *train,
-		      struct ir_error *err)
+		      const struct keymap_scancode *scancode, unsigned int repeat,
+		      struct ir_train *train, struct ir_error *err)
 {
 	const struct generic_encoder *e = find_encoder(entry->protocol);
-	struct generic_ctx c = { entry, file, err, 0 };
+	struct generic_ctx c = { entry, file, err, scancode->line, 0 };
 	unsigned int i;
 	bool sent;
 	int ret;
 
 	if (!e)
 		return -EINVAL;
-	ret = e->frame(&c, scancode, train);
+	ret = e->frame(&c, scancode->scancode, train);
 	if (ret == 0)
 		ret = gap(&c, train, 0);
 	for (i = 0; ret == 0 && i < repeat; i++) {
@@ -521,7 +522,7 @@ int ir_generic_encode(const struct keymap_protocol *entry, const char *file,
 		if (e->repeat)
 			ret = e->repeat(&c, train, &sent);
 		if (ret == 0 && !sent)
-			ret = e->frame(&c, scancode, train);
+			ret = e->frame(&c, scancode->scancode, train);
 		if (ret == 0)
 			ret = gap(&c, train, 0);
 	}
@@ -532,7 +533,7 @@ int ir_generic_encode_raw(const struct keymap_protocol *entry, const char *file,
 			  const struct keymap_raw *raw, unsigned int repeat,
 			  struct ir_train *train, struct ir_error *err)
 {
-	struct generic_ctx c = { entry, file, err, 0 };
+	struct generic_ctx c = { entry, file, err, raw->line, 0 };
 	uint32_t trail_space, margin;
 	unsigned int i;
 	size_t n;

@@ -31,16 +31,16 @@
 bool ir_generic_claims(const char *protocol);
 
 /*
- * Append scancode in entry's protocol (one ir_generic_claims() takes), and repeat
- * repeats, to train. file names the keymap in messages. Returns 0; -EINVAL for a
+ * Append scancode (one of entry's) in entry's protocol (one ir_generic_claims() takes),
+ * and repeat repeats, to train. file names the keymap in messages. Returns 0; -EINVAL for a
  * scancode the decoder cannot report with these parameters or a parameter out of
  * range (err: "FILE:LINE: ..."); -EOPNOTSUPP for raw, which has patterns, not
  * scancodes (ir_generic_encode_raw()); -E2BIG, -ERANGE, -ENOMEM from the train. The
  * train may have part of the frames on error.
  */
 int ir_generic_encode(const struct keymap_protocol *entry, const char *file,
-		      uint64_t scancode, unsigned int repeat, struct ir_train *train,
-		      struct ir_error *err);
+		      const struct keymap_scancode *scancode, unsigned int repeat,
+		      struct ir_train *train, struct ir_error *err);
 
 /* A raw pattern of entry (protocol raw), its gap, and repeat times again. */
 int ir_generic_encode_raw(const struct keymap_protocol *entry, const char *file,

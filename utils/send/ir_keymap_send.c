@@ -56,11 +56,11 @@ static int encode_found(const struct keymap *keymap, const struct key_found *f,
 	if (e->irp) {
 		ret = ir_irp_send(e->irp, f->scancode->scancode, repeat, train, err);
 		if (ret < 0)
-			ir_error_prefix(err, "%s:%u", file, e->irp_line);
+			ir_error_prefix(err, "%s:%u", file, f->scancode->line);
 		return ret;
 	}
 	if (ir_generic_claims(e->protocol))
-		return ir_generic_encode(e, file, f->scancode->scancode, repeat, train, err);
+		return ir_generic_encode(e, file, f->scancode, repeat, train, err);
 	ret = ir_kernel_send_name(train, e->protocol, e->variant, f->scancode->scancode,
 				  repeat, err);
 	if (ret == -ENOENT) {
