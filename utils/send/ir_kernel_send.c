@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * The periods are those of the protocols' remotes (NEC's 108 ms, RC-5's 64 bit times of
- * 1.778 ms, RC-6's 240 units of 444 µs, Sony's 45 ms); the repeat code is the one the
- * kernel's ir-nec-decoder.c takes after a header pulse (a 4-unit space, the trailer).
+ * The periods are the extents of the protocols' IRP (NEC1's ^108m, RC5's ^114m, RC6's
+ * ^107m, Sony12's ^45m); the repeat code is the one the kernel's ir-nec-decoder.c takes
+ * after a header pulse (a 4-unit space, then the trailer).
  */
 #include "config.h"
 
@@ -16,8 +16,8 @@
 
 #define NEC_UNIT		563
 #define NEC_PERIOD		108000
-#define RC5_PERIOD		113778
-#define RC6_PERIOD		106667
+#define RC5_PERIOD		114000
+#define RC6_PERIOD		107000
 #define SONY_PERIOD		45000
 
 /* Where a frame starts after the one before, in µs; 0: right after its trailing space. */

@@ -5,8 +5,8 @@
  * code (a 9 ms pulse, a 2.25 ms space, a 562.5 µs pulse), which the kernel's NEC
  * decoder reports as a repeat of the last key; every other protocol sends its frame
  * again. A frame, and a repeat code, starts IR_KERNEL_PERIOD of the protocol after the
- * one before where the protocol has a period (NEC and Sanyo 108 ms, RC-5 113.778 ms,
- * RC-6 106.667 ms, Sony 45 ms): its trailing space is lengthened to it; the others
+ * one before where the protocol has a period (NEC and Sanyo 108 ms, RC-5 114 ms,
+ * RC-6 107 ms, Sony 45 ms): its trailing space is lengthened to it; the others
  * follow each other after the kernel encoder's own trailing space.
  *
  * A keymap's protocol name that stands for several of the kernel's protocols ("nec",
