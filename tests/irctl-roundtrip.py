@@ -41,6 +41,12 @@ LIRC_LINE = re.compile(r"^[0-9.]+: lirc protocol\([^)]*\): scancode = (0x[0-9a-f
 GENERIC = {"pulse_distance", "pulse_length", "manchester", "rc_mm_generic", "xbox_dvd",
            "xbox", "xbox-dvd", "samsung36", "grundig"}
 
+# Kernel protocols of the shipped keymaps that ir-ctl encodes.
+KERNEL = {"nec", "rc5", "rc5_sz", "rc6", "sony", "jvc", "sanyo", "sharp", "rc_mm"}
+
+# Why the kernel's decoders never report a scancode (ir_encode.h's refusals).
+NEVER_REPORTED = re.compile(r"do not fit|is plain nec|is nec or necx|is rc6_mce")
+
 # The decoders' defaults (bpf_protocols/README.md), for what a set leaves out.
 DEFAULTS = {
     "pulse_distance": {"bits": 4},
@@ -163,7 +169,7 @@ def send_and_decode(keymap, keys, repeat=0):
 
 
 class RoundTrip(unittest.TestCase):
-    counted = {"sets": 0, "shipped": 0, "scancodes": 0}
+    counted = {"sets": 0, "shipped": 0, "scancodes": 0, "kernel": 0, "refused": 0}
 
     @classmethod
     def setUpClass(cls):
@@ -174,7 +180,9 @@ class RoundTrip(unittest.TestCase):
         cls.tmp.cleanup()
         c = cls.counted
         print("irctl-roundtrip: %d parameter sets (%d from rc_keymaps), %d scancodes "
-              "sent and decoded back" % (c["sets"], c["shipped"], c["scancodes"]))
+              "sent and decoded back; %d keymaps of kernel protocols (%d keys the "
+              "kernel never reports refused)"
+              % (c["sets"], c["shipped"], c["scancodes"], c["kernel"], c["refused"]))
 
     def round_trip(self, label, protocol, params, shipped):
         rng = random.Random("%d:%s" % (SEED, label))
@@ -204,6 +212,46 @@ class RoundTrip(unittest.TestCase):
         for label, protocol, params in OWN_SETS:
             with self.subTest(label):
                 self.round_trip(label, protocol, params, 0)
+
+    def test_kernel_keymaps(self):
+        """Every shipped keymap of one kernel protocol: its keys (a key's first
+        scancode) sent in the protocol the kernel reports them in, decoded by the BPF
+        ports."""
+        folder = os.path.join(SRCDIR, "rc_keymaps")
+        sent = 0
+        for name in sorted(os.listdir(folder)):
+            if not name.endswith(".toml"):
+                continue
+            with open(os.path.join(folder, name), "rb") as f:
+                entries = tomllib.load(f).get("protocols", [])
+            if len(entries) != 1 or entries[0]["protocol"] not in KERNEL:
+                continue
+            first = {}
+            for code, key in entries[0].get("scancodes", {}).items():
+                first.setdefault(key, int(code, 0))
+            keys = sorted(first)[:PER_SET]
+            path = os.path.join(folder, name)
+            with self.subTest(name):
+                keys = [k for k in keys if self.kernel_reports(path, k, first[k])]
+                if not keys:
+                    continue
+                got = send_and_decode(path, keys)
+                self.assertEqual([c for c, _ in got], [first[k] for k in keys], name)
+                sent += 1
+        self.assertGreaterEqual(sent, 70)
+        self.counted["kernel"] = sent
+
+    def kernel_reports(self, path, key, code):
+        """Whether ir-ctl sends key; a scancode the kernel never reports (tables of
+        drivers that decode in hardware, entries of another variant) it refuses, and
+        says why."""
+        run = subprocess.run([IRCTL, "--dry-run", "-k", path, "-K", key],
+                             capture_output=True, text=True)
+        if run.returncode == 0:
+            return True
+        self.assertRegex(run.stderr, NEVER_REPORTED, "%s %s" % (path, key))
+        self.counted["refused"] += 1
+        return False
 
     def test_repeat_frame(self):
         """nec-like has a repeat frame: two repeats come back as two repeats."""

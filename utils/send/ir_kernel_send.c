@@ -127,29 +127,46 @@ static void normalize(const char *name, char *buf, size_t size)
 		buf[len - 3] = '\0';
 }
 
+/* Try the candidates in order: the first that carries the scancode; else the first's error. */
+static int send_first(struct ir_train *train, const uint32_t *protocols, size_t count,
+		      uint64_t scancode, unsigned int repeat, struct ir_error *err)
+{
+	struct ir_error later = { "" };
+	size_t i;
+	int ret = -ENOENT;
+
+	for (i = 0; i < count; i++) {
+		ret = ir_kernel_send(train, protocols[i], scancode, repeat, i ? &later : err);
+		if (ret != -EINVAL)
+			return ret;
+	}
+	return count ? -EINVAL : ret;
+}
+
 int ir_kernel_send_name(struct ir_train *train, const char *protocol, const char *variant,
 			uint64_t scancode, unsigned int repeat, struct ir_error *err)
 {
+	uint32_t candidates[1 + 5];
+	size_t count = 0, i, j;
 	char name[32];
-	size_t i, j;
-	int proto, ret = -ENOENT;
+	int proto;
 
 	if (variant && (proto = ir_encode_proto_from_name(variant)) >= 0)
-		return ir_kernel_send(train, (uint32_t)proto, scancode, repeat, err);
+		candidates[count++] = (uint32_t)proto;
 	normalize(protocol, name, sizeof(name));
 	for (i = 0; i < sizeof(families) / sizeof(families[0]); i++) {
 		if (strcmp(families[i].name, name) != 0)
 			continue;
-		for (j = 0; j < families[i].count; j++) {
-			ret = ir_kernel_send(train, families[i].protocols[j], scancode, repeat,
-					     err);
-			if (ret != -EINVAL)
-				return ret;
-		}
-		return ret;
+		for (j = 0; j < families[i].count; j++)
+			if (!count || families[i].protocols[j] != candidates[0])
+				candidates[count++] = families[i].protocols[j];
+		break;
 	}
-	proto = ir_encode_proto_from_name(name);
-	if (proto < 0)
+	if (i == sizeof(families) / sizeof(families[0]) &&
+	    (proto = ir_encode_proto_from_name(name)) >= 0 &&
+	    (!count || (uint32_t)proto != candidates[0]))
+		candidates[count++] = (uint32_t)proto;
+	if (!count)
 		return -ENOENT;
-	return ir_kernel_send(train, (uint32_t)proto, scancode, repeat, err);
+	return send_first(train, candidates, count, scancode, repeat, err);
 }

@@ -12,7 +12,9 @@
  * A keymap's protocol name that stands for several of the kernel's protocols ("nec",
  * "rc5", "rc6", "sony", "rc_mm", "mce_kbd", and the BPF ports' names, "nec_bpf") is
  * sent in the first of them that carries the scancode (nec, then necx, then nec32):
- * the one the kernel's decoder reports the scancode in.
+ * the one the kernel's decoder reports the scancode in. A keymap's variant is tried
+ * first: the kernel's decoders report every variant whatever a keymap says (the
+ * kernel's ct-90405 table is NEC with NEC-X scancodes in it).
  */
 #ifndef IRKIT_IR_KERNEL_SEND_H
 #define IRKIT_IR_KERNEL_SEND_H
@@ -30,9 +32,9 @@ int ir_kernel_send(struct ir_train *train, uint32_t rc_proto, uint64_t scancode,
 		   unsigned int repeat, struct ir_error *err);
 
 /*
- * The same for a keymap's protocol name (and variant, NULL for none, which decides when
- * given). Returns 0; -ENOENT (err untouched) when the name is no kernel protocol we
- * encode; ir_kernel_send()'s errors.
+ * The same for a keymap's protocol name and variant (NULL for none). Returns 0; -ENOENT
+ * (err untouched) when neither is a kernel protocol we encode; ir_kernel_send()'s
+ * errors, -EINVAL with the first candidate's message when none carries the scancode.
  */
 int ir_kernel_send_name(struct ir_train *train, const char *protocol, const char *variant,
 			uint64_t scancode, unsigned int repeat, struct ir_error *err);
