@@ -88,14 +88,21 @@ static __always_inline void ir_pointer_repeat(void *ctx)
 	ir_pointer_move(ctx, s);
 }
 
-static __always_inline void ir_keydown(void *ctx, unsigned int protocol,
-				       unsigned long long scancode, unsigned int toggle)
+/*
+ * Subprograms, not inlined: inlined, the context would have to live in a callee-saved
+ * register across the first helper call, and the compiler saves it on entry, on the
+ * path of every sample (one instruction more per sample for nec_bpf); and each call
+ * site would carry its own copy of the pointer path. A call costs the report alone.
+ */
+static __attribute__((noinline, unused)) void ir_keydown(void *ctx, unsigned int protocol,
+							 unsigned long long scancode,
+							 unsigned int toggle)
 {
 	bpf_rc_keydown(ctx, protocol, scancode, toggle);
 	ir_pointer_keydown(ctx, scancode);
 }
 
-static __always_inline void ir_repeat(void *ctx)
+static __attribute__((noinline, unused)) void ir_repeat(void *ctx)
 {
 	bpf_rc_repeat(ctx);
 	ir_pointer_repeat(ctx);
