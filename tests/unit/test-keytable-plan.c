@@ -1745,6 +1745,18 @@ START_TEST(test_pointer_bad_entries)
 	ck_assert_ptr_eq(f.plan->decoders[0].pointer, &f.plan->pointer);
 	ck_assert_uint_eq(f.plan->note_count, 0);
 	done(&f);
+
+	/* A compiled IRP decoder (no object) has the maps too. */
+	init(&f);
+	f.keymaps[f.keymap_count++] = toml("[[protocols]]\nprotocol = \"irp\"\nirp = \"NEC1\"\n"
+					   "[protocols.scancodes]\n0x10 = \"POINTER_LEFT\"\n");
+	ck_assert_msg(make(&f) == 0, "%s", f.err.message);
+	ck_assert_uint_eq(f.plan->decoder_count, 1);
+	ck_assert_ptr_null(f.plan->decoders[0].object);
+	ck_assert_int_gt(f.plan->decoders[0].pointer_keys_map, 0);
+	ck_assert_ptr_eq(f.plan->decoders[0].pointer, &f.plan->pointer);
+	ck_assert_uint_eq(f.plan->note_count, 0);
+	done(&f);
 }
 END_TEST
 
