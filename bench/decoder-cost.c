@@ -679,11 +679,13 @@ static int run_cases(FILE *out, const char *peer_dir, const char *ours_dir, bool
 		}
 		snprintf(ours_path, sizeof(ours_path), "%s/%s.o", ours_dir ? ours_dir : "",
 			 c->ours);
-		measure(c->ours, &(struct source){ ours_dir ? ours_path : NULL, false, pointer },
+		measure(c->ours,
+			&(struct source){ ours_dir ? ours_path : NULL, false, pointer },
 			&c->ours_params, &s, &ours);
 		if (c->peer && peer_dir) {
 			snprintf(path, sizeof(path), "%s/%s", peer_dir, c->peer);
-			measure(c->ours, &(struct source){ path, true, false }, &c->peer_params, &s, &peer);
+			measure(c->ours, &(struct source){ path, true, false }, &c->peer_params,
+				&s, &peer);
 		}
 		print_row(out, c, &s, &ours, &peer);
 		ir_signal_free(&s);
@@ -727,7 +729,8 @@ int main(int argc, char **argv)
 			edges = strtoul(optarg, NULL, 10);
 			break;
 		default:
-			fprintf(stderr, "usage: decoder-cost [-p PEER_DIR] [-O OUR_DIR] [-P] [-f FRAMES] "
+			fprintf(stderr, "usage: decoder-cost [-p PEER_DIR] [-O OUR_DIR] [-P] "
+				"[-f FRAMES] "
 				"[-o TABLE.md] "
 				"[-k KERNEL_DIR] [-l LONG_CAPTURE [-e EDGES]]\n");
 			return 2;

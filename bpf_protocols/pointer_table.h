@@ -45,9 +45,9 @@ struct pointer_state {
 	unsigned int unused;
 };
 
-#define POINTER_KEYS_MAP_LAYOUT { POINTER_KEYS_MAP, BPF_MAP_TYPE_HASH,			\
-				  sizeof(unsigned long long), sizeof(struct pointer_key),	\
-				  POINTER_KEYS_MAX }
+#define POINTER_KEYS_MAP_LAYOUT { POINTER_KEYS_MAP, BPF_MAP_TYPE_HASH,		\
+				  sizeof(unsigned long long),			\
+				  sizeof(struct pointer_key), POINTER_KEYS_MAX }
 #define POINTER_STATE_MAP_LAYOUT { POINTER_STATE_MAP, BPF_MAP_TYPE_ARRAY,		\
 				   sizeof(unsigned int), sizeof(struct pointer_state), 1 }
 

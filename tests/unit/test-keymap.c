@@ -1190,7 +1190,7 @@ END_TEST
 
 /* ---- pointer directions ----------------------------------------------------------- */
 
-/* Each direction's moves, from the names' meaning: x to the right, y down (REL_X, REL_Y). */
+/* Each direction's moves, from the names' meaning: x right, y down (REL_X, REL_Y). */
 static const struct {
 	const char *name;
 	int rel_x, rel_y;
@@ -1225,13 +1225,14 @@ START_TEST(test_pointer_directions_read_and_written)
 	ck_assert_int_eq(keymap_pointer_direction(BTN_LEFT_, &rel_x, &rel_y), -ENOENT);
 	for (i = 0; i < n; i++) {
 		uint32_t keycode = keymap->protocols[0].scancodes[i + 1].keycode;
+		const char *name = keymap_pointer_name(keycode);
 
 		ck_assert_int_eq(keymap_pointer_direction(keycode, &rel_x, &rel_y), 0);
 		ck_assert_int_eq(rel_x, pointer_names[i].rel_x);
 		ck_assert_int_eq(rel_y, pointer_names[i].rel_y);
 		/* Named in capitals, however it was written. */
-		ck_assert_int_eq(strcasecmp(keymap_pointer_name(keycode), pointer_names[i].name), 0);
-		ck_assert_ptr_null(strpbrk(keymap_pointer_name(keycode), "abcdefghijklmnopqrstuvwxyz"));
+		ck_assert_int_eq(strcasecmp(name, pointer_names[i].name), 0);
+		ck_assert_ptr_null(strpbrk(name, "abcdefghijklmnopqrstuvwxyz"));
 	}
 	/* Written by name, and read back the same. */
 	ck_assert_int_eq(keymap_format_toml(keymap, &written, &len), 0);
@@ -1248,7 +1249,8 @@ END_TEST
 
 START_TEST(test_pointer_directions_legacy_and_typos)
 {
-	static const char legacy[] = "# table pad, type: nec\n0x10 POINTER_LEFT\n0x11 BTN_RIGHT\n";
+	static const char legacy[] = "# table pad, type: nec\n0x10 POINTER_LEFT\n"
+				     "0x11 BTN_RIGHT\n";
 	struct keymap *keymap = legacy_ok(legacy, sizeof(legacy) - 1);
 	int rel_x, rel_y;
 

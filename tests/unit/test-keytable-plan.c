@@ -1619,7 +1619,7 @@ static int record_write(void *target, size_t map_index, const void *key, const v
 	ck_assert_uint_lt(w->count, 80);
 	one = &w->writes[w->count++];
 	one->map = map_index;
-	/* The sizes are the layouts' (pointer_table.h): 8-byte scancodes, a 48-byte state. */
+	/* The layouts' sizes (pointer_table.h): 8-byte scancodes, a 48-byte state. */
 	memcpy(one->key, key, map_index == w->writes[0].map ? 8 : 4);
 	memcpy(one->value, value, map_index == w->writes[0].map ? 8 : 48);
 	return 0;

@@ -249,7 +249,7 @@ static double frame_span_us(const struct compiler *c, const struct frame *f)
 	return span;
 }
 
-/* The report subprogram's maps (irp_compile_pointer.c), as pointer_table.h lays them out. */
+/* The report subprogram's maps (irp_compile_pointer.c), laid out as pointer_table.h says. */
 static void add_pointer_maps(struct bpf_image *image)
 {
 	static const struct bpf_map_layout layouts[] = {

@@ -121,7 +121,7 @@ static int take_params(struct planner *p)
 	return 0;
 }
 
-/* The keys that are directions, out of plan->keys, in order; past the map's room, noted. */
+/* The keys that are directions out of plan->keys, in order; past the map's room, noted. */
 static int take_keys(struct planner *p)
 {
 	struct keytable_plan *plan = p->plan;
@@ -182,8 +182,8 @@ int plan_pointer_take(struct planner *p)
 				 "nec, ...)"), plan->pointer.key_count);
 }
 
-int plan_pointer_fill(const struct plan_decoder *d, plan_map_update_fn update, void *target,
-		      struct ir_error *err)
+int plan_pointer_fill(const struct plan_decoder *d, plan_map_update_fn update,
+		      void *target, struct ir_error *err)
 {
 	const struct plan_pointer *pointer = d->pointer;
 	struct pointer_state state;

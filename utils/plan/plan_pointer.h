@@ -36,8 +36,8 @@ int plan_pointer_bind(struct planner *p, struct plan_decoder *d);
 int plan_pointer_take(struct planner *p);
 
 /* The maps of d filled (nothing when it has no pointer entries). 0 or update's error. */
-int plan_pointer_fill(const struct plan_decoder *d, plan_map_update_fn update, void *target,
-		      struct ir_error *err);
+int plan_pointer_fill(const struct plan_decoder *d, plan_map_update_fn update,
+		      void *target, struct ir_error *err);
 
 /* -v: "\tpointer: N buttons, speed S, accel A, max M, hold H ms" when d moves it. */
 void plan_pointer_describe(const struct plan_decoder *d, FILE *out);
