@@ -123,6 +123,14 @@ static __always_inline int ac_sections_match(const struct ac_decoder *d,
 	return 2;
 }
 
+/* The set bits of b, a byte: pairs, then nibbles, then the byte added up. */
+static __always_inline unsigned int ac_bits_set(unsigned int b)
+{
+	b = b - (b >> 1 & 0x55);
+	b = (b & 0x33) + (b >> 2 & 0x33);
+	return (b + (b >> 4)) & 0x0f;
+}
+
 static __always_inline unsigned int ac_byte(const struct ac_decoder *d, unsigned int i)
 {
 	return d->msg[ir_bound(i, AC_BYTE_MASK)];
@@ -135,7 +143,7 @@ static __always_inline unsigned int ac_byte(const struct ac_decoder *d, unsigned
 static __always_inline int ac_check(const struct ac_decoder *d, const struct ac_check *c)
 {
 	unsigned int kind = c->kind, first = c->first, count = c->count, at = c->at;
-	unsigned int i, sum, xor;
+	unsigned int i, sum, xor, value;
 
 	switch (kind) {
 	case AC_CHECK_NONE:
@@ -173,6 +181,16 @@ static __always_inline int ac_check(const struct ac_decoder *d, const struct ac_
 				return 0;
 		}
 		return 1;
+	case AC_CHECK_BIT_COUNT:
+		value = (ac_byte(d, at) | ac_byte(d, at + 1) << 8) >> (c->first2 & 7) & 0xff;
+		for (i = 0, sum = 0; i < AC_BYTES_MAX; i++) {
+			if (i >= count)
+				break;
+			sum += ac_bits_set(ac_byte(d, first + i));
+		}
+		/* The check's own bits lie among those counted. */
+		sum -= ac_bits_set(value);
+		return ((c->init ^ sum) & 0xff) == value;
 	case AC_CHECK_NIBBLE_SUM:
 		for (i = 0, sum = c->init; i < AC_BYTES_MAX; i++) {
 			if (i >= count)

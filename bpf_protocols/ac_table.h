@@ -109,6 +109,12 @@ enum ac_check_kind {
 	AC_CHECK_NEG_SUM8,
 	/* byte[at] is the exclusive or of bytes first .. first + count - 1 */
 	AC_CHECK_XOR8,
+	/*
+	 * The 8 bits from bit first2 of bytes at and at + 1 (at's bits first), a number,
+	 * are init exclusive-or the count of the set bits of bytes first .. first + count
+	 * - 1 other than those 8 (Samsung's: the bits of a section, inverted)
+	 */
+	AC_CHECK_BIT_COUNT,
 	AC_CHECK_KIND_MAX,
 };
 

@@ -28,6 +28,7 @@ static const struct timing panasonic_timing = { 3456, 1728, 432, 1296, 432, 1000
 static const struct timing lg_timing = { 8500, 4250, 550, 1600, 550, 0 };
 static const struct timing hitachi_timing = { 3300, 1700, 400, 1250, 500, 0 };
 static const struct timing haier_timing = { 3000, 4300, 520, 1650, 650, 0 };
+static const struct timing samsung_timing = { 3086, 8864, 586, 1432, 436, 2886 };
 
 /* -1 when value is not among the count values of from. */
 static int code_of(unsigned int value, const unsigned int *from, const int *codes, size_t count)
@@ -440,6 +441,76 @@ static int haier_bytes(const struct ac_enc_state *s, uint8_t *b)
 	return 9;
 }
 
+static unsigned int ones(unsigned int b)
+{
+	unsigned int n = 0;
+
+	for (; b; b >>= 1)
+		n += b & 1;
+	return n;
+}
+
+/*
+ * A Samsung section's checksum (7 bytes): the set bits of byte 0, of byte 1's low
+ * nibble, of byte 2's high nibble and of bytes 3-6, counted and inverted; its low
+ * nibble goes to byte 1's high nibble, its high nibble to byte 2's low nibble.
+ */
+static void samsung_section_sum(uint8_t *b)
+{
+	unsigned int n = ones(b[0]) + ones(b[1] & 0x0fu) + ones(b[2] & 0xf0u), i;
+
+	for (i = 3; i < 7; i++)
+		n += ones(b[i]);
+	n = ~n & 0xffu;
+	b[1] = (uint8_t)((b[1] & 0x0fu) | (n & 0x0fu) << 4);
+	b[2] = (uint8_t)((b[2] & 0xf0u) | n >> 4);
+}
+
+/*
+ * Samsung's 14-byte state: 02 x2 xf 00 00 quiet<<5 power<<4 (3 on), then 01 x2, swing
+ * << 4 | 0x80 (2 vertical, 3 horizontal, 4 both, 7 none), 0x61 with the special fan
+ * << 1 (3 powerful, 7 econo), display << 4 and clean << 7, the temperature - 16 << 4
+ * with ion (0) and clean (1), mode << 4 | fan << 1 | 1 (auto mode's fan auto is 6),
+ * 0xc0 | power << 4 | beep << 2; each section's checksum last.
+ */
+static int samsung_bytes(const struct ac_enc_state *s, uint8_t *b)
+{
+	static const unsigned int modes[] = { M_AUTO, M_COOL, M_DRY, M_FAN, M_HEAT };
+	static const int mode_codes[] = { 0, 1, 2, 3, 4 };
+	static const unsigned int fans[] = { F_AUTO, F_LOW, F_MEDIUM, F_HIGH, F_MAX };
+	static const int fan_codes[] = { 0, 2, 4, 5, 7 };
+	int mode = CODE(s->mode, modes, mode_codes), fan = CODE(s->fan, fans, fan_codes);
+	unsigned int temp = s->temp_half / 2, power = s->power == ON ? 3 : 0, swing, special;
+
+	if (mode < 0 || fan < 0 || s->temp_half & 1 || temp < 16 || temp > 30 ||
+	    (s->swing_v != S_OFF && s->swing_v != S_AUTO) ||
+	    (s->swing_h != S_OFF && s->swing_h != S_AUTO) || (flag(s, TURBO) && flag(s, ECONO)))
+		return -EINVAL;
+	if (s->swing_v == S_AUTO)
+		swing = s->swing_h == S_AUTO ? 4 : 2;
+	else
+		swing = s->swing_h == S_AUTO ? 3 : 7;
+	special = flag(s, TURBO) ? 3 : flag(s, ECONO) ? 7 : 0;
+	if (mode == 0 && fan == 0)
+		fan = 6;
+	memset(b, 0, 14);
+	b[0] = 0x02;
+	b[1] = 0x02;
+	b[2] = 0x00;
+	b[5] = (uint8_t)(flag(s, QUIET) << 5);
+	b[6] = (uint8_t)(power << 4);
+	b[7] = 0x01;
+	b[8] = 0x02;
+	b[9] = (uint8_t)(0x80 | swing << 4);
+	b[10] = (uint8_t)(0x61 | special << 1 | flag(s, LIGHT) << 4 | flag(s, CLEAN) << 7);
+	b[11] = (uint8_t)((temp - 16) << 4 | flag(s, FILTER) | flag(s, CLEAN) << 1);
+	b[12] = (uint8_t)(mode << 4 | fan << 1 | 1);
+	b[13] = (uint8_t)(0xc0 | power << 4 | flag(s, BEEP) << 2);
+	samsung_section_sum(b);
+	samsung_section_sum(b + 7);
+	return 14;
+}
+
 int ac_encode_bytes(enum ac_enc_protocol protocol, const struct ac_enc_state *state,
 		    uint8_t *bytes, size_t *ret_count)
 {
@@ -478,6 +549,9 @@ int ac_encode_bytes(enum ac_enc_protocol protocol, const struct ac_enc_state *st
 		break;
 	case AC_ENC_HAIER_AC:
 		n = haier_bytes(state, bytes);
+		break;
+	case AC_ENC_SAMSUNG_AC:
+		n = samsung_bytes(state, bytes);
 		break;
 	default:
 		return -EINVAL;
@@ -654,6 +728,19 @@ int ac_encode_signal(enum ac_enc_protocol protocol, const uint8_t *b, size_t cou
 			for (i = 0; i < count; i++)
 				byte_msb(&x, b[i]);
 			end(&x, copy == 1);
+		}
+		break;
+	case AC_ENC_SAMSUNG_AC:
+		/* a short pulse and a long space, then sections of 7 bytes */
+		x.t = &samsung_timing;
+		pulse(&x, 690);
+		space(&x, 17844);
+		for (i = 0; i < count; i++) {
+			if (i % 7 == 0)
+				header(&x);
+			byte_lsb(&x, b[i]);
+			if (i % 7 == 6)
+				end(&x, i + 1 == count);
 		}
 		break;
 	case AC_ENC_MIDEA:

@@ -102,6 +102,12 @@ static const struct protocol_case cases[] = {
 	  { M_AUTO, M_COOL, M_HEAT, M_DRY, M_FAN }, { F_AUTO, F_LOW, F_MEDIUM, F_HIGH },
 	  { S_OFF, S_1, S_5, S_AUTO }, { 0 }, 16, 30, 1 << SLEEP,
 	  { ON, M_DRY, 52, F_LOW, S_OFF, 0, { 0 } } },
+	{ AC_ENC_SAMSUNG_AC, "samsung_ac", 139, 1,
+	  { M_AUTO, M_COOL, M_HEAT, M_DRY, M_FAN }, { F_AUTO, F_LOW, F_MEDIUM, F_HIGH, F_MAX },
+	  { S_OFF, S_AUTO }, { S_OFF, S_AUTO }, 16, 30,
+	  1 << QUIET | 1 << TURBO | 1 << ECONO | 1 << LIGHT | 1 << FILTER | 1 << CLEAN |
+	  1 << BEEP,
+	  { ON, M_COOL, 48, F_LOW, S_AUTO, S_OFF, { 0 } } },
 };
 
 #define CASE_COUNT (sizeof(cases) / sizeof(cases[0]))
@@ -602,6 +608,46 @@ START_TEST(test_coolix_off)
 }
 END_TEST
 
+/*
+ * Samsung: the documentation's default state (02 92 0f 00 00 00 f0, 01 e2 fe 71 40 11
+ * f0: on, cool, 20 C, fan auto, no swing, display on) as its bytes, not the encoder's;
+ * its 21-byte power-on message, whose middle section (01 d2 0f 00 ...) has right sums
+ * too: no report.
+ */
+START_TEST(test_samsung_documented)
+{
+	static const uint8_t state[] = {
+		0x02, 0x92, 0x0f, 0x00, 0x00, 0x00, 0xf0, 0x01, 0xe2, 0xfe, 0x71, 0x40, 0x11, 0xf0,
+	};
+	static const uint8_t on[] = {
+		0x02, 0x92, 0x0f, 0x00, 0x00, 0x00, 0xf0, 0x01, 0xd2, 0x0f, 0x00, 0x00, 0x00, 0x00,
+		0x01, 0xe2, 0xfe, 0x71, 0x80, 0x11, 0xf0,
+	};
+	const struct protocol_case *c = &cases[11];
+	struct ir_signal signal;
+	struct decoder_run run;
+	uint64_t expected;
+
+	ck_assert_int_eq(c->enc, AC_ENC_SAMSUNG_AC);
+	open_one(&run, c);
+	ir_signal_init(&signal);
+	ck_assert_int_eq(ac_encode_signal(c->enc, state, sizeof(state), NULL, &signal), 0);
+	decoder_run_feed(&run, &signal);
+	expect_event_count(&run, 1);
+	/* on, cool, 20 C, fan auto, swings off; light on, the other flags off */
+	expected = 0x2ULL | 0x2ULL << 4 | 40ULL << 8 | 0x1ULL << 16 | 0x1ULL << 20 |
+		   0x1ULL << 24 | 0x1ULL << 32 | 0x1ULL << 34 | 0x1ULL << 36 | 0x2ULL << 38 |
+		   0x1ULL << 40 | 0x1ULL << 42 | 0x1ULL << 44;
+	expect_keydown(&run, 0, 139, expected, 0);
+	ir_signal_free(&signal);
+	ir_signal_init(&signal);
+	ck_assert_int_eq(ac_encode_signal(c->enc, on, sizeof(on), NULL, &signal), 0);
+	expect_nothing(&run, &signal);
+	ir_signal_free(&signal);
+	decoder_run_close(&run);
+}
+END_TEST
+
 static double mean_cost(const struct decoder_run *run)
 {
 	uint64_t sum = 0;
@@ -737,6 +783,7 @@ static Suite *ac_suite(void)
 	tcase_add_test(tc, test_fujitsu_states);
 	tcase_add_test(tc, test_toshiba_off);
 	tcase_add_test(tc, test_lg_off);
+	tcase_add_test(tc, test_samsung_documented);
 	tcase_add_test(tc, test_all_loaded);
 	suite_add_tcase(s, tc);
 	tc = tcase_create("tables");

@@ -413,6 +413,59 @@ static const struct ac_protocol haier_ac = {
 	},
 };
 
+/*
+ * Samsung (AR09FSSDAWKNFA, AR12KSFPEWQNET and alike), the 112-bit state, LSB first: a
+ * 690 µs pulse and an 18 ms space, then 2 sections of 7 bytes, each after a header,
+ * ending in a pulse and a 2.9 ms gap. In each section, byte 1's high nibble and byte
+ * 2's low nibble are a number: the complement of the count of the section's other
+ * set bits. Byte 0 0x02; byte 5: quiet (5); byte 6: power (4-5: 3 on, 0 off, as in
+ * byte 13); byte 7 0x01; byte 9 swing (4-6: 2 vertical, 3 horizontal, 4 both, 7
+ * none); byte 10: the fan's special (1-3: 3 powerful, the state's turbo; 5 breeze; 7
+ * econo), display (4, the state's light), 0x60 always (the 21-byte message's middle
+ * section has it clear), clean (7); byte 11: ion (0, the state's filter), the
+ * temperature - 16 (4-7); byte 12: fan (1-3: 0 and 6 auto, 2 low, 4 medium, 5 high, 7
+ * turbo), mode (4-6: auto, cool, dry, fan, heat); byte 13 beep (2). Not read: breeze;
+ * the 21-byte message (power changes, timers, sleep), whose middle section fails the
+ * 0x60 and whose third section alone is no message.
+ */
+static const struct ac_protocol samsung_ac = {
+	.id = 11,
+	.header_pulse = 3086, .header_space = 8864, .header_margin = 1000,
+	.bit_pulse = 586, .one_space = 1432, .zero_space = 436, .margin = 250,
+	.sections = 2, .header_mask = 3, .bytes = 14, .section_bits = { 56, 56 },
+	.checks = {
+		{ .kind = AC_CHECK_BIT_COUNT, .first = 0, .count = 7, .at = 1, .first2 = 4,
+		  .init = 0xff },
+		{ .kind = AC_CHECK_BIT_COUNT, .first = 7, .count = 7, .at = 8, .first2 = 4,
+		  .init = 0xff },
+		CHECK_EQUAL(0, 0xff, 0x02),
+		CHECK_EQUAL(7, 0xff, 0x01),
+		CHECK_EQUAL(10, 0x60, 0x60),
+	},
+	.fields = {
+		FIELD_MAP(POWER, 6, 4, 2, [0] = AC_POWER_OFF, [3] = AC_POWER_ON),
+		FIELD_MAP(MODE, 12, 4, 3, AC_MODE_AUTO, AC_MODE_COOL, AC_MODE_DRY, AC_MODE_FAN,
+			  AC_MODE_HEAT),
+		FIELD_LINEAR(TEMP, 11, 4, 4, 2, 32),
+		FIELD_MAP(FAN, 12, 1, 3, [0] = AC_FAN_AUTO, [2] = AC_FAN_LOW,
+			  [4] = AC_FAN_MEDIUM, [5] = AC_FAN_HIGH, [6] = AC_FAN_AUTO,
+			  [7] = AC_FAN_TOP),
+		FIELD_MAP(SWING_V, 9, 4, 3, [2] = AC_SWING_V_AUTO, [3] = AC_SWING_V_OFF,
+			  [4] = AC_SWING_V_AUTO, [7] = AC_SWING_V_OFF),
+		FIELD_MAP(SWING_H, 9, 4, 3, [2] = AC_SWING_H_OFF, [3] = AC_SWING_H_AUTO,
+			  [4] = AC_SWING_H_AUTO, [7] = AC_SWING_H_OFF),
+		FLAG_BIT(AC_FLAG_QUIET, 5, 5),
+		FLAG_MAP(AC_FLAG_TURBO, 10, 1, 3, AC_POWER_OFF, AC_POWER_OFF, AC_POWER_OFF,
+			 AC_POWER_ON, AC_POWER_OFF, AC_POWER_OFF, AC_POWER_OFF, AC_POWER_OFF),
+		FLAG_MAP(AC_FLAG_ECONO, 10, 1, 3, AC_POWER_OFF, AC_POWER_OFF, AC_POWER_OFF,
+			 AC_POWER_OFF, AC_POWER_OFF, AC_POWER_OFF, AC_POWER_OFF, AC_POWER_ON),
+		FLAG_BIT(AC_FLAG_LIGHT, 10, 4),
+		FLAG_BIT(AC_FLAG_FILTER, 11, 0),
+		FLAG_BIT(AC_FLAG_CLEAN, 10, 7),
+		FLAG_BIT(AC_FLAG_BEEP, 13, 2),
+	},
+};
+
 /* In id order: protocols[id].layout->id == id. */
 static const struct ac_protocol_info protocols[] = {
 	{ "gree", 64, &gree },
@@ -426,6 +479,7 @@ static const struct ac_protocol_info protocols[] = {
 	{ "lg", 28, &lg },
 	{ "hitachi_ac", 224, &hitachi_ac },
 	{ "haier_ac", 72, &haier_ac },
+	{ "samsung_ac", 112, &samsung_ac },
 };
 
 size_t ac_protocol_count(void)
@@ -507,6 +561,11 @@ static int check_check(const struct ac_protocol *r, const struct ac_check *c,
 		return 0;
 	case AC_CHECK_EQUAL:
 		if (c->at >= r->bytes)
+			break;
+		return 0;
+	case AC_CHECK_BIT_COUNT:
+		if (!in_message(r, c->first, c->count, 1) || !in_message(r, c->at, 2, 1) ||
+		    c->first2 > 7)
 			break;
 		return 0;
 	default:
