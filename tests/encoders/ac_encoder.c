@@ -28,6 +28,7 @@ static const struct timing panasonic_timing = { 3456, 1728, 432, 1296, 432, 1000
 static const struct timing lg_timing = { 8500, 4250, 550, 1600, 550, 0 };
 static const struct timing hitachi_timing = { 3300, 1700, 400, 1250, 500, 0 };
 static const struct timing haier_timing = { 3000, 4300, 520, 1650, 650, 0 };
+static const struct timing whirlpool_timing = { 8950, 4484, 597, 1649, 533, 7920 };
 static const struct timing samsung_timing = { 3086, 8864, 586, 1432, 436, 2886 };
 
 /* -1 when value is not among the count values of from. */
@@ -511,6 +512,42 @@ static int samsung_bytes(const struct ac_enc_state *s, uint8_t *b)
 	return 14;
 }
 
+/*
+ * Whirlpool's 21 bytes (DG11J1-3A): 83 06; fan (0-1: auto 0, high 1, medium 2, low 3),
+ * sleep << 3, swing << 7; mode (heat 0, auto 1, cool 2, dry 3, fan 4) and the
+ * temperature - 18 << 4; 0; super 0x90 in byte 5; light off << 5 in byte 6 (0x80 set);
+ * swing again in byte 8's bit 6; byte 13 the exclusive or of bytes 2-12; byte 15 the
+ * button (0x02, the temperature's); byte 20 the exclusive or of bytes 14-19. Its
+ * power bit toggles: a state of unknown power (0) only, the bit clear.
+ */
+static int whirlpool_bytes(const struct ac_enc_state *s, uint8_t *b)
+{
+	static const unsigned int modes[] = { M_HEAT, M_AUTO, M_COOL, M_DRY, M_FAN };
+	static const int mode_codes[] = { 0, 1, 2, 3, 4 };
+	static const unsigned int fans[] = { F_AUTO, F_HIGH, F_MEDIUM, F_LOW };
+	static const int fan_codes[] = { 0, 1, 2, 3 };
+	int mode = CODE(s->mode, modes, mode_codes), fan = CODE(s->fan, fans, fan_codes);
+	unsigned int temp = s->temp_half / 2, swing = s->swing_v == S_AUTO, i;
+
+	if (s->power || mode < 0 || fan < 0 || s->temp_half & 1 || temp < 18 || temp > 32 ||
+	    (s->swing_v != S_OFF && s->swing_v != S_AUTO))
+		return -EINVAL;
+	memset(b, 0, 21);
+	b[0] = 0x83;
+	b[1] = 0x06;
+	b[2] = (uint8_t)(fan | flag(s, SLEEP) << 3 | swing << 7);
+	b[3] = (uint8_t)(mode | (temp - 18) << 4);
+	b[5] = (uint8_t)(flag(s, TURBO) ? 0x90 : 0);
+	b[6] = (uint8_t)(0x80 | !flag(s, LIGHT) << 5);
+	b[8] = (uint8_t)(swing << 6);
+	for (i = 2; i < 13; i++)
+		b[13] ^= b[i];
+	b[15] = 0x02;
+	for (i = 14; i < 20; i++)
+		b[20] ^= b[i];
+	return 21;
+}
+
 int ac_encode_bytes(enum ac_enc_protocol protocol, const struct ac_enc_state *state,
 		    uint8_t *bytes, size_t *ret_count)
 {
@@ -552,6 +589,9 @@ int ac_encode_bytes(enum ac_enc_protocol protocol, const struct ac_enc_state *st
 		break;
 	case AC_ENC_SAMSUNG_AC:
 		n = samsung_bytes(state, bytes);
+		break;
+	case AC_ENC_WHIRLPOOL_AC:
+		n = whirlpool_bytes(state, bytes);
 		break;
 	default:
 		return -EINVAL;
@@ -742,6 +782,17 @@ int ac_encode_signal(enum ac_enc_protocol protocol, const uint8_t *b, size_t cou
 			if (i % 7 == 6)
 				end(&x, i + 1 == count);
 		}
+		break;
+	case AC_ENC_WHIRLPOOL_AC:
+		/* one header, then sections of 6, 8 and 7 bytes */
+		x.t = &whirlpool_timing;
+		header(&x);
+		for (i = 0; i < count; i++) {
+			byte_lsb(&x, b[i]);
+			if (i == 5 || i == 13)
+				end(&x, 0);
+		}
+		end(&x, 1);
 		break;
 	case AC_ENC_MIDEA:
 		x.t = &midea_timing;

@@ -108,6 +108,11 @@ static const struct protocol_case cases[] = {
 	  1 << QUIET | 1 << TURBO | 1 << ECONO | 1 << LIGHT | 1 << FILTER | 1 << CLEAN |
 	  1 << BEEP,
 	  { ON, M_COOL, 48, F_LOW, S_AUTO, S_OFF, { 0 } } },
+	/* Its power bit is a toggle: no power in the state. */
+	{ AC_ENC_WHIRLPOOL_AC, "whirlpool_ac", 140, 1,
+	  { M_AUTO, M_COOL, M_HEAT, M_DRY, M_FAN }, { F_AUTO, F_LOW, F_MEDIUM, F_HIGH },
+	  { S_OFF, S_AUTO }, { 0 }, 18, 32, 1 << TURBO | 1 << LIGHT | 1 << SLEEP,
+	  { 0, M_COOL, 46, F_MEDIUM, S_OFF, 0, { 0 } } },
 };
 
 #define CASE_COUNT (sizeof(cases) / sizeof(cases[0]))
@@ -257,10 +262,11 @@ START_TEST(test_fans_swings_flags_power)
 	}
 	/*
 	 * Coolix's, Fujitsu's and LG's power off is a command of its own, no state
-	 * (test_lg_off); Toshiba's is a mode of its own (test_toshiba_off).
+	 * (test_lg_off); Toshiba's is a mode of its own (test_toshiba_off); Whirlpool's
+	 * states have no power (its bit is a toggle).
 	 */
 	if (c->enc != AC_ENC_COOLIX && c->enc != AC_ENC_FUJITSU_AC &&
-	    c->enc != AC_ENC_TOSHIBA_AC && c->enc != AC_ENC_LG) {
+	    c->enc != AC_ENC_TOSHIBA_AC && c->enc != AC_ENC_LG && c->base.power) {
 		s = c->base;
 		s.power = OFF;
 		expect_round_trip(&run, c, &s, NULL);
@@ -648,6 +654,31 @@ START_TEST(test_samsung_documented)
 }
 END_TEST
 
+/*
+ * Whirlpool: the DG11J1-91 remote's messages (byte 18's bit 3), whose temperatures
+ * are 2 lower, are not read as the DG11J1-3A's; its sums made right for it.
+ */
+START_TEST(test_whirlpool_other_remote)
+{
+	const struct protocol_case *c = &cases[12];
+	uint8_t bytes[AC_ENC_BYTES_MAX];
+	struct ir_signal signal;
+	struct decoder_run run;
+	size_t count;
+
+	ck_assert_int_eq(c->enc, AC_ENC_WHIRLPOOL_AC);
+	open_one(&run, c);
+	ck_assert_int_eq(ac_encode_bytes(c->enc, &c->base, bytes, &count), 0);
+	bytes[18] |= 0x08;
+	bytes[20] ^= 0x08;
+	ir_signal_init(&signal);
+	ck_assert_int_eq(ac_encode_signal(c->enc, bytes, count, NULL, &signal), 0);
+	expect_nothing(&run, &signal);
+	ir_signal_free(&signal);
+	decoder_run_close(&run);
+}
+END_TEST
+
 static double mean_cost(const struct decoder_run *run)
 {
 	uint64_t sum = 0;
@@ -784,6 +815,7 @@ static Suite *ac_suite(void)
 	tcase_add_test(tc, test_toshiba_off);
 	tcase_add_test(tc, test_lg_off);
 	tcase_add_test(tc, test_samsung_documented);
+	tcase_add_test(tc, test_whirlpool_other_remote);
 	tcase_add_test(tc, test_all_loaded);
 	suite_add_tcase(s, tc);
 	tc = tcase_create("tables");

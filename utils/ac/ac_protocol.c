@@ -466,6 +466,41 @@ static const struct ac_protocol samsung_ac = {
 	},
 };
 
+/*
+ * Whirlpool (DG11J1-3A and DG11J1-04 remotes), 168 bits, LSB first: header, 6 bytes, a
+ * pulse and a gap, 8 bytes, a pulse and a gap, 7 bytes, a pulse; once. Bytes 0-1 0x83
+ * 0x06; byte 2: fan (0-1: 0 auto, 1 high, 2 medium, 3 low), sleep (3), swing (7, and
+ * byte 8's bit 6); byte 3: mode (0-2: heat, auto, cool, dry, fan), the temperature -
+ * 18 (4-7); byte 5 super (4 and 7, the state's turbo); byte 6 light off (5); byte 13
+ * the exclusive or of bytes 2-12, byte 20 of bytes 14-19; byte 15 the button pressed.
+ * Not read: byte 2's bit 2, a power toggle, not a state (power stays unknown); the
+ * clock and timers; the DG11J1-91 remote (byte 18's bit 3 set), whose temperatures
+ * are 2 lower.
+ */
+static const struct ac_protocol whirlpool_ac = {
+	.id = 12,
+	.header_pulse = 8950, .header_space = 4484, .header_margin = 1000,
+	.bit_pulse = 597, .one_space = 1649, .zero_space = 533, .margin = 250,
+	.sections = 3, .header_mask = 1, .bytes = 21, .section_bits = { 48, 64, 56 },
+	.checks = {
+		{ .kind = AC_CHECK_XOR8, .first = 2, .count = 11, .at = 13 },
+		{ .kind = AC_CHECK_XOR8, .first = 14, .count = 6, .at = 20 },
+		CHECK_EQUAL(0, 0xff, 0x83),
+		CHECK_EQUAL(1, 0xff, 0x06),
+		CHECK_EQUAL(18, 0x08, 0x00),
+	},
+	.fields = {
+		FIELD_MAP(MODE, 3, 0, 3, AC_MODE_HEAT, AC_MODE_AUTO, AC_MODE_COOL, AC_MODE_DRY,
+			  AC_MODE_FAN),
+		FIELD_LINEAR(TEMP, 3, 4, 4, 2, 36),
+		FIELD_MAP(FAN, 2, 0, 2, AC_FAN_AUTO, AC_FAN_HIGH, AC_FAN_MEDIUM, AC_FAN_LOW),
+		FIELD_MAP(SWING_V, 2, 7, 1, AC_SWING_V_OFF, AC_SWING_V_AUTO),
+		FLAG_MAP(AC_FLAG_TURBO, 5, 4, 4, [0x0] = AC_POWER_OFF, [0x9] = AC_POWER_ON),
+		FLAG_MAP(AC_FLAG_LIGHT, 6, 5, 1, AC_POWER_ON, AC_POWER_OFF),
+		FLAG_BIT(AC_FLAG_SLEEP, 2, 3),
+	},
+};
+
 /* In id order: protocols[id].layout->id == id. */
 static const struct ac_protocol_info protocols[] = {
 	{ "gree", 64, &gree },
@@ -480,6 +515,7 @@ static const struct ac_protocol_info protocols[] = {
 	{ "hitachi_ac", 224, &hitachi_ac },
 	{ "haier_ac", 72, &haier_ac },
 	{ "samsung_ac", 112, &samsung_ac },
+	{ "whirlpool_ac", 168, &whirlpool_ac },
 };
 
 size_t ac_protocol_count(void)

@@ -19,6 +19,7 @@
  *	haier_ac	72 bits (9 bytes, after a 3 ms pulse and space and the header)
 	samsung_ac	112 bits (14 bytes in 2 sections, a bit count each; the
 			21-byte message of power changes and timers is not read)
+	whirlpool_ac	168 bits (21 bytes in 3 sections; its power bit is a toggle)
  * Where a protocol's layout cannot say a state in its fields (coolix's commands that
  * are not a state, its fan mode), ac_protocol.c says what the decoder reports.
  */
