@@ -183,7 +183,7 @@ static __always_inline int ac_check(const struct ac_decoder *d, const struct ac_
 		return 1;
 	case AC_CHECK_BIT_COUNT:
 		value = (ac_byte(d, at) | ac_byte(d, at + 1) << 8) >> (c->first2 & 7) & 0xff;
-		for (i = 0, sum = 0; i < AC_BYTES_MAX; i++) {
+		for (i = 0, sum = 0; i < AC_BIT_COUNT_BYTES_MAX; i++) {
 			if (i >= count)
 				break;
 			sum += ac_bits_set(ac_byte(d, first + i));

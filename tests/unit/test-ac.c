@@ -767,6 +767,14 @@ START_TEST(test_layouts_checked)
 	bad = *ac_protocol_find("gree")->layout;
 	bad.fields[1].width = 5;
 	ck_assert_int_eq(ac_protocol_check(&bad, &what), -EINVAL);
+	/* a bit count past its loop's bound */
+	bad = *ac_protocol_find("daikin")->layout;
+	bad.checks[3] = (struct ac_check){ .kind = AC_CHECK_BIT_COUNT, .first = 17,
+					   .count = AC_BIT_COUNT_BYTES_MAX + 1, .at = 18 };
+	ck_assert_int_eq(ac_protocol_check(&bad, &what), -EINVAL);
+	ck_assert_str_eq(what, "a bit count of too many bytes");
+	bad.checks[3].count = AC_BIT_COUNT_BYTES_MAX;
+	ck_assert_int_eq(ac_protocol_check(&bad, &what), 0);
 }
 END_TEST
 
