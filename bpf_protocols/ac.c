@@ -363,7 +363,7 @@ int ac_decoder(unsigned int *sample)
 		/* A header: it ends the section in progress, and begins one. */
 		if (d->open_bits)
 			ac_end_section(sample, d);
-		if (LIRC_IS_TIMEOUT(value) || s >= AC_GAP_MIN * 4)
+		if (LIRC_IS_TIMEOUT(value) || s >= AC_HEADER_SPACE_MAX)
 			goto reset;
 		d->open_bits = 0;
 		d->open_header_pulse = p;

@@ -26,6 +26,8 @@ static const struct timing fujitsu_timing = { 3324, 1574, 448, 1182, 390, 8100 }
 static const struct timing toshiba_timing = { 4400, 4300, 580, 1600, 490, 7400 };
 static const struct timing panasonic_timing = { 3456, 1728, 432, 1296, 432, 10000 };
 static const struct timing lg_timing = { 8500, 4250, 550, 1600, 550, 0 };
+/* LG2: the header 3200 and 9900, bit pulses of 480 */
+static const struct timing lg2_timing = { 3200, 9900, 480, 1600, 550, 0 };
 static const struct timing hitachi_timing = { 3300, 1700, 400, 1250, 500, 0 };
 static const struct timing haier_timing = { 3000, 4300, 520, 1650, 650, 0 };
 static const struct timing whirlpool_timing = { 8950, 4484, 597, 1649, 533, 7920 };
@@ -579,6 +581,7 @@ int ac_encode_bytes(enum ac_enc_protocol protocol, const struct ac_enc_state *st
 		n = panasonic_bytes(state, bytes);
 		break;
 	case AC_ENC_LG:
+	case AC_ENC_LG2:
 		n = lg_bytes(state, bytes);
 		break;
 	case AC_ENC_HITACHI_AC:
@@ -741,8 +744,9 @@ int ac_encode_signal(enum ac_enc_protocol protocol, const uint8_t *b, size_t cou
 		end(&x, 1);
 		break;
 	case AC_ENC_LG:
+	case AC_ENC_LG2:
 		/* 28 bits: the bytes but the last, then its high nibble */
-		x.t = &lg_timing;
+		x.t = protocol == AC_ENC_LG ? &lg_timing : &lg2_timing;
 		header(&x);
 		for (i = 0; i + 1 < count; i++)
 			byte_msb(&x, b[i]);

@@ -113,6 +113,11 @@ static const struct protocol_case cases[] = {
 	  { M_AUTO, M_COOL, M_HEAT, M_DRY, M_FAN }, { F_AUTO, F_LOW, F_MEDIUM, F_HIGH },
 	  { S_OFF, S_AUTO }, { 0 }, 18, 32, 1 << TURBO | 1 << LIGHT | 1 << SLEEP,
 	  { 0, M_COOL, 46, F_MEDIUM, S_OFF, 0, { 0 } } },
+	{ AC_ENC_LG2, "lg2", 141, 1,
+	  { M_AUTO, M_COOL, M_HEAT, M_DRY, M_FAN },
+	  { F_AUTO, F_MIN, F_LOW, F_MEDIUM, F_HIGH, F_MAX }, { 0 }, { 0 },
+	  16, 30, 0,
+	  { ON, M_HEAT, 60, F_HIGH, 0, 0, { 0 } } },
 };
 
 #define CASE_COUNT (sizeof(cases) / sizeof(cases[0]))
@@ -266,7 +271,8 @@ START_TEST(test_fans_swings_flags_power)
 	 * states have no power (its bit is a toggle).
 	 */
 	if (c->enc != AC_ENC_COOLIX && c->enc != AC_ENC_FUJITSU_AC &&
-	    c->enc != AC_ENC_TOSHIBA_AC && c->enc != AC_ENC_LG && c->base.power) {
+	    c->enc != AC_ENC_TOSHIBA_AC && c->enc != AC_ENC_LG && c->enc != AC_ENC_LG2 &&
+	    c->base.power) {
 		s = c->base;
 		s.power = OFF;
 		expect_round_trip(&run, c, &s, NULL);
@@ -331,8 +337,10 @@ START_TEST(test_wrong_checksum)
 
 	open_one(&run, c);
 	ck_assert_int_eq(ac_encode_bytes(c->enc, &c->base, bytes, &count), 0);
-	if (c->enc != AC_ENC_COOLIX)
-		bytes[count - 1] ^= c->enc == AC_ENC_GREE || c->enc == AC_ENC_LG ? 0x10 : 0x01;
+	if (c->enc == AC_ENC_GREE || c->enc == AC_ENC_LG || c->enc == AC_ENC_LG2)
+		bytes[count - 1] ^= 0x10;
+	else if (c->enc != AC_ENC_COOLIX)
+		bytes[count - 1] ^= 0x01;
 	ir_signal_init(&signal);
 	ck_assert_int_eq(ac_encode_signal(c->enc, bytes, count, NULL, &signal), 0);
 	if (c->enc == AC_ENC_COOLIX)
@@ -767,7 +775,7 @@ START_TEST(test_layouts_checked)
 	bad = *ac_protocol_find("gree")->layout;
 	bad.fields[1].width = 5;
 	ck_assert_int_eq(ac_protocol_check(&bad, &what), -EINVAL);
-	/* a bit count past its loop's bound */
+	/* a bit count past its loop's bound; a header space as long as a leader's */
 	bad = *ac_protocol_find("daikin")->layout;
 	bad.checks[3] = (struct ac_check){ .kind = AC_CHECK_BIT_COUNT, .first = 17,
 					   .count = AC_BIT_COUNT_BYTES_MAX + 1, .at = 18 };
@@ -775,6 +783,9 @@ START_TEST(test_layouts_checked)
 	ck_assert_str_eq(what, "a bit count of too many bytes");
 	bad.checks[3].count = AC_BIT_COUNT_BYTES_MAX;
 	ck_assert_int_eq(ac_protocol_check(&bad, &what), 0);
+	bad = *ac_protocol_find("lg2")->layout;
+	bad.header_space = AC_HEADER_SPACE_MAX - bad.header_margin;
+	ck_assert_int_eq(ac_protocol_check(&bad, &what), -EINVAL);
 }
 END_TEST
 

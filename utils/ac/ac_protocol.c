@@ -501,6 +501,34 @@ static const struct ac_protocol whirlpool_ac = {
 	},
 };
 
+/*
+ * LG2 (LG's remotes since the AKB74955603): lg's 28 bits and their layout, after a
+ * shorter header pulse and a longer space (3.2 and 9.9 ms), with shorter bit pulses.
+ */
+static const struct ac_protocol lg2 = {
+	.id = 13,
+	.flags = AC_MSB_FIRST,
+	.header_pulse = 3200, .header_space = 9900, .header_margin = 1000,
+	.bit_pulse = 480, .one_space = 1600, .zero_space = 550, .margin = 250,
+	.sections = 1, .header_mask = 1, .bytes = 4, .section_bits = { 28 },
+	.checks = {
+		{ .kind = AC_CHECK_NIBBLE_SUM, .first = 1, .count = 2, .first2 = 1,
+		  .count2 = 2, .at = 3 },
+		CHECK_EQUAL(0, 0xff, 0x88),
+	},
+	.fields = {
+		FIELD_MAP(POWER, 1, 6, 2, [0] = AC_POWER_ON, [3] = AC_POWER_OFF),
+		FIELD_MAP(MODE, 1, 0, 3, AC_MODE_COOL, AC_MODE_DRY, AC_MODE_FAN, AC_MODE_AUTO,
+			  AC_MODE_HEAT),
+		FIELD_MAP(TEMP, 2, 4, 4, [1] = 32, [2] = 34, [3] = 36, [4] = 38, [5] = 40,
+			  [6] = 42, [7] = 44, [8] = 46, [9] = 48, [10] = 50, [11] = 52,
+			  [12] = 54, [13] = 56, [14] = 58, [15] = 60),
+		FIELD_MAP(FAN, 2, 0, 4, [0] = AC_FAN_MIN, [1] = AC_FAN_LOW,
+			  [2] = AC_FAN_MEDIUM, [4] = AC_FAN_TOP, [5] = AC_FAN_AUTO,
+			  [9] = AC_FAN_LOW, [10] = AC_FAN_HIGH),
+	},
+};
+
 /* In id order: protocols[id].layout->id == id. */
 static const struct ac_protocol_info protocols[] = {
 	{ "gree", 64, &gree },
@@ -516,6 +544,7 @@ static const struct ac_protocol_info protocols[] = {
 	{ "haier_ac", 72, &haier_ac },
 	{ "samsung_ac", 112, &samsung_ac },
 	{ "whirlpool_ac", 168, &whirlpool_ac },
+	{ "lg2", 28, &lg2 },
 };
 
 size_t ac_protocol_count(void)
@@ -654,7 +683,8 @@ static int check_framing(const struct ac_protocol *r, const char **ret_what)
 	}
 	/* The decoder's own rules for headers, bits and gaps must hold for r's windows. */
 	if (!r->margin || !r->header_margin || r->bit_pulse + r->margin > AC_HEADER_PULSE_MIN ||
-	    (r->header_mask && r->header_pulse < AC_HEADER_PULSE_MIN + r->header_margin) ||
+	    (r->header_mask && (r->header_pulse < AC_HEADER_PULSE_MIN + r->header_margin ||
+				r->header_space + r->header_margin >= AC_HEADER_SPACE_MAX)) ||
 	    r->one_space + r->margin > AC_GAP_MIN ||
 	    r->one_space < AC_ONE_SPACE_MIN + r->margin ||
 	    r->zero_space + r->margin > AC_ONE_SPACE_MIN) {
