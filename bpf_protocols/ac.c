@@ -41,7 +41,8 @@ struct ac_decoder {
 	 */
 	unsigned int begun, found;
 	unsigned char buf[AC_BYTES_MAX];	/* as received: LSB first in each byte */
-	unsigned char msg[AC_BYTES_MAX];	/* in the protocol's bit order */
+	/* In the protocol's bit order; then the number of set bits of each byte. */
+	unsigned char msg[2 * AC_BYTES_MAX];
 };
 
 struct bpf_map_def SEC("maps") ac_protocols = {
@@ -143,7 +144,7 @@ static __always_inline unsigned int ac_byte(const struct ac_decoder *d, unsigned
 static __always_inline int ac_check(const struct ac_decoder *d, const struct ac_check *c)
 {
 	unsigned int kind = c->kind, first = c->first, count = c->count, at = c->at;
-	unsigned int i, sum, xor, value;
+	unsigned int i, sum, xor, value, from;
 
 	switch (kind) {
 	case AC_CHECK_NONE:
@@ -153,12 +154,25 @@ static __always_inline int ac_check(const struct ac_decoder *d, const struct ac_
 	case AC_CHECK_SUM8:
 	case AC_CHECK_NEG_SUM8:
 	case AC_CHECK_XOR8:
-		/* Both kept in the one loop, no branch in it: the kind chooses after. */
+	case AC_CHECK_BIT_COUNT:
+		/*
+		 * One loop, no branch in it: the kind chooses the bytes (the message's, or
+		 * their counts of set bits) before and the result after. Where the bytes
+		 * start is hidden from the verifier, so that it follows the loop once.
+		 */
+		from = ir_bound(kind == AC_CHECK_BIT_COUNT ? AC_BYTES_MAX : 0, AC_BYTES_MAX);
 		for (i = 0, sum = 0, xor = 0; i < AC_BYTES_MAX; i++) {
 			if (i >= count)
 				break;
-			sum += ac_byte(d, first + i);
-			xor ^= ac_byte(d, first + i);
+			value = d->msg[from + ir_bound(first + i, AC_BYTE_MASK)];
+			sum += value;
+			xor ^= value;
+		}
+		if (kind == AC_CHECK_BIT_COUNT) {
+			value = (ac_byte(d, at) | ac_byte(d, at + 1) << 8) >> (c->first2 & 7) & 0xff;
+			/* The check's own bits lie among those counted. */
+			sum = c->init ^ (sum - ac_bits_set(value));
+			return (sum & 0xff) == value;
 		}
 		if (kind == AC_CHECK_NEG_SUM8)
 			sum = c->init - sum;
@@ -181,16 +195,6 @@ static __always_inline int ac_check(const struct ac_decoder *d, const struct ac_
 				return 0;
 		}
 		return 1;
-	case AC_CHECK_BIT_COUNT:
-		value = (ac_byte(d, at) | ac_byte(d, at + 1) << 8) >> (c->first2 & 7) & 0xff;
-		for (i = 0, sum = 0; i < AC_BIT_COUNT_BYTES_MAX; i++) {
-			if (i >= count)
-				break;
-			sum += ac_bits_set(ac_byte(d, first + i));
-		}
-		/* The check's own bits lie among those counted. */
-		sum -= ac_bits_set(value);
-		return ((c->init ^ sum) & 0xff) == value;
 	case AC_CHECK_NIBBLE_SUM:
 		for (i = 0, sum = c->init; i < AC_BYTES_MAX; i++) {
 			if (i >= count)
@@ -220,6 +224,7 @@ static __always_inline int ac_checks_hold(struct ac_decoder *d, const struct ac_
 			break;
 		b = d->buf[ir_bound(i, AC_BYTE_MASK)];
 		d->msg[ir_bound(i, AC_BYTE_MASK)] = msb ? ir_bitrev8(b) : b;
+		d->msg[AC_BYTES_MAX + ir_bound(i, AC_BYTE_MASK)] = ac_bits_set(b);
 	}
 	for (i = 0; i < AC_CHECKS_MAX; i++)
 		if (!ac_check(d, &r->checks[i]))

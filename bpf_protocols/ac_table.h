@@ -62,8 +62,6 @@
 #define AC_CHECKS_MAX		6
 #define AC_FIELDS_MAX		16
 #define AC_FIELD_MAP_SIZE	16
-/* The bytes a bit count counts, at most: its loop's bound, which the verifier walks. */
-#define AC_BIT_COUNT_BYTES_MAX	16
 /* The protocol number of A/C protocol id: past every enum rc_proto and generic one. */
 #define AC_RC_PROTOCOL_BASE	128
 /* A pulse this long is a header's; a space this long ends a section (µs). */
@@ -117,8 +115,7 @@ enum ac_check_kind {
 	/*
 	 * The 8 bits from bit first2 of bytes at and at + 1 (at's bits first), a number,
 	 * are init exclusive-or the count of the set bits of bytes first .. first + count
-	 * - 1 other than those 8 (Samsung's: the bits of a section, inverted); count at
-	 * most AC_BIT_COUNT_BYTES_MAX
+	 * - 1 other than those 8 (Samsung's: the bits of a section, inverted)
 	 */
 	AC_CHECK_BIT_COUNT,
 	AC_CHECK_KIND_MAX,

@@ -632,10 +632,6 @@ static int check_check(const struct ac_protocol *r, const struct ac_check *c,
 		if (!in_message(r, c->first, c->count, 1) || !in_message(r, c->at, 2, 1) ||
 		    c->first2 > 7)
 			break;
-		if (c->count > AC_BIT_COUNT_BYTES_MAX) {
-			*ret_what = "a bit count of too many bytes";
-			return -EINVAL;
-		}
 		return 0;
 	default:
 		*ret_what = "a check of no known kind";
