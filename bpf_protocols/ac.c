@@ -376,12 +376,14 @@ int ac_decoder(unsigned int *sample)
 		return 0;
 	}
 	if (LIRC_IS_TIMEOUT(value) || s >= AC_GAP_MIN) {
-		/* The section's last pulse, and its gap. */
+		/*
+		 * The section's last pulse, and its gap. A receiver's timeout is a gap too:
+		 * ac_end_section() keeps the sections only while they begin a loaded
+		 * protocol's message, which a receiver whose timeout is shorter than the
+		 * protocol's gaps (or rc-loopback, which ends each write with a timeout) cuts.
+		 */
 		ac_extremes_add(&d->pulse_nmin, &d->pulse_max, p);
 		ac_end_section(sample, d);
-		/* No message goes on after the receiver's timeout. */
-		if (LIRC_IS_TIMEOUT(value))
-			ac_reset(d);
 		return 0;
 	}
 	ac_bit(d, p, s);

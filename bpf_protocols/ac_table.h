@@ -23,7 +23,9 @@
  * AC_ONE_SPACE_MIN (every descriptor's windows lie on their side of it); a pulse
  * from AC_HEADER_PULSE_MIN on, its space shorter than AC_HEADER_SPACE_MAX, starts a
  * section with a header (a longer space, a leader's, ends the message); a space from
- * AC_GAP_MIN on (or a timeout) ends a section. It
+ * AC_GAP_MIN on (or a timeout: the sections that begin a loaded protocol's message
+ * are kept across it, for receivers whose timeout is shorter than the gaps) ends a
+ * section. It
  * keeps the shortest and longest pulse, 0 space and 1 space seen, so that at the end
  * of each section the descriptors are compared once (sections, bits, headers and
  * those extremes against their windows): the work per sample does not grow with the

@@ -687,6 +687,50 @@ START_TEST(test_whirlpool_other_remote)
 }
 END_TEST
 
+/*
+ * A receiver's timeout inside a message, at a section gap (a receiver whose timeout
+ * is shorter than the gap; rc-loopback, which ends each write with one): daikin and
+ * gree decode across it. A timeout where no section ends (inside a bit) still drops
+ * the message.
+ */
+START_TEST(test_timeout_at_gap)
+{
+	static const unsigned int which[] = { 3, 0 };	/* daikin, gree */
+	struct ir_signal signal;
+	struct decoder_run run;
+	size_t i, k, gaps;
+
+	for (k = 0; k < 2; k++) {
+		const struct protocol_case *c = &cases[which[k]];
+
+		open_one(&run, c);
+		signal_of(c, &c->base, NULL, &signal);
+		for (i = 0, gaps = 0; i < signal.count; i++) {
+			uint32_t v = signal.samples[i];
+
+			if (LIRC_IS_SPACE(v) && LIRC_VALUE(v) >= 10000)
+				signal.samples[i] = LIRC_TIMEOUT(125000);
+			gaps += LIRC_IS_TIMEOUT(signal.samples[i]);
+		}
+		/* daikin: 3 gaps and the end; gree: 1 and the end */
+		ck_assert_uint_eq(gaps, k ? 2 : 4);
+		decoder_run_feed(&run, &signal);
+		expect_event_count(&run, 1);
+		expect_keydown(&run, 0, c->rc_proto, expected_state(c, &c->base), 0);
+		/* the timeout in the first section's 9th bit's space instead */
+		for (i = 0; i < signal.count; i++)
+			if (LIRC_IS_TIMEOUT(signal.samples[i]) && i + 1 < signal.count)
+				signal.samples[i] = LIRC_MODE2_SPACE | (k ? 19980 : 29000);
+		for (i = 1, gaps = 0; i < signal.count && gaps < 9; i++)
+			gaps += LIRC_IS_SPACE(signal.samples[i]) && LIRC_VALUE(signal.samples[i]) < 2000;
+		signal.samples[i - 1] = LIRC_TIMEOUT(125000);
+		expect_nothing(&run, &signal);
+		ir_signal_free(&signal);
+		decoder_run_close(&run);
+	}
+}
+END_TEST
+
 static double mean_cost(const struct decoder_run *run)
 {
 	uint64_t sum = 0;
@@ -831,6 +875,7 @@ static Suite *ac_suite(void)
 	tcase_add_test(tc, test_lg_off);
 	tcase_add_test(tc, test_samsung_documented);
 	tcase_add_test(tc, test_whirlpool_other_remote);
+	tcase_add_test(tc, test_timeout_at_gap);
 	tcase_add_test(tc, test_all_loaded);
 	suite_add_tcase(s, tc);
 	tc = tcase_create("tables");
