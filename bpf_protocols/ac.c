@@ -217,14 +217,18 @@ static __always_inline int ac_check(const struct ac_decoder *d, const struct ac_
 /* The message's bytes in r's bit order, then r's checks. */
 static __always_inline int ac_checks_hold(struct ac_decoder *d, const struct ac_protocol *r)
 {
-	unsigned int i, b, msb = r->flags & AC_MSB_FIRST;
+	unsigned int i, b, msb = r->flags & AC_MSB_FIRST, counts = 0;
 
+	/* The bytes' set bits are counted only for a protocol that checks them. */
+	for (i = 0; i < AC_CHECKS_MAX; i++)
+		counts |= r->checks[i].kind == AC_CHECK_BIT_COUNT;
 	for (i = 0; i < AC_BYTES_MAX; i++) {
 		if (i >= r->bytes)
 			break;
 		b = d->buf[ir_bound(i, AC_BYTE_MASK)];
 		d->msg[ir_bound(i, AC_BYTE_MASK)] = msb ? ir_bitrev8(b) : b;
-		d->msg[AC_BYTES_MAX + ir_bound(i, AC_BYTE_MASK)] = ac_bits_set(b);
+		if (counts)
+			d->msg[AC_BYTES_MAX + ir_bound(i, AC_BYTE_MASK)] = ac_bits_set(b);
 	}
 	for (i = 0; i < AC_CHECKS_MAX; i++)
 		if (!ac_check(d, &r->checks[i]))
