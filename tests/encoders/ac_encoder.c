@@ -31,6 +31,7 @@ static const struct timing lg2_timing = { 3200, 9900, 480, 1600, 550, 0 };
 static const struct timing hitachi_timing = { 3300, 1700, 400, 1250, 500, 0 };
 static const struct timing haier_timing = { 3000, 4300, 520, 1650, 650, 0 };
 static const struct timing whirlpool_timing = { 8950, 4484, 597, 1649, 533, 7920 };
+static const struct timing daikin2_timing = { 3500, 1728, 460, 1270, 420, 35204 };
 static const struct timing samsung_timing = { 3086, 8864, 586, 1432, 436, 2886 };
 
 /* -1 when value is not among the count values of from. */
@@ -550,6 +551,56 @@ static int whirlpool_bytes(const struct ac_enc_state *s, uint8_t *b)
 	return 21;
 }
 
+/*
+ * Daikin2's 39 bytes (ARC477A1): 11 da 27 00 01, the clock, power's complement in byte
+ * 6's bit 7, light << 4 and beep << 6 (1 bright or quiet, 2 dim or loud, 3 off), clean
+ * << 5 in byte 8, 0xa0 or 0xb0 with the horizontal swing (8-12 leftmost to
+ * rightmost, 0xe auto, 0xf off) in byte 17, the vertical swing (1-6, 0xe off, 0xf
+ * auto) in byte 18, the sum of bytes 0-18; then 11 da 27 00 00, power and mode << 4
+ * (auto 0, dry 2, cool 3, heat 4, fan 6) in byte 25, the temperature << 1, fan << 4
+ * in byte 28 (3-7, auto 10), powerful and quiet << 5 in byte 33, econo << 2 and
+ * purify << 4 in byte 36, the sum of bytes 20-37.
+ */
+static int daikin2_bytes(const struct ac_enc_state *s, uint8_t *b)
+{
+	static const uint8_t head[] = { 0x11, 0xda, 0x27, 0x00 };
+	static const unsigned int modes[] = { M_AUTO, M_DRY, M_COOL, M_HEAT, M_FAN };
+	static const int mode_codes[] = { 0, 2, 3, 4, 6 };
+	static const unsigned int fans[] = { F_AUTO, F_MIN, F_LOW, F_MEDIUM, F_HIGH, F_MAX };
+	static const int fan_codes[] = { 10, 3, 4, 5, 6, 7 };
+	static const unsigned int vs[] = { S_OFF, S_AUTO, S_1, S_2, S_3, S_4, S_5 };
+	static const int v_codes[] = { 0xe, 0xf, 1, 2, 3, 5, 6 };
+	static const int h_codes[] = { 0xbf, 0xbe, 0xa8, 0xa9, 0xaa, 0xab, 0xac };
+	int mode = CODE(s->mode, modes, mode_codes), fan = CODE(s->fan, fans, fan_codes);
+	int sv = CODE(s->swing_v, vs, v_codes), sh = CODE(s->swing_h, vs, h_codes);
+	unsigned int temp = s->temp_half / 2, sum, i;
+
+	if (mode < 0 || fan < 0 || sv < 0 || sh < 0 || s->temp_half & 1 || temp < 10 ||
+	    temp > 32)
+		return -EINVAL;
+	memset(b, 0, 39);
+	memcpy(b, head, 4);
+	b[4] = 0x01;
+	b[6] = (uint8_t)((s->power != ON) << 7);
+	b[7] = (uint8_t)((flag(s, LIGHT) ? 1 : 3) << 4 | (flag(s, BEEP) ? 2 : 3) << 6);
+	b[8] = (uint8_t)(flag(s, CLEAN) << 5);
+	b[17] = (uint8_t)sh;
+	b[18] = (uint8_t)sv;
+	for (sum = 0, i = 0; i < 19; i++)
+		sum += b[i];
+	b[19] = (uint8_t)sum;
+	memcpy(b + 20, head, 4);
+	b[25] = (uint8_t)((s->power == ON) | mode << 4);
+	b[26] = (uint8_t)(temp << 1);
+	b[28] = (uint8_t)(fan << 4);
+	b[33] = (uint8_t)(flag(s, TURBO) | flag(s, QUIET) << 5);
+	b[36] = (uint8_t)(flag(s, ECONO) << 2 | flag(s, FILTER) << 4);
+	for (sum = 0, i = 20; i < 38; i++)
+		sum += b[i];
+	b[38] = (uint8_t)sum;
+	return 39;
+}
+
 int ac_encode_bytes(enum ac_enc_protocol protocol, const struct ac_enc_state *state,
 		    uint8_t *bytes, size_t *ret_count)
 {
@@ -595,6 +646,9 @@ int ac_encode_bytes(enum ac_enc_protocol protocol, const struct ac_enc_state *st
 		break;
 	case AC_ENC_WHIRLPOOL_AC:
 		n = whirlpool_bytes(state, bytes);
+		break;
+	case AC_ENC_DAIKIN2:
+		n = daikin2_bytes(state, bytes);
 		break;
 	default:
 		return -EINVAL;
@@ -794,6 +848,20 @@ int ac_encode_signal(enum ac_enc_protocol protocol, const uint8_t *b, size_t cou
 		for (i = 0; i < count; i++) {
 			byte_lsb(&x, b[i]);
 			if (i == 5 || i == 13)
+				end(&x, 0);
+		}
+		end(&x, 1);
+		break;
+	case AC_ENC_DAIKIN2:
+		/* a leader, then sections of 20 and 19 bytes */
+		x.t = &daikin2_timing;
+		pulse(&x, 10024);
+		space(&x, 25180);
+		for (i = 0; i < count; i++) {
+			if (i == 0 || i == 20)
+				header(&x);
+			byte_lsb(&x, b[i]);
+			if (i == 19)
 				end(&x, 0);
 		}
 		end(&x, 1);

@@ -118,6 +118,13 @@ static const struct protocol_case cases[] = {
 	  { F_AUTO, F_MIN, F_LOW, F_MEDIUM, F_HIGH, F_MAX }, { 0 }, { 0 },
 	  16, 30, 0,
 	  { ON, M_HEAT, 60, F_HIGH, 0, 0, { 0 } } },
+	{ AC_ENC_DAIKIN2, "daikin2", 142, 1,
+	  { M_AUTO, M_COOL, M_HEAT, M_DRY, M_FAN },
+	  { F_AUTO, F_MIN, F_LOW, F_MEDIUM, F_HIGH, F_MAX },
+	  { S_OFF, S_AUTO, S_1, S_2, S_3, S_4, S_5 }, { S_OFF, S_AUTO, S_1, S_2, S_3, S_4, S_5 },
+	  10, 32, 1 << QUIET | 1 << TURBO | 1 << ECONO | 1 << LIGHT | 1 << FILTER |
+	  1 << CLEAN | 1 << BEEP,
+	  { ON, M_COOL, 50, F_AUTO, S_AUTO, S_OFF, { 0 } } },
 };
 
 #define CASE_COUNT (sizeof(cases) / sizeof(cases[0]))

@@ -529,6 +529,61 @@ static const struct ac_protocol lg2 = {
 	},
 };
 
+/*
+ * Daikin2 (ARC477A1 remote), 312 bits, LSB first: a leader (a 10 ms pulse and a 25 ms
+ * space, which ends the decoder's message before one begins), then 2 sections of 20
+ * and 19 bytes, each after a header, each ending in the sum of its other bytes, a
+ * pulse and a gap. Bytes 0-1 and 20-21 0x11 0xda; byte 7: light (4-5: 1 bright, 2
+ * dim, 3 off), beep (6-7: 1 quiet, 2 loud, 3 off); byte 8 clean (5); byte 17 the
+ * horizontal swing (0-3 of 0xa8-0xac leftmost to rightmost, 0xbe auto, 0xbf off);
+ * byte 18 the vertical swing (0-3: 1-6 highest to lowest, 0xe off, 0xf auto); byte
+ * 25 power (0), mode (4-6: as daikin's); byte 26 the temperature (1-6); byte 28 fan
+ * (4-7: as daikin's); byte 33 powerful (0, the state's turbo), quiet (5); byte 36
+ * econo (2), purify (4, the state's filter). Not read: the clock and timers, fresh
+ * air, mold, humidity, the eye, breeze and circulation (vertical swing 0xc, 0xd), the
+ * horizontal swing "wide" (0xa3).
+ */
+static const struct ac_protocol daikin2 = {
+	.id = 14,
+	.header_pulse = 3500, .header_space = 1728, .header_margin = 600,
+	.bit_pulse = 460, .one_space = 1270, .zero_space = 420, .margin = 250,
+	.sections = 2, .header_mask = 3, .bytes = 39, .section_bits = { 160, 152 },
+	.checks = {
+		CHECK_SUM8(0, 19, 19),
+		CHECK_SUM8(20, 18, 38),
+		CHECK_EQUAL(0, 0xff, 0x11),
+		CHECK_EQUAL(1, 0xff, 0xda),
+		CHECK_EQUAL(20, 0xff, 0x11),
+		CHECK_EQUAL(21, 0xff, 0xda),
+	},
+	.fields = {
+		POWER_BIT(25, 0),
+		FIELD_MAP(MODE, 25, 4, 3, [0] = AC_MODE_AUTO, [2] = AC_MODE_DRY,
+			  [3] = AC_MODE_COOL, [4] = AC_MODE_HEAT, [6] = AC_MODE_FAN),
+		FIELD_LINEAR(TEMP, 26, 1, 6, 2, 0),
+		FIELD_MAP(FAN, 28, 4, 4, [3] = AC_FAN_MIN, [4] = AC_FAN_LOW,
+			  [5] = AC_FAN_MEDIUM, [6] = AC_FAN_HIGH, [7] = AC_FAN_TOP,
+			  [10] = AC_FAN_AUTO, [11] = AC_FAN_MIN),
+		FIELD_MAP(SWING_V, 18, 0, 4, [1] = AC_SWING_V_HIGHEST, [2] = AC_SWING_V_HIGH,
+			  [3] = AC_SWING_V_MIDDLE, [4] = AC_SWING_V_MIDDLE, [5] = AC_SWING_V_LOW,
+			  [6] = AC_SWING_V_LOWEST, [14] = AC_SWING_V_OFF,
+			  [15] = AC_SWING_V_AUTO),
+		FIELD_MAP(SWING_H, 17, 0, 4, [8] = AC_SWING_H_LEFTMOST, [9] = AC_SWING_H_LEFT,
+			  [10] = AC_SWING_H_MIDDLE, [11] = AC_SWING_H_RIGHT,
+			  [12] = AC_SWING_H_RIGHTMOST, [14] = AC_SWING_H_AUTO,
+			  [15] = AC_SWING_H_OFF),
+		FLAG_BIT(AC_FLAG_QUIET, 33, 5),
+		FLAG_BIT(AC_FLAG_TURBO, 33, 0),
+		FLAG_BIT(AC_FLAG_ECONO, 36, 2),
+		FLAG_MAP(AC_FLAG_LIGHT, 7, 4, 2, [1] = AC_POWER_ON, [2] = AC_POWER_ON,
+			 [3] = AC_POWER_OFF),
+		FLAG_BIT(AC_FLAG_FILTER, 36, 4),
+		FLAG_BIT(AC_FLAG_CLEAN, 8, 5),
+		FLAG_MAP(AC_FLAG_BEEP, 7, 6, 2, [1] = AC_POWER_ON, [2] = AC_POWER_ON,
+			 [3] = AC_POWER_OFF),
+	},
+};
+
 /* In id order: protocols[id].layout->id == id. */
 static const struct ac_protocol_info protocols[] = {
 	{ "gree", 64, &gree },
@@ -545,6 +600,7 @@ static const struct ac_protocol_info protocols[] = {
 	{ "samsung_ac", 112, &samsung_ac },
 	{ "whirlpool_ac", 168, &whirlpool_ac },
 	{ "lg2", 28, &lg2 },
+	{ "daikin2", 312, &daikin2 },
 };
 
 size_t ac_protocol_count(void)
