@@ -41,7 +41,8 @@ struct ac_decoder {
 	 */
 	unsigned int begun, found;
 	unsigned char buf[AC_BYTES_MAX];	/* as received: LSB first in each byte */
-	unsigned char msg[AC_BYTES_MAX];	/* in the protocol's bit order */
+	/* In the protocol's bit order; then the number of set bits of each byte. */
+	unsigned char msg[2 * AC_BYTES_MAX];
 };
 
 struct bpf_map_def SEC("maps") ac_protocols = {
@@ -123,6 +124,14 @@ static __always_inline int ac_sections_match(const struct ac_decoder *d,
 	return 2;
 }
 
+/* The set bits of b, a byte: pairs, then nibbles, then the byte added up. */
+static __always_inline unsigned int ac_bits_set(unsigned int b)
+{
+	b = b - (b >> 1 & 0x55);
+	b = (b & 0x33) + (b >> 2 & 0x33);
+	return (b + (b >> 4)) & 0x0f;
+}
+
 static __always_inline unsigned int ac_byte(const struct ac_decoder *d, unsigned int i)
 {
 	return d->msg[ir_bound(i, AC_BYTE_MASK)];
@@ -135,7 +144,7 @@ static __always_inline unsigned int ac_byte(const struct ac_decoder *d, unsigned
 static __always_inline int ac_check(const struct ac_decoder *d, const struct ac_check *c)
 {
 	unsigned int kind = c->kind, first = c->first, count = c->count, at = c->at;
-	unsigned int i, sum, xor;
+	unsigned int i, sum, xor, value, from;
 
 	switch (kind) {
 	case AC_CHECK_NONE:
@@ -145,12 +154,25 @@ static __always_inline int ac_check(const struct ac_decoder *d, const struct ac_
 	case AC_CHECK_SUM8:
 	case AC_CHECK_NEG_SUM8:
 	case AC_CHECK_XOR8:
-		/* Both kept in the one loop, no branch in it: the kind chooses after. */
+	case AC_CHECK_BIT_COUNT:
+		/*
+		 * One loop, no branch in it: the kind chooses the bytes (the message's, or
+		 * their counts of set bits) before and the result after. Where the bytes
+		 * start is hidden from the verifier, so that it follows the loop once.
+		 */
+		from = ir_bound(kind == AC_CHECK_BIT_COUNT ? AC_BYTES_MAX : 0, AC_BYTES_MAX);
 		for (i = 0, sum = 0, xor = 0; i < AC_BYTES_MAX; i++) {
 			if (i >= count)
 				break;
-			sum += ac_byte(d, first + i);
-			xor ^= ac_byte(d, first + i);
+			value = d->msg[from + ir_bound(first + i, AC_BYTE_MASK)];
+			sum += value;
+			xor ^= value;
+		}
+		if (kind == AC_CHECK_BIT_COUNT) {
+			value = (ac_byte(d, at) | ac_byte(d, at + 1) << 8) >> (c->first2 & 7) & 0xff;
+			/* The check's own bits lie among those counted. */
+			sum = c->init ^ (sum - ac_bits_set(value));
+			return (sum & 0xff) == value;
 		}
 		if (kind == AC_CHECK_NEG_SUM8)
 			sum = c->init - sum;
@@ -195,13 +217,18 @@ static __always_inline int ac_check(const struct ac_decoder *d, const struct ac_
 /* The message's bytes in r's bit order, then r's checks. */
 static __always_inline int ac_checks_hold(struct ac_decoder *d, const struct ac_protocol *r)
 {
-	unsigned int i, b, msb = r->flags & AC_MSB_FIRST;
+	unsigned int i, b, msb = r->flags & AC_MSB_FIRST, counts = 0;
 
+	/* The bytes' set bits are counted only for a protocol that checks them. */
+	for (i = 0; i < AC_CHECKS_MAX; i++)
+		counts |= r->checks[i].kind == AC_CHECK_BIT_COUNT;
 	for (i = 0; i < AC_BYTES_MAX; i++) {
 		if (i >= r->bytes)
 			break;
 		b = d->buf[ir_bound(i, AC_BYTE_MASK)];
 		d->msg[ir_bound(i, AC_BYTE_MASK)] = msb ? ir_bitrev8(b) : b;
+		if (counts)
+			d->msg[AC_BYTES_MAX + ir_bound(i, AC_BYTE_MASK)] = ac_bits_set(b);
 	}
 	for (i = 0; i < AC_CHECKS_MAX; i++)
 		if (!ac_check(d, &r->checks[i]))
@@ -345,7 +372,7 @@ int ac_decoder(unsigned int *sample)
 		/* A header: it ends the section in progress, and begins one. */
 		if (d->open_bits)
 			ac_end_section(sample, d);
-		if (LIRC_IS_TIMEOUT(value) || s >= AC_GAP_MIN * 4)
+		if (LIRC_IS_TIMEOUT(value) || s >= AC_HEADER_SPACE_MAX)
 			goto reset;
 		d->open_bits = 0;
 		d->open_header_pulse = p;
@@ -353,12 +380,14 @@ int ac_decoder(unsigned int *sample)
 		return 0;
 	}
 	if (LIRC_IS_TIMEOUT(value) || s >= AC_GAP_MIN) {
-		/* The section's last pulse, and its gap. */
+		/*
+		 * The section's last pulse, and its gap. A receiver's timeout is a gap too:
+		 * ac_end_section() keeps the sections only while they begin a loaded
+		 * protocol's message, which a receiver whose timeout is shorter than the
+		 * protocol's gaps (or rc-loopback, which ends each write with a timeout) cuts.
+		 */
 		ac_extremes_add(&d->pulse_nmin, &d->pulse_max, p);
 		ac_end_section(sample, d);
-		/* No message goes on after the receiver's timeout. */
-		if (LIRC_IS_TIMEOUT(value))
-			ac_reset(d);
 		return 0;
 	}
 	ac_bit(d, p, s);

@@ -1440,8 +1440,10 @@ START_TEST(test_ac)
 {
 	static const char *const some[] = {
 		"daikin", "gree", "coolix", "mitsubishi_ac", "midea", "fujitsu_ac", "toshiba_ac",
-		"panasonic_ac", "lg", "hitachi_ac", "haier_ac",
+		"panasonic_ac", "lg", "hitachi_ac", "haier_ac", "samsung_ac",
+		"whirlpool_ac", "lg2", "daikin2",
 	};
+#define AC_KNOWN (sizeof(some) / sizeof(some[0]))
 	const struct plan_decoder *d;
 	struct fixture f;
 	char *text = NULL;
@@ -1455,8 +1457,8 @@ START_TEST(test_ac)
 	ck_assert_uint_eq(f.plan->decoder_count, 1);
 	d = &f.plan->decoders[0];
 	ck_assert_str_eq(d->name, "ac");
-	ck_assert_uint_eq(ac_of(d)->protocols, ac_mask(some, 11));
-	ck_assert_int_eq(param(d, "protocols"), 11);
+	ck_assert_uint_eq(ac_of(d)->protocols, ac_mask(some, AC_KNOWN));
+	ck_assert_int_eq(param(d, "protocols"), (int64_t)AC_KNOWN);
 	ck_assert_int_ge(ac_of(d)->map, 0);
 	done(&f);
 
@@ -1482,7 +1484,7 @@ START_TEST(test_ac)
 	f.keymaps[f.keymap_count++] = toml("[[protocols]]\nprotocol = \"ac\"\n");
 	ck_assert_msg(make(&f) == 0, "%s", f.err.message);
 	ck_assert_uint_eq(f.plan->decoder_count, 1);
-	ck_assert_uint_eq(ac_of(&f.plan->decoders[0])->protocols, ac_mask(some, 11));
+	ck_assert_uint_eq(ac_of(&f.plan->decoders[0])->protocols, ac_mask(some, AC_KNOWN));
 	done(&f);
 
 	init(&f);
