@@ -8,6 +8,9 @@
 
 #include "ir_encode.h"
 #include "ir_send.h"
+#include "fileio.h"
+#include "lircd_conf.h"
+#include "lircd_send.h"
 #include "nls.h"
 #include "number.h"
 
@@ -50,10 +53,33 @@ static int encode_scancode(const struct ir_send_request *request, struct ir_trai
 	return encode_kernel(arg, colon, train, err);
 }
 
+/* 1 when the keymap at path is a lircd.conf, 0 when not, or an error reading it. */
+static int is_lircd_conf(const char *path, struct ir_error *err)
+{
+	size_t size;
+	char *buf;
+	int ret;
+
+	ret = fileio_read_path(path, LIRCD_CONF_FILE_MAX, &buf, &size);
+	if (ret < 0) {
+		ir_error_set_at(err, path, 0, 0, "%s", strerror(-ret));
+		return ret;
+	}
+	ret = lircd_conf_detect(buf, size);
+	free(buf);
+	return ret;
+}
+
 static int encode_key(const struct ir_send_request *request, struct ir_train *train,
 		      struct ir_error *err)
 {
-	(void)train;
+	int ret = is_lircd_conf(request->keymap, err);
+
+	if (ret < 0)
+		return ret;
+	if (ret)
+		return lircd_send_key(request->keymap, request->key, request->repeat, train,
+				      err);
 	ir_error_set_at(err, request->keymap, 0, 0, _("sending keys of a keymap: %s"),
 			strerror(EOPNOTSUPP));
 	return -EOPNOTSUPP;
