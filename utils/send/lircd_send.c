@@ -19,10 +19,18 @@ struct sender {
 	uint64_t toggle_state;		/* toggle_bit_mask's bits for this press */
 	/* Code frames sent: toggle_mask inverts every other one, from the second. */
 	unsigned int code_frames;
+	/*
+	 * The frame's durations as lircd's send buffer holds them: alternately pulse and
+	 * space by their place. A pulse (or space) is held until a space (pulse) comes,
+	 * adding up those that follow it; a duration of 0 still ends what is held, so
+	 * that two held pulses around a zero space are two entries, a pulse and a
+	 * "space" (lircd's buffer of a SPACE_ENC remote whose one or zero has a 0).
+	 */
 	struct ir_train frame;
-	/* The frame's length as lircd counts it: its last space too, not a first one. */
+	uint32_t held_pulse, held_space;
+	/* The frame's length as lircd counts it: its entries, not the last held space. */
 	int64_t sum;
-	int ret;			/* the first error of an append */
+	int ret;			/* the first error of an entry */
 };
 
 static bool has_pair(struct lircd_pair pair)
@@ -30,24 +38,53 @@ static bool has_pair(struct lircd_pair pair)
 	return pair.pulse && pair.space;
 }
 
-/*
- * A duration of the frame. A space before any pulse is not sent (a transmitter
- * starts with a pulse: lircd drops it, and it is not part of the frame's length).
- */
-static void emit(struct sender *s, bool pulse, uint32_t us)
+/* An entry of the buffer: a pulse at an even place, a space at an odd one. */
+static void add_entry(struct sender *s, uint32_t us)
 {
 	int ret;
 
-	if (!us || s->ret)
+	if (s->ret)
 		return;
-	if (!pulse && !s->frame.count)
-		return;
-	ret = pulse ? ir_train_pulse(&s->frame, us) : ir_train_space(&s->frame, us);
+	ret = ir_train_is_pulse(s->frame.count) ? ir_train_pulse(&s->frame, us) :
+						   ir_train_space(&s->frame, us);
 	if (ret < 0) {
 		s->ret = ret;
 		return;
 	}
 	s->sum += us;
+}
+
+static void emit(struct sender *s, bool pulse, uint32_t us)
+{
+	if (pulse) {
+		if (s->held_pulse) {
+			s->held_pulse += us;
+			return;
+		}
+		if (s->held_space)
+			add_entry(s, s->held_space);
+		s->held_space = 0;
+		s->held_pulse = us;
+		return;
+	}
+	/* A transmitter starts with a pulse: a space before any is not sent. */
+	if (!s->frame.count && !s->held_pulse)
+		return;
+	if (s->held_space) {
+		s->held_space += us;
+		return;
+	}
+	if (s->held_pulse)
+		add_entry(s, s->held_pulse);
+	s->held_pulse = 0;
+	s->held_space = us;
+}
+
+/* plead and ptrail: a pulse when the remote has one (a 0 would end a held space). */
+static void emit_given(struct sender *s, uint32_t pulse)
+{
+	if (pulse)
+		emit(s, true, pulse);
 }
 
 static void emit_pair(struct sender *s, struct lircd_pair pair)
@@ -114,8 +151,9 @@ static void emit_symbols(struct sender *s, uint64_t value, unsigned int bits)
 }
 
 /*
- * bits bits of a field, done bits of the frame's value before it: the masks are
- * placed by the bit's place in the whole value.
+ * bits bits of a field, done bits of the frame's value before it, most significant
+ * first (a REVERSE field is reversed before: see field()): the masks are placed by
+ * the bit's place in the whole value.
  */
 static void emit_field(struct sender *s, uint64_t value, unsigned int bits, unsigned int done)
 {
@@ -123,8 +161,6 @@ static void emit_field(struct sender *s, uint64_t value, unsigned int bits, unsi
 	bool one_bit_toggle = __builtin_popcountll(r->toggle_bit_mask) == 1;
 	unsigned int i;
 
-	if (r->flags & LIRCD_FLAG_REVERSE)
-		value = reverse_bits(value, bits);
 	if (r->encoding == LIRCD_ENCODING_RCMM || r->encoding == LIRCD_ENCODING_XMP) {
 		emit_symbols(s, value, bits);
 		return;
@@ -146,19 +182,35 @@ static void emit_field(struct sender *s, uint64_t value, unsigned int bits, unsi
 	}
 }
 
-/* A frame of code; repeated: a frame after the first of the press. */
-static void emit_code(struct sender *s, uint64_t code, bool repeated)
+/* A field's value in the order it is sent: REVERSE sends each field backwards. */
+static uint64_t field(const struct lircd_remote *r, uint64_t value, unsigned int bits)
+{
+	return r->flags & LIRCD_FLAG_REVERSE ? reverse_bits(value, bits) : value;
+}
+
+/*
+ * A frame of a button's code; repeated: a frame after the first of the press; later:
+ * the code is not the button's first.
+ */
+static void emit_code(struct sender *s, uint64_t code, bool repeated, bool later)
 {
 	const struct lircd_remote *r = s->remote;
 	unsigned int flags = r->flags;
 
+	/*
+	 * repeat_mask inverts bits of the code as sent (under REVERSE too). REVERSE turns
+	 * only a button's first code around: lircd sends the others as written
+	 * (irsimsend does).
+	 */
+	if (!later)
+		code = field(r, code, r->bits);
 	if (repeated)
 		code ^= r->repeat_mask;
 	if ((!repeated || !(flags & LIRCD_FLAG_NO_HEAD_REP)) && has_pair(r->header))
 		emit_pair(s, r->header);
-	emit(s, true, r->plead);
+	emit_given(s, r->plead);
 	if (r->pre_data_bits) {
-		emit_field(s, r->pre_data, r->pre_data_bits, 0);
+		emit_field(s, field(r, r->pre_data, r->pre_data_bits), r->pre_data_bits, 0);
 		if (has_pair(r->pre))
 			emit_pair(s, r->pre);
 	}
@@ -166,9 +218,10 @@ static void emit_code(struct sender *s, uint64_t code, bool repeated)
 	if (r->post_data_bits) {
 		if (has_pair(r->post))
 			emit_pair(s, r->post);
-		emit_field(s, r->post_data, r->post_data_bits, r->pre_data_bits + r->bits);
+		emit_field(s, field(r, r->post_data, r->post_data_bits), r->post_data_bits,
+			   r->pre_data_bits + r->bits);
 	}
-	emit(s, true, r->ptrail);
+	emit_given(s, r->ptrail);
 	if ((!repeated || !(flags & LIRCD_FLAG_NO_FOOT_REP)) && has_pair(r->foot)) {
 		emit(s, false, r->foot.space);
 		emit(s, true, r->foot.pulse);
@@ -184,9 +237,9 @@ static void emit_repeat_code(struct sender *s)
 
 	if ((r->flags & LIRCD_FLAG_REPEAT_HEADER) && has_pair(r->header))
 		emit_pair(s, r->header);
-	emit(s, true, r->plead);
+	emit_given(s, r->plead);
 	emit_pair(s, r->repeat);
-	emit(s, true, r->ptrail);
+	emit_given(s, r->ptrail);
 }
 
 /* The space after the frame built. */
@@ -213,13 +266,24 @@ static int frame_gap(const struct sender *s, bool repeat_code, uint32_t *ret_gap
 	return 0;
 }
 
-/* The frame built, its last space left out, then the gap, onto out. */
+/*
+ * The frame ends: a held pulse is its last entry, a held space is dropped (nor is it
+ * counted in the frame's length), and so is a last entry at a space's place.
+ */
+static void frame_end(struct sender *s)
+{
+	if (s->held_pulse)
+		add_entry(s, s->held_pulse);
+	s->held_pulse = s->held_space = 0;
+	ir_train_trim_space(&s->frame);
+}
+
+/* The frame built, then the gap, onto out. */
 static int frame_append(struct sender *s, uint32_t gap, struct ir_train *out)
 {
 	size_t i;
 	int ret = 0;
 
-	ir_train_trim_space(&s->frame);
 	for (i = 0; ret == 0 && i < s->frame.count; i++)
 		ret = ir_train_is_pulse(i) ? ir_train_pulse(out, s->frame.durations[i]) :
 					     ir_train_space(out, s->frame.durations[i]);
@@ -254,14 +318,16 @@ static int send_button(struct sender *s, const struct lircd_button *b, unsigned 
 			if (repeat_code) {
 				emit_repeat_code(s);
 			} else if (raw) {
+				/* lircd takes a raw button's durations as its buffer. */
 				for (j = 0; j < b->duration_count; j++)
-					emit(s, ir_train_is_pulse(j), b->durations[j]);
+					add_entry(s, b->durations[j]);
 			} else {
-				emit_code(s, b->codes[next], repeated);
+				emit_code(s, b->codes[next], repeated, next > 0);
 				s->code_frames++;
 			}
 			if (s->ret)
 				goto fail;
+			frame_end(s);
 			ret = frame_gap(s, repeat_code, &gap, err);
 			if (ret < 0)
 				return ret;
@@ -415,7 +481,7 @@ int lircd_send_key(const char *path, const char *key, unsigned int repeat,
 
 	ir_train_init(&all);
 	ir_train_init(&s.frame);
-	ret = lircd_conf_load_file(path, &conf, err);
+	ret = lircd_conf_load_file_to_send(path, &conf, err);
 	if (ret < 0)
 		goto out;
 	ret = find_button(conf, path, key, &remote, &button, err);

@@ -13,15 +13,16 @@
  * The train, frame by frame, as LIRC's transmitter builds it:
  *   header | plead | pre_data | pre | code | post | post_data | ptrail | foot (a space
  *   then a pulse) | gap
- * each field most significant bit first (REVERSE: each field least significant bit
- * first), a bit as its pulse and space (SPACE_FIRST: space then pulse; RC5 and RC6:
- * a one is its space then its pulse, a zero its pulse then its space, rc6_mask's bits
- * of double length; RC-MM two bits a symbol of zero, one, two, three; XMP a nibble n
- * as zero's pulse and zero's space plus n times one's space). A RAW_CODES button is its
- * durations. Adjacent pulses (or spaces) are one; a space at a frame's start is not
- * sent, nor the space at its end (it still counts in the frame's length), and the gap
- * follows: gap (the smaller of "gap A B"), with CONST_LENGTH the gap less the frame's
- * length (NO_HEAD_REP: less its header too), repeat_gap after a repeat code.
+ * each field most significant bit first (REVERSE: least significant bit first, but
+ * of a button's codes only the first, as lircd), a bit as its pulse and space
+ * (SPACE_FIRST: space then pulse; RC5 and RC6: a one is its space then its pulse, a
+ * zero its pulse then its space, rc6_mask's bits of double length; RC-MM two bits a
+ * symbol of zero, one, two, three; XMP a nibble n as zero's pulse and zero's space
+ * plus n times one's space). A RAW_CODES button is its durations. Adjacent pulses (or
+ * spaces) are one; a space at a frame's start is not sent, nor the space at its end
+ * (nor counted in the frame's length), and the gap follows: gap (the smaller of "gap
+ * A B"), with CONST_LENGTH the gap less the frame's length (NO_HEAD_REP: less its
+ * header too), repeat_gap after a repeat code.
  *
  * repeat more frames follow the first, at least min_repeat of them (lircd sends
  * those whatever the count): the repeat code where the remote has one (the header
