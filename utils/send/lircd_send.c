@@ -367,13 +367,26 @@ static const char *encoding_unsendable(enum lircd_encoding encoding)
 	}
 }
 
-/* The first button of remote named name, or NULL. */
+/* a and b alike but for the case of ASCII letters (whatever the locale). */
+static bool same_ascii_case(const char *a, const char *b)
+{
+	for (; *a && *b; a++, b++) {
+		char x = *a >= 'A' && *a <= 'Z' ? (char)(*a - 'A' + 'a') : *a;
+		char y = *b >= 'A' && *b <= 'Z' ? (char)(*b - 'A' + 'a') : *b;
+
+		if (x != y)
+			return false;
+	}
+	return *a == *b;
+}
+
+/* The first button of remote named name, case ignored as lircd ignores it; or NULL. */
 static const struct lircd_button *button_named(const struct lircd_remote *r, const char *name)
 {
 	size_t i;
 
 	for (i = 0; i < r->button_count; i++)
-		if (strcmp(r->buttons[i].name, name) == 0)
+		if (same_ascii_case(r->buttons[i].name, name))
 			return &r->buttons[i];
 	return NULL;
 }

@@ -5,10 +5,11 @@
  * writes to simsend.out for the same button and count (tests/lircd-send-corpus.py
  * compares the two over LIRC's remotes database).
  *
- * The button: a remote's button by its LIRC name (as written), else the first button
- * whose name lircd_keymap_button_keycode() maps to the same key as `key` (KEY_POWER
- * finds a button "power" or "KEY_POWER"); in the first remote of the file that has it,
- * or with "REMOTE:BUTTON" in the remote of that name.
+ * The button: a remote's button by its LIRC name (case ignored, as lircd does), else
+ * the first button whose name lircd_keymap_button_keycode() maps to the same key as
+ * `key` (KEY_POWER finds a button "power" or "KEY_POWER"); in the first remote of the
+ * file that has it, or with "REMOTE:BUTTON" in the remote of that name (its case
+ * counts).
  *
  * The train, frame by frame, as LIRC's transmitter builds it:
  *   header | plead | pre_data | pre | code | post | post_data | ptrail | foot (a space
