@@ -15,6 +15,7 @@
 #include "ir_send.h"
 #include "keymap.h"
 #include "lircd_conf.h"
+#include "lircd_send.h"
 #include "nls.h"
 #include "number.h"
 
@@ -89,29 +90,33 @@ static int encode_scancode(const struct ir_send_request *request, struct ir_trai
 	return encode_kernel(arg, colon, request->repeat, train, err);
 }
 
-/* Whether path is a lircd.conf file; false when it cannot be read (the loader says why). */
-static bool is_lircd_conf(const char *path)
+/* 1 when the keymap at path is a lircd.conf, 0 when not, or an error reading it. */
+static int is_lircd_conf(const char *path, struct ir_error *err)
 {
 	size_t size;
 	char *buf;
-	bool lircd;
+	int ret;
 
-	if (fileio_read_path(path, KEYMAP_FILE_MAX, &buf, &size) < 0)
-		return false;
-	lircd = lircd_conf_detect(buf, size);
+	ret = fileio_read_path(path, LIRCD_CONF_FILE_MAX, &buf, &size);
+	if (ret < 0) {
+		ir_error_set_at(err, path, 0, 0, "%s", strerror(-ret));
+		return ret;
+	}
+	ret = lircd_conf_detect(buf, size);
 	free(buf);
-	return lircd;
+	return ret;
 }
 
 static int encode_key(const struct ir_send_request *request, struct ir_train *train,
 		      struct ir_error *err)
 {
-	if (is_lircd_conf(request->keymap)) {
-		/* lircd_send_key() (utils/send/lircd_send.c) takes these. */
-		ir_error_set_at(err, request->keymap, 0, 0, _("sending keys of a keymap: %s"),
-				strerror(EOPNOTSUPP));
-		return -EOPNOTSUPP;
-	}
+	int ret = is_lircd_conf(request->keymap, err);
+
+	if (ret < 0)
+		return ret;
+	if (ret)
+		return lircd_send_key(request->keymap, request->key, request->repeat, train,
+				      err);
 	return ir_keymap_send_key(request->keymap, request->key, request->repeat, train, err);
 }
 
