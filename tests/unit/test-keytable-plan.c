@@ -1733,7 +1733,7 @@ START_TEST(test_pointer_bad_entries)
 	ck_assert_uint_eq(f.plan->key_count, 1);
 	ck_assert_uint_eq(f.plan->note_count, 1);
 	ck_assert_str_eq(f.plan->notes[0], "2 pointer buttons, and no BPF decoder here moves "
-			 "the pointer: a kernel protocol's needs its BPF port (nec_bpf for nec, "
+			 "the pointer: a kernel protocol needs its BPF port (nec_bpf for nec, "
 			 "...)");
 	done(&f);
 

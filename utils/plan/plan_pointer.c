@@ -178,7 +178,7 @@ int plan_pointer_take(struct planner *p)
 	if (moving || plan->irp_all)
 		return 0;
 	return plan_note(plan, _("%zu pointer buttons, and no BPF decoder here moves the "
-				 "pointer: a kernel protocol's needs its BPF port (nec_bpf for "
+				 "pointer: a kernel protocol needs its BPF port (nec_bpf for "
 				 "nec, ...)"), plan->pointer.key_count);
 }
 
