@@ -202,6 +202,20 @@ START_TEST(test_other_comments_are_not_notes)
 }
 END_TEST
 
+START_TEST(test_overflow_lines)
+{
+	/* mode2's line and the list's note: the longest timeout, ending any message. */
+	CHECK_PARSE("pulse 500\nspace 700\noverflow\nspace 40000\npulse 600\n",
+		    P(500), S(700), T(16777215), S(40000), P(600));
+	CHECK_PARSE("+500 -700 # overflow\n+600 # timeout 125000\n",
+		    P(500), S(700), T(16777215), P(600), T(125000));
+	CHECK_PARSE("  overflow # the receiver lost some\n", T(16777215));
+	/* Only the word alone is a note. */
+	CHECK_PARSE("+500 # overflow of 3\n", P(500));
+	check_error("pulse 1\noverflow 3\n", -EINVAL, "t:2:10: unexpected '3' after 'overflow'");
+}
+END_TEST
+
 /* ---- errors ---- */
 
 START_TEST(test_error_durations)
@@ -697,7 +711,9 @@ static Suite *capture_suite(void)
 	tcase_add_test(tc, test_signed_timeout_notes);
 	tcase_add_test(tc, test_signed_note_carrier_is_recorded);
 	tcase_add_test(tc, test_other_comments_are_not_notes);
+	tcase_add_test(tc, test_overflow_lines);
 	suite_add_tcase(s, tc);
+
 
 	tc = tcase_create("errors");
 	tcase_add_test(tc, test_error_durations);
