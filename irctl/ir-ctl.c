@@ -24,24 +24,29 @@
 
 /*
  * The pulses and spaces of a capture as a train: what a transmitter can send. Leading
- * spaces and timeouts are silence, not something to send.
+ * spaces are silence, not something to send. A timeout between two messages (ir-ctl
+ * --receive's note) is the silence that ended the first one: a space of its length,
+ * and the space a receiver reports after it (the rest of the gap, however long) is
+ * left out, so that the messages go out apart, as a receiver told them apart, and not
+ * run together.
  */
 static int train_from_file(struct ir_train *train, const char *path, struct ir_error *err)
 {
 	struct capture *capture = NULL;
-	uint32_t sample;
+	uint32_t sample, last = LIRC_TIMEOUT(0);
 	size_t i;
 	int ret;
 
 	ret = capture_load_file(path, &capture, err);
 	if (ret < 0)
 		return ret;
-	for (i = 0; ret == 0 && i < capture->count; i++) {
+	for (i = 0; ret == 0 && i < capture->count; i++, last = sample) {
 		sample = capture->samples[i];
 		if (LIRC_IS_PULSE(sample))
 			ret = ir_train_pulse(train, LIRC_VALUE(sample));
-		else if (LIRC_IS_SPACE(sample) && train->count)
-			ret = ir_train_space(train, LIRC_VALUE(sample));
+		else if ((LIRC_IS_SPACE(sample) && !LIRC_IS_TIMEOUT(last)) ||
+			 LIRC_IS_TIMEOUT(sample))
+			ret = train->count ? ir_train_space(train, LIRC_VALUE(sample)) : 0;
 	}
 	if (ret == 0 && !train->count) {
 		ir_error_set_at(err, path, 0, 0, _("no pulse to send"));
