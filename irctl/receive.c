@@ -3,10 +3,12 @@
 
 #include <errno.h>
 #include <poll.h>
+#include <signal.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
 #include <unistd.h>
+#include <sys/signalfd.h>
 #include <linux/lirc.h>
 
 #include "capture_writer.h"
@@ -27,6 +29,8 @@ const char *irctl_device(const struct irctl_options *options)
 struct receiving {
 	const struct irctl_options *options;
 	int fd;
+	int signal_fd;		/* SIGINT and SIGTERM, read as the device is */
+	sigset_t old_mask;
 	FILE *out;
 	const char *out_name;
 	struct capture_writer writer;
@@ -73,19 +77,65 @@ static int take_sample(struct receiving *r, uint32_t sample, struct ir_error *er
 	return put(r, text, len, err);
 }
 
-/* One read's worth of samples, waiting for them: 1 when the device has no more. */
+/*
+ * Ctrl-C and SIGTERM end receiving as the device's end does: the line under way is
+ * ended and ir-ctl exits 0. They come through a descriptor polled with the device's,
+ * so that they are taken between two reads, never in the middle of writing a line
+ * (and also when a shell started ir-ctl in the background with SIGINT ignored).
+ */
+static int open_signals(struct receiving *r, struct ir_error *err)
+{
+	sigset_t mask;
+
+	sigemptyset(&mask);
+	sigaddset(&mask, SIGINT);
+	sigaddset(&mask, SIGTERM);
+	if (sigprocmask(SIG_BLOCK, &mask, &r->old_mask) < 0) {
+		ir_error_set(err, "sigprocmask: %s", strerror(errno));
+		return -errno;
+	}
+	r->signal_fd = signalfd(-1, &mask, SFD_CLOEXEC | SFD_NONBLOCK);
+	if (r->signal_fd < 0) {
+		ir_error_set(err, "signalfd: %s", strerror(errno));
+		sigprocmask(SIG_SETMASK, &r->old_mask, NULL);
+		return -errno;
+	}
+	return 0;
+}
+
+static void close_signals(struct receiving *r)
+{
+	struct signalfd_siginfo info;
+
+	if (r->signal_fd < 0)
+		return;
+	/* Taken here, a signal is not delivered when the mask is restored. */
+	while (read(r->signal_fd, &info, sizeof(info)) > 0)
+		;
+	close(r->signal_fd);
+	sigprocmask(SIG_SETMASK, &r->old_mask, NULL);
+}
+
+/*
+ * One read's worth of samples, waiting for them: 1 when the device has no more, or a
+ * signal came.
+ */
 static int read_some(struct receiving *r, uint32_t *samples, size_t *ret_count,
 		     struct ir_error *err)
 {
-	struct pollfd pfd = { .fd = r->fd, .events = POLLIN };
+	struct pollfd fds[2] = {
+		{ .fd = r->fd, .events = POLLIN }, { .fd = r->signal_fd, .events = POLLIN },
+	};
 	const char *name = irctl_device(r->options);
 	int ret;
 
 	for (;;) {
-		if (poll(&pfd, 1, -1) < 0 && errno != EINTR) {
+		if (poll(fds, 2, -1) < 0 && errno != EINTR) {
 			ir_error_set(err, "poll: %s", strerror(errno));
 			return -errno;
 		}
+		if (fds[1].revents)
+			return 1;
 		ret = lirc_read_samples(r->fd, samples, READ_SAMPLES, ret_count);
 		if (ret == -EAGAIN || ret == -EINTR)
 			continue;
@@ -128,7 +178,7 @@ static int receive_loop(struct receiving *r, struct ir_error *err)
 int irctl_receive(const struct irctl_options *options, struct ir_error *err)
 {
 	struct receiving r = {
-		.options = options, .fd = -1, .out = stdout,
+		.options = options, .fd = -1, .signal_fd = -1, .out = stdout,
 		.out_name = _("standard output"),
 	};
 	int ret;
@@ -149,7 +199,10 @@ int irctl_receive(const struct irctl_options *options, struct ir_error *err)
 			goto out;
 		}
 	}
-	ret = receive_loop(&r, err);
+	ret = open_signals(&r, err);
+	if (ret == 0)
+		ret = receive_loop(&r, err);
+	close_signals(&r);
 	if (options->receive_file && fclose(r.out) != 0 && ret == 0) {
 		ir_error_set(err, _("writing to %s: %s"), r.out_name, strerror(errno));
 		ret = -EIO;

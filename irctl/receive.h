@@ -2,8 +2,9 @@
 /*
  * ir-ctl's receiving: the receiver set up (lirc_io.h), then the samples it gives
  * written as text (capture_writer.h) to standard output or -r's file, a line at a time
- * as they come, until the device goes away, or with --oneshot until the first message
- * has ended; and --features, what a device can do.
+ * as they come, until SIGINT or SIGTERM (exit 0: the line under way ended) or the
+ * device goes away, or with --oneshot until the first message has ended; and
+ * --features, what a device can do.
  */
 #ifndef IRKIT_IRCTL_RECEIVE_H
 #define IRKIT_IRCTL_RECEIVE_H
