@@ -75,6 +75,26 @@ static int encode_item(const struct irctl_options *options, const struct irctl_i
 }
 
 /*
+ * The carrier the whole is sent on, when -c does not say: the one its encoded parts
+ * name. Parts that name two are refused: a transmitter sends one send on one carrier.
+ */
+static int join_carrier(const struct irctl_options *options, struct ir_train *all,
+			const struct ir_train *one, const struct irctl_item *item,
+			struct ir_error *err)
+{
+	if (options->carrier || !one->carrier || one->carrier == all->carrier)
+		return 0;
+	if (all->carrier) {
+		ir_error_set(err, _("'%s' is sent on a carrier of %u Hz, what comes before it "
+				    "on %u Hz: send them apart, or give --carrier"), item->arg,
+			     one->carrier, all->carrier);
+		return -EINVAL;
+	}
+	all->carrier = one->carrier;
+	return 0;
+}
+
+/*
  * Everything to send, one train per item, each without its trailing space (a
  * transmitter ends on a pulse), separated by the gap.
  */
@@ -94,6 +114,8 @@ static int build(const struct irctl_options *options, struct ir_train *all,
 		else
 			ret = encode_item(options, item, &one, err);
 		ir_train_trim_space(&one);
+		if (ret == 0)
+			ret = join_carrier(options, all, &one, item, err);
 		if (ret == 0 && i)
 			ret = ir_train_space(all, options->gap);
 		for (j = 0; ret == 0 && j < one.count; j++)
@@ -111,6 +133,7 @@ static int send_train(const struct irctl_options *options, const struct ir_train
 {
 	struct lirc_send_settings settings = {
 		.carrier = options->carrier,
+		.protocol_carrier = train->carrier,
 		.duty_cycle = options->duty_cycle,
 		.emitters = options->emitters,
 	};

@@ -116,7 +116,7 @@ static int refused(int ret, const char *name, const char *option, uint32_t value
  * kernel knows of, and it comes before anything else is changed.
  */
 static int configure_send(int fd, const char *name, const struct lirc_send_settings *s,
-			  struct ir_error *err)
+			  uint32_t features, struct ir_error *err)
 {
 	int ret;
 
@@ -136,6 +136,14 @@ static int configure_send(int fd, const char *name, const struct lirc_send_setti
 		ret = set_u32(fd, LIRC_SET_SEND_CARRIER, s->carrier);
 		if (ret < 0)
 			return refused(ret, name, "--carrier", s->carrier, err);
+	} else if (s->protocol_carrier && (features & LIRC_CAN_SET_SEND_CARRIER)) {
+		ret = set_u32(fd, LIRC_SET_SEND_CARRIER, s->protocol_carrier);
+		if (ret < 0) {
+			ir_error_set(err, _("%s: the carrier of what is sent, %u Hz: %s (give "
+					    "--carrier)"), name, s->protocol_carrier,
+				     strerror(-ret));
+			return ret;
+		}
 	}
 	if (s->duty_cycle) {
 		ret = set_u32(fd, LIRC_SET_SEND_DUTY_CYCLE, s->duty_cycle);
@@ -175,7 +183,7 @@ int lirc_io_send(const char *root, const char *device, const struct lirc_send_se
 	if (ret == 0)
 		ret = check_send(device, settings, features, err);
 	if (ret == 0)
-		ret = configure_send(fd, device, settings, err);
+		ret = configure_send(fd, device, settings, features, err);
 	for (i = 0; ret == 0 && i < part_count; i++) {
 		ret = lirc_write_pulses(fd, durations + parts[i].start, parts[i].count, err);
 		if (ret < 0)

@@ -48,6 +48,11 @@ int lirc_io_split(const uint32_t *durations, size_t count, size_t values_max,
 /* Send settings; 0 leaves the device's own. */
 struct lirc_send_settings {
 	uint32_t carrier;	/* Hz (--carrier) */
+	/*
+	 * Hz the signal's protocol or remote is sent on: set when carrier is 0 and the
+	 * device can set one; else the device's own stays.
+	 */
+	uint32_t protocol_carrier;
 	uint32_t duty_cycle;	/* percent (--duty-cycle) */
 	uint32_t emitters;	/* a mask, bit 0 is emitter 1 (--emitters) */
 };

@@ -475,6 +475,8 @@ int ir_encode_scancode(struct ir_train *train, uint32_t rc_proto, uint64_t scanc
 			train->durations[count - 1] = last;
 		ir_error_set(err, _("%s: scancode 0x%" PRIx64 ": %s"), e->name, scancode,
 			     strerror(-ret));
+		return ret;
 	}
-	return ret;
+	train->carrier = e->carrier;
+	return 0;
 }

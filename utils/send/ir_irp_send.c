@@ -170,6 +170,8 @@ int ir_irp_send(const char *irp, uint64_t scancode, unsigned int repeat,
 	ret = render(protocol, values, press_repeats(protocol) + repeat, &signal, err);
 	if (ret == 0)
 		ret = append_signal(&signal, train);
+	if (ret == 0)
+		train->carrier = (uint32_t)(signal.frequency + 0.5);
 out:
 	irp_signal_free(&signal);
 	irp_protocol_free(protocol);

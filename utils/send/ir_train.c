@@ -12,6 +12,7 @@ void ir_train_init(struct ir_train *train)
 	train->durations = NULL;
 	train->count = 0;
 	train->capacity = 0;
+	train->carrier = 0;
 }
 
 void ir_train_free(struct ir_train *train)

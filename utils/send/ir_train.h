@@ -28,6 +28,11 @@ struct ir_train {
 	uint32_t *durations;	/* count durations, owned by the train */
 	size_t count;
 	size_t capacity;
+	/*
+	 * The carrier the train is meant to be sent on, in Hz, as its encoder knows it
+	 * (the protocol's, the remote's); 0 when nothing says.
+	 */
+	uint32_t carrier;
 };
 
 /* An empty train, which owns nothing yet. */

@@ -515,6 +515,8 @@ int lircd_send_key(const char *path, const char *key, unsigned int repeat,
 					  remote->min_repeat), &all, err);
 	if (ret == 0)
 		ret = train_append(train, &all);
+	if (ret == 0)
+		train->carrier = remote->frequency ? remote->frequency : LIRCD_SEND_CARRIER;
 	if (ret < 0 && !err->message[0])
 		ir_error_set_at(err, path, 0, 0, _("too long to send: %s"), strerror(-ret));
 out:

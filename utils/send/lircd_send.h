@@ -48,6 +48,8 @@
 
 /* A gap below which lircd sends a button's codes in one go (LIRC's exact-gap limit). */
 #define LIRCD_SEND_GAP_CONCAT_MAX 10000
+/* The carrier of a remote whose lircd.conf gives no frequency, as lircd sends it (Hz). */
+#define LIRCD_SEND_CARRIER 38000
 
 /*
  * Append the train of key (a button, or "REMOTE:BUTTON") of the lircd.conf at path,
