@@ -25,6 +25,7 @@
 #include "bpf_vm.h"
 #include "capture.h"
 #include "event_print.h"
+#include "json_writer.h"
 #include "ir_replay.h"
 #include "irp_identify.h"
 #include "keycodes.h"
@@ -179,8 +180,21 @@ static void report_dropped(const struct plan_decoder *decoder, const struct bpf_
 			  "sample\n"), name, (unsigned long long)dropped, REPLAY_EVENTS_PER_SAMPLE);
 }
 
-static void print_record(const struct rc_input_record *record)
+static int print_record_json(const struct rc_input_record *record)
 {
+	if (record->type == RC_INPUT_RECORD_LIRC)
+		return event_print_json_lirc(stdout, record->time_ns, &record->lirc,
+					     lirc_proto_enum_name(record->lirc.rc_proto), NULL, 0);
+	return event_print_json_input(stdout, record->time_ns, record->event_type,
+				      record->event_code, record->event_value,
+				      record->event_type == EV_KEY ?
+				      keycode_to_name(record->event_code) : NULL);
+}
+
+static int print_record(const struct rc_input_record *record, bool json)
+{
+	if (json)
+		return print_record_json(record);
 	if (record->type == RC_INPUT_RECORD_LIRC) {
 		event_print_lirc(stdout, record->time_ns, &record->lirc,
 				 lirc_proto_enum_name(record->lirc.rc_proto));
@@ -191,17 +205,19 @@ static void print_record(const struct rc_input_record *record)
 				  record->event_type == EV_KEY ?
 				  keycode_to_name(record->event_code) : NULL);
 	}
+	return 0;
 }
 
-static void print_records(struct rc_input *input)
+/* The records printed and cleared; 0, or the first error (--json's -ENOMEM). */
+static int print_records(struct rc_input *input, bool json)
 {
 	size_t count = rc_input_record_count(input), i;
+	int ret = 0;
 
-	if (!count)
-		return;
-	for (i = 0; i < count; i++)
-		print_record(rc_input_record_at(input, i));
+	for (i = 0; ret == 0 && i < count; i++)
+		ret = print_record(rc_input_record_at(input, i), json);
 	rc_input_records_clear(input);
+	return ret;
 }
 
 /*
@@ -247,7 +263,7 @@ static int run(const struct keytable_options *options, const struct keytable_pla
 	struct rc_input *input;
 	uint64_t clock_ns = 0;
 	size_t i, batch, done;
-	int ret;
+	int ret, printed;
 
 	ret = rc_input_new(&config, &input);
 	if (ret < 0)
@@ -260,16 +276,19 @@ static int run(const struct keytable_options *options, const struct keytable_pla
 		batch = count - i < REPLAY_BATCH ? count - i : REPLAY_BATCH;
 		ret = ir_replay_samples(vms, plan->decoder_count, input, &capture->samples[i],
 					batch, &done, &clock_ns, err);
-		print_records(input);
+		printed = print_records(input, options->json);
+		ret = ret ? ret : printed;
 	}
 	if (ret == 0 && timeout) {
 		ret = ir_replay_samples(vms, plan->decoder_count, input, &timeout, 1, &done,
 					&clock_ns, err);
-		print_records(input);
+		printed = print_records(input, options->json);
+		ret = ret ? ret : printed;
 	}
 	if (ret == 0)
 		ret = rc_input_finish(input);
-	print_records(input);
+	printed = print_records(input, options->json);
+	ret = ret ? ret : printed;
 	rc_input_free(input);
 	return ret;
 }
@@ -289,10 +308,42 @@ struct irp_lines {
 	size_t count, capacity;
 };
 
-static void print_irp_line(const struct irp_identify *identify, const struct irp_line *line)
+/*
+ * {"time":...,"event":"irp","protocol":"NEC1","D":4,"S":4,"F":1}, and "alternative":true
+ * for one not chosen.
+ */
+static int print_irp_json(const struct irp_identify *identify, const struct irp_line *line)
+{
+	const struct irp_protocol *protocol = irp_identify_protocol(identify, line->protocol);
+	struct json_writer w;
+	const char *text;
+	size_t i, len;
+	int ret;
+
+	json_writer_init(&w);
+	json_writer_begin(&w);
+	json_writer_fixed(&w, "time", line->time_ns / 1000, 6);
+	json_writer_string(&w, "event", "irp");
+	json_writer_string(&w, "protocol", irp_identify_entry(identify, line->protocol)->name);
+	for (i = 0; i < line->value_count; i++)
+		json_writer_uint(&w, protocol->parameters[i].name, line->values[i]);
+	if (line->alternative)
+		json_writer_bool(&w, "alternative", true);
+	ret = json_writer_end(&w, &text, &len);
+	if (ret == 0)
+		fwrite(text, 1, len, stdout);
+	json_writer_free(&w);
+	return ret;
+}
+
+static int print_irp_line(const struct irp_identify *identify, const struct irp_line *line,
+			  bool json)
 {
 	const struct irp_protocol *protocol = irp_identify_protocol(identify, line->protocol);
 	size_t i;
+
+	if (json)
+		return print_irp_json(identify, line);
 
 	printf("%llu.%06llu: irp protocol(%s):",
 	       (unsigned long long)(line->time_ns / 1000000000),
@@ -304,24 +355,27 @@ static void print_irp_line(const struct irp_identify *identify, const struct irp
 	if (line->alternative)
 		printf(" %s", _("(alternative)"));
 	putchar('\n');
+	return 0;
 }
 
 /* print_records(), with each decode's line after its lirc line. */
-static void print_records_and_lines(struct rc_input *input, const struct irp_identify *identify,
-				    struct irp_lines *lines)
+static int print_records_and_lines(struct rc_input *input, const struct irp_identify *identify,
+				   struct irp_lines *lines, bool json)
 {
 	size_t count = rc_input_record_count(input), i, next = 0;
+	int ret = 0;
 
-	for (i = 0; i < count; i++) {
-		print_record(rc_input_record_at(input, i));
-		for (; next < lines->count && lines->lines[next].record == i; next++)
-			print_irp_line(identify, &lines->lines[next]);
+	for (i = 0; ret == 0 && i < count; i++) {
+		ret = print_record(rc_input_record_at(input, i), json);
+		for (; ret == 0 && next < lines->count && lines->lines[next].record == i; next++)
+			ret = print_irp_line(identify, &lines->lines[next], json);
 	}
 	/* rc-core makes a lirc record of every keydown; were there none, still say it */
-	for (; next < lines->count; next++)
-		print_irp_line(identify, &lines->lines[next]);
+	for (; ret == 0 && next < lines->count; next++)
+		ret = print_irp_line(identify, &lines->lines[next], json);
 	rc_input_records_clear(input);
 	lines->count = 0;
+	return ret;
 }
 
 static int add_line(struct irp_lines *lines, size_t record,
@@ -417,7 +471,7 @@ static int run_identify(const struct keytable_options *options,
 	struct rc_input *input;
 	uint64_t clock_ns = 0;
 	size_t i;
-	int ret;
+	int ret, printed;
 
 	ret = rc_input_new(&config, &input);
 	if (ret < 0)
@@ -430,12 +484,13 @@ static int run_identify(const struct keytable_options *options,
 			ret = irp_identify_sample(identify, sample, err);
 		if (ret == 0)
 			ret = report_decodes(identify, input, options->verbose, &lines, err);
-		if (rc_input_record_count(input))
-			print_records_and_lines(input, identify, &lines);
+		if (ret == 0 && rc_input_record_count(input))
+			ret = print_records_and_lines(input, identify, &lines, options->json);
 	}
 	if (ret == 0)
 		ret = rc_input_finish(input);
-	print_records_and_lines(input, identify, &lines);
+	printed = print_records_and_lines(input, identify, &lines, options->json);
+	ret = ret ? ret : printed;
 	free(lines.lines);
 	rc_input_free(input);
 	return ret;

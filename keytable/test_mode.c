@@ -35,6 +35,7 @@ enum test_fd {
 
 struct test_state {
 	const struct rc_device *device;
+	bool json;
 	struct pollfd fds[TEST_FD_MAX];
 	size_t fd_count;		/* lirc last: left out when it cannot report scancodes */
 };
@@ -110,12 +111,17 @@ static int print_lirc(struct test_state *state)
 		return ret;
 	if (count == 0)
 		return -ENODEV;
-	for (i = 0; i < count; i++) {
+	for (i = 0; ret == 0 && i < count; i++) {
+		if (state->json) {
+			ret = event_print_json_lirc(stdout, scancodes[i].timestamp, &scancodes[i],
+						    proto_name(scancodes[i].rc_proto), NULL, 0);
+			continue;
+		}
 		event_print_lirc(stdout, scancodes[i].timestamp, &scancodes[i],
 				 proto_name(scancodes[i].rc_proto));
 		event_print_ac(stdout, scancodes[i].timestamp, &scancodes[i]);
 	}
-	return 0;
+	return ret;
 }
 
 static int print_input(struct test_state *state)
@@ -131,11 +137,18 @@ static int print_input(struct test_state *state)
 		return ret;
 	if (count == 0)
 		return -ENODEV;
-	for (i = 0; i < count; i++)
-		event_print_input(stdout, events[i].time_ns, events[i].type, events[i].code,
-				  events[i].value,
-				  events[i].type == EV_KEY ? keycode_to_name(events[i].code) : NULL);
-	return 0;
+	for (i = 0; ret == 0 && i < count; i++) {
+		const char *key_name = events[i].type == EV_KEY ?
+				       keycode_to_name(events[i].code) : NULL;
+
+		if (state->json)
+			ret = event_print_json_input(stdout, events[i].time_ns, events[i].type,
+						     events[i].code, events[i].value, key_name);
+		else
+			event_print_input(stdout, events[i].time_ns, events[i].type,
+					  events[i].code, events[i].value, key_name);
+	}
+	return ret;
 }
 
 /* One round of poll: 1 to stop (a signal), 0 to go on, or an error. */
@@ -184,10 +197,12 @@ static void close_fds(struct test_state *state)
 			close(state->fds[i].fd);
 }
 
-int keytable_test(const char *root, const struct rc_device *device, struct ir_error *err)
+int keytable_test(const struct keytable_options *options, const struct rc_device *device,
+		  struct ir_error *err)
 {
 	const struct rc_device_input *input = rc_device_event_input(device);
-	struct test_state state = { .device = device };
+	const char *root = options->sysroot;
+	struct test_state state = { .device = device, .json = options->json };
 	sigset_t old_mask;
 	int ret, fd;
 
@@ -214,7 +229,9 @@ int keytable_test(const char *root, const struct rc_device *device, struct ir_er
 	if (ret < 0)
 		goto out;
 	state.fd_count = state.fds[TEST_FD_LIRC].fd >= 0 ? TEST_FD_MAX : TEST_FD_LIRC;
-	printf(_("Testing events. Please, press CTRL-C to abort.\n"));
+	/* --json's output is JSON only: the prompt goes to stderr. */
+	fprintf(options->json ? stderr : stdout,
+		_("Testing events. Please, press CTRL-C to abort.\n"));
 	fflush(stdout);
 	do {
 		ret = test_round(&state, err);

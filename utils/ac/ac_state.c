@@ -103,16 +103,42 @@ void ac_state_unpack(uint64_t packed, struct ac_state *ret_state)
 		*state_slot(ret_state, v) = ac_state_value(packed, v);
 }
 
-static const char *name_of(const char *const *names, size_t count, unsigned int value)
+const char *ac_state_value_text(uint64_t packed, uint32_t has, enum ac_value v)
 {
-	return value < count && names[value] ? names[value] : "-";
+	unsigned int value = ac_state_value(packed, v);
+
+	switch (v) {
+	case AC_VALUE_POWER:
+		return value < AC_POWER_MAX ? power_names[value] : NULL;
+	case AC_VALUE_MODE:
+		return value < AC_MODE_MAX ? mode_names[value] : NULL;
+	case AC_VALUE_FAN:
+		return value < AC_FAN_MAX ? fan_names[value] : NULL;
+	case AC_VALUE_SWING_V:
+		/* A swing the protocol does not have does not swing. */
+		if (!(has & 1U << AC_VALUE_SWING_V))
+			value = AC_SWING_V_OFF;
+		return value < AC_SWING_V_MAX ? swing_v_names[value] : NULL;
+	case AC_VALUE_SWING_H:
+		if (!(has & 1U << AC_VALUE_SWING_H))
+			value = AC_SWING_H_OFF;
+		return value < AC_SWING_H_MAX ? swing_h_names[value] : NULL;
+	case AC_VALUE_TEMP:
+	case AC_VALUE_MAX:
+		return NULL;
+	default:
+		return value < AC_POWER_MAX ? power_names[value] : NULL;
+	}
+}
+
+static const char *text_or_dash(const char *text)
+{
+	return text ? text : "-";
 }
 
 size_t ac_state_format(uint64_t packed, uint32_t has, char *buf, size_t size)
 {
 	unsigned int temp = ac_state_value(packed, AC_VALUE_TEMP);
-	unsigned int swing_v = ac_state_value(packed, AC_VALUE_SWING_V);
-	unsigned int swing_h = ac_state_value(packed, AC_VALUE_SWING_H);
 	char temp_text[16];
 	size_t len;
 	int n;
@@ -124,25 +150,19 @@ size_t ac_state_format(uint64_t packed, uint32_t has, char *buf, size_t size)
 		snprintf(temp_text, sizeof(temp_text), "%u.5", temp / 2);
 	else
 		snprintf(temp_text, sizeof(temp_text), "%u", temp / 2);
-	/* A swing the protocol does not have does not swing. */
-	if (!(has & 1U << AC_VALUE_SWING_V))
-		swing_v = AC_SWING_V_OFF;
-	if (!(has & 1U << AC_VALUE_SWING_H))
-		swing_h = AC_SWING_H_OFF;
 	n = snprintf(buf, size, "power=%s mode=%s temp=%s fan=%s swing_v=%s swing_h=%s",
-		     name_of(power_names, AC_POWER_MAX, ac_state_value(packed, AC_VALUE_POWER)),
-		     name_of(mode_names, AC_MODE_MAX, ac_state_value(packed, AC_VALUE_MODE)),
+		     text_or_dash(ac_state_value_text(packed, has, AC_VALUE_POWER)),
+		     text_or_dash(ac_state_value_text(packed, has, AC_VALUE_MODE)),
 		     temp_text,
-		     name_of(fan_names, AC_FAN_MAX, ac_state_value(packed, AC_VALUE_FAN)),
-		     name_of(swing_v_names, AC_SWING_V_MAX, swing_v),
-		     name_of(swing_h_names, AC_SWING_H_MAX, swing_h));
+		     text_or_dash(ac_state_value_text(packed, has, AC_VALUE_FAN)),
+		     text_or_dash(ac_state_value_text(packed, has, AC_VALUE_SWING_V)),
+		     text_or_dash(ac_state_value_text(packed, has, AC_VALUE_SWING_H)));
 	len = n > 0 ? (size_t)n : 0;
 	for (f = AC_VALUE_FLAGS; f < AC_VALUE_MAX; f++) {
 		if (!(has & 1U << f))
 			continue;
 		n = snprintf(len < size ? buf + len : NULL, len < size ? size - len : 0, " %s=%s",
-			     value_names[f],
-			     name_of(power_names, AC_POWER_MAX, ac_state_value(packed, f)));
+			     value_names[f], text_or_dash(ac_state_value_text(packed, has, f)));
 		len += n > 0 ? (size_t)n : 0;
 	}
 	return len;

@@ -62,6 +62,13 @@ unsigned int ac_state_value(uint64_t packed, enum ac_value v);
 const char *ac_value_name(enum ac_value v);
 
 /*
+ * The name of value v (not the temperature) of a packed state, as the line below says
+ * it ("on", "cool", "medium", "auto"); NULL for a value the state lacks. A swing the
+ * protocol does not have (not in has, a mask of 1 << enum ac_value) is "off".
+ */
+const char *ac_state_value_text(uint64_t packed, uint32_t has, enum ac_value v);
+
+/*
  * "power=on mode=cool temp=25 fan=auto swing_v=auto swing_h=off", then "NAME=on|off"
  * for each flag in has (a mask of 1 << enum ac_value): a value the state lacks is "-",
  * but a swing the protocol does not have is "off". Always NUL-terminated; returns the
