@@ -8,8 +8,9 @@
  * header and bit count, and the extremes of the bits' durations. At the end of each
  * section it compares the sections so far with each descriptor (no more than a few
  * numbers each); the first descriptor whose sections are all there and whose checks
- * hold has its fields packed into the normalized state, which is reported. Sections
- * that begin no descriptor's message are dropped.
+ * hold has its fields packed into the normalized state, which is reported, its bytes
+ * queued in "ac_messages" just before. Sections that begin no descriptor's message are
+ * dropped.
  */
 #include "ir_decoder.h"
 #include "ac_table.h"
@@ -41,7 +42,8 @@ struct ac_decoder {
 	 */
 	unsigned int begun, found;
 	unsigned char buf[AC_BYTES_MAX];	/* as received: LSB first in each byte */
-	unsigned char msg[AC_BYTES_MAX];	/* in the protocol's bit order */
+	/* The message in the protocol's bit order: what its checks read, and is queued. */
+	struct ac_message out;
 };
 
 struct bpf_map_def SEC("maps") ac_protocols = {
@@ -49,6 +51,14 @@ struct bpf_map_def SEC("maps") ac_protocols = {
 	.key_size = sizeof(unsigned int),
 	.value_size = sizeof(struct ac_protocol),
 	.max_entries = AC_PROTOCOLS_MAX,
+};
+
+/* The bytes of each message reported, for the host (ac_table.h). */
+struct bpf_map_def SEC("maps") ac_messages = {
+	.type = BPF_MAP_TYPE_QUEUE,
+	.key_size = 0,
+	.value_size = sizeof(struct ac_message),
+	.max_entries = AC_MESSAGES_MAX,
 };
 
 /* The descriptors filled: set by the loader to the number given. */
@@ -125,7 +135,7 @@ static __always_inline int ac_sections_match(const struct ac_decoder *d,
 
 static __always_inline unsigned int ac_byte(const struct ac_decoder *d, unsigned int i)
 {
-	return d->msg[ir_bound(i, AC_BYTE_MASK)];
+	return d->out.bytes[ir_bound(i, AC_BYTE_MASK)];
 }
 
 /*
@@ -201,7 +211,7 @@ static __always_inline int ac_checks_hold(struct ac_decoder *d, const struct ac_
 		if (i >= r->bytes)
 			break;
 		b = d->buf[ir_bound(i, AC_BYTE_MASK)];
-		d->msg[ir_bound(i, AC_BYTE_MASK)] = msb ? ir_bitrev8(b) : b;
+		d->out.bytes[ir_bound(i, AC_BYTE_MASK)] = msb ? ir_bitrev8(b) : b;
 	}
 	for (i = 0; i < AC_CHECKS_MAX; i++)
 		if (!ac_check(d, &r->checks[i]))
@@ -277,6 +287,10 @@ static __always_inline void ac_end_section(unsigned int *sample, struct ac_decod
 	if (key < AC_PROTOCOLS_MAX) {
 		r = bpf_map_lookup_elem(&ac_protocols, &key);
 		if (r && ac_checks_hold(d, r)) {
+			/* The bytes first: a reader of the report finds them queued. */
+			d->out.id = r->id;
+			d->out.length = r->bytes;
+			bpf_map_push_elem(&ac_messages, &d->out, BPF_EXIST);
 			bpf_rc_keydown(sample, AC_RC_PROTOCOL_BASE + r->id, ac_state(d, r), 0);
 			ac_reset(d);
 			return;

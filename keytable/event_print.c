@@ -213,6 +213,30 @@ bool event_print_ac(FILE *out, uint64_t time_ns, const struct lirc_scancode *sca
 	return true;
 }
 
+void event_print_ac_bytes(FILE *out, uint64_t time_ns, const struct lirc_scancode *scancode,
+			  const uint8_t *bytes, size_t size)
+{
+	const struct ac_protocol_info *protocol = ac_protocol_of_rc_proto(scancode->rc_proto);
+	struct line line;
+	size_t i;
+
+	if (!protocol)
+		return;
+	line.out = out;
+	line.len = 0;
+	put_time(&line, time_ns);
+	/* "ac bytes(%s):" then " %02x" each */
+	put_lit(&line, "ac bytes(");
+	put_str(&line, protocol->name);
+	put_lit(&line, "):");
+	for (i = 0; i < size; i++) {
+		put_lit(&line, " ");
+		put_hex(&line, bytes[i], 2);
+	}
+	put_lit(&line, "\n");
+	flush(&line);
+}
+
 static const char *const key_actions[] = { "key_up", "key_down", "key_repeat" };
 
 /* ": code 0x%02x = %d\n" */

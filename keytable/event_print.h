@@ -28,6 +28,13 @@ void event_print_lirc(FILE *out, uint64_t time_ns, const struct lirc_scancode *s
 bool event_print_ac(FILE *out, uint64_t time_ns, const struct lirc_scancode *scancode);
 
 /*
+ * With -v, after the A/C line: the message's bytes as the decoder checked them
+ * (bpf_protocols/ac_table.h), "855.168999: ac bytes(daikin): 00 11 da 27 00 c5 ...".
+ */
+void event_print_ac_bytes(FILE *out, uint64_t time_ns, const struct lirc_scancode *scancode,
+			  const uint8_t *bytes, size_t size);
+
+/*
  * "855.169009: event type EV_KEY(0x01) key_down: KEY_VOLUMEUP(0x0073)" and the other
  * event kinds. key_name is the name of code for EV_KEY events (NULL if unknown).
  */

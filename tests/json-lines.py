@@ -3,7 +3,8 @@
 """ir-keytable --json: every line of the golden cases' outputs with --json parses as one
 JSON object with a number "time" and a string "event", and the A/C objects say what the
 text lines of the same capture say (decode-json-ac.out against decode-ac.out), field by
-field, so that the two outputs cannot drift apart.
+field, and with -v their "bytes" what the text's "ac bytes" lines say, so that the two
+outputs cannot drift apart.
 
 Ends with the 'NAME: N passed, N failed' line that tools/test-all counts.
 """
@@ -70,6 +71,18 @@ class JsonLines(unittest.TestCase):
                               if key not in ("time", "event", "protocol", "bytes"))
             self.assertEqual("%.6f: ac protocol(%s): %s" % (obj["time"], obj["protocol"],
                                                             fields), line)
+
+    def test_ac_bytes_are_the_text_lines(self):
+        with open(os.path.join(CASES, "decode-ac-bytes.out"), encoding="utf-8") as f:
+            text = [line.rstrip("\n") for line in f if ": ac bytes(" in line]
+        with open(os.path.join(CASES, "decode-json-ac-bytes.out"), encoding="utf-8") as f:
+            acs = [obj for obj in map(json.loads, f) if obj["event"] == "ac"]
+        self.assertEqual(len(acs), len(text))
+        self.assertGreater(len(acs), 0)
+        for obj, line in zip(acs, text):
+            pairs = " ".join(obj["bytes"][i:i + 2] for i in range(0, len(obj["bytes"]), 2))
+            self.assertEqual("%.6f: ac bytes(%s): %s" % (obj["time"], obj["protocol"], pairs),
+                             line)
 
 
 if __name__ == "__main__":

@@ -5,7 +5,8 @@
  *   later too), every value each of its fields can say (every mode, temperature, fan,
  *   swing and flag value) asked for alone, the rest left to the defaults, sent as a
  *   train and decoded by the ac decoder in the VM with every protocol loaded, must come
- *   back as asked;
+ *   back as asked, and the bytes the decoder queues for each report ("ac_messages")
+ *   are the encoder's message;
  * - against the test encoder (tests/encoders/ac_encoder.c, written from the protocols'
  *   documents, not from the table): for the states it takes, varied one value at a time
  *   over the whole range, the two trains must be the same, duration for duration (the
@@ -118,9 +119,10 @@ static void expect_round_trip(struct decoder_run *run, const struct ac_protocol_
 	struct ir_signal signal;
 	struct ir_train train;
 	struct ir_error err = { 0 };
+	struct ac_message message;
 	size_t count, i;
 	uint64_t sent;
-	int ret;
+	int ret, map;
 
 	*request_value(&request, v) = value;
 	ret = ac_encode_message(p, &request, msg, &count, &sent, &err);
@@ -143,6 +145,17 @@ static void expect_round_trip(struct decoder_run *run, const struct ac_protocol_
 		/* What the encoder says it sent is what the decoder read. */
 		ck_assert_uint_eq(e->scancode, sent);
 	}
+	/* One message queued per report, its bytes the encoder's (ac_table.h). */
+	map = bpf_vm_map_find(run->vm, AC_MESSAGES_MAP);
+	ck_assert_int_ge(map, 0);
+	for (i = 0; i < decoder_run_event_count(run); i++) {
+		ck_assert_int_eq(bpf_vm_map_pop(run->vm, (size_t)map, &message), 0);
+		ck_assert_uint_eq(message.id, p->layout->id);
+		ck_assert_uint_eq(message.length, count);
+		ck_assert_msg(!memcmp(message.bytes, msg, count), "%s %s=%u: bytes queued differ",
+			      p->name, ac_value_name(v), value);
+	}
+	ck_assert_int_eq(bpf_vm_map_pop(run->vm, (size_t)map, &message), -ENOENT);
 	ir_signal_free(&signal);
 	ir_train_free(&train);
 }
