@@ -109,15 +109,23 @@ static const char *proto_name(uint32_t rc_proto)
 static void open_ac_messages(struct test_state *state)
 {
 	struct ir_error err = { 0 };
+	struct ac_message stale;
 	int fd, ret;
 
 	ret = bpf_kernel_find_attached_map(state->fds[TEST_FD_LIRC].fd, AC_MESSAGES_MAP, &fd,
 					   &err);
-	if (ret == 0)
+	if (ret == 0) {
+		/*
+		 * Messages nobody read, queued before: emptied, or the first report of
+		 * their protocol would be shown with their bytes.
+		 */
+		while (bpf_kernel_map_pop(fd, &stale) == 0)
+			;
 		state->ac_messages_fd = fd;
-	else if (ret == -EPERM || ret == -EACCES)
+	} else if (ret == -EPERM || ret == -EACCES) {
 		fprintf(stderr, _("%s: the A/C messages' bytes cannot be shown: %s\n"),
 			state->device->sysname, err.message);
+	}
 }
 
 /* The queued bytes of an A/C protocol's report: its protocol's oldest; false if none. */
