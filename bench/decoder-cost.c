@@ -4,7 +4,7 @@
  * userspace VM, next to the decoder of Debian's ir-keytable package (the peer) on the
  * same signal.
  *
- *	decoder-cost [-p PEER_PROTOCOLS_DIR] [-O OUR_DIR] [-f FRAMES] [-o TABLE.md]
+ *	decoder-cost [-p PEER_PROTOCOLS_DIR] [-O OUR_DIR] [-P] [-f FRAMES] [-o TABLE.md]
  *	             [-k KERNEL_DIR] [-l LONG_CAPTURE -e EDGES]
  *
  * Every case is one of our decoders with its parameters, the peer's object of the same
@@ -22,6 +22,10 @@
  * -k writes, for the kernel benchmark in the VM, one signal per case that rc-loopback
  * can send in one write (CASE.ir: whole frames, at most 500 samples and 480 ms), the raw
  * decoder's patterns (raw.patterns) and the list of cases (cases.list).
+ * -P fills our decoders' pointer maps (bpf_protocols/pointer_table.h) as a keymap of
+ * POINTER_KEYS_MAX pointer buttons would, none of them a scancode the signal sends: the
+ * cost of a pad's other buttons once pointer entries are loaded (without -P the maps
+ * stay empty, as for a keymap of none).
  * -l writes a long NEC capture of about EDGES samples (presses and repeats) for the
  * throughput figures.
  */
@@ -41,6 +45,7 @@
 #include "bpf_vm.h"
 #include "decoders.h"
 #include "encoders.h"
+#include "pointer_table.h"
 #include "raw_pattern.h"
 
 #define COUNT(array) (sizeof(array) / sizeof((array)[0]))
@@ -395,10 +400,37 @@ static void raw_size_peer_map(struct bpf_image *image, const struct raw_set *set
 	}
 }
 
+/*
+ * The pointer maps as the planner fills them for a keymap of POINTER_KEYS_MAX buttons
+ * with the default speed (utils/plan/plan_pointer.h); scancodes past 2^40, which none
+ * of the cases sends. A decoder without the maps (the peer's) is left alone.
+ */
+static int pointer_fill(struct bpf_vm *vm, struct ir_error *err)
+{
+	struct pointer_state state = { .speed = 2, .accel = 2, .max = 30, .hold_ms = 250 };
+	struct pointer_key direction = { .rel_x = 1, .rel_y = 0 };
+	int keys = bpf_vm_map_find(vm, POINTER_KEYS_MAP);
+	int states = bpf_vm_map_find(vm, POINTER_STATE_MAP);
+	unsigned long long scancode;
+	unsigned int zero = 0, i;
+	int ret;
+
+	if (keys < 0 || states < 0)
+		return 0;
+	for (i = 0; i < POINTER_KEYS_MAX; i++) {
+		scancode = (1ULL << 40) + i;
+		ret = bpf_vm_map_update(vm, (size_t)keys, &scancode, &direction, err);
+		if (ret < 0)
+			return ret;
+	}
+	return bpf_vm_map_update(vm, (size_t)states, &zero, &state, err);
+}
+
 /* Where a decoder comes from: a file (the peer's, or ours with -O), else embedded. */
 struct source {
 	const char *path;
 	bool peer;
+	bool pointer;			/* -P: the pointer maps filled */
 };
 
 static int open_object(const char *ours, const struct source *from, struct bpf_object **ret,
@@ -438,6 +470,8 @@ static int load_vm(const char *ours, const struct source *from, const struct par
 		*ret_insns = image->insn_count;
 	if (ret == 0 && raw)
 		ret = raw_fill(*ret_vm, &set, from->peer, err);
+	if (ret == 0 && from->pointer && !from->peer)
+		ret = pointer_fill(*ret_vm, err);
 	bpf_image_free(image);
 	bpf_object_free(object);
 	return ret;
@@ -626,7 +660,8 @@ static int write_long_capture(const char *path, size_t edges)
 	return ret;
 }
 
-static int run_cases(FILE *out, const char *peer_dir, const char *ours_dir, size_t frames)
+static int run_cases(FILE *out, const char *peer_dir, const char *ours_dir, bool pointer,
+		     size_t frames)
 {
 	char path[4096], ours_path[4096];
 	size_t i;
@@ -644,11 +679,13 @@ static int run_cases(FILE *out, const char *peer_dir, const char *ours_dir, size
 		}
 		snprintf(ours_path, sizeof(ours_path), "%s/%s.o", ours_dir ? ours_dir : "",
 			 c->ours);
-		measure(c->ours, &(struct source){ ours_dir ? ours_path : NULL, false },
+		measure(c->ours,
+			&(struct source){ ours_dir ? ours_path : NULL, false, pointer },
 			&c->ours_params, &s, &ours);
 		if (c->peer && peer_dir) {
 			snprintf(path, sizeof(path), "%s/%s", peer_dir, c->peer);
-			measure(c->ours, &(struct source){ path, true }, &c->peer_params, &s, &peer);
+			measure(c->ours, &(struct source){ path, true, false }, &c->peer_params,
+				&s, &peer);
 		}
 		print_row(out, c, &s, &ours, &peer);
 		ir_signal_free(&s);
@@ -661,16 +698,20 @@ int main(int argc, char **argv)
 	const char *peer_dir = NULL, *ours_dir = NULL, *table = NULL, *kernel_dir = NULL;
 	const char *long_path = NULL;
 	size_t frames = 200, edges = 1000000;
+	bool pointer = false;
 	FILE *out = stdout;
 	int opt, ret;
 
-	while ((opt = getopt(argc, argv, "p:O:f:o:k:l:e:")) != -1) {
+	while ((opt = getopt(argc, argv, "p:O:Pf:o:k:l:e:")) != -1) {
 		switch (opt) {
 		case 'p':
 			peer_dir = optarg;
 			break;
 		case 'O':
 			ours_dir = optarg;
+			break;
+		case 'P':
+			pointer = true;
 			break;
 		case 'f':
 			frames = strtoul(optarg, NULL, 10);
@@ -688,7 +729,8 @@ int main(int argc, char **argv)
 			edges = strtoul(optarg, NULL, 10);
 			break;
 		default:
-			fprintf(stderr, "usage: decoder-cost [-p PEER_DIR] [-O OUR_DIR] [-f FRAMES] "
+			fprintf(stderr, "usage: decoder-cost [-p PEER_DIR] [-O OUR_DIR] [-P] "
+				"[-f FRAMES] "
 				"[-o TABLE.md] "
 				"[-k KERNEL_DIR] [-l LONG_CAPTURE [-e EDGES]]\n");
 			return 2;
@@ -717,7 +759,7 @@ int main(int argc, char **argv)
 			return 1;
 		}
 	}
-	ret = run_cases(out, peer_dir, ours_dir, frames);
+	ret = run_cases(out, peer_dir, ours_dir, pointer, frames);
 	if (out != stdout && fclose(out) != 0)
 		ret = -errno;
 	return ret < 0 ? 1 : 0;

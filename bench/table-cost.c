@@ -36,6 +36,12 @@
  * decoders cannot decode alike, so the peer's route leaves it out. Beside it, ours
  * (lircd_space as ir-keytable plans it) on the same remotes.
  *
+ * The A/C decoder (bpf_protocols/ac.c): for each protocol of the independent test
+ * encoder (tests/encoders/ac_encoder.c), FRAMES / 4 messages of random states it can
+ * send, decoded with that protocol's layout alone in the map, then with every protocol
+ * loaded (as -p ac loads them); beside them the NEC port (nec_bpf) on the IRP part's
+ * NEC signal, the cost the issue measures the family against.
+ *
  * Writes the tables (markdown) to TABLE.md or stdout, and on stdout "goal NAME
  * key=value ..." lines for bench/run-bench's goals table.
  *
@@ -61,6 +67,8 @@
 #include "bpf_object.h"
 #include "bench-stats.h"
 #include "bpf_vm.h"
+#include "ac_encoder.h"
+#include "ac_protocol.h"
 #include "decoders.h"
 #include "encoders.h"
 #include "irp.h"
@@ -1014,6 +1022,193 @@ static int irp_part(size_t frames, FILE *out)
 }
 
 /* The first whole frames of a case's signal that fit in one write to rc-loopback. */
+/* --- the A/C decoder with one protocol and with all --- */
+
+/* The ac decoder with the layouts of protocols[0 .. count - 1] (ac_protocol_at()). */
+static int ac_vm(const size_t *protocols, size_t count, struct bpf_vm **ret_vm,
+		 size_t *ret_insns, struct ir_error *err)
+{
+	const struct bpf_param_value param = { "protocols", (int64_t)count };
+	const struct decoder *d = decoder_find("ac");
+	struct bpf_object *object = NULL;
+	struct bpf_image *image = NULL;
+	unsigned int key;
+	int ret, map;
+
+	if (!d) {
+		ir_error_set(err, "no embedded decoder 'ac'");
+		return -ENOENT;
+	}
+	ret = bpf_object_open_memory(d->elf, d->elf_size, d->name, &object, err);
+	if (ret == 0)
+		ret = bpf_object_relocate(object, NULL, &param, 1, &image, err);
+	if (ret == 0)
+		ret = bpf_vm_new(image, ret_vm, err);
+	if (ret == 0)
+		*ret_insns = image->insn_count;
+	bpf_image_free(image);
+	bpf_object_free(object);
+	if (ret < 0)
+		return ret;
+	map = bpf_vm_map_find(*ret_vm, AC_PROTOCOLS_MAP);
+	if (map < 0) {
+		ir_error_set(err, "ac: no map '%s'", AC_PROTOCOLS_MAP);
+		ret = -ENOENT;
+	}
+	for (key = 0; ret == 0 && key < count; key++)
+		ret = bpf_vm_map_update(*ret_vm, (size_t)map, &key,
+					ac_protocol_at(protocols[key])->layout, err);
+	if (ret < 0) {
+		bpf_vm_free(*ret_vm);
+		*ret_vm = NULL;
+	}
+	return ret;
+}
+
+/* A random state the encoder can send in protocol p's bytes (it refuses the others). */
+static int ac_random_bytes(enum ac_enc_protocol p, uint32_t *state, uint8_t *bytes,
+			   size_t *ret_count)
+{
+	struct ac_enc_state s;
+	unsigned int tries, f;
+
+	for (tries = 0; tries < 100000; tries++) {
+		s.power = next_random(state) % 3;
+		s.mode = 1 + next_random(state) % 5;
+		s.temp_half = 2 * (16 + next_random(state) % 17);
+		s.fan = 1 + next_random(state) % 6;
+		s.swing_v = next_random(state) % 8;
+		s.swing_h = next_random(state) % 8;
+		for (f = 0; f < AC_ENC_FLAGS; f++)
+			s.flags[f] = 1 + next_random(state) % 2;
+		if (ac_encode_bytes(p, &s, bytes, ret_count) == 0)
+			return 0;
+	}
+	return -EINVAL;
+}
+
+static int ac_signal(enum ac_enc_protocol p, size_t messages, struct ir_signal *s)
+{
+	uint8_t bytes[AC_ENC_BYTES_MAX];
+	uint32_t state = SEED;
+	size_t i, count;
+	int ret = 0;
+
+	for (i = 0; ret == 0 && i < messages; i++) {
+		ret = ac_random_bytes(p, &state, bytes, &count);
+		if (ret == 0)
+			ret = ac_encode_signal(p, bytes, count, NULL, s);
+	}
+	return ret;
+}
+
+/* The protocol's index in ac_protocol_at() order: the encoder's and the table's names. */
+static const char *const ac_names[AC_ENC_MAX] = {
+	[AC_ENC_GREE] = "gree", [AC_ENC_COOLIX] = "coolix",
+	[AC_ENC_MITSUBISHI_AC] = "mitsubishi_ac", [AC_ENC_DAIKIN] = "daikin",
+	[AC_ENC_MIDEA] = "midea", [AC_ENC_FUJITSU_AC] = "fujitsu_ac",
+	[AC_ENC_TOSHIBA_AC] = "toshiba_ac", [AC_ENC_PANASONIC_AC] = "panasonic_ac",
+	[AC_ENC_LG] = "lg", [AC_ENC_HITACHI_AC] = "hitachi_ac", [AC_ENC_HAIER_AC] = "haier_ac",
+	[AC_ENC_SAMSUNG_AC] = "samsung_ac", [AC_ENC_WHIRLPOOL_AC] = "whirlpool_ac",
+	[AC_ENC_LG2] = "lg2", [AC_ENC_DAIKIN2] = "daikin2",
+};
+
+/* One protocol's signal, its layout alone and every layout loaded; 0 or -errno. */
+static int ac_row(enum ac_enc_protocol p, size_t messages, FILE *out,
+		  struct bench_cost *ret_one, struct bench_cost *ret_all)
+{
+	const struct ac_protocol_info *info = ac_protocol_find(ac_names[p]);
+	size_t all[AC_PROTOCOLS_MAX], one, i, insns = 0;
+	struct ir_error err = { 0 };
+	struct bpf_vm *vm = NULL;
+	struct ir_signal s;
+	int ret;
+
+	if (!info) {
+		fprintf(stderr, "table-cost: no A/C protocol '%s'\n", ac_names[p]);
+		return -ENOENT;
+	}
+	one = (size_t)(info - ac_protocol_at(0));
+	for (i = 0; i < ac_protocol_count(); i++)
+		all[i] = i;
+	ir_signal_init(&s);
+	ret = ac_signal(p, messages, &s);
+	if (ret < 0)
+		ir_error_set(&err, "the encoder sends no state");
+	if (ret == 0)
+		ret = ac_vm(&one, 1, &vm, &insns, &err);
+	if (ret == 0)
+		ret = measure(vm, insns, &s, ret_one, &err);
+	bpf_vm_free(vm);
+	vm = NULL;
+	if (ret == 0)
+		ret = ac_vm(all, ac_protocol_count(), &vm, &insns, &err);
+	if (ret == 0)
+		ret = measure(vm, insns, &s, ret_all, &err);
+	bpf_vm_free(vm);
+	if (ret < 0) {
+		fprintf(stderr, "table-cost: ac %s: %s\n", ac_names[p], err.message);
+	} else {
+		fprintf(out, "| %s | %zu | %zu |", ac_names[p], messages, s.count);
+		bench_cost_print_per_sample(out, ret_one);
+		fprintf(out, " %zu |", ret_one->events);
+		bench_cost_print_per_sample(out, ret_all);
+		fprintf(out, " %zu | %.2f |\n", ret_all->events, ret_all->mean / ret_one->mean);
+	}
+	ir_signal_free(&s);
+	return ret;
+}
+
+static int ac_part(size_t frames, FILE *out)
+{
+	struct bench_cost one, all, nec;
+	struct ir_error err = { 0 };
+	struct bpf_vm *vm = NULL;
+	double worst = 0, median_one = 0, median_all = 0;
+	size_t messages = frames / 4 ? frames / 4 : 1, rows = 0, insns = 0, f;
+	struct ir_signal s;
+	uint32_t state = SEED;
+	unsigned int p;
+	int ret = 0;
+
+	fprintf(out, "| protocol | messages | samples | alone: per sample median / p99 / max / "
+		"mean | alone: events | all %zu loaded: per sample median / p99 / max / mean | "
+		"all: events | ratio of means |\n", ac_protocol_count());
+	fprintf(out, "|---|--:|--:|--:|--:|--:|--:|--:|\n");
+	for (p = 0; ret == 0 && p < AC_ENC_MAX; p++) {
+		ret = ac_row((enum ac_enc_protocol)p, messages, out, &one, &all);
+		if (ret < 0)
+			break;
+		if (all.mean / one.mean > worst)
+			worst = all.mean / one.mean;
+		if ((double)one.median > median_one)
+			median_one = (double)one.median;
+		if ((double)all.median > median_all)
+			median_all = (double)all.median;
+		rows++;
+	}
+	ir_signal_init(&s);
+	for (f = 0; ret == 0 && f < frames; f++)
+		ret = nec_frame(&s, &state);
+	if (ret == 0)
+		ret = port_vm("nec_bpf", &vm, &insns, &err);
+	if (ret == 0)
+		ret = measure(vm, insns, &s, &nec, &err);
+	bpf_vm_free(vm);
+	if (ret == 0) {
+		fprintf(out, "| NEC port (nec_bpf), for comparison | %zu | %zu |", frames, s.count);
+		bench_cost_print_per_sample(out, &nec);
+		fprintf(out, " %zu | | | |\n", nec.events);
+		printf("goal ac protocols=%zu worst_mean_ratio=%.2f worst_median1=%.0f "
+		       "worst_median_all=%.0f nec_median=%" PRIu64 " nec_mean=%.1f\n", rows, worst,
+		       median_one, median_all, nec.median, nec.mean);
+	} else if (err.message[0]) {
+		fprintf(stderr, "table-cost: nec_bpf: %s\n", err.message);
+	}
+	ir_signal_free(&s);
+	return ret;
+}
+
 static int write_kernel_signal(const char *path, const struct irp_case *c, size_t *ret_count)
 {
 	struct ir_signal s, frame;
@@ -1179,6 +1374,10 @@ int main(int argc, char **argv)
 	if (ret == 0) {
 		fprintf(out, "\n### IRP-compiled decoders against the hand-written ports\n\n");
 		ret = irp_part(frames, out);
+	}
+	if (ret == 0) {
+		fprintf(out, "\n### The A/C decoder: one protocol loaded and all of them\n\n");
+		ret = ac_part(frames, out);
 	}
 	if (out != stdout && fclose(out) != 0 && ret == 0)
 		ret = -errno;

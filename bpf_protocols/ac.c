@@ -42,8 +42,15 @@ struct ac_decoder {
 	 */
 	unsigned int begun, found;
 	unsigned char buf[AC_BYTES_MAX];	/* as received: LSB first in each byte */
-	/* The message in the protocol's bit order: what its checks read, and is queued. */
-	struct ac_message out;
+	union {
+		/* The message reported, as it is queued (ac_table.h): msg's first half. */
+		struct ac_message out;
+		struct {
+			unsigned int out_header[2];	/* out.id, out.length */
+			/* In the protocol's bit order; then the number of set bits of each. */
+			unsigned char msg[2 * AC_BYTES_MAX];
+		};
+	};
 };
 
 struct bpf_map_def SEC("maps") ac_protocols = {
@@ -133,9 +140,17 @@ static __always_inline int ac_sections_match(const struct ac_decoder *d,
 	return 2;
 }
 
+/* The set bits of b, a byte: pairs, then nibbles, then the byte added up. */
+static __always_inline unsigned int ac_bits_set(unsigned int b)
+{
+	b = b - (b >> 1 & 0x55);
+	b = (b & 0x33) + (b >> 2 & 0x33);
+	return (b + (b >> 4)) & 0x0f;
+}
+
 static __always_inline unsigned int ac_byte(const struct ac_decoder *d, unsigned int i)
 {
-	return d->out.bytes[ir_bound(i, AC_BYTE_MASK)];
+	return d->msg[ir_bound(i, AC_BYTE_MASK)];
 }
 
 /*
@@ -145,7 +160,7 @@ static __always_inline unsigned int ac_byte(const struct ac_decoder *d, unsigned
 static __always_inline int ac_check(const struct ac_decoder *d, const struct ac_check *c)
 {
 	unsigned int kind = c->kind, first = c->first, count = c->count, at = c->at;
-	unsigned int i, sum, xor;
+	unsigned int i, sum, xor, value, from;
 
 	switch (kind) {
 	case AC_CHECK_NONE:
@@ -155,12 +170,25 @@ static __always_inline int ac_check(const struct ac_decoder *d, const struct ac_
 	case AC_CHECK_SUM8:
 	case AC_CHECK_NEG_SUM8:
 	case AC_CHECK_XOR8:
-		/* Both kept in the one loop, no branch in it: the kind chooses after. */
+	case AC_CHECK_BIT_COUNT:
+		/*
+		 * One loop, no branch in it: the kind chooses the bytes (the message's, or
+		 * their counts of set bits) before and the result after. Where the bytes
+		 * start is hidden from the verifier, so that it follows the loop once.
+		 */
+		from = ir_bound(kind == AC_CHECK_BIT_COUNT ? AC_BYTES_MAX : 0, AC_BYTES_MAX);
 		for (i = 0, sum = 0, xor = 0; i < AC_BYTES_MAX; i++) {
 			if (i >= count)
 				break;
-			sum += ac_byte(d, first + i);
-			xor ^= ac_byte(d, first + i);
+			value = d->msg[from + ir_bound(first + i, AC_BYTE_MASK)];
+			sum += value;
+			xor ^= value;
+		}
+		if (kind == AC_CHECK_BIT_COUNT) {
+			value = (ac_byte(d, at) | ac_byte(d, at + 1) << 8) >> (c->first2 & 7) & 0xff;
+			/* The check's own bits lie among those counted. */
+			sum = c->init ^ (sum - ac_bits_set(value));
+			return (sum & 0xff) == value;
 		}
 		if (kind == AC_CHECK_NEG_SUM8)
 			sum = c->init - sum;
@@ -205,13 +233,18 @@ static __always_inline int ac_check(const struct ac_decoder *d, const struct ac_
 /* The message's bytes in r's bit order, then r's checks. */
 static __always_inline int ac_checks_hold(struct ac_decoder *d, const struct ac_protocol *r)
 {
-	unsigned int i, b, msb = r->flags & AC_MSB_FIRST;
+	unsigned int i, b, msb = r->flags & AC_MSB_FIRST, counts = 0;
 
+	/* The bytes' set bits are counted only for a protocol that checks them. */
+	for (i = 0; i < AC_CHECKS_MAX; i++)
+		counts |= r->checks[i].kind == AC_CHECK_BIT_COUNT;
 	for (i = 0; i < AC_BYTES_MAX; i++) {
 		if (i >= r->bytes)
 			break;
 		b = d->buf[ir_bound(i, AC_BYTE_MASK)];
-		d->out.bytes[ir_bound(i, AC_BYTE_MASK)] = msb ? ir_bitrev8(b) : b;
+		d->msg[ir_bound(i, AC_BYTE_MASK)] = msb ? ir_bitrev8(b) : b;
+		if (counts)
+			d->msg[AC_BYTES_MAX + ir_bound(i, AC_BYTE_MASK)] = ac_bits_set(b);
 	}
 	for (i = 0; i < AC_CHECKS_MAX; i++)
 		if (!ac_check(d, &r->checks[i]))
@@ -359,7 +392,7 @@ int ac_decoder(unsigned int *sample)
 		/* A header: it ends the section in progress, and begins one. */
 		if (d->open_bits)
 			ac_end_section(sample, d);
-		if (LIRC_IS_TIMEOUT(value) || s >= AC_GAP_MIN * 4)
+		if (LIRC_IS_TIMEOUT(value) || s >= AC_HEADER_SPACE_MAX)
 			goto reset;
 		d->open_bits = 0;
 		d->open_header_pulse = p;
@@ -367,12 +400,14 @@ int ac_decoder(unsigned int *sample)
 		return 0;
 	}
 	if (LIRC_IS_TIMEOUT(value) || s >= AC_GAP_MIN) {
-		/* The section's last pulse, and its gap. */
+		/*
+		 * The section's last pulse, and its gap. A receiver's timeout is a gap too:
+		 * ac_end_section() keeps the sections only while they begin a loaded
+		 * protocol's message, which a receiver whose timeout is shorter than the
+		 * protocol's gaps (or rc-loopback, which ends each write with a timeout) cuts.
+		 */
 		ac_extremes_add(&d->pulse_nmin, &d->pulse_max, p);
 		ac_end_section(sample, d);
-		/* No message goes on after the receiver's timeout. */
-		if (LIRC_IS_TIMEOUT(value))
-			ac_reset(d);
 		return 0;
 	}
 	ac_bit(d, p, s);

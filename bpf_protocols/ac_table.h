@@ -21,8 +21,11 @@
  * The decoder does not know the protocol while the bits come: every pair of a short
  * pulse and a space shorter than AC_GAP_MIN is a bit, a 1 when the space is at least
  * AC_ONE_SPACE_MIN (every descriptor's windows lie on their side of it); a pulse
- * from AC_HEADER_PULSE_MIN on starts a section with a header; a space from
- * AC_GAP_MIN on (or a timeout) ends a section. It
+ * from AC_HEADER_PULSE_MIN on, its space shorter than AC_HEADER_SPACE_MAX, starts a
+ * section with a header (a longer space, a leader's, ends the message); a space from
+ * AC_GAP_MIN on (or a timeout: the sections that begin a loaded protocol's message
+ * are kept across it, for receivers whose timeout is shorter than the gaps) ends a
+ * section. It
  * keeps the shortest and longest pulse, 0 space and 1 space seen, so that at the end
  * of each section the descriptors are compared once (sections, bits, headers and
  * those extremes against their windows): the work per sample does not grow with the
@@ -74,6 +77,8 @@
 /* A pulse this long is a header's; a space this long ends a section (µs). */
 #define AC_HEADER_PULSE_MIN	1500
 #define AC_GAP_MIN		2500
+/* A header's space shorter than this (µs); a longer one after a long pulse is a leader. */
+#define AC_HEADER_SPACE_MAX	12500
 /* A bit's space this long is a 1's. */
 #define AC_ONE_SPACE_MIN	900
 
@@ -117,6 +122,12 @@ enum ac_check_kind {
 	AC_CHECK_NEG_SUM8,
 	/* byte[at] is the exclusive or of bytes first .. first + count - 1 */
 	AC_CHECK_XOR8,
+	/*
+	 * The 8 bits from bit first2 of bytes at and at + 1 (at's bits first), a number,
+	 * are init exclusive-or the count of the set bits of bytes first .. first + count
+	 * - 1 other than those 8 (Samsung's: the bits of a section, inverted)
+	 */
+	AC_CHECK_BIT_COUNT,
 	AC_CHECK_KIND_MAX,
 };
 

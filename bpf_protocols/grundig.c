@@ -14,6 +14,7 @@
  * smallest difference between symbol spaces (394 µs), or symbols become ambiguous.
  */
 #include "ir_decoder.h"
+#include "ir_pointer.h"
 
 #define GRUNDIG_SYMBOLS		8
 #define GRUNDIG_SHORT_PULSE	583
@@ -122,7 +123,7 @@ int grundig(unsigned int *sample)
 			d->state = GRUNDIG_STATE_SYMBOL_SPACE;
 			return 0;
 		}
-		bpf_rc_keydown(sample, rc_protocol, d->bits - GRUNDIG_BITS_FULL, 0);
+		ir_keydown(sample, rc_protocol, d->bits - GRUNDIG_BITS_FULL, 0);
 		goto lost;
 	}
 

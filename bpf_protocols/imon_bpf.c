@@ -21,6 +21,7 @@
  * more than IMON_PULSE_STEPS - 1 units (see there).
  */
 #include "ir_decoder.h"
+#include "ir_pointer.h"
 
 #define IMON_UNIT		416	/* µs */
 #define IMON_BITS		30	/* bits are numbered 30 down to 0 */
@@ -110,7 +111,7 @@ static __always_inline void imon_report(unsigned int *sample, struct imon_decode
 		if (!d->stick_keyboard)
 			bpf_rc_pointer_rel(sample, rel_x, rel_y);
 	}
-	bpf_rc_keydown(sample, RC_PROTO_IMON, bits, 0);
+	ir_keydown(sample, RC_PROTO_IMON, bits, 0);
 }
 
 /*

@@ -12,6 +12,7 @@
  * without header).
  */
 #include "ir_decoder.h"
+#include "ir_pointer.h"
 
 #define JVC_UNIT		525	/* µs */
 #define JVC_NBITS		16
@@ -131,11 +132,11 @@ int jvc_bpf(unsigned int *sample)
 			unsigned int scancode = ir_bitrev8(d->bits >> 8) << 8 |
 						ir_bitrev8(d->bits);
 
-			bpf_rc_keydown(sample, RC_PROTO_JVC, scancode, d->toggle);
+			ir_keydown(sample, RC_PROTO_JVC, scancode, d->toggle);
 			d->first = 0;
 			d->old_bits = d->bits;
 		} else if (d->bits == d->old_bits) {
-			bpf_rc_repeat(sample);
+			ir_repeat(sample);
 		} else {
 			break;
 		}

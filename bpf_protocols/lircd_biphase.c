@@ -16,6 +16,7 @@
  * Pulses are only kept: each pulse and the space after it are read at that space.
  */
 #include "ir_decoder.h"
+#include "ir_pointer.h"
 #include "lircd_biphase_table.h"
 
 #define LB_CANDIDATE_MASK	(LIRCD_SPACE_CANDIDATES - 1)
@@ -178,7 +179,7 @@ static __always_inline void lb_report(unsigned int *sample, const struct lb_cand
 
 	if (n < LIRCD_BIPHASE_BITS_MAX)
 		scancode |= 1ULL << (n & (LIRCD_BIPHASE_BITS_MAX - 1));
-	bpf_rc_keydown(sample, IR_IMM(rc_protocol), scancode, 0);
+	ir_keydown(sample, IR_IMM(rc_protocol), scancode, 0);
 }
 
 /*

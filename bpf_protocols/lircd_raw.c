@@ -14,6 +14,7 @@
  * no candidate matches is ignored up to a space of sync_space or more.
  */
 #include "ir_decoder.h"
+#include "ir_pointer.h"
 #include "lircd_raw_table.h"
 
 #define LR_POSITION_MASK	LIRCD_RAW_DURATIONS_MAX
@@ -111,7 +112,7 @@ static __always_inline int lr_start(unsigned int *sample, struct lr_decoder *d,
 			if (!pat->durations[1]) {
 				if (!lr_ends(pat, s, timeout))
 					continue;
-				bpf_rc_keydown(sample, IR_IMM(rc_protocol), pat->scancode, 0);
+				ir_keydown(sample, IR_IMM(rc_protocol), pat->scancode, 0);
 				return 1;
 			}
 			if (!timeout && ir_eq_margin(s, pat->durations[1], pat->margin))
@@ -144,7 +145,7 @@ static __always_inline int lr_step(unsigned int *sample, struct lr_decoder *d,
 		if (!expected) {
 			if (!space || !lr_ends(pat, d1, timeout))
 				continue;
-			bpf_rc_keydown(sample, IR_IMM(rc_protocol), pat->scancode, 0);
+			ir_keydown(sample, IR_IMM(rc_protocol), pat->scancode, 0);
 			return 1;
 		}
 		if (!timeout && ir_eq_margin(d1, expected, pat->margin))

@@ -19,6 +19,7 @@
  * Pulses are only kept: each pair is judged at its space.
  */
 #include "ir_decoder.h"
+#include "ir_pointer.h"
 #include "lircd_space_table.h"
 
 #define LS_CANDIDATE_MASK	(LIRCD_SPACE_CANDIDATES - 1)
@@ -210,7 +211,7 @@ static __always_inline void ls_report(unsigned int *sample, struct ls_decoder *d
 	d->done = 1;
 	if (outcome == LS_REPEAT) {
 		if (d->last_remote == c->remote)
-			bpf_rc_repeat(sample);
+			ir_repeat(sample);
 		return;
 	}
 	/* The bits came in first highest: sent LSB first, they are the other way round. */
@@ -221,7 +222,7 @@ static __always_inline void ls_report(unsigned int *sample, struct ls_decoder *d
 	if ((bits ^ flip) < bits)
 		bits ^= flip;
 	d->last_remote = c->remote;
-	bpf_rc_keydown(sample, IR_IMM(rc_protocol), bits, 0);
+	ir_keydown(sample, IR_IMM(rc_protocol), bits, 0);
 }
 
 /*

@@ -24,6 +24,7 @@
  * when a frame starts.
  */
 #include "ir_decoder.h"
+#include "ir_pointer.h"
 
 #define MAN_MAX_BITS	64
 
@@ -78,7 +79,7 @@ static __always_inline void man_report(unsigned int *sample, const struct man_de
 		toggle = scancode >> tbit & 1;
 		mask |= 1ULL << tbit;
 	}
-	bpf_rc_keydown(sample, IR_IMM(rc_protocol), scancode & ~mask, toggle);
+	ir_keydown(sample, IR_IMM(rc_protocol), scancode & ~mask, toggle);
 }
 
 static __always_inline void man_reset(struct man_decoder *d)

@@ -14,6 +14,7 @@
  * move the pointer. Mouse buttons cannot be reported by any BPF helper.
  */
 #include "ir_decoder.h"
+#include "ir_pointer.h"
 
 #define MCIR2_UNIT		333	/* µs */
 #define MCIR2_HEADER_NBITS	5
@@ -67,13 +68,13 @@ static __always_inline int mce_kbd_report(unsigned int *sample,
 	switch (d->wanted_bits) {
 	case MCIR2_KEYBOARD_NBITS:
 		scancode = d->body & 0xffffff;
-		bpf_rc_keydown(sample, RC_PROTO_MCIR2_KBD, scancode, 0);
+		ir_keydown(sample, RC_PROTO_MCIR2_KBD, scancode, 0);
 		return 0;
 	case MCIR2_MOUSE_NBITS:
 		scancode = d->body & 0x1fffff;
 		bpf_rc_pointer_rel(sample, mce_kbd_axis(scancode >> 7 & 0x7f),
 				   mce_kbd_axis(scancode >> 14 & 0x7f));
-		bpf_rc_keydown(sample, RC_PROTO_MCIR2_MSE, scancode, 0);
+		ir_keydown(sample, RC_PROTO_MCIR2_MSE, scancode, 0);
 		return 0;
 	default:
 		return -1;

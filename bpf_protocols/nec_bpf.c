@@ -14,6 +14,7 @@
  * by its inverse is NEC-32, with the bytes in the kernel's order.
  */
 #include "ir_decoder.h"
+#include "ir_pointer.h"
 
 #define NEC_UNIT		563		/* µs */
 #define NEC_HEADER_PULSE	(16 * NEC_UNIT)
@@ -148,7 +149,7 @@ static __always_inline void nec_report(unsigned int *sample, unsigned int bits)
 		protocol = RC_PROTO_NEC;
 		scancode = address << 8 | command;
 	}
-	bpf_rc_keydown(sample, protocol, scancode, 0);
+	ir_keydown(sample, protocol, scancode, 0);
 }
 
 /* bits, one bit further, if s is a bit space; 0 (which bits never are) if none. */
@@ -180,7 +181,7 @@ static __always_inline int nec_trailer_space(unsigned int *sample, struct nec_de
 			d->necx_repeat = 1;
 		nec_report(sample, bits);
 	} else {
-		bpf_rc_repeat(sample);
+		ir_repeat(sample);
 	}
 	return 0;
 }
@@ -271,7 +272,7 @@ int nec_bpf(unsigned int *sample)
 				d->necx_repeat = 0;
 		} else if (bits >> 32 && d->necx_repeat && ir_in_window(s, &d->trailer_space)) {
 			/* After one bit, a long space is a NEC-X repeat. */
-			bpf_rc_repeat(sample);
+			ir_repeat(sample);
 			break;
 		}
 		bits = nec_bit(d, bits, s);

@@ -13,6 +13,7 @@
  * Parameters, names and defaults as rc_keymap(5) documents them; protocol 64.
  */
 #include "ir_decoder.h"
+#include "ir_pointer.h"
 
 #define PD_MAX_BITS	64
 
@@ -93,9 +94,9 @@ static __always_inline void pd_setup(struct pd_decoder *d)
 static __always_inline void pd_report(unsigned int *sample, const struct pd_decoder *d)
 {
 	if (d->repeat)
-		bpf_rc_repeat(sample);
+		ir_repeat(sample);
 	else
-		bpf_rc_keydown(sample, rc_protocol, d->bits, 0);
+		ir_keydown(sample, rc_protocol, d->bits, 0);
 }
 
 /* The last bit is in: the trailer comes, or the frame is reported. */

@@ -15,6 +15,7 @@
  * Parameters, names and defaults as rc_keymap(5) documents them; protocol 67.
  */
 #include "ir_decoder.h"
+#include "ir_pointer.h"
 
 #define PL_MAX_BITS	64
 
@@ -96,9 +97,9 @@ static __always_inline void pl_setup(struct pl_decoder *d)
 static __always_inline void pl_report(unsigned int *sample, const struct pl_decoder *d)
 {
 	if (d->repeat)
-		bpf_rc_repeat(sample);
+		ir_repeat(sample);
 	else
-		bpf_rc_keydown(sample, rc_protocol, d->bits, 0);
+		ir_keydown(sample, rc_protocol, d->bits, 0);
 }
 
 /* The last bit is in: returns the next state, or -1 if the frame is too long. */

@@ -17,6 +17,7 @@
  * bits, is wrong past bit 31.)
  */
 #include "ir_decoder.h"
+#include "ir_pointer.h"
 #include "raw_pattern.h"
 
 /* Positions and list indices are checked before use; ir_bound() shows the verifier. */
@@ -72,7 +73,7 @@ static __always_inline void raw_finish(unsigned int *sample, const struct raw_de
 		key = d->candidate[j];
 		p = bpf_map_lookup_elem(&raw_patterns, &key);
 		if (p && !p->durations[pos]) {
-			bpf_rc_keydown(sample, IR_IMM(rc_protocol), p->scancode, 0);
+			ir_keydown(sample, IR_IMM(rc_protocol), p->scancode, 0);
 			return;
 		}
 	}

@@ -13,6 +13,7 @@
  * sample is consumed half-bit by half-bit, as the kernel does, in a bounded loop.
  */
 #include "ir_decoder.h"
+#include "ir_pointer.h"
 
 #define RC5_UNIT		889	/* µs */
 #define RC5_NBITS		14
@@ -78,7 +79,7 @@ static __always_inline int rc5_report(unsigned int *sample, struct rc5_decoder *
 	} else {
 		return -1;
 	}
-	bpf_rc_keydown(sample, protocol, scancode, toggle);
+	ir_keydown(sample, protocol, scancode, toggle);
 	return 0;
 }
 

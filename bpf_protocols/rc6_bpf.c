@@ -11,6 +11,7 @@
  * are RC-6-MCE, whose toggle is body bit 15.
  */
 #include "ir_decoder.h"
+#include "ir_pointer.h"
 
 #define RC6_UNIT		444	/* µs */
 #define RC6_HEADER_NBITS	4	/* start bit and mode, not the toggle */
@@ -119,7 +120,7 @@ static __always_inline int rc6_report(unsigned int *sample, const struct rc6_dec
 	default:
 		return -1;
 	}
-	bpf_rc_keydown(sample, protocol, scancode, toggle);
+	ir_keydown(sample, protocol, scancode, toggle);
 	return 0;
 }
 

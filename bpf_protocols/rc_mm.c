@@ -9,6 +9,7 @@
  * Parameters, names and defaults as v4l-utils' decoder of the same name has them.
  */
 #include "ir_decoder.h"
+#include "ir_pointer.h"
 
 #define RCMM_MAX_BITS	64
 #define RCMM_MAX_PAIRS	(RCMM_MAX_BITS / 2)
@@ -232,7 +233,7 @@ int rc_mm(unsigned int *sample)
 		 */
 		if (!ir_in_window(s, &d->gap))
 			break;
-		bpf_rc_keydown(sample, rc_protocol, d->bits, 0);
+		ir_keydown(sample, rc_protocol, d->bits, 0);
 		d->state = RC_MM_STATE_IDLE;
 		return 0;
 	}

@@ -10,6 +10,7 @@
  * In 32-bit frames of the "OEM" modes (bits 18-19 not both set), bit 15 is a toggle.
  */
 #include "ir_decoder.h"
+#include "ir_pointer.h"
 
 #define RCMM_UNIT		166	/* µs */
 #define RCMM_PREFIX_PULSE	417
@@ -107,9 +108,9 @@ int rcmm_bpf(unsigned int *sample)
 			if (!ir_geq_margin(duration, RCMM_PULSE_3 + m, 1))
 				break;
 			if (d->count == 24)
-				bpf_rc_keydown(sample, RC_PROTO_RCMM24, d->bits, 0);
+				ir_keydown(sample, RC_PROTO_RCMM24, d->bits, 0);
 			else if (d->count == 12)
-				bpf_rc_keydown(sample, RC_PROTO_RCMM12, d->bits, 0);
+				ir_keydown(sample, RC_PROTO_RCMM12, d->bits, 0);
 			else
 				break;
 			d->state = RCMM_STATE_INACTIVE;
@@ -124,10 +125,10 @@ int rcmm_bpf(unsigned int *sample)
 		if (!pulse || !ir_eq_margin(duration, RCMM_UNIT, m))
 			break;
 		if ((d->bits & RCMM_MODE_MASK) != RCMM_MODE_MASK)
-			bpf_rc_keydown(sample, RC_PROTO_RCMM32, d->bits & ~RCMM_TOGGLE_MASK,
+			ir_keydown(sample, RC_PROTO_RCMM32, d->bits & ~RCMM_TOGGLE_MASK,
 				       !!(d->bits & RCMM_TOGGLE_MASK));
 		else
-			bpf_rc_keydown(sample, RC_PROTO_RCMM32, d->bits, 0);
+			ir_keydown(sample, RC_PROTO_RCMM32, d->bits, 0);
 		d->state = RCMM_STATE_INACTIVE;
 		return 0;
 	}

@@ -9,6 +9,7 @@
  * Parameters margin and rc_protocol as v4l-utils' decoder of the same name has them.
  */
 #include "ir_decoder.h"
+#include "ir_pointer.h"
 
 #define SAMSUNG36_HEADER_PULSE	4500	/* µs */
 #define SAMSUNG36_HEADER_SPACE	4500
@@ -145,7 +146,7 @@ int samsung36(unsigned int *sample)
 	case SAMSUNG36_STATE_TRAILER:
 		if (!ir_in_window(s, &d->trailer_pulse))
 			break;
-		bpf_rc_keydown(sample, rc_protocol, d->bits - SAMSUNG36_BITS_FULL, 0);
+		ir_keydown(sample, rc_protocol, d->bits - SAMSUNG36_BITS_FULL, 0);
 		d->state = SAMSUNG36_STATE_IDLE;
 		return 0;
 	}

@@ -8,6 +8,7 @@
  * command is checked against its inverse.
  */
 #include "ir_decoder.h"
+#include "ir_pointer.h"
 
 #define SANYO_UNIT		563	/* µs */
 #define SANYO_NBITS		(13 + 13 + 8 + 8)
@@ -93,7 +94,7 @@ int sanyo_bpf(unsigned int *sample)
 		if (pulse)
 			break;
 		if (!d->count && ir_geq_margin(duration, SANYO_REPEAT_SPACE, m)) {
-			bpf_rc_repeat(sample);
+			ir_repeat(sample);
 			d->state = SANYO_STATE_INACTIVE;
 			return 0;
 		}
@@ -124,7 +125,7 @@ int sanyo_bpf(unsigned int *sample)
 		not_command = ir_bitrev8(d->bits & 0xff);
 		/* A bad checksum is no error: the frame is just not reported. */
 		if ((command ^ not_command) == 0xff)
-			bpf_rc_keydown(sample, RC_PROTO_SANYO, address << 8 | command, 0);
+			ir_keydown(sample, RC_PROTO_SANYO, address << 8 | command, 0);
 		d->state = SANYO_STATE_INACTIVE;
 		return 0;
 	}

@@ -9,6 +9,7 @@
  * (Denon's variant sends both check bits 0.) The scancode is address << 8 | command.
  */
 #include "ir_decoder.h"
+#include "ir_pointer.h"
 
 #define SHARP_NBITS		15
 #define SHARP_UNIT		40	/* µs */
@@ -118,7 +119,7 @@ int sharp_bpf(unsigned int *sample)
 			break;
 		address = ir_bitrev8(msg >> 7 & 0xf8);
 		command = ir_bitrev8(msg >> 2 & 0xff);
-		bpf_rc_keydown(sample, RC_PROTO_SHARP, address << 8 | command, 0);
+		ir_keydown(sample, RC_PROTO_SHARP, address << 8 | command, 0);
 		d->state = SHARP_STATE_INACTIVE;
 		return 0;
 	}

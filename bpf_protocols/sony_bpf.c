@@ -10,6 +10,7 @@
  * device << 16 | extended << 8 | command.
  */
 #include "ir_decoder.h"
+#include "ir_pointer.h"
 
 #define SONY_UNIT		600	/* µs */
 #define SONY_HEADER_PULSE	(4 * SONY_UNIT)
@@ -76,7 +77,7 @@ static __always_inline int sony_report(unsigned int *sample, unsigned int bits,
 	default:
 		return -1;
 	}
-	bpf_rc_keydown(sample, protocol, device << 16 | subdevice << 8 | function, 0);
+	ir_keydown(sample, protocol, device << 16 | subdevice << 8 | function, 0);
 	return 0;
 }
 

@@ -10,6 +10,7 @@
  * Parameters, names and defaults as v4l-utils' decoder of the same name has them.
  */
 #include "ir_decoder.h"
+#include "ir_pointer.h"
 
 #define XBOX_MAX_BITS	64
 
@@ -81,7 +82,7 @@ static __always_inline void xbox_report(unsigned int *sample, const struct xbox_
 	unsigned long long code = d->bits & mask;
 
 	if ((d->bits >> half & mask) == (~code & mask))
-		bpf_rc_keydown(sample, rc_protocol, code, 0);
+		ir_keydown(sample, rc_protocol, code, 0);
 }
 
 SEC("lirc_mode2/xbox_dvd")

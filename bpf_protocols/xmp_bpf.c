@@ -28,6 +28,7 @@
  *    takes any unit of 50 µs and more).
  */
 #include "ir_decoder.h"
+#include "ir_pointer.h"
 
 #define XMP_UNIT		136	/* µs */
 #define XMP_LEADER		210
@@ -124,12 +125,12 @@ static __always_inline int xmp_report(unsigned int *sample, const struct xmp_dec
 		return -1;
 
 	if (n[10] & 0xff) {
-		bpf_rc_repeat(sample);
+		ir_repeat(sample);
 		return 0;
 	}
 	scancode = (n[6] << 4 | n[7]) << 24 | subaddr << 16 |
 		   ((n[12] << 4 | n[13]) & 0xff) << 8 | ((n[14] << 4 | n[15]) & 0xff);
-	bpf_rc_keydown(sample, RC_PROTO_XMP, scancode, 0);
+	ir_keydown(sample, RC_PROTO_XMP, scancode, 0);
 	return 0;
 }
 

@@ -7,13 +7,9 @@
 #include "config.h"
 
 #include <errno.h>
-#include <locale.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#if ENABLE_NLS
-#include <libintl.h>
-#endif
 #include <linux/lirc.h>
 
 #include "capture.h"
@@ -120,25 +116,13 @@ static int run(const struct irctl_options *options, struct ir_error *err)
 	return ret;
 }
 
-/* The message catalogues: the installed ones, or those IR_KEYTABLE_LOCALEDIR names. */
-static void nls_init(void)
-{
-#if ENABLE_NLS
-	const char *localedir = getenv("IR_KEYTABLE_LOCALEDIR");
-
-	bindtextdomain(PACKAGE, localedir && *localedir ? localedir : LOCALEDIR);
-	textdomain(PACKAGE);
-#endif
-}
-
 int main(int argc, char **argv)
 {
 	struct irctl_options options;
 	struct ir_error err;
 	int ret;
 
-	setlocale(LC_ALL, "");
-	nls_init();
+	nls_setup();
 	ir_error_clear(&err);
 	ret = irctl_options_parse(argc, argv, &options, &err);
 	if (ret < 0) {

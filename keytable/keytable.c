@@ -3,7 +3,6 @@
 #include "config.h"
 
 #include <errno.h>
-#include <locale.h>
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -11,28 +10,13 @@
 #include "options.h"
 #include "steps.h"
 
-/*
- * The message catalogues: the installed ones, or those IR_KEYTABLE_LOCALEDIR names, which
- * the tests point at the build tree (see ENVIRONMENT in ir-keytable(1)).
- */
-static void nls_init(void)
-{
-#if ENABLE_NLS
-	const char *localedir = getenv("IR_KEYTABLE_LOCALEDIR");
-
-	bindtextdomain(PACKAGE, localedir && *localedir ? localedir : LOCALEDIR);
-	textdomain(PACKAGE);
-#endif
-}
-
 int main(int argc, char **argv)
 {
 	struct keytable_options options;
 	struct ir_error err;
 	int ret;
 
-	setlocale(LC_ALL, "");
-	nls_init();
+	nls_setup();
 	ir_error_clear(&err);
 	ret = options_parse(argc, argv, &options, &err);
 	if (ret < 0) {

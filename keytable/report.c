@@ -176,9 +176,7 @@ static void print_decoder_params(FILE *out, const struct plan_decoder *decoder)
 	size_t i, j;
 
 	/* An IRP decoder is compiled with no parameters. */
-	if (!object)
-		return;
-	for (i = 0; i < bpf_object_param_count(object); i++) {
+	for (i = 0; object && i < bpf_object_param_count(object); i++) {
 		const char *name = bpf_object_param_name(object, i);
 		int64_t value = bpf_object_param_default(object, i);
 		char shown[IR_ERROR_MESSAGE_MAX];

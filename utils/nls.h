@@ -13,4 +13,11 @@
 #endif
 #define N_(str) (str)
 
+/*
+ * The user's locale, and the message catalogues: the installed ones, or those
+ * IR_KEYTABLE_LOCALEDIR names, which the tests point at the build tree (see
+ * ENVIRONMENT in ir-keytable(1)). Every program's main calls it first.
+ */
+void nls_setup(void);
+
 #endif

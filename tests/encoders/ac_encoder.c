@@ -26,8 +26,13 @@ static const struct timing fujitsu_timing = { 3324, 1574, 448, 1182, 390, 8100 }
 static const struct timing toshiba_timing = { 4400, 4300, 580, 1600, 490, 7400 };
 static const struct timing panasonic_timing = { 3456, 1728, 432, 1296, 432, 10000 };
 static const struct timing lg_timing = { 8500, 4250, 550, 1600, 550, 0 };
+/* LG2: the header 3200 and 9900, bit pulses of 480 */
+static const struct timing lg2_timing = { 3200, 9900, 480, 1600, 550, 0 };
 static const struct timing hitachi_timing = { 3300, 1700, 400, 1250, 500, 0 };
 static const struct timing haier_timing = { 3000, 4300, 520, 1650, 650, 0 };
+static const struct timing whirlpool_timing = { 8950, 4484, 597, 1649, 533, 7920 };
+static const struct timing daikin2_timing = { 3500, 1728, 460, 1270, 420, 35204 };
+static const struct timing samsung_timing = { 3086, 8864, 586, 1432, 436, 2886 };
 
 /* -1 when value is not among the count values of from. */
 static int code_of(unsigned int value, const unsigned int *from, const int *codes, size_t count)
@@ -440,6 +445,162 @@ static int haier_bytes(const struct ac_enc_state *s, uint8_t *b)
 	return 9;
 }
 
+static unsigned int ones(unsigned int b)
+{
+	unsigned int n = 0;
+
+	for (; b; b >>= 1)
+		n += b & 1;
+	return n;
+}
+
+/*
+ * A Samsung section's checksum (7 bytes): the set bits of byte 0, of byte 1's low
+ * nibble, of byte 2's high nibble and of bytes 3-6, counted and inverted; its low
+ * nibble goes to byte 1's high nibble, its high nibble to byte 2's low nibble.
+ */
+static void samsung_section_sum(uint8_t *b)
+{
+	unsigned int n = ones(b[0]) + ones(b[1] & 0x0fu) + ones(b[2] & 0xf0u), i;
+
+	for (i = 3; i < 7; i++)
+		n += ones(b[i]);
+	n = ~n & 0xffu;
+	b[1] = (uint8_t)((b[1] & 0x0fu) | (n & 0x0fu) << 4);
+	b[2] = (uint8_t)((b[2] & 0xf0u) | n >> 4);
+}
+
+/*
+ * Samsung's 14-byte state: 02 x2 xf 00 00 quiet<<5 power<<4 (3 on), then 01 x2, swing
+ * << 4 | 0x80 (2 vertical, 3 horizontal, 4 both, 7 none), 0x61 with the special fan
+ * << 1 (3 powerful, 7 econo), display << 4 and clean << 7, the temperature - 16 << 4
+ * with ion (0) and clean (1), mode << 4 | fan << 1 | 1 (auto mode's fan auto is 6),
+ * 0xc0 | power << 4 | beep << 2; each section's checksum last.
+ */
+static int samsung_bytes(const struct ac_enc_state *s, uint8_t *b)
+{
+	static const unsigned int modes[] = { M_AUTO, M_COOL, M_DRY, M_FAN, M_HEAT };
+	static const int mode_codes[] = { 0, 1, 2, 3, 4 };
+	static const unsigned int fans[] = { F_AUTO, F_LOW, F_MEDIUM, F_HIGH, F_MAX };
+	static const int fan_codes[] = { 0, 2, 4, 5, 7 };
+	int mode = CODE(s->mode, modes, mode_codes), fan = CODE(s->fan, fans, fan_codes);
+	unsigned int temp = s->temp_half / 2, power = s->power == ON ? 3 : 0, swing, special;
+
+	if (mode < 0 || fan < 0 || s->temp_half & 1 || temp < 16 || temp > 30 ||
+	    (s->swing_v != S_OFF && s->swing_v != S_AUTO) ||
+	    (s->swing_h != S_OFF && s->swing_h != S_AUTO) || (flag(s, TURBO) && flag(s, ECONO)))
+		return -EINVAL;
+	if (s->swing_v == S_AUTO)
+		swing = s->swing_h == S_AUTO ? 4 : 2;
+	else
+		swing = s->swing_h == S_AUTO ? 3 : 7;
+	special = flag(s, TURBO) ? 3 : flag(s, ECONO) ? 7 : 0;
+	if (mode == 0 && fan == 0)
+		fan = 6;
+	memset(b, 0, 14);
+	b[0] = 0x02;
+	b[1] = 0x02;
+	b[2] = 0x00;
+	b[5] = (uint8_t)(flag(s, QUIET) << 5);
+	b[6] = (uint8_t)(power << 4);
+	b[7] = 0x01;
+	b[8] = 0x02;
+	b[9] = (uint8_t)(0x80 | swing << 4);
+	b[10] = (uint8_t)(0x61 | special << 1 | flag(s, LIGHT) << 4 | flag(s, CLEAN) << 7);
+	b[11] = (uint8_t)((temp - 16) << 4 | flag(s, FILTER) | flag(s, CLEAN) << 1);
+	b[12] = (uint8_t)(mode << 4 | fan << 1 | 1);
+	b[13] = (uint8_t)(0xc0 | power << 4 | flag(s, BEEP) << 2);
+	samsung_section_sum(b);
+	samsung_section_sum(b + 7);
+	return 14;
+}
+
+/*
+ * Whirlpool's 21 bytes (DG11J1-3A): 83 06; fan (0-1: auto 0, high 1, medium 2, low 3),
+ * sleep << 3, swing << 7; mode (heat 0, auto 1, cool 2, dry 3, fan 4) and the
+ * temperature - 18 << 4; 0; super 0x90 in byte 5; light off << 5 in byte 6 (0x80 set);
+ * swing again in byte 8's bit 6; byte 13 the exclusive or of bytes 2-12; byte 15 the
+ * button (0x02, the temperature's); byte 20 the exclusive or of bytes 14-19. Its
+ * power bit toggles: a state of unknown power (0) only, the bit clear.
+ */
+static int whirlpool_bytes(const struct ac_enc_state *s, uint8_t *b)
+{
+	static const unsigned int modes[] = { M_HEAT, M_AUTO, M_COOL, M_DRY, M_FAN };
+	static const int mode_codes[] = { 0, 1, 2, 3, 4 };
+	static const unsigned int fans[] = { F_AUTO, F_HIGH, F_MEDIUM, F_LOW };
+	static const int fan_codes[] = { 0, 1, 2, 3 };
+	int mode = CODE(s->mode, modes, mode_codes), fan = CODE(s->fan, fans, fan_codes);
+	unsigned int temp = s->temp_half / 2, swing = s->swing_v == S_AUTO, i;
+
+	if (s->power || mode < 0 || fan < 0 || s->temp_half & 1 || temp < 18 || temp > 32 ||
+	    (s->swing_v != S_OFF && s->swing_v != S_AUTO))
+		return -EINVAL;
+	memset(b, 0, 21);
+	b[0] = 0x83;
+	b[1] = 0x06;
+	b[2] = (uint8_t)(fan | flag(s, SLEEP) << 3 | swing << 7);
+	b[3] = (uint8_t)(mode | (temp - 18) << 4);
+	b[5] = (uint8_t)(flag(s, TURBO) ? 0x90 : 0);
+	b[6] = (uint8_t)(0x80 | !flag(s, LIGHT) << 5);
+	b[8] = (uint8_t)(swing << 6);
+	for (i = 2; i < 13; i++)
+		b[13] ^= b[i];
+	b[15] = 0x02;
+	for (i = 14; i < 20; i++)
+		b[20] ^= b[i];
+	return 21;
+}
+
+/*
+ * Daikin2's 39 bytes (ARC477A1): 11 da 27 00 01, the clock, power's complement in byte
+ * 6's bit 7, light << 4 and beep << 6 (1 bright or quiet, 2 dim or loud, 3 off), clean
+ * << 5 in byte 8, 0xa0 or 0xb0 with the horizontal swing (8-12 leftmost to
+ * rightmost, 0xe auto, 0xf off) in byte 17, the vertical swing (1-6, 0xe off, 0xf
+ * auto) in byte 18, the sum of bytes 0-18; then 11 da 27 00 00, power and mode << 4
+ * (auto 0, dry 2, cool 3, heat 4, fan 6) in byte 25, the temperature << 1, fan << 4
+ * in byte 28 (3-7, auto 10), powerful and quiet << 5 in byte 33, econo << 2 and
+ * purify << 4 in byte 36, the sum of bytes 20-37.
+ */
+static int daikin2_bytes(const struct ac_enc_state *s, uint8_t *b)
+{
+	static const uint8_t head[] = { 0x11, 0xda, 0x27, 0x00 };
+	static const unsigned int modes[] = { M_AUTO, M_DRY, M_COOL, M_HEAT, M_FAN };
+	static const int mode_codes[] = { 0, 2, 3, 4, 6 };
+	static const unsigned int fans[] = { F_AUTO, F_MIN, F_LOW, F_MEDIUM, F_HIGH, F_MAX };
+	static const int fan_codes[] = { 10, 3, 4, 5, 6, 7 };
+	static const unsigned int vs[] = { S_OFF, S_AUTO, S_1, S_2, S_3, S_4, S_5 };
+	static const int v_codes[] = { 0xe, 0xf, 1, 2, 3, 5, 6 };
+	static const int h_codes[] = { 0xbf, 0xbe, 0xa8, 0xa9, 0xaa, 0xab, 0xac };
+	int mode = CODE(s->mode, modes, mode_codes), fan = CODE(s->fan, fans, fan_codes);
+	int sv = CODE(s->swing_v, vs, v_codes), sh = CODE(s->swing_h, vs, h_codes);
+	unsigned int temp = s->temp_half / 2, sum, i;
+
+	if (mode < 0 || fan < 0 || sv < 0 || sh < 0 || s->temp_half & 1 || temp < 10 ||
+	    temp > 32)
+		return -EINVAL;
+	memset(b, 0, 39);
+	memcpy(b, head, 4);
+	b[4] = 0x01;
+	b[6] = (uint8_t)((s->power != ON) << 7);
+	b[7] = (uint8_t)((flag(s, LIGHT) ? 1 : 3) << 4 | (flag(s, BEEP) ? 2 : 3) << 6);
+	b[8] = (uint8_t)(flag(s, CLEAN) << 5);
+	b[17] = (uint8_t)sh;
+	b[18] = (uint8_t)sv;
+	for (sum = 0, i = 0; i < 19; i++)
+		sum += b[i];
+	b[19] = (uint8_t)sum;
+	memcpy(b + 20, head, 4);
+	b[25] = (uint8_t)((s->power == ON) | mode << 4);
+	b[26] = (uint8_t)(temp << 1);
+	b[28] = (uint8_t)(fan << 4);
+	b[33] = (uint8_t)(flag(s, TURBO) | flag(s, QUIET) << 5);
+	b[36] = (uint8_t)(flag(s, ECONO) << 2 | flag(s, FILTER) << 4);
+	for (sum = 0, i = 20; i < 38; i++)
+		sum += b[i];
+	b[38] = (uint8_t)sum;
+	return 39;
+}
+
 int ac_encode_bytes(enum ac_enc_protocol protocol, const struct ac_enc_state *state,
 		    uint8_t *bytes, size_t *ret_count)
 {
@@ -471,6 +632,7 @@ int ac_encode_bytes(enum ac_enc_protocol protocol, const struct ac_enc_state *st
 		n = panasonic_bytes(state, bytes);
 		break;
 	case AC_ENC_LG:
+	case AC_ENC_LG2:
 		n = lg_bytes(state, bytes);
 		break;
 	case AC_ENC_HITACHI_AC:
@@ -478,6 +640,15 @@ int ac_encode_bytes(enum ac_enc_protocol protocol, const struct ac_enc_state *st
 		break;
 	case AC_ENC_HAIER_AC:
 		n = haier_bytes(state, bytes);
+		break;
+	case AC_ENC_SAMSUNG_AC:
+		n = samsung_bytes(state, bytes);
+		break;
+	case AC_ENC_WHIRLPOOL_AC:
+		n = whirlpool_bytes(state, bytes);
+		break;
+	case AC_ENC_DAIKIN2:
+		n = daikin2_bytes(state, bytes);
 		break;
 	default:
 		return -EINVAL;
@@ -627,8 +798,9 @@ int ac_encode_signal(enum ac_enc_protocol protocol, const uint8_t *b, size_t cou
 		end(&x, 1);
 		break;
 	case AC_ENC_LG:
+	case AC_ENC_LG2:
 		/* 28 bits: the bytes but the last, then its high nibble */
-		x.t = &lg_timing;
+		x.t = protocol == AC_ENC_LG ? &lg_timing : &lg2_timing;
 		header(&x);
 		for (i = 0; i + 1 < count; i++)
 			byte_msb(&x, b[i]);
@@ -655,6 +827,44 @@ int ac_encode_signal(enum ac_enc_protocol protocol, const uint8_t *b, size_t cou
 				byte_msb(&x, b[i]);
 			end(&x, copy == 1);
 		}
+		break;
+	case AC_ENC_SAMSUNG_AC:
+		/* a short pulse and a long space, then sections of 7 bytes */
+		x.t = &samsung_timing;
+		pulse(&x, 690);
+		space(&x, 17844);
+		for (i = 0; i < count; i++) {
+			if (i % 7 == 0)
+				header(&x);
+			byte_lsb(&x, b[i]);
+			if (i % 7 == 6)
+				end(&x, i + 1 == count);
+		}
+		break;
+	case AC_ENC_WHIRLPOOL_AC:
+		/* one header, then sections of 6, 8 and 7 bytes */
+		x.t = &whirlpool_timing;
+		header(&x);
+		for (i = 0; i < count; i++) {
+			byte_lsb(&x, b[i]);
+			if (i == 5 || i == 13)
+				end(&x, 0);
+		}
+		end(&x, 1);
+		break;
+	case AC_ENC_DAIKIN2:
+		/* a leader, then sections of 20 and 19 bytes */
+		x.t = &daikin2_timing;
+		pulse(&x, 10024);
+		space(&x, 25180);
+		for (i = 0; i < count; i++) {
+			if (i == 0 || i == 20)
+				header(&x);
+			byte_lsb(&x, b[i]);
+			if (i == 19)
+				end(&x, 0);
+		}
+		end(&x, 1);
 		break;
 	case AC_ENC_MIDEA:
 		x.t = &midea_timing;

@@ -2,8 +2,9 @@
 /*
  * An encoder of air conditioners' state messages for the A/C decoder's tests, written
  * from the protocols' documented layouts (IRremoteESP8266's protocol notes for Gree,
- * Coolix, Mitsubishi 144-bit and Daikin ARC480), not from the decoder's table
- * (utils/ac/ac_protocol.c): its own byte positions, codes, checksums and timings.
+ * Coolix, Mitsubishi 144-bit, Daikin ARC480 and each other protocol it sends), not
+ * from the decoder's table (utils/ac/ac_protocol.c): its own byte positions, codes,
+ * checksums and timings.
  *
  * A state is given in the normalized values of bpf_protocols/ac_table.h (as plain
  * numbers here: 1 off / 2 on, modes 1 auto, 2 cool, 3 heat, 4 dry, 5 fan, ...).
@@ -23,7 +24,8 @@
 enum ac_enc_protocol {
 	AC_ENC_GREE, AC_ENC_COOLIX, AC_ENC_MITSUBISHI_AC, AC_ENC_DAIKIN, AC_ENC_MIDEA, AC_ENC_FUJITSU_AC, AC_ENC_TOSHIBA_AC,
 	AC_ENC_PANASONIC_AC, AC_ENC_LG, AC_ENC_HITACHI_AC,
-	AC_ENC_HAIER_AC,
+	AC_ENC_HAIER_AC, AC_ENC_SAMSUNG_AC, AC_ENC_WHIRLPOOL_AC,
+	AC_ENC_LG2, AC_ENC_DAIKIN2,
 	AC_ENC_MAX,
 };
 

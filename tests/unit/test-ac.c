@@ -102,6 +102,29 @@ static const struct protocol_case cases[] = {
 	  { M_AUTO, M_COOL, M_HEAT, M_DRY, M_FAN }, { F_AUTO, F_LOW, F_MEDIUM, F_HIGH },
 	  { S_OFF, S_1, S_5, S_AUTO }, { 0 }, 16, 30, 1 << SLEEP,
 	  { ON, M_DRY, 52, F_LOW, S_OFF, 0, { 0 } } },
+	{ AC_ENC_SAMSUNG_AC, "samsung_ac", 139, 1,
+	  { M_AUTO, M_COOL, M_HEAT, M_DRY, M_FAN }, { F_AUTO, F_LOW, F_MEDIUM, F_HIGH, F_MAX },
+	  { S_OFF, S_AUTO }, { S_OFF, S_AUTO }, 16, 30,
+	  1 << QUIET | 1 << TURBO | 1 << ECONO | 1 << LIGHT | 1 << FILTER | 1 << CLEAN |
+	  1 << BEEP,
+	  { ON, M_COOL, 48, F_LOW, S_AUTO, S_OFF, { 0 } } },
+	/* Its power bit is a toggle: no power in the state. */
+	{ AC_ENC_WHIRLPOOL_AC, "whirlpool_ac", 140, 1,
+	  { M_AUTO, M_COOL, M_HEAT, M_DRY, M_FAN }, { F_AUTO, F_LOW, F_MEDIUM, F_HIGH },
+	  { S_OFF, S_AUTO }, { 0 }, 18, 32, 1 << TURBO | 1 << LIGHT | 1 << SLEEP,
+	  { 0, M_COOL, 46, F_MEDIUM, S_OFF, 0, { 0 } } },
+	{ AC_ENC_LG2, "lg2", 141, 1,
+	  { M_AUTO, M_COOL, M_HEAT, M_DRY, M_FAN },
+	  { F_AUTO, F_MIN, F_LOW, F_MEDIUM, F_HIGH, F_MAX }, { 0 }, { 0 },
+	  16, 30, 0,
+	  { ON, M_HEAT, 60, F_HIGH, 0, 0, { 0 } } },
+	{ AC_ENC_DAIKIN2, "daikin2", 142, 1,
+	  { M_AUTO, M_COOL, M_HEAT, M_DRY, M_FAN },
+	  { F_AUTO, F_MIN, F_LOW, F_MEDIUM, F_HIGH, F_MAX },
+	  { S_OFF, S_AUTO, S_1, S_2, S_3, S_4, S_5 }, { S_OFF, S_AUTO, S_1, S_2, S_3, S_4, S_5 },
+	  10, 32, 1 << QUIET | 1 << TURBO | 1 << ECONO | 1 << LIGHT | 1 << FILTER |
+	  1 << CLEAN | 1 << BEEP,
+	  { ON, M_COOL, 50, F_AUTO, S_AUTO, S_OFF, { 0 } } },
 };
 
 #define CASE_COUNT (sizeof(cases) / sizeof(cases[0]))
@@ -251,10 +274,12 @@ START_TEST(test_fans_swings_flags_power)
 	}
 	/*
 	 * Coolix's, Fujitsu's and LG's power off is a command of its own, no state
-	 * (test_lg_off); Toshiba's is a mode of its own (test_toshiba_off).
+	 * (test_lg_off); Toshiba's is a mode of its own (test_toshiba_off); Whirlpool's
+	 * states have no power (its bit is a toggle).
 	 */
 	if (c->enc != AC_ENC_COOLIX && c->enc != AC_ENC_FUJITSU_AC &&
-	    c->enc != AC_ENC_TOSHIBA_AC && c->enc != AC_ENC_LG) {
+	    c->enc != AC_ENC_TOSHIBA_AC && c->enc != AC_ENC_LG && c->enc != AC_ENC_LG2 &&
+	    c->base.power) {
 		s = c->base;
 		s.power = OFF;
 		expect_round_trip(&run, c, &s, NULL);
@@ -319,8 +344,10 @@ START_TEST(test_wrong_checksum)
 
 	open_one(&run, c);
 	ck_assert_int_eq(ac_encode_bytes(c->enc, &c->base, bytes, &count), 0);
-	if (c->enc != AC_ENC_COOLIX)
-		bytes[count - 1] ^= c->enc == AC_ENC_GREE || c->enc == AC_ENC_LG ? 0x10 : 0x01;
+	if (c->enc == AC_ENC_GREE || c->enc == AC_ENC_LG || c->enc == AC_ENC_LG2)
+		bytes[count - 1] ^= 0x10;
+	else if (c->enc != AC_ENC_COOLIX)
+		bytes[count - 1] ^= 0x01;
 	ir_signal_init(&signal);
 	ck_assert_int_eq(ac_encode_signal(c->enc, bytes, count, NULL, &signal), 0);
 	if (c->enc == AC_ENC_COOLIX)
@@ -602,6 +629,115 @@ START_TEST(test_coolix_off)
 }
 END_TEST
 
+/*
+ * Samsung: the documentation's default state (02 92 0f 00 00 00 f0, 01 e2 fe 71 40 11
+ * f0: on, cool, 20 C, fan auto, no swing, display on) as its bytes, not the encoder's;
+ * its 21-byte power-on message, whose middle section (01 d2 0f 00 ...) has right sums
+ * too: no report.
+ */
+START_TEST(test_samsung_documented)
+{
+	static const uint8_t state[] = {
+		0x02, 0x92, 0x0f, 0x00, 0x00, 0x00, 0xf0, 0x01, 0xe2, 0xfe, 0x71, 0x40, 0x11, 0xf0,
+	};
+	static const uint8_t on[] = {
+		0x02, 0x92, 0x0f, 0x00, 0x00, 0x00, 0xf0, 0x01, 0xd2, 0x0f, 0x00, 0x00, 0x00, 0x00,
+		0x01, 0xe2, 0xfe, 0x71, 0x80, 0x11, 0xf0,
+	};
+	const struct protocol_case *c = &cases[11];
+	struct ir_signal signal;
+	struct decoder_run run;
+	uint64_t expected;
+
+	ck_assert_int_eq(c->enc, AC_ENC_SAMSUNG_AC);
+	open_one(&run, c);
+	ir_signal_init(&signal);
+	ck_assert_int_eq(ac_encode_signal(c->enc, state, sizeof(state), NULL, &signal), 0);
+	decoder_run_feed(&run, &signal);
+	expect_event_count(&run, 1);
+	/* on, cool, 20 C, fan auto, swings off; light on, the other flags off */
+	expected = 0x2ULL | 0x2ULL << 4 | 40ULL << 8 | 0x1ULL << 16 | 0x1ULL << 20 |
+		   0x1ULL << 24 | 0x1ULL << 32 | 0x1ULL << 34 | 0x1ULL << 36 | 0x2ULL << 38 |
+		   0x1ULL << 40 | 0x1ULL << 42 | 0x1ULL << 44;
+	expect_keydown(&run, 0, 139, expected, 0);
+	ir_signal_free(&signal);
+	ir_signal_init(&signal);
+	ck_assert_int_eq(ac_encode_signal(c->enc, on, sizeof(on), NULL, &signal), 0);
+	expect_nothing(&run, &signal);
+	ir_signal_free(&signal);
+	decoder_run_close(&run);
+}
+END_TEST
+
+/*
+ * Whirlpool: the DG11J1-91 remote's messages (byte 18's bit 3), whose temperatures
+ * are 2 lower, are not read as the DG11J1-3A's; its sums made right for it.
+ */
+START_TEST(test_whirlpool_other_remote)
+{
+	const struct protocol_case *c = &cases[12];
+	uint8_t bytes[AC_ENC_BYTES_MAX];
+	struct ir_signal signal;
+	struct decoder_run run;
+	size_t count;
+
+	ck_assert_int_eq(c->enc, AC_ENC_WHIRLPOOL_AC);
+	open_one(&run, c);
+	ck_assert_int_eq(ac_encode_bytes(c->enc, &c->base, bytes, &count), 0);
+	bytes[18] |= 0x08;
+	bytes[20] ^= 0x08;
+	ir_signal_init(&signal);
+	ck_assert_int_eq(ac_encode_signal(c->enc, bytes, count, NULL, &signal), 0);
+	expect_nothing(&run, &signal);
+	ir_signal_free(&signal);
+	decoder_run_close(&run);
+}
+END_TEST
+
+/*
+ * A receiver's timeout inside a message, at a section gap (a receiver whose timeout
+ * is shorter than the gap; rc-loopback, which ends each write with one): daikin and
+ * gree decode across it. A timeout where no section ends (inside a bit) still drops
+ * the message.
+ */
+START_TEST(test_timeout_at_gap)
+{
+	static const unsigned int which[] = { 3, 0 };	/* daikin, gree */
+	struct ir_signal signal;
+	struct decoder_run run;
+	size_t i, k, gaps;
+
+	for (k = 0; k < 2; k++) {
+		const struct protocol_case *c = &cases[which[k]];
+
+		open_one(&run, c);
+		signal_of(c, &c->base, NULL, &signal);
+		for (i = 0, gaps = 0; i < signal.count; i++) {
+			uint32_t v = signal.samples[i];
+
+			if (LIRC_IS_SPACE(v) && LIRC_VALUE(v) >= 10000)
+				signal.samples[i] = LIRC_TIMEOUT(125000);
+			gaps += LIRC_IS_TIMEOUT(signal.samples[i]);
+		}
+		/* daikin: 3 gaps and the end; gree: 1 and the end */
+		ck_assert_uint_eq(gaps, k ? 2 : 4);
+		decoder_run_feed(&run, &signal);
+		expect_event_count(&run, 1);
+		expect_keydown(&run, 0, c->rc_proto, expected_state(c, &c->base), 0);
+		/* the timeout in the first section's 9th bit's space instead */
+		for (i = 0; i < signal.count; i++)
+			if (LIRC_IS_TIMEOUT(signal.samples[i]) && i + 1 < signal.count)
+				signal.samples[i] = LIRC_MODE2_SPACE | (k ? 19980 : 29000);
+		for (i = 1, gaps = 0; i < signal.count && gaps < 9; i++)
+			gaps += LIRC_IS_SPACE(signal.samples[i]) && LIRC_VALUE(signal.samples[i]) < 2000;
+		signal.samples[i - 1] = LIRC_TIMEOUT(125000);
+		expect_nothing(&run, &signal);
+		ir_signal_free(&signal);
+		decoder_run_close(&run);
+	}
+}
+END_TEST
+
 static double mean_cost(const struct decoder_run *run)
 {
 	uint64_t sum = 0;
@@ -690,6 +826,13 @@ START_TEST(test_layouts_checked)
 	bad = *ac_protocol_find("gree")->layout;
 	bad.fields[1].width = 5;
 	ck_assert_int_eq(ac_protocol_check(&bad, &what), -EINVAL);
+	/* a bit count whose number lies past the message; a header space a leader's */
+	bad = *ac_protocol_find("samsung_ac")->layout;
+	bad.checks[1].at = 13;
+	ck_assert_int_eq(ac_protocol_check(&bad, &what), -EINVAL);
+	bad = *ac_protocol_find("lg2")->layout;
+	bad.header_space = AC_HEADER_SPACE_MAX - bad.header_margin;
+	ck_assert_int_eq(ac_protocol_check(&bad, &what), -EINVAL);
 }
 END_TEST
 
@@ -737,6 +880,9 @@ static Suite *ac_suite(void)
 	tcase_add_test(tc, test_fujitsu_states);
 	tcase_add_test(tc, test_toshiba_off);
 	tcase_add_test(tc, test_lg_off);
+	tcase_add_test(tc, test_samsung_documented);
+	tcase_add_test(tc, test_whirlpool_other_remote);
+	tcase_add_test(tc, test_timeout_at_gap);
 	tcase_add_test(tc, test_all_loaded);
 	suite_add_tcase(s, tc);
 	tc = tcase_create("tables");

@@ -1586,6 +1586,11 @@ static long unreachable_insn(const struct bpf_image *image)
 			next[count++] = (size_t)((long)at + 1 + insn->off);
 			if (op != BPF_JA)
 				next[count++] = at + 1;
+		} else if (insn->code == (BPF_JMP | BPF_CALL) &&
+			   insn->src_reg == BPF_PSEUDO_CALL) {
+			/* a subprogram (the report's) is reached through its calls */
+			next[count++] = (size_t)((long)at + 1 + insn->imm);
+			next[count++] = at + 1;
 		} else {
 			next[count++] = at + 1;
 		}

@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <unistd.h>
 
 #include "keymap.h"
@@ -1187,6 +1188,88 @@ START_TEST(test_shipped_rc_maps_names_every_keymap)
 }
 END_TEST
 
+/* ---- pointer directions ----------------------------------------------------------- */
+
+/* Each direction's moves, from the names' meaning: x right, y down (REL_X, REL_Y). */
+static const struct {
+	const char *name;
+	int rel_x, rel_y;
+} pointer_names[] = {
+	{ "POINTER_UP", 0, -1 },
+	{ "pointer_down", 0, 1 },
+	{ "Pointer_Left", -1, 0 },
+	{ "POINTER_RIGHT", 1, 0 },
+	{ "POINTER_UP_LEFT", -1, -1 },
+	{ "POINTER_UP_RIGHT", 1, -1 },
+	{ "POINTER_DOWN_LEFT", -1, 1 },
+	{ "POINTER_DOWN_RIGHT", 1, 1 },
+};
+
+START_TEST(test_pointer_directions_read_and_written)
+{
+	char text[1024], *written = NULL;
+	struct keymap *keymap, *again = NULL;
+	struct ir_error err;
+	size_t i, len = 0, n = sizeof(pointer_names) / sizeof(pointer_names[0]);
+	int rel_x, rel_y;
+
+	len = (size_t)snprintf(text, sizeof(text), "%s", NEC_HEAD "0x0f = \"BTN_LEFT\"\n");
+	for (i = 0; i < n; i++)
+		len += (size_t)snprintf(text + len, sizeof(text) - len, "0x%zx = \"%s\"\n",
+					0x10 + i, pointer_names[i].name);
+	keymap = toml_ok(text);
+	ck_assert_uint_eq(keymap->warning_count, 0);
+	ck_assert_uint_eq(keymap->protocols[0].scancode_count, n + 1);
+	/* A mouse button is a key like any other. */
+	check_scancode(&keymap->protocols[0], 0, 0x0f, BTN_LEFT_);
+	ck_assert_int_eq(keymap_pointer_direction(BTN_LEFT_, &rel_x, &rel_y), -ENOENT);
+	for (i = 0; i < n; i++) {
+		uint32_t keycode = keymap->protocols[0].scancodes[i + 1].keycode;
+		const char *name = keymap_pointer_name(keycode);
+
+		ck_assert_int_eq(keymap_pointer_direction(keycode, &rel_x, &rel_y), 0);
+		ck_assert_int_eq(rel_x, pointer_names[i].rel_x);
+		ck_assert_int_eq(rel_y, pointer_names[i].rel_y);
+		/* Named in capitals, however it was written. */
+		ck_assert_int_eq(strcasecmp(name, pointer_names[i].name), 0);
+		ck_assert_ptr_null(strpbrk(name, "abcdefghijklmnopqrstuvwxyz"));
+	}
+	/* Written by name, and read back the same. */
+	ck_assert_int_eq(keymap_format_toml(keymap, &written, &len), 0);
+	ck_assert_ptr_nonnull(strstr(written, "0x10 = \"POINTER_UP\""));
+	ck_assert_ptr_nonnull(strstr(written, "0x17 = \"POINTER_DOWN_RIGHT\""));
+	ir_error_clear(&err);
+	ck_assert_int_eq(keymap_load_toml(written, len, "w.toml", &again, &err), 0);
+	ck_assert(keymap_equal(keymap, again));
+	free(written);
+	keymap_free(again);
+	keymap_free(keymap);
+}
+END_TEST
+
+START_TEST(test_pointer_directions_legacy_and_typos)
+{
+	static const char legacy[] = "# table pad, type: nec\n0x10 POINTER_LEFT\n"
+				     "0x11 BTN_RIGHT\n";
+	struct keymap *keymap = legacy_ok(legacy, sizeof(legacy) - 1);
+	int rel_x, rel_y;
+
+	ck_assert_uint_eq(keymap->protocols[0].scancode_count, 2);
+	ck_assert_int_eq(keymap_pointer_direction(keymap->protocols[0].scancodes[0].keycode,
+						  &rel_x, &rel_y), 0);
+	ck_assert_int_eq(rel_x, -1);
+	ck_assert_int_eq(rel_y, 0);
+	check_scancode(&keymap->protocols[0], 1, 0x11, BTN_LEFT_ + 1);
+	keymap_free(keymap);
+
+	/* A misspelt direction is an unknown keycode: that entry alone is skipped. */
+	toml_warning(NEC_HEAD "0x10 = \"POINTER_UPP\"\n0x11 = \"POINTER_UP\"\n",
+		     "k.toml:4:8: unknown keycode 'POINTER_UPP': entry skipped", 1);
+	toml_warning(NEC_HEAD "0x10 = \"POINTER\"\n",
+		     "k.toml:4:8: unknown keycode 'POINTER': entry skipped", 0);
+}
+END_TEST
+
 static Suite *keymap_suite(void)
 {
 	Suite *s = suite_create("keymap");
@@ -1210,6 +1293,11 @@ static Suite *keymap_suite(void)
 	tcase_add_test(tc, test_toml_structure_errors);
 	tcase_add_test(tc, test_toml_syntax_error_is_passed_on);
 	tcase_add_test(tc, test_toml_irp_errors);
+	suite_add_tcase(s, tc);
+
+	tc = tcase_create("pointer");
+	tcase_add_test(tc, test_pointer_directions_read_and_written);
+	tcase_add_test(tc, test_pointer_directions_legacy_and_typos);
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("legacy");

@@ -1440,8 +1440,10 @@ START_TEST(test_ac)
 {
 	static const char *const some[] = {
 		"daikin", "gree", "coolix", "mitsubishi_ac", "midea", "fujitsu_ac", "toshiba_ac",
-		"panasonic_ac", "lg", "hitachi_ac", "haier_ac",
+		"panasonic_ac", "lg", "hitachi_ac", "haier_ac", "samsung_ac",
+		"whirlpool_ac", "lg2", "daikin2",
 	};
+#define AC_KNOWN (sizeof(some) / sizeof(some[0]))
 	const struct plan_decoder *d;
 	struct fixture f;
 	char *text = NULL;
@@ -1455,8 +1457,8 @@ START_TEST(test_ac)
 	ck_assert_uint_eq(f.plan->decoder_count, 1);
 	d = &f.plan->decoders[0];
 	ck_assert_str_eq(d->name, "ac");
-	ck_assert_uint_eq(ac_of(d)->protocols, ac_mask(some, 11));
-	ck_assert_int_eq(param(d, "protocols"), 11);
+	ck_assert_uint_eq(ac_of(d)->protocols, ac_mask(some, AC_KNOWN));
+	ck_assert_int_eq(param(d, "protocols"), (int64_t)AC_KNOWN);
 	ck_assert_int_ge(ac_of(d)->map, 0);
 	done(&f);
 
@@ -1482,7 +1484,7 @@ START_TEST(test_ac)
 	f.keymaps[f.keymap_count++] = toml("[[protocols]]\nprotocol = \"ac\"\n");
 	ck_assert_msg(make(&f) == 0, "%s", f.err.message);
 	ck_assert_uint_eq(f.plan->decoder_count, 1);
-	ck_assert_uint_eq(ac_of(&f.plan->decoders[0])->protocols, ac_mask(some, 11));
+	ck_assert_uint_eq(ac_of(&f.plan->decoders[0])->protocols, ac_mask(some, AC_KNOWN));
 	done(&f);
 
 	init(&f);
@@ -1598,6 +1600,168 @@ START_TEST(test_family_all_offline)
 }
 END_TEST
 
+/* What plan_decoder_fill_maps() writes, recorded: map index, key and value bytes. */
+struct map_write {
+	size_t map;
+	unsigned char key[8], value[64];
+};
+
+struct map_writes {
+	struct map_write writes[80];
+	size_t count;
+};
+
+static int record_write(void *target, size_t map_index, const void *key, const void *value,
+			struct ir_error *err)
+{
+	struct map_writes *w = target;
+	struct map_write *one;
+
+	(void)err;
+	ck_assert_uint_lt(w->count, 80);
+	one = &w->writes[w->count++];
+	one->map = map_index;
+	/* The layouts' sizes (pointer_table.h): 8-byte scancodes, a 48-byte state. */
+	memcpy(one->key, key, map_index == w->writes[0].map ? 8 : 4);
+	memcpy(one->value, value, map_index == w->writes[0].map ? 8 : 48);
+	return 0;
+}
+
+#define POINTER_KEYMAP "[[protocols]]\nprotocol = \"nec\"\npointer_speed = 3\n" \
+		       "pointer_max = 9\n[protocols.scancodes]\n0x0440 = \"POINTER_UP\"\n" \
+		       "0x0443 = \"POINTER_DOWN_RIGHT\"\n0x0445 = \"BTN_LEFT\"\n"
+
+/*
+ * A keymap's pointer entries leave the keys for the plan's pointer table, with the
+ * keymap's speed and the defaults where it gives none (rc_keymap(5): accel 2, hold
+ * 250 ms); the decoder gets both maps filled, the mouse button stays a key.
+ */
+START_TEST(test_pointer_offline)
+{
+	struct map_writes writes = { .count = 0 };
+	const struct plan_decoder *d;
+	struct ir_error err;
+	struct fixture f;
+	uint64_t scancode;
+	int32_t value[12];
+
+	init(&f);
+	f.keymaps[f.keymap_count++] = toml(POINTER_KEYMAP);
+	ck_assert_msg(make(&f) == 0, "%s", f.err.message);
+	ck_assert_uint_eq(f.plan->decoder_count, 1);
+	d = &f.plan->decoders[0];
+	ck_assert_str_eq(d->name, "nec_bpf");
+	/* The speed is the planner's, not a parameter of the decoder (no note either). */
+	ck_assert_uint_eq(d->param_count, 0);
+	ck_assert_uint_eq(f.plan->note_count, 0);
+	ck_assert_uint_eq(f.plan->key_count, 1);
+	ck_assert_uint_eq(keytable_plan_lookup(f.plan, 0x0445), BTN_LEFT);
+	ck_assert_uint_eq(keytable_plan_lookup(f.plan, 0x0440), 0);
+	ck_assert_uint_eq(f.plan->pointer.key_count, 2);
+	ck_assert_uint_eq(f.plan->pointer.keys[0].scancode, 0x0440);
+	ck_assert_int_eq(f.plan->pointer.keys[0].rel_x, 0);
+	ck_assert_int_eq(f.plan->pointer.keys[0].rel_y, -1);
+	ck_assert_uint_eq(f.plan->pointer.keys[1].scancode, 0x0443);
+	ck_assert_int_eq(f.plan->pointer.keys[1].rel_x, 1);
+	ck_assert_int_eq(f.plan->pointer.keys[1].rel_y, 1);
+	ck_assert_uint_eq(f.plan->pointer.speed, 3);
+	ck_assert_uint_eq(f.plan->pointer.accel, 2);
+	ck_assert_uint_eq(f.plan->pointer.max, 9);
+	ck_assert_uint_eq(f.plan->pointer.hold_ms, 250);
+	ck_assert_ptr_eq(d->pointer, &f.plan->pointer);
+
+	ck_assert_int_eq(plan_decoder_fill_maps(d, record_write, &writes, &err), 0);
+	ck_assert_uint_eq(writes.count, 3);
+	ck_assert_uint_eq(writes.writes[0].map, writes.writes[1].map);
+	ck_assert_uint_ne(writes.writes[0].map, writes.writes[2].map);
+	memcpy(&scancode, writes.writes[1].key, 8);
+	ck_assert_uint_eq(scancode, 0x0443);
+	memcpy(value, writes.writes[1].value, 8);
+	ck_assert_int_eq(value[0], 1);
+	ck_assert_int_eq(value[1], 1);
+	/* The state: speed, accel, max, hold, then the program's, zero. */
+	memcpy(value, writes.writes[2].value, 48);
+	ck_assert_int_eq(value[0], 3);
+	ck_assert_int_eq(value[1], 2);
+	ck_assert_int_eq(value[2], 9);
+	ck_assert_int_eq(value[3], 250);
+	ck_assert_int_eq(value[4] | value[5] | value[6] | value[7] | value[8] | value[9], 0);
+	done(&f);
+
+	/* No pointer entries: nothing written, whatever the decoder has. */
+	init(&f);
+	f.keymaps[f.keymap_count++] = toml(NEC_KEYMAP);
+	ck_assert_int_eq(make(&f), 0);
+	ck_assert_ptr_null(f.plan->decoders[0].pointer);
+	ck_assert_int_gt(f.plan->decoders[0].pointer_keys_map, 0);
+	writes.count = 0;
+	ck_assert_int_eq(plan_decoder_fill_maps(&f.plan->decoders[0], record_write, &writes,
+						&err), 0);
+	ck_assert_uint_eq(writes.count, 0);
+	done(&f);
+}
+END_TEST
+
+/* Bad speeds are notes, and skipped entries for --test-keymap; the rest still loads. */
+START_TEST(test_pointer_bad_entries)
+{
+	struct fixture f;
+
+	init(&f);
+	f.keymaps[f.keymap_count++] = toml("[[protocols]]\nprotocol = \"nec\"\n"
+					   "pointer_speed = 0\npointer_hold = 5000\n"
+					   "pointer_accel = 7\n[protocols.scancodes]\n"
+					   "0x10 = \"POINTER_LEFT\"\n");
+	ck_assert_msg(make(&f) == 0, "%s", f.err.message);
+	ck_assert_uint_eq(f.plan->skipped_count, 2);
+	ck_assert_str_eq(f.plan->skipped[0],
+			 "test.toml:1: pointer_speed = 0 out of range (1 to 1000): skipped");
+	ck_assert_str_eq(f.plan->skipped[1],
+			 "test.toml:1: pointer_hold = 5000 out of range (20 to 2000): skipped");
+	ck_assert_uint_eq(f.plan->pointer.speed, 2);
+	ck_assert_uint_eq(f.plan->pointer.accel, 7);
+	ck_assert_uint_eq(f.plan->pointer.hold_ms, 250);
+	ck_assert_uint_eq(f.plan->pointer.key_count, 1);
+	done(&f);
+
+	/* The kernel decodes nec on this device: nothing would move the pointer. */
+	init(&f);
+	f.device = new_device("[nec] [lirc]", true);
+	f.keymaps[f.keymap_count++] = toml(POINTER_KEYMAP);
+	ck_assert_msg(make(&f) == 0, "%s", f.err.message);
+	ck_assert_uint_eq(f.plan->decoder_count, 0);
+	ck_assert_uint_eq(f.plan->key_count, 1);
+	ck_assert_uint_eq(f.plan->note_count, 1);
+	ck_assert_str_eq(f.plan->notes[0], "2 pointer buttons, and no BPF decoder here moves "
+			 "the pointer: a kernel protocol needs its BPF port (nec_bpf for nec, "
+			 "...)");
+	done(&f);
+
+	/* Its BPF port, named: it does. */
+	init(&f);
+	f.device = new_device("[nec] [lirc]", true);
+	f.keymaps[f.keymap_count++] = toml("[[protocols]]\nprotocol = \"nec_bpf\"\n"
+					   "[protocols.scancodes]\n0x10 = \"POINTER_LEFT\"\n");
+	ck_assert_msg(make(&f) == 0, "%s", f.err.message);
+	ck_assert_uint_eq(f.plan->decoder_count, 1);
+	ck_assert_ptr_eq(f.plan->decoders[0].pointer, &f.plan->pointer);
+	ck_assert_uint_eq(f.plan->note_count, 0);
+	done(&f);
+
+	/* A compiled IRP decoder (no object) has the maps too. */
+	init(&f);
+	f.keymaps[f.keymap_count++] = toml("[[protocols]]\nprotocol = \"irp\"\nirp = \"NEC1\"\n"
+					   "[protocols.scancodes]\n0x10 = \"POINTER_LEFT\"\n");
+	ck_assert_msg(make(&f) == 0, "%s", f.err.message);
+	ck_assert_uint_eq(f.plan->decoder_count, 1);
+	ck_assert_ptr_null(f.plan->decoders[0].object);
+	ck_assert_int_gt(f.plan->decoders[0].pointer_keys_map, 0);
+	ck_assert_ptr_eq(f.plan->decoders[0].pointer, &f.plan->pointer);
+	ck_assert_uint_eq(f.plan->note_count, 0);
+	done(&f);
+}
+END_TEST
+
 static Suite *keytable_plan_suite(void)
 {
 	Suite *s = suite_create("keytable_plan");
@@ -1635,6 +1799,10 @@ static Suite *keytable_plan_suite(void)
 	tc = tcase_create("keys");
 	tcase_add_test(tc, test_keys_last_wins);
 	tcase_add_test(tc, test_keys_counted_first);
+	suite_add_tcase(s, tc);
+	tc = tcase_create("pointer");
+	tcase_add_test(tc, test_pointer_offline);
+	tcase_add_test(tc, test_pointer_bad_entries);
 	suite_add_tcase(s, tc);
 	tc = tcase_create("offline");
 	tcase_add_test(tc, test_offline);

@@ -413,6 +413,177 @@ static const struct ac_protocol haier_ac = {
 	},
 };
 
+/*
+ * Samsung (AR09FSSDAWKNFA, AR12KSFPEWQNET and alike), the 112-bit state, LSB first: a
+ * 690 µs pulse and an 18 ms space, then 2 sections of 7 bytes, each after a header,
+ * ending in a pulse and a 2.9 ms gap. In each section, byte 1's high nibble and byte
+ * 2's low nibble are a number: the complement of the count of the section's other
+ * set bits. Byte 0 0x02; byte 5: quiet (5); byte 6: power (4-5: 3 on, 0 off, as in
+ * byte 13); byte 7 0x01; byte 9 swing (4-6: 2 vertical, 3 horizontal, 4 both, 7
+ * none); byte 10: the fan's special (1-3: 3 powerful, the state's turbo; 5 breeze; 7
+ * econo), display (4, the state's light), 0x60 always (the 21-byte message's middle
+ * section has it clear), clean (7); byte 11: ion (0, the state's filter), the
+ * temperature - 16 (4-7); byte 12: fan (1-3: 0 and 6 auto, 2 low, 4 medium, 5 high, 7
+ * turbo), mode (4-6: auto, cool, dry, fan, heat); byte 13 beep (2). Not read: breeze;
+ * the 21-byte message (power changes, timers, sleep), whose middle section fails the
+ * 0x60 and whose third section alone is no message.
+ */
+static const struct ac_protocol samsung_ac = {
+	.id = 11,
+	.header_pulse = 3086, .header_space = 8864, .header_margin = 1000,
+	.bit_pulse = 586, .one_space = 1432, .zero_space = 436, .margin = 250,
+	.sections = 2, .header_mask = 3, .bytes = 14, .section_bits = { 56, 56 },
+	.checks = {
+		{ .kind = AC_CHECK_BIT_COUNT, .first = 0, .count = 7, .at = 1, .first2 = 4,
+		  .init = 0xff },
+		{ .kind = AC_CHECK_BIT_COUNT, .first = 7, .count = 7, .at = 8, .first2 = 4,
+		  .init = 0xff },
+		CHECK_EQUAL(0, 0xff, 0x02),
+		CHECK_EQUAL(7, 0xff, 0x01),
+		CHECK_EQUAL(10, 0x60, 0x60),
+	},
+	.fields = {
+		FIELD_MAP(POWER, 6, 4, 2, [0] = AC_POWER_OFF, [3] = AC_POWER_ON),
+		FIELD_MAP(MODE, 12, 4, 3, AC_MODE_AUTO, AC_MODE_COOL, AC_MODE_DRY, AC_MODE_FAN,
+			  AC_MODE_HEAT),
+		FIELD_LINEAR(TEMP, 11, 4, 4, 2, 32),
+		FIELD_MAP(FAN, 12, 1, 3, [0] = AC_FAN_AUTO, [2] = AC_FAN_LOW,
+			  [4] = AC_FAN_MEDIUM, [5] = AC_FAN_HIGH, [6] = AC_FAN_AUTO,
+			  [7] = AC_FAN_TOP),
+		FIELD_MAP(SWING_V, 9, 4, 3, [2] = AC_SWING_V_AUTO, [3] = AC_SWING_V_OFF,
+			  [4] = AC_SWING_V_AUTO, [7] = AC_SWING_V_OFF),
+		FIELD_MAP(SWING_H, 9, 4, 3, [2] = AC_SWING_H_OFF, [3] = AC_SWING_H_AUTO,
+			  [4] = AC_SWING_H_AUTO, [7] = AC_SWING_H_OFF),
+		FLAG_BIT(AC_FLAG_QUIET, 5, 5),
+		FLAG_MAP(AC_FLAG_TURBO, 10, 1, 3, AC_POWER_OFF, AC_POWER_OFF, AC_POWER_OFF,
+			 AC_POWER_ON, AC_POWER_OFF, AC_POWER_OFF, AC_POWER_OFF, AC_POWER_OFF),
+		FLAG_MAP(AC_FLAG_ECONO, 10, 1, 3, AC_POWER_OFF, AC_POWER_OFF, AC_POWER_OFF,
+			 AC_POWER_OFF, AC_POWER_OFF, AC_POWER_OFF, AC_POWER_OFF, AC_POWER_ON),
+		FLAG_BIT(AC_FLAG_LIGHT, 10, 4),
+		FLAG_BIT(AC_FLAG_FILTER, 11, 0),
+		FLAG_BIT(AC_FLAG_CLEAN, 10, 7),
+		FLAG_BIT(AC_FLAG_BEEP, 13, 2),
+	},
+};
+
+/*
+ * Whirlpool (DG11J1-3A and DG11J1-04 remotes), 168 bits, LSB first: header, 6 bytes, a
+ * pulse and a gap, 8 bytes, a pulse and a gap, 7 bytes, a pulse; once. Bytes 0-1 0x83
+ * 0x06; byte 2: fan (0-1: 0 auto, 1 high, 2 medium, 3 low), sleep (3), swing (7, and
+ * byte 8's bit 6); byte 3: mode (0-2: heat, auto, cool, dry, fan), the temperature -
+ * 18 (4-7); byte 5 super (4 and 7, the state's turbo); byte 6 light off (5); byte 13
+ * the exclusive or of bytes 2-12, byte 20 of bytes 14-19; byte 15 the button pressed.
+ * Not read: byte 2's bit 2, a power toggle, not a state (power stays unknown); the
+ * clock and timers; the DG11J1-91 remote (byte 18's bit 3 set), whose temperatures
+ * are 2 lower.
+ */
+static const struct ac_protocol whirlpool_ac = {
+	.id = 12,
+	.header_pulse = 8950, .header_space = 4484, .header_margin = 1000,
+	.bit_pulse = 597, .one_space = 1649, .zero_space = 533, .margin = 250,
+	.sections = 3, .header_mask = 1, .bytes = 21, .section_bits = { 48, 64, 56 },
+	.checks = {
+		{ .kind = AC_CHECK_XOR8, .first = 2, .count = 11, .at = 13 },
+		{ .kind = AC_CHECK_XOR8, .first = 14, .count = 6, .at = 20 },
+		CHECK_EQUAL(0, 0xff, 0x83),
+		CHECK_EQUAL(1, 0xff, 0x06),
+		CHECK_EQUAL(18, 0x08, 0x00),
+	},
+	.fields = {
+		FIELD_MAP(MODE, 3, 0, 3, AC_MODE_HEAT, AC_MODE_AUTO, AC_MODE_COOL, AC_MODE_DRY,
+			  AC_MODE_FAN),
+		FIELD_LINEAR(TEMP, 3, 4, 4, 2, 36),
+		FIELD_MAP(FAN, 2, 0, 2, AC_FAN_AUTO, AC_FAN_HIGH, AC_FAN_MEDIUM, AC_FAN_LOW),
+		FIELD_MAP(SWING_V, 2, 7, 1, AC_SWING_V_OFF, AC_SWING_V_AUTO),
+		FLAG_MAP(AC_FLAG_TURBO, 5, 4, 4, [0x0] = AC_POWER_OFF, [0x9] = AC_POWER_ON),
+		FLAG_MAP(AC_FLAG_LIGHT, 6, 5, 1, AC_POWER_ON, AC_POWER_OFF),
+		FLAG_BIT(AC_FLAG_SLEEP, 2, 3),
+	},
+};
+
+/*
+ * LG2 (LG's remotes since the AKB74955603): lg's 28 bits and their layout, after a
+ * shorter header pulse and a longer space (3.2 and 9.9 ms), with shorter bit pulses.
+ */
+static const struct ac_protocol lg2 = {
+	.id = 13,
+	.flags = AC_MSB_FIRST,
+	.header_pulse = 3200, .header_space = 9900, .header_margin = 1000,
+	.bit_pulse = 480, .one_space = 1600, .zero_space = 550, .margin = 250,
+	.sections = 1, .header_mask = 1, .bytes = 4, .section_bits = { 28 },
+	.checks = {
+		{ .kind = AC_CHECK_NIBBLE_SUM, .first = 1, .count = 2, .first2 = 1,
+		  .count2 = 2, .at = 3 },
+		CHECK_EQUAL(0, 0xff, 0x88),
+	},
+	.fields = {
+		FIELD_MAP(POWER, 1, 6, 2, [0] = AC_POWER_ON, [3] = AC_POWER_OFF),
+		FIELD_MAP(MODE, 1, 0, 3, AC_MODE_COOL, AC_MODE_DRY, AC_MODE_FAN, AC_MODE_AUTO,
+			  AC_MODE_HEAT),
+		FIELD_MAP(TEMP, 2, 4, 4, [1] = 32, [2] = 34, [3] = 36, [4] = 38, [5] = 40,
+			  [6] = 42, [7] = 44, [8] = 46, [9] = 48, [10] = 50, [11] = 52,
+			  [12] = 54, [13] = 56, [14] = 58, [15] = 60),
+		FIELD_MAP(FAN, 2, 0, 4, [0] = AC_FAN_MIN, [1] = AC_FAN_LOW,
+			  [2] = AC_FAN_MEDIUM, [4] = AC_FAN_TOP, [5] = AC_FAN_AUTO,
+			  [9] = AC_FAN_LOW, [10] = AC_FAN_HIGH),
+	},
+};
+
+/*
+ * Daikin2 (ARC477A1 remote), 312 bits, LSB first: a leader (a 10 ms pulse and a 25 ms
+ * space, which ends the decoder's message before one begins), then 2 sections of 20
+ * and 19 bytes, each after a header, each ending in the sum of its other bytes, a
+ * pulse and a gap. Bytes 0-1 and 20-21 0x11 0xda; byte 7: light (4-5: 1 bright, 2
+ * dim, 3 off), beep (6-7: 1 quiet, 2 loud, 3 off); byte 8 clean (5); byte 17 the
+ * horizontal swing (0-3 of 0xa8-0xac leftmost to rightmost, 0xbe auto, 0xbf off);
+ * byte 18 the vertical swing (0-3: 1-6 highest to lowest, 0xe off, 0xf auto); byte
+ * 25 power (0), mode (4-6: as daikin's); byte 26 the temperature (1-6); byte 28 fan
+ * (4-7: as daikin's); byte 33 powerful (0, the state's turbo), quiet (5); byte 36
+ * econo (2), purify (4, the state's filter). Not read: the clock and timers, fresh
+ * air, mold, humidity, the eye, breeze and circulation (vertical swing 0xc, 0xd), the
+ * horizontal swing "wide" (0xa3).
+ */
+static const struct ac_protocol daikin2 = {
+	.id = 14,
+	.header_pulse = 3500, .header_space = 1728, .header_margin = 600,
+	.bit_pulse = 460, .one_space = 1270, .zero_space = 420, .margin = 250,
+	.sections = 2, .header_mask = 3, .bytes = 39, .section_bits = { 160, 152 },
+	.checks = {
+		CHECK_SUM8(0, 19, 19),
+		CHECK_SUM8(20, 18, 38),
+		CHECK_EQUAL(0, 0xff, 0x11),
+		CHECK_EQUAL(1, 0xff, 0xda),
+		CHECK_EQUAL(20, 0xff, 0x11),
+		CHECK_EQUAL(21, 0xff, 0xda),
+	},
+	.fields = {
+		POWER_BIT(25, 0),
+		FIELD_MAP(MODE, 25, 4, 3, [0] = AC_MODE_AUTO, [2] = AC_MODE_DRY,
+			  [3] = AC_MODE_COOL, [4] = AC_MODE_HEAT, [6] = AC_MODE_FAN),
+		FIELD_LINEAR(TEMP, 26, 1, 6, 2, 0),
+		FIELD_MAP(FAN, 28, 4, 4, [3] = AC_FAN_MIN, [4] = AC_FAN_LOW,
+			  [5] = AC_FAN_MEDIUM, [6] = AC_FAN_HIGH, [7] = AC_FAN_TOP,
+			  [10] = AC_FAN_AUTO, [11] = AC_FAN_MIN),
+		FIELD_MAP(SWING_V, 18, 0, 4, [1] = AC_SWING_V_HIGHEST, [2] = AC_SWING_V_HIGH,
+			  [3] = AC_SWING_V_MIDDLE, [4] = AC_SWING_V_MIDDLE, [5] = AC_SWING_V_LOW,
+			  [6] = AC_SWING_V_LOWEST, [14] = AC_SWING_V_OFF,
+			  [15] = AC_SWING_V_AUTO),
+		FIELD_MAP(SWING_H, 17, 0, 4, [8] = AC_SWING_H_LEFTMOST, [9] = AC_SWING_H_LEFT,
+			  [10] = AC_SWING_H_MIDDLE, [11] = AC_SWING_H_RIGHT,
+			  [12] = AC_SWING_H_RIGHTMOST, [14] = AC_SWING_H_AUTO,
+			  [15] = AC_SWING_H_OFF),
+		FLAG_BIT(AC_FLAG_QUIET, 33, 5),
+		FLAG_BIT(AC_FLAG_TURBO, 33, 0),
+		FLAG_BIT(AC_FLAG_ECONO, 36, 2),
+		FLAG_MAP(AC_FLAG_LIGHT, 7, 4, 2, [1] = AC_POWER_ON, [2] = AC_POWER_ON,
+			 [3] = AC_POWER_OFF),
+		FLAG_BIT(AC_FLAG_FILTER, 36, 4),
+		FLAG_BIT(AC_FLAG_CLEAN, 8, 5),
+		FLAG_MAP(AC_FLAG_BEEP, 7, 6, 2, [1] = AC_POWER_ON, [2] = AC_POWER_ON,
+			 [3] = AC_POWER_OFF),
+	},
+};
+
 /* In id order: protocols[id].layout->id == id. */
 static const struct ac_protocol_info protocols[] = {
 	{ "gree", 64, &gree },
@@ -426,6 +597,10 @@ static const struct ac_protocol_info protocols[] = {
 	{ "lg", 28, &lg },
 	{ "hitachi_ac", 224, &hitachi_ac },
 	{ "haier_ac", 72, &haier_ac },
+	{ "samsung_ac", 112, &samsung_ac },
+	{ "whirlpool_ac", 168, &whirlpool_ac },
+	{ "lg2", 28, &lg2 },
+	{ "daikin2", 312, &daikin2 },
 };
 
 size_t ac_protocol_count(void)
@@ -509,6 +684,11 @@ static int check_check(const struct ac_protocol *r, const struct ac_check *c,
 		if (c->at >= r->bytes)
 			break;
 		return 0;
+	case AC_CHECK_BIT_COUNT:
+		if (!in_message(r, c->first, c->count, 1) || !in_message(r, c->at, 2, 1) ||
+		    c->first2 > 7)
+			break;
+		return 0;
 	default:
 		*ret_what = "a check of no known kind";
 		return -EINVAL;
@@ -555,7 +735,8 @@ static int check_framing(const struct ac_protocol *r, const char **ret_what)
 	}
 	/* The decoder's own rules for headers, bits and gaps must hold for r's windows. */
 	if (!r->margin || !r->header_margin || r->bit_pulse + r->margin > AC_HEADER_PULSE_MIN ||
-	    (r->header_mask && r->header_pulse < AC_HEADER_PULSE_MIN + r->header_margin) ||
+	    (r->header_mask && (r->header_pulse < AC_HEADER_PULSE_MIN + r->header_margin ||
+				r->header_space + r->header_margin >= AC_HEADER_SPACE_MAX)) ||
 	    r->one_space + r->margin > AC_GAP_MIN ||
 	    r->one_space < AC_ONE_SPACE_MIN + r->margin ||
 	    r->zero_space + r->margin > AC_ONE_SPACE_MIN) {

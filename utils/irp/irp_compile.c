@@ -18,6 +18,7 @@
 
 #include "irp_compile.h"
 #include "irp_compile_internal.h"
+#include "../bpf_protocols/pointer_table.h"
 #include "nls.h"
 
 int irpc_unsupported(struct compiler *c, unsigned int column, const char *what)
@@ -248,6 +249,27 @@ static double frame_span_us(const struct compiler *c, const struct frame *f)
 	return span;
 }
 
+/* The report subprogram's maps (irp_compile_pointer.c), laid out as pointer_table.h says. */
+static void add_pointer_maps(struct bpf_image *image)
+{
+	static const struct bpf_map_layout layouts[] = {
+		[IRP_COMPILE_POINTER_KEYS_MAP_INDEX] = POINTER_KEYS_MAP_LAYOUT,
+		[IRP_COMPILE_POINTER_STATE_MAP_INDEX] = POINTER_STATE_MAP_LAYOUT,
+	};
+	size_t i;
+
+	for (i = IRP_COMPILE_POINTER_KEYS_MAP_INDEX; i < 3; i++) {
+		struct bpf_map_spec *m = &image->maps[i];
+
+		snprintf(m->name, sizeof(m->name), "%s", layouts[i].name);
+		m->type = layouts[i].type;
+		m->key_size = layouts[i].key_size;
+		m->value_size = layouts[i].value_size;
+		m->max_entries = layouts[i].max_entries;
+	}
+	image->map_count = 3;
+}
+
 static int emit_program(struct compiler *c, size_t *ret_state_size)
 {
 	int exit = irpc_new_label(c), sample = irpc_new_label(c), reported = irpc_new_label(c);
@@ -378,6 +400,7 @@ static int emit_program(struct compiler *c, size_t *ret_state_size)
 		ALU64_IMM(c, BPF_MOV, BPF_REG_0, 0);
 		irpc_insn(c, BPF_JMP | BPF_EXIT, 0, 0, 0, 0);
 	}
+	irpc_emit_pointer_subprogram(c);
 	return irpc_resolve(c);
 }
 
@@ -430,6 +453,7 @@ int irp_compile(const struct irp_protocol *protocol, const struct irp_compile_op
 	c.protocol = protocol;
 	c.options = options;
 	c.err = err;
+	c.pointer_sub = -1;
 	frequency = g->has_frequency ? irp_decimal_value(g->frequency) * 1000 : 38000;
 	c.period_us = frequency > 0 ? 1e6 / frequency : 0;
 	c.unit_us = g->has_unit ? irp_decimal_value(g->unit) : 1;
@@ -512,7 +536,7 @@ int irp_compile(const struct irp_protocol *protocol, const struct irp_compile_op
 	if (ret < 0)
 		goto out;
 	image = calloc(1, sizeof(*image));
-	if (!image || !(image->maps = calloc(1, sizeof(*image->maps)))) {
+	if (!image || !(image->maps = calloc(3, sizeof(*image->maps)))) {
 		ret = -ENOMEM;
 		goto out;
 	}
@@ -528,6 +552,7 @@ int irp_compile(const struct irp_protocol *protocol, const struct irp_compile_op
 	image->maps[0].key_size = 4;
 	image->maps[0].value_size = (uint32_t)state_size;
 	image->maps[0].max_entries = 1;
+	add_pointer_maps(image);
 	image->insns = c.insns;
 	image->insn_count = c.insn_count;
 	c.insns = NULL;

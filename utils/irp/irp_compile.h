@@ -149,6 +149,12 @@
 
 /* The state map of a compiled program: one element of state_size bytes. */
 #define IRP_COMPILE_STATE_MAP "irp_state"
+/*
+ * Maps 1 and 2 of every compiled image: the pointer buttons and the hold
+ * (bpf_protocols/pointer_table.h), filled by the planner as for the embedded decoders.
+ */
+#define IRP_COMPILE_POINTER_KEYS_MAP_INDEX 1
+#define IRP_COMPILE_POINTER_STATE_MAP_INDEX 2
 
 struct irp_compile_options {
 	double absolute_tolerance;	/* µs */

@@ -181,7 +181,11 @@ int irpc_resolve(struct compiler *c)
 					       "%d instructions)"), c->emitting, INSNS_MAX);
 			return -E2BIG;
 		}
-		c->insns[c->fixups[i].at].off = (int16_t)off;
+		/* a call of the report subprogram takes its offset in imm */
+		if (c->insns[c->fixups[i].at].code == (BPF_JMP | BPF_CALL))
+			c->insns[c->fixups[i].at].imm = (int32_t)off;
+		else
+			c->insns[c->fixups[i].at].off = (int16_t)off;
 	}
 	return 0;
 }

@@ -248,6 +248,8 @@ struct compiler {
 	struct fixup { size_t at; int label; } *fixups;
 	size_t fixup_count, fixup_capacity;
 	bool out_of_memory, too_long;
+	/* the report subprogram (irp_compile_pointer.c): its label, -1 until a report */
+	int pointer_sub;
 	/*
 	 * What widest_above() needs of the durations, made once irpc_build_frames() is
 	 * done (nothing changes the tables or the frames after it): without it every
@@ -377,6 +379,15 @@ void irpc_load_imm64(struct compiler *c, uint8_t dst, uint64_t value);
 void irpc_mov_imm(struct compiler *c, uint8_t dst, uint64_t value);
 void irpc_jump_if(struct compiler *c, uint8_t op, uint8_t reg, uint64_t value, int label);
 int irpc_resolve(struct compiler *c);
+
+/*
+ * irp_compile_pointer.c: a report (r1 the context; r2 to r4 a keydown's protocol,
+ * scancode and toggle) as a call of the report subprogram, which reports and moves the
+ * pointer for a keymap's pointer buttons; the subprogram itself, after the program's
+ * last instruction, when some report calls it.
+ */
+void irpc_emit_report_call(struct compiler *c, bool repeat);
+void irpc_emit_pointer_subprogram(struct compiler *c);
 bool irpc_is_parameter_name(const struct compiler *c, const char *name);
 const struct irp_expr *irpc_definition_of(const struct compiler *c, const char *name);
 bool irpc_affordable(struct compiler *c, const struct irp_expr *e, unsigned int column);

@@ -1237,7 +1237,7 @@ int irpc_emit_frame(struct compiler *c, size_t index, unsigned int *word, int re
 		LDX64(c, BPF_REG_3, BPF_REG_7, await + 8);
 		LDX64(c, BPF_REG_4, BPF_REG_7, await + 16);
 		LDX64(c, BPF_REG_1, BPF_REG_10, STACK_CTX);
-		irpc_insn(c, BPF_JMP | BPF_CALL, 0, 0, 0, BPF_FUNC_rc_keydown);
+		irpc_emit_report_call(c, false);
 		GOTO(c, reported);
 	}
 	irpc_place(c, tree);

@@ -738,7 +738,7 @@ int irpc_emit_report(struct compiler *c, const struct frame *f, const struct fra
 		}
 		if (!c->context_in_r1)
 			LDX64(c, BPF_REG_1, BPF_REG_10, STACK_CTX);
-		irpc_insn(c, BPF_JMP | BPF_CALL, 0, 0, 0, BPF_FUNC_rc_repeat);
+		irpc_emit_report_call(c, true);
 		GOTO(c, l->reported);
 		return 0;
 	}
@@ -952,7 +952,7 @@ keydown:
 		ALU64_REG(c, BPF_MOV, BPF_REG_1, BPF_REG_6);
 	else
 		LDX64(c, BPF_REG_1, BPF_REG_10, STACK_CTX);
-	irpc_insn(c, BPF_JMP | BPF_CALL, 0, 0, 0, BPF_FUNC_rc_keydown);
+	irpc_emit_report_call(c, false);
 	GOTO(c, l->reported);
 	return 0;
 }

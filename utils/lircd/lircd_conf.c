@@ -771,7 +771,7 @@ static int check_timings(struct parser *p)
 	struct lircd_remote *r = &p->remote;
 	int ret = 0;
 
-	if (r->encoding == LIRCD_ENCODING_DRIVER)
+	if (r->encoding == LIRCD_ENCODING_DRIVER || p->loader->to_send)
 		return 0;
 	if (r->gap == 0)
 		return fail_at_keyword(p, KW_GAP,

@@ -54,7 +54,8 @@
  *  - remotes that cannot be decoded: no gap (or gap 0) on a remote with timings, a
  *    SPACE_ENC remote whose `one` or `zero` has a zero-length pulse or space (unless
  *    both are "0 0": codes decoded by a driver, see LIRCD_ENCODING_DRIVER), one equal to
- *    zero, an RC-MM remote without its four symbols, a raw button of no duration, of an
+ *    zero, an RC-MM remote without its four symbols (these four not when loaded to
+ *    send: lircd_conf_load_file_to_send()), a raw button of no duration, of an
  *    even number of durations (it must end on a pulse, as lircd requires) or with a
  *    duration of 0;
  *  - past a limit below: too many codes, remotes, durations, files or include depth.
@@ -305,6 +306,14 @@ int lircd_conf_parse(const char *buf, size_t len, const char *filename,
  */
 int lircd_conf_load_file(const char *path, struct lircd_conf **ret_conf,
 			 struct ir_error *err);
+
+/*
+ * lircd_conf_load_file() for sending (utils/send/lircd_send.h): a remote is read
+ * without the checks only decoding needs (its gap, its one and zero with a duration
+ * of 0 or alike, RC-MM's symbols), since lircd sends such remotes.
+ */
+int lircd_conf_load_file_to_send(const char *path, struct lircd_conf **ret_conf,
+				 struct ir_error *err);
 
 /*
  * Does this text look like a lircd.conf? True when its first token that is not a

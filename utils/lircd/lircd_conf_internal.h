@@ -76,6 +76,7 @@ struct loader {
 	struct lircd_conf *conf;
 	struct ir_error *err;
 	bool follow_includes;
+	bool to_send;		/* lircd_conf_load_file_to_send(): no decoding checks */
 	unsigned int depth;
 	/* The files being read, outermost first: what an include may not name again. */
 	struct {

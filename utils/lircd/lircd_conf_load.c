@@ -284,8 +284,8 @@ fail_file:
 		ir_error_set_at(loader->err, path, 0, 0, "%s", strerror(-ret));
 	return ret;
 }
-int lircd_conf_load_file(const char *path, struct lircd_conf **ret_conf,
-			 struct ir_error *err)
+static int load_file(const char *path, bool to_send, struct lircd_conf **ret_conf,
+		     struct ir_error *err)
 {
 	struct loader loader;
 	int ret;
@@ -294,6 +294,19 @@ int lircd_conf_load_file(const char *path, struct lircd_conf **ret_conf,
 	if (ret < 0)
 		return ret;
 	loader.follow_includes = true;
+	loader.to_send = to_send;
 	ret = conf_load_one(&loader, path, NULL, NULL);
 	return loader_finish(&loader, ret, ret_conf);
+}
+
+int lircd_conf_load_file(const char *path, struct lircd_conf **ret_conf,
+			 struct ir_error *err)
+{
+	return load_file(path, false, ret_conf, err);
+}
+
+int lircd_conf_load_file_to_send(const char *path, struct lircd_conf **ret_conf,
+				 struct ir_error *err)
+{
+	return load_file(path, true, ret_conf, err);
 }

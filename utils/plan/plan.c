@@ -18,6 +18,7 @@
 #include "lirc.h"
 #include "nls.h"
 #include "plan.h"
+#include "plan_pointer.h"
 #include "sysroot.h"
 
 /* What a protocol name turned out to mean. */
@@ -384,6 +385,8 @@ int plan_apply_keymap_params(struct planner *p, struct plan_decoder *decoder,
 	for (i = 0; i < protocol->param_count; i++) {
 		const struct keymap_param *param = &protocol->params[i];
 
+		if (plan_pointer_param(param->name))
+			continue;
 		if (!decoder->object || bpf_object_param_find(decoder->object, param->name) < 0) {
 			plan_origin_prefix(origin, where, sizeof(where));
 			ret = plan_note(p->plan, _("%sdecoder '%s' has no parameter '%s': ignored"),
@@ -744,15 +747,15 @@ static int relocate(struct planner *p, struct plan_decoder *decoder)
 	size_t i;
 	int ret;
 
-	/* A compiled (IRP) decoder has its values already, and no host maps. */
+	/* A compiled (IRP) decoder has its values already, and no family's host maps. */
 	if (!decoder->object)
-		return 0;
+		return plan_pointer_bind(p, decoder);
 	ret = bpf_object_relocate(decoder->object, NULL, decoder->params, decoder->param_count,
 				  &decoder->image, p->err);
 	for (i = 0; ret == 0 && (family = decoder_family_at(i)); i++)
 		if (family->bind)
 			ret = family->bind(p, decoder);
-	return ret;
+	return ret < 0 ? ret : plan_pointer_bind(p, decoder);
 }
 
 /* Same family, object, name and parameter values, and the family's data alike. */
@@ -1272,6 +1275,11 @@ int keytable_plan_make(const struct plan_input *input, struct keytable_plan **re
 	ret = plan_pattern_keys(p.plan);
 	if (ret < 0)
 		goto out;
+	ret = plan_pointer_take(&p);
+	if (ret == 0)
+		ret = sort_lookup(p.plan);
+	if (ret < 0)
+		goto out;
 	ret = check_device(&p);
 out:
 	free(p.option_used);
@@ -1299,6 +1307,7 @@ void keytable_plan_free(struct keytable_plan *plan)
 	free(plan->decoders);
 	free(plan->keys);
 	free(plan->lookup);
+	free(plan->pointer.keys);
 	for (i = 0; i < plan->note_count; i++)
 		free(plan->notes[i]);
 	free(plan->notes);
@@ -1322,11 +1331,14 @@ uint32_t keytable_plan_lookup(const struct keytable_plan *plan, uint64_t scancod
 int plan_decoder_fill_maps(const struct plan_decoder *d, plan_map_update_fn update,
 			   void *target, struct ir_error *err)
 {
-	return d->family->fill_maps ? d->family->fill_maps(d, update, target, err) : 0;
+	int ret = d->family->fill_maps ? d->family->fill_maps(d, update, target, err) : 0;
+
+	return ret < 0 ? ret : plan_pointer_fill(d, update, target, err);
 }
 
 void plan_decoder_describe(const struct plan_decoder *d, FILE *out)
 {
 	if (d->family->describe)
 		d->family->describe(d, out);
+	plan_pointer_describe(d, out);
 }

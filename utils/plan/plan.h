@@ -81,6 +81,12 @@
  *   (KEYMAP_PROTOCOLS_MAX) before any is planned, and more than 64 programs (a
  *   device's limit) is refused offline too, so --decode and --test-keymap take what a
  *   device takes.
+ * - Pointer entries (a scancode mapped to POINTER_UP ... instead of a key) leave the
+ *   keys for plan->pointer, with the speed of the keymaps' pointer_speed,
+ *   pointer_accel, pointer_max and pointer_hold parameters (the last keymap's that sets
+ *   one wins); a value out of range is a note and skipped (the default kept). Every
+ *   planned decoder with the maps of bpf_protocols/pointer_table.h moves the pointer;
+ *   a note says so when none of them has the maps (a kernel protocol decodes them).
  * - Keys: keymaps in order, then -k; a later mapping of a scancode replaces an
  *   earlier one. Raw patterns (of raw, then of lircd_raw) get scancodes 0, 1, 2, ...
  *   skipping those other mappings use.
@@ -106,6 +112,22 @@ struct decoder_family_ops;
  * One BPF program of the plan. Its family (decoder_family.h) says what kind of decoder
  * it is and owns state: remotes, patterns, indexes and the host maps they go into.
  */
+/*
+ * The keymaps' pointer entries (keymap.h, enum keymap_pointer) and how fast they move
+ * the pointer: the maps of bpf_protocols/pointer_table.h, which every decoder that has
+ * them gets (plan_decoder_fill_maps()). No entries: no map is filled.
+ */
+struct plan_pointer_key {
+	uint64_t scancode;
+	int32_t rel_x, rel_y;		/* -1, 0 or 1 */
+};
+
+struct plan_pointer {
+	struct plan_pointer_key *keys;	/* scancode order is the order they were given */
+	size_t key_count;
+	uint32_t speed, accel, max, hold_ms;	/* pointer_speed, ... (rc_keymap(5)) */
+};
+
 struct plan_decoder {
 	char *name;			/* embedded name, the object file's path, or irp:... */
 	bool embedded;
@@ -122,6 +144,9 @@ struct plan_decoder {
 	struct bpf_param_value *params;	/* every parameter set explicitly; names owned */
 	size_t param_count;
 	struct bpf_image *image;	/* relocated with the final parameter values */
+	/* Its maps pointer_keys and pointer_state, index + 1 (0: it has none). */
+	int pointer_keys_map, pointer_state_map;
+	const struct plan_pointer *pointer;	/* the plan's, when it has entries and maps */
 };
 
 struct plan_key {
@@ -141,6 +166,7 @@ struct keytable_plan {
 	struct plan_key *keys;		/* scancode order is the order they were given */
 	size_t key_count;
 	struct plan_key *lookup;	/* the same keys sorted by scancode */
+	struct plan_pointer pointer;	/* the scancodes that move the pointer, not in keys */
 	char **notes;			/* one line each, for the user: fallbacks, warnings */
 	size_t note_count;
 	/*

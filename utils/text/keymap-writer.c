@@ -76,8 +76,10 @@ static void write_key(FILE *out, const char *key)
 
 static void write_keycode(FILE *out, uint32_t keycode)
 {
-	const char *name = keycode_to_name(keycode);
+	const char *name = keymap_pointer_name(keycode);
 
+	if (!name)
+		name = keycode_to_name(keycode);
 	if (name)
 		fprintf(out, "\"%s\"", name);
 	else

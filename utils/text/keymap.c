@@ -221,10 +221,58 @@ int keymap_parse_scancode(const struct keymap_loader *loader, const char *text,
 	return 0;
 }
 
+/* Each direction's name and its moves on x and y, in the order of enum keymap_pointer. */
+static const struct {
+	const char *name;
+	int rel_x, rel_y;
+} pointer_directions[KEYMAP_POINTER_MAX - KEYMAP_POINTER_UP] = {
+	{ "POINTER_UP", 0, -1 },
+	{ "POINTER_DOWN", 0, 1 },
+	{ "POINTER_LEFT", -1, 0 },
+	{ "POINTER_RIGHT", 1, 0 },
+	{ "POINTER_UP_LEFT", -1, -1 },
+	{ "POINTER_UP_RIGHT", 1, -1 },
+	{ "POINTER_DOWN_LEFT", -1, 1 },
+	{ "POINTER_DOWN_RIGHT", 1, 1 },
+};
+
+int keymap_pointer_direction(uint32_t keycode, int *ret_rel_x, int *ret_rel_y)
+{
+	if (keycode < KEYMAP_POINTER_UP || keycode >= KEYMAP_POINTER_MAX)
+		return -ENOENT;
+	*ret_rel_x = pointer_directions[keycode - KEYMAP_POINTER_UP].rel_x;
+	*ret_rel_y = pointer_directions[keycode - KEYMAP_POINTER_UP].rel_y;
+	return 0;
+}
+
+const char *keymap_pointer_name(uint32_t keycode)
+{
+	if (keycode < KEYMAP_POINTER_UP || keycode >= KEYMAP_POINTER_MAX)
+		return NULL;
+	return pointer_directions[keycode - KEYMAP_POINTER_UP].name;
+}
+
+int keymap_pointer_from_name(const char *name, uint32_t *ret_keycode)
+{
+	size_t i;
+
+	for (i = 0; i < KEYMAP_POINTER_MAX - KEYMAP_POINTER_UP; i++) {
+		if (!keymap_ascii_casecmp(name, pointer_directions[i].name)) {
+			*ret_keycode = KEYMAP_POINTER_UP + (uint32_t)i;
+			return 0;
+		}
+	}
+	return -ENOENT;
+}
+
 int keymap_parse_keycode(const struct keymap_loader *loader, const char *text,
 			 unsigned int line, unsigned int column, uint32_t *ret_keycode)
 {
-	int ret = keycode_parse(text, ret_keycode);
+	int ret = keymap_pointer_from_name(text, ret_keycode);
+
+	if (ret == 0)
+		return 0;
+	ret = keycode_parse(text, ret_keycode);
 
 	if (ret == -ERANGE)
 		return keymap_fail(loader, line, column,

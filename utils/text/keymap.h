@@ -71,6 +71,38 @@
 
 #include "ir_error.h"
 
+/*
+ * Pointer directions: where a keycode is expected, a keymap may write one of the names
+ * "POINTER_UP", "POINTER_DOWN", "POINTER_LEFT", "POINTER_RIGHT", "POINTER_UP_LEFT",
+ * "POINTER_UP_RIGHT", "POINTER_DOWN_LEFT", "POINTER_DOWN_RIGHT" (any case): its button
+ * moves the pointer while held, instead of pressing a key. They are kept as these
+ * numbers, past every keycode, so that the model and the writer carry them as keys;
+ * the planner takes them out of the keys (plan.h).
+ */
+enum keymap_pointer {
+	KEYMAP_POINTER_UP = 0x10000,
+	KEYMAP_POINTER_DOWN,
+	KEYMAP_POINTER_LEFT,
+	KEYMAP_POINTER_RIGHT,
+	KEYMAP_POINTER_UP_LEFT,
+	KEYMAP_POINTER_UP_RIGHT,
+	KEYMAP_POINTER_DOWN_LEFT,
+	KEYMAP_POINTER_DOWN_RIGHT,
+	KEYMAP_POINTER_MAX,
+};
+
+/*
+ * The direction of a pointer keycode: -1, 0 or 1 on each axis (x to the right, y
+ * down, as REL_X and REL_Y go). 0, or -ENOENT when keycode is a key.
+ */
+int keymap_pointer_direction(uint32_t keycode, int *ret_rel_x, int *ret_rel_y);
+
+/* "POINTER_UP" ... for a pointer keycode, NULL for a key. */
+const char *keymap_pointer_name(uint32_t keycode);
+
+/* The pointer keycode of a name (any case), or -ENOENT. */
+int keymap_pointer_from_name(const char *name, uint32_t *ret_keycode);
+
 struct keymap_scancode {
 	uint64_t scancode;
 	uint32_t keycode;

@@ -1,0 +1,1 @@
+--decode=$IRKIT_SRCDIR/tests/cli/data/pointer-pad.txt -v -w $IRKIT_SRCDIR/tests/cli/data/pointer-irp.toml

@@ -1,0 +1,1 @@
+--test-keymap=$IRKIT_SRCDIR/tests/cli/data/pointer-bad.toml

@@ -1,0 +1,177 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+#include "config.h"
+
+#include <errno.h>
+#include <inttypes.h>
+#include <stdbool.h>
+#include <string.h>
+
+#include "ir_irp_send.h"
+#include "irp.h"
+#include "irp_compile.h"
+#include "irp_database.h"
+#include "irp_render.h"
+#include "nls.h"
+
+/* As many parameters as irp_compile() takes. */
+#define IRP_SEND_PARAMS_MAX 24
+/* The protocol numbers a kernel layout may report: enum rc_proto's. */
+#define IRP_SEND_RC_PROTO_MAX 64
+
+/*
+ * The parameters that protocol's decoder reports scancode with: in the generic layout,
+ * or in the kernel's in any of its protocols.
+ */
+static int unpack(const struct irp_protocol *protocol, const struct irp_compile_options *o,
+		  uint64_t scancode, uint64_t *values, struct ir_error *err)
+{
+	uint32_t rc_proto;
+	int ret;
+
+	if (!o->name || !irp_compile_kernel_layout(o->name))
+		return irp_compile_unpack(protocol, o, IRP_COMPILE_PROTOCOL, scancode, 0, values,
+					  err);
+	for (rc_proto = 0; rc_proto < IRP_SEND_RC_PROTO_MAX; rc_proto++) {
+		ret = irp_compile_unpack(protocol, o, rc_proto, scancode, 0, values, NULL);
+		if (ret != -EINVAL)
+			return ret;
+	}
+	ir_error_set(err, _("irp: no parameters of '%s' give scancode 0x%" PRIx64), o->name,
+		     scancode);
+	return -EINVAL;
+}
+
+static int render(const struct irp_protocol *protocol, const uint64_t *values,
+		  unsigned int repeats, struct irp_signal *signal, struct ir_error *err)
+{
+	struct irp_render_options options = { .repeats = repeats, .ending = true };
+	struct irp_env *env = NULL;
+	size_t i;
+	int ret;
+
+	ret = irp_env_new(&env);
+	for (i = 0; ret == 0 && i < protocol->parameter_count; i++)
+		ret = irp_env_set(env, protocol->parameters[i].name, (int64_t)values[i]);
+	if (ret == 0)
+		ret = irp_env_prepare(env, protocol, err);
+	if (ret == 0)
+		ret = irp_render(protocol, env, &options, signal, err);
+	irp_env_free(env);
+	return ret;
+}
+
+/* Whether an expression uses a name: a bitfield of it carries a parameter. */
+static bool uses_name(const struct irp_expr *expr)
+{
+	if (!expr)
+		return false;
+	if (expr->kind == IRP_EXPR_NAME)
+		return true;
+	return uses_name(expr->a) || uses_name(expr->b) || uses_name(expr->c);
+}
+
+/*
+ * Whether seq sends a parameter's bitfield before its first repeating irstream ("*", "+", "n+"):
+ * 1 when it does, 0 when a repeating irstream comes first, -1 when it has neither.
+ */
+static int data_before_repeat(const struct irp_sequence *seq)
+{
+	const struct irp_stream *stream;
+	size_t i;
+	int ret;
+
+	for (i = 0; i < seq->count; i++) {
+		if (seq->items[i].kind == IRP_ITEM_BITFIELD && uses_name(seq->items[i].bitfield))
+			return 1;
+		if (seq->items[i].kind != IRP_ITEM_STREAM)
+			continue;
+		stream = seq->items[i].stream;
+		if (stream->repeat == IRP_REPEAT_ANY || stream->repeat == IRP_REPEAT_SOME ||
+		    stream->repeat == IRP_REPEAT_AT_LEAST)
+			return 0;
+		ret = data_before_repeat(&stream->body);
+		if (ret >= 0)
+			return ret;
+	}
+	return -1;
+}
+
+/*
+ * The renderings of the repeat part in a press: none when an intro carries the data
+ * (NEC1's frame, then its ditto as repeats), else one (RC5; DirecTV's intro is only a
+ * lead-in, NRC17's a start frame of constants).
+ */
+static unsigned int press_repeats(const struct irp_protocol *protocol)
+{
+	const struct irp_stream *top = protocol->stream;
+
+	if (top->repeat == IRP_REPEAT_ANY || top->repeat == IRP_REPEAT_SOME ||
+	    top->repeat == IRP_REPEAT_AT_LEAST)
+		return 1;
+	return data_before_repeat(&top->body) == 1 ? 0 : 1;
+}
+
+/* A signal into the train; a space before its first pulse is the idle line. */
+static int append_signal(const struct irp_signal *signal, struct ir_train *train)
+{
+	size_t i;
+	int ret = 0;
+
+	for (i = 0; ret == 0 && i < signal->count; i++) {
+		if (signal->durations[i] > 0)
+			ret = ir_train_pulse(train, (uint32_t)signal->durations[i]);
+		else if (train->count)
+			ret = ir_train_space(train, (uint32_t)-(int64_t)signal->durations[i]);
+	}
+	return ret;
+}
+
+/* The protocol of a database name or an IRP string, and its options. */
+static int find_protocol(const char *irp, struct irp_protocol **ret_protocol,
+			 struct irp_compile_options *options, struct ir_error *err)
+{
+	const struct irp_database_entry *entry = NULL;
+	const char *text = irp;
+
+	if (irp[strspn(irp, " \t\r\n")] != '{') {
+		entry = irp_database_find(irp);
+		if (!entry) {
+			ir_error_set(err, _("unknown IRP protocol '%s': neither a name of the IRP "
+					    "database nor an IRP string ('{...}')"), irp);
+			return -EINVAL;
+		}
+		text = entry->irp;
+	}
+	irp_compile_options_init(options, entry ? entry->parameters : NULL);
+	options->name = entry ? entry->name : NULL;
+	return irp_parse(text, strlen(text), ret_protocol, err);
+}
+
+int ir_irp_send(const char *irp, uint64_t scancode, unsigned int repeat,
+		struct ir_train *train, struct ir_error *err)
+{
+	struct irp_protocol *protocol = NULL;
+	struct irp_compile_options options;
+	uint64_t values[IRP_SEND_PARAMS_MAX];
+	struct irp_signal signal = { 0 };
+	int ret;
+
+	ret = find_protocol(irp, &protocol, &options, err);
+	if (ret < 0)
+		goto out;
+	if (protocol->parameter_count > IRP_SEND_PARAMS_MAX) {
+		ir_error_set(err, _("irp: more than %d parameters"), IRP_SEND_PARAMS_MAX);
+		ret = -EOPNOTSUPP;
+		goto out;
+	}
+	ret = unpack(protocol, &options, scancode, values, err);
+	if (ret < 0)
+		goto out;
+	ret = render(protocol, values, press_repeats(protocol) + repeat, &signal, err);
+	if (ret == 0)
+		ret = append_signal(&signal, train);
+out:
+	irp_signal_free(&signal);
+	irp_protocol_free(protocol);
+	return ret;
+}
