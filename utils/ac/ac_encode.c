@@ -248,8 +248,28 @@ static unsigned int nibble_sum(const struct ac_check *c, const uint8_t *msg)
 	return sum & 0xf;
 }
 
-/* Check c made to hold in msg (ac_table.h defines each kind). */
-static void check_apply(const struct ac_check *c, uint8_t *msg)
+/*
+ * The 8 bits from bit first2 of bytes at and at + 1: init exclusive-or the count of
+ * the other set bits of bytes first .. first + count - 1.
+ */
+static void bit_count_apply(const struct ac_check *c, uint8_t *msg)
+{
+	unsigned int window = msg[c->at] | (unsigned int)msg[c->at + 1] << 8;
+	unsigned int mask = 0xffU << (c->first2 & 7), set = 0, i;
+
+	for (i = 0; i < c->count; i++)
+		set += popcount8(msg[c->first + i]);
+	set -= (unsigned int)__builtin_popcount(window & mask);
+	window = (window & ~mask) | ((c->init ^ set) & 0xff) << (c->first2 & 7);
+	msg[c->at] = (uint8_t)window;
+	msg[c->at + 1] = (uint8_t)(window >> 8);
+}
+
+/*
+ * Check c made to hold in msg (ac_table.h defines each kind): true, or false for a kind
+ * not known here (a protocol added with a check of a new kind does not encode).
+ */
+static bool check_apply(const struct ac_check *c, uint8_t *msg)
 {
 	unsigned int i;
 
@@ -277,21 +297,24 @@ static void check_apply(const struct ac_check *c, uint8_t *msg)
 	case AC_CHECK_EQUAL:
 		msg[c->at] = (uint8_t)((msg[c->at] & ~c->first) | (c->count & c->first));
 		break;
-	default:
+	case AC_CHECK_BIT_COUNT:
+		bit_count_apply(c, msg);
 		break;
+	case AC_CHECK_NONE:
+		break;
+	default:
+		return false;
 	}
+	return true;
 }
 
-/* Whether check c holds in msg, as the decoder tests it. */
+/* Whether check c holds in msg, as the decoder tests it; a kind unknown here never. */
 static bool check_holds(const struct ac_check *c, const uint8_t *msg)
 {
 	uint8_t copy[AC_BYTES_MAX];
 
-	if (c->kind == AC_CHECK_NONE)
-		return true;
 	memcpy(copy, msg, sizeof(copy));
-	check_apply(c, copy);
-	return !memcmp(copy, msg, sizeof(copy));
+	return check_apply(c, copy) && !memcmp(copy, msg, sizeof(copy));
 }
 
 /*
