@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * ir-ctl: send infrared. It encodes scancodes and reads capture files into one train,
- * checked whole, and sends it to a lirc device (send.h), or with --dry-run prints it,
- * in the text ir-keytable --decode and ir-ctl --send read.
+ * ir-ctl: send and receive infrared. It encodes scancodes and reads capture files into
+ * one train, checked whole, and sends it to a lirc device (lirc_io.h), or with
+ * --dry-run prints it, in the text ir-keytable --decode and ir-ctl --send read; it
+ * receives raw IR in that text, and sets the receiver (receive.h).
  */
 #include "config.h"
 
@@ -16,30 +17,36 @@
 #include "ir_send.h"
 #include "ir_error.h"
 #include "ir_train.h"
+#include "lirc_io.h"
 #include "nls.h"
 #include "options.h"
-#include "send.h"
+#include "receive.h"
 
 /*
  * The pulses and spaces of a capture as a train: what a transmitter can send. Leading
- * spaces and timeouts are silence, not something to send.
+ * spaces are silence, not something to send. A timeout between two messages (ir-ctl
+ * --receive's note) is the silence that ended the first one: a space of its length,
+ * and the space a receiver reports after it (the rest of the gap, however long) is
+ * left out, so that the messages go out apart, as a receiver told them apart, and not
+ * run together.
  */
 static int train_from_file(struct ir_train *train, const char *path, struct ir_error *err)
 {
 	struct capture *capture = NULL;
-	uint32_t sample;
+	uint32_t sample, last = LIRC_TIMEOUT(0);
 	size_t i;
 	int ret;
 
 	ret = capture_load_file(path, &capture, err);
 	if (ret < 0)
 		return ret;
-	for (i = 0; ret == 0 && i < capture->count; i++) {
+	for (i = 0; ret == 0 && i < capture->count; i++, last = sample) {
 		sample = capture->samples[i];
 		if (LIRC_IS_PULSE(sample))
 			ret = ir_train_pulse(train, LIRC_VALUE(sample));
-		else if (LIRC_IS_SPACE(sample) && train->count)
-			ret = ir_train_space(train, LIRC_VALUE(sample));
+		else if ((LIRC_IS_SPACE(sample) && !LIRC_IS_TIMEOUT(last)) ||
+			 LIRC_IS_TIMEOUT(sample))
+			ret = train->count ? ir_train_space(train, LIRC_VALUE(sample)) : 0;
 	}
 	if (ret == 0 && !train->count) {
 		ir_error_set_at(err, path, 0, 0, _("no pulse to send"));
@@ -99,6 +106,19 @@ static int build(const struct irctl_options *options, struct ir_train *all,
 	return ret;
 }
 
+static int send_train(const struct irctl_options *options, const struct ir_train *train,
+		      struct ir_error *err)
+{
+	struct lirc_send_settings settings = {
+		.carrier = options->carrier,
+		.duty_cycle = options->duty_cycle,
+		.emitters = options->emitters,
+	};
+
+	return lirc_io_send(options->sysroot, irctl_device(options), &settings,
+			    train->durations, train->count, err);
+}
+
 static int run(const struct irctl_options *options, struct ir_error *err)
 {
 	struct ir_train all;
@@ -106,8 +126,10 @@ static int run(const struct irctl_options *options, struct ir_error *err)
 
 	ir_train_init(&all);
 	ret = build(options, &all, err);
+	if (ret == 0 && options->verbose && !options->dry_run)
+		ir_train_write_text(stderr, &all);
 	if (ret == 0 && !options->dry_run)
-		ret = irctl_send(options, &all, err);
+		ret = send_train(options, &all, err);
 	else if (ret == 0 && ir_train_write_text(stdout, &all) < 0) {
 		ir_error_set(err, _("writing to standard output: %s"), strerror(EIO));
 		ret = -EIO;
@@ -139,6 +161,12 @@ int main(int argc, char **argv)
 		break;
 	case IRCTL_ACTION_FEATURES:
 		ret = irctl_features(&options, stdout, &err);
+		break;
+	case IRCTL_ACTION_RECEIVE:
+		ret = irctl_receive(&options, &err);
+		break;
+	case IRCTL_ACTION_SET:
+		ret = irctl_set_receiver(&options, &err);
 		break;
 	case IRCTL_ACTION_VERSION:
 		printf(_("IR raw control version %s\n"), VERSION);

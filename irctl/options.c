@@ -3,9 +3,12 @@
 
 #include <errno.h>
 #include <getopt.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include <linux/lirc.h>
 
 #include "ac_protocol.h"
 #include "ir_send.h"
@@ -17,6 +20,7 @@ enum {
 	OPTION_DRY_RUN = 0x100,
 	OPTION_SYSROOT,
 	OPTION_REPEAT,
+	OPTION_MODE2,
 };
 
 static const struct option long_options[] = {
@@ -31,6 +35,16 @@ static const struct option long_options[] = {
 	{ "duty-cycle", required_argument, NULL, 'D' },
 	{ "emitters", required_argument, NULL, 'e' },
 	{ "features", no_argument, NULL, 'f' },
+	{ "receive", optional_argument, NULL, 'r' },
+	{ "oneshot", no_argument, NULL, '1' },
+	{ "mode2", no_argument, NULL, OPTION_MODE2 },
+	{ "wideband", no_argument, NULL, 'w' },
+	{ "narrowband", no_argument, NULL, 'n' },
+	{ "carrier-range", required_argument, NULL, 'R' },
+	{ "measure-carrier", no_argument, NULL, 'm' },
+	{ "no-measure-carrier", no_argument, NULL, 'M' },
+	{ "timeout", required_argument, NULL, 't' },
+	{ "verbose", no_argument, NULL, 'v' },
 	{ "dry-run", no_argument, NULL, OPTION_DRY_RUN },
 	{ "sysroot", required_argument, NULL, OPTION_SYSROOT },	/* hidden: for tests */
 	{ "help", no_argument, NULL, 'h' },
@@ -115,6 +129,70 @@ static int parse_number(const char *arg, const char *option, uint64_t min, uint6
 	return 0;
 }
 
+/* -R 30000-50000: the carriers the receiver takes, in Hz. */
+static int parse_carrier_range(const char *arg, struct lirc_receive_settings *receiver,
+			       struct ir_error *err)
+{
+	const char *dash = strchr(arg, '-');
+	uint64_t low = 0, high = 0;
+	char *first = dash ? strndup(arg, (size_t)(dash - arg)) : NULL;
+	int ret = -EINVAL;
+
+	if (dash && !first)
+		return -ENOMEM;
+	if (first && number_parse_unsigned(first, IRCTL_CARRIER_MAX, &low) == 0 &&
+	    number_parse_unsigned(dash + 1, IRCTL_CARRIER_MAX, &high) == 0 && low &&
+	    low <= high) {
+		receiver->carrier_low = (uint32_t)low;
+		receiver->carrier_high = (uint32_t)high;
+		ret = 0;
+	} else {
+		ir_error_set(err, _("--carrier-range '%s': expected LOW-HIGH in Hz, 1 to %d, "
+				    "LOW not above HIGH"), arg, IRCTL_CARRIER_MAX);
+	}
+	free(first);
+	return ret;
+}
+
+/* The receiving options, which also set a receiver on their own (IRCTL_ACTION_SET). */
+static int parse_receive_option(int opt, const char *arg, struct irctl_options *options,
+				struct ir_error *err)
+{
+	struct lirc_receive_settings *receiver = &options->receiver;
+
+	switch (opt) {
+	case 'r':
+		options->receive = true;
+		options->receive_file = arg;
+		return 0;
+	case '1':
+		options->oneshot = true;
+		return 0;
+	case OPTION_MODE2:
+		options->mode2 = true;
+		return 0;
+	case 'w':
+		receiver->wideband = LIRC_SWITCH_ON;
+		return 0;
+	case 'n':
+		receiver->wideband = LIRC_SWITCH_OFF;
+		return 0;
+	case 'R':
+		return parse_carrier_range(arg, receiver, err);
+	case 'm':
+		receiver->measure_carrier = LIRC_SWITCH_ON;
+		return 0;
+	case 'M':
+		receiver->measure_carrier = LIRC_SWITCH_OFF;
+		return 0;
+	case 't':
+		return parse_number(arg, "--timeout", 1, LIRC_VALUE_MASK, _("microseconds"),
+				    &receiver->timeout, err);
+	default:
+		return 1;
+	}
+}
+
 static int parse_option(int opt, const char *arg, struct irctl_options *options,
 			struct ir_error *err)
 {
@@ -122,6 +200,9 @@ static int parse_option(int opt, const char *arg, struct irctl_options *options,
 	uint64_t gap;
 	int ret;
 
+	ret = parse_receive_option(opt, arg, options, err);
+	if (ret <= 0)
+		return ret;
 	switch (opt) {
 	case 'd':
 		options->device = arg;
@@ -167,6 +248,9 @@ static int parse_option(int opt, const char *arg, struct irctl_options *options,
 	case OPTION_DRY_RUN:
 		options->dry_run = true;
 		return 0;
+	case 'v':
+		options->verbose = true;
+		return 0;
 	case OPTION_SYSROOT:
 		options->sysroot = arg;
 		return 0;
@@ -201,6 +285,56 @@ static int check_keys(const struct irctl_options *options, struct ir_error *err)
 	return 0;
 }
 
+static bool has_receiver_setting(const struct lirc_receive_settings *r)
+{
+	return r->wideband != LIRC_SWITCH_KEEP || r->measure_carrier != LIRC_SWITCH_KEEP ||
+	       r->carrier_high || r->timeout;
+}
+
+/*
+ * What the options ask for: sending, receiving, or the receiver's settings alone;
+ * options of one with the other are usage errors, each named.
+ */
+static int choose_action(struct irctl_options *options, struct ir_error *err)
+{
+	bool sending = options->item_count || options->keymap;
+	bool setting = has_receiver_setting(&options->receiver);
+
+	if (options->action != IRCTL_ACTION_SEND)
+		return 0;
+	if (sending && options->receive) {
+		ir_error_set(err, _("--receive cannot be combined with --send, --scancode or "
+				    "--keycode"));
+		return -EINVAL;
+	}
+	if (sending && setting) {
+		ir_error_set(err, _("the receiver's settings (--wideband, --narrowband, "
+				    "--carrier-range, --measure-carrier, --no-measure-carrier, "
+				    "--timeout) cannot be combined with sending"));
+		return -EINVAL;
+	}
+	if (!options->receive && (options->oneshot || options->mode2)) {
+		ir_error_set(err, _("%s needs --receive"), options->oneshot ? "--oneshot" :
+			     "--mode2");
+		return -EINVAL;
+	}
+	if (options->dry_run && !sending) {
+		ir_error_set(err, _("--dry-run is for sending: give --send, --scancode or "
+				    "--keycode"));
+		return -EINVAL;
+	}
+	if (options->receive)
+		options->action = IRCTL_ACTION_RECEIVE;
+	else if (setting)
+		options->action = IRCTL_ACTION_SET;
+	else if (!sending) {
+		ir_error_set(err, _("nothing to do: give --send, --scancode, --keycode or "
+				    "--receive"));
+		return -EINVAL;
+	}
+	return 0;
+}
+
 int irctl_options_parse(int argc, char **argv, struct irctl_options *ret_options,
 			struct ir_error *err)
 {
@@ -212,17 +346,17 @@ int irctl_options_parse(int argc, char **argv, struct irctl_options *ret_options
 
 	if (env && *env)
 		options.sysroot = env;
-	optind = 1;
-	while (ret == 0 && (opt = getopt_long(argc, argv, "d:s:S:k:K:g:c:D:e:fhV", long_options, NULL)) != -1)
+	/* 0, not 1: glibc's getopt forgets a cluster ("-rw") an earlier parse stopped in. */
+	optind = 0;
+	while (ret == 0 && (opt = getopt_long(argc, argv, "d:s:S:k:K:g:c:D:e:fhVr::1wnR:mMt:v",
+					      long_options, NULL)) != -1)
 		ret = parse_option(opt, optarg, &options, err);
 	if (ret == 0 && optind < argc) {
 		ir_error_set(err, _("unexpected argument '%s'"), argv[optind]);
 		ret = -EINVAL;
 	}
-	if (ret == 0 && options.action == IRCTL_ACTION_SEND && !options.item_count) {
-		ir_error_set(err, _("nothing to send: give --send, --scancode or --keycode"));
-		ret = -EINVAL;
-	}
+	if (ret == 0)
+		ret = choose_action(&options, err);
 	if (ret == 0 && options.action == IRCTL_ACTION_SEND)
 		ret = check_keys(&options, err);
 	if (ret < 0) {
@@ -254,11 +388,12 @@ void irctl_options_print_help(const char *program)
 
 	printf(_("Usage: %s [OPTION]... --send=FILE|--scancode=PROTOCOL:SCANCODE|"
 		 "--keycode=KEY...\n"), program);
+	printf(_("  or:  %s [OPTION]... --receive[=FILE]\n"), program);
 	printf(_("  or:  %s [--device=DEV] --features\n"), program);
 	fputs(_("Sends infrared: pulses and spaces from a file, or a scancode encoded as the\n"
-		"kernel encodes it.\n"), stdout);
+		"kernel encodes it. Receives raw infrared, and sets the receiver.\n"), stdout);
 	fputs("\n", stdout);
-	fputs(_("  -d, --device=DEV           lirc device to send with (default /dev/lirc0)\n"), stdout);
+	fputs(_("  -d, --device=DEV           lirc device to use (default /dev/lirc0)\n"), stdout);
 	fputs(_("  -s, --send=FILE            send the pulses and spaces of FILE ('-': standard\n"
 		"                             input)\n"), stdout);
 	fputs(_("  -S, --scancode=PROTOCOL:SCANCODE\n"
@@ -276,6 +411,22 @@ void irctl_options_print_help(const char *program)
 	      stdout);
 	fputs(_("  -e, --emitters=EMITTERS    emitters to send with, numbered from 1 and\n"
 		"                             separated by commas\n"), stdout);
+	fputs(_("  -v, --verbose              print what is sent, on standard error, before\n"
+		"                             sending it\n"), stdout);
+	fputs(_("  -r, --receive[=FILE]       print the IR received, or save it to FILE\n"),
+	      stdout);
+	fputs(_("  -1, --oneshot              stop receiving at the end of the first message\n"),
+	      stdout);
+	fputs(_("      --mode2                receive in mode2's format: a line per pulse or\n"
+		"                             space\n"), stdout);
+	fputs(_("  -w, --wideband             use the wideband (learning) receiver\n"), stdout);
+	fputs(_("  -n, --narrowband           use the normal, narrowband receiver\n"), stdout);
+	fputs(_("  -R, --carrier-range=LOW-HIGH\n"
+		"                             carriers the receiver takes, in Hz\n"), stdout);
+	fputs(_("  -m, --measure-carrier      report the carrier of what is received\n"), stdout);
+	fputs(_("  -M, --no-measure-carrier   stop reporting the carrier\n"), stdout);
+	fputs(_("  -t, --timeout=TIMEOUT      microseconds of silence that end a message\n"),
+	      stdout);
 	fputs(_("  -f, --features             show what the device can do\n"), stdout);
 	fputs(_("      --dry-run              print what would be sent, as pulse and space lines,\n"
 		"                             instead of sending it\n"), stdout);

@@ -27,6 +27,15 @@
  *   succeeds is appended to the file IRKIT_FAKEDEV_SEND_LOG names, one line each
  *   ("LIRC_SET_SEND_CARRIER 38000", "write 3: 500 700 300"), so that a test compares
  *   what reached the device.
+ * - dev/lirc* receiving: LIRC_SET_REC_MODE LIRC_MODE_MODE2 is taken when the features
+ *   have LIRC_CAN_REC_MODE2, and from then on the lirc script's records are mode2
+ *   samples. LIRC_SET_WIDEBAND_RECEIVER, LIRC_SET_MEASURE_CARRIER_MODE,
+ *   LIRC_SET_REC_CARRIER_RANGE, LIRC_SET_REC_CARRIER (both 1 or more, else EINVAL) and
+ *   LIRC_SET_REC_TIMEOUT are taken when the features have their bit (else ENOTTY), the
+ *   timeout only within IRKIT_FAKEDEV_LIRC_TIMEOUT_RANGE ("MIN-MAX" µs, default
+ *   1-1250000; else EINVAL), which LIRC_GET_MIN_TIMEOUT and LIRC_GET_MAX_TIMEOUT
+ *   answer, as LIRC_GET_REC_TIMEOUT answers the timeout (125000 until set). Each
+ *   setting that succeeds is logged as the send ioctls are ("LIRC_SET_REC_MODE 4").
  * - read() of either plays, one step per call, the space-separated steps of
  *   IRKIT_FAKEDEV_INPUT_READS or IRKIT_FAKEDEV_LIRC_READS, then says EAGAIN:
  *     REC[+REC...]  these records (as many as fit in the caller's count)
@@ -37,7 +46,9 @@
  *                   on, as the kernel does for a device that has been unregistered
  *     SIGINT        raise(SIGINT), as CTRL-C would, and fail with EAGAIN
  *   An input record is SEC.USEC/TYPE/CODE/VALUE, a lirc one NSEC/PROTO/SCANCODE/FLAGS
- *   (numbers in C notation; fields left out at the end are 0). A script that runs out
+ *   (numbers in C notation; fields left out at the end are 0), or in LIRC_MODE_MODE2
+ *   a sample: P500 (pulse), S700 (space), T125000 (timeout), C38000 (carrier), O
+ *   (overflow, of 16777215 as the kernel's), X5 (a type the header does not know). A script that runs out
  *   without ending the program makes it exit 98 after a few seconds instead of hanging
  *   the test.
  * - IRKIT_FAKEDEV_FAIL: space-separated faults, "ioctl:NAME:N:ERRNO" (the Nth call of
@@ -138,6 +149,8 @@ static struct {
 	size_t key_count;
 	unsigned int repeat[2];
 	struct script input_script, lirc_script;
+	bool lirc_mode2;	/* LIRC_SET_REC_MODE LIRC_MODE_MODE2 taken */
+	uint32_t rec_timeout;
 } fake;
 
 struct name_value {
@@ -159,6 +172,12 @@ static const struct name_value ioctl_names[] = {
 	{ "LIRC_SET_SEND_CARRIER", LIRC_SET_SEND_CARRIER },
 	{ "LIRC_SET_SEND_DUTY_CYCLE", LIRC_SET_SEND_DUTY_CYCLE },
 	{ "LIRC_SET_TRANSMITTER_MASK", LIRC_SET_TRANSMITTER_MASK },
+	{ "LIRC_SET_WIDEBAND_RECEIVER", LIRC_SET_WIDEBAND_RECEIVER },
+	{ "LIRC_SET_MEASURE_CARRIER_MODE", LIRC_SET_MEASURE_CARRIER_MODE },
+	{ "LIRC_SET_REC_CARRIER_RANGE", LIRC_SET_REC_CARRIER_RANGE },
+	{ "LIRC_SET_REC_CARRIER", LIRC_SET_REC_CARRIER },
+	{ "LIRC_SET_REC_TIMEOUT", LIRC_SET_REC_TIMEOUT },
+	{ "LIRC_GET_MIN_TIMEOUT", LIRC_GET_MIN_TIMEOUT },
 	{ NULL, 0 },
 };
 
@@ -269,6 +288,7 @@ static void fake_init(void)
 	fake.lirc_script.text = getenv("IRKIT_FAKEDEV_LIRC_READS");
 	fake.repeat[0] = 500;
 	fake.repeat[1] = 125;
+	fake.rec_timeout = 125000;
 	parse_faults(getenv("IRKIT_FAKEDEV_FAIL"));
 }
 
@@ -667,7 +687,42 @@ static unsigned long env_number(const char *name, unsigned long fallback)
 	return text && *text ? strtoul(text, NULL, 0) : fallback;
 }
 
-/* A send ioctl, when the features have its bit; logged when it succeeds. */
+/* IRKIT_FAKEDEV_LIRC_TIMEOUT_RANGE, "MIN-MAX". */
+static void timeout_range(uint32_t *ret_min, uint32_t *ret_max)
+{
+	const char *text = getenv("IRKIT_FAKEDEV_LIRC_TIMEOUT_RANGE");
+	char *end;
+
+	*ret_min = 1;
+	*ret_max = 1250000;
+	if (!text || !*text)
+		return;
+	*ret_min = (uint32_t)strtoul(text, &end, 0);
+	if (*end != '-')
+		die(EXIT_BAD_SPEC, "IRKIT_FAKEDEV_LIRC_TIMEOUT_RANGE", text);
+	*ret_max = (uint32_t)strtoul(end + 1, NULL, 0);
+}
+
+/* What the kernel refuses of a setting's value, beyond the feature: an errno, or 0. */
+static int refused_value(unsigned long request, uint32_t value)
+{
+	uint32_t min, max;
+
+	switch (request) {
+	case LIRC_SET_SEND_DUTY_CYCLE:
+		return value < 1 || value > 99 ? EINVAL : 0;
+	case LIRC_SET_REC_CARRIER_RANGE:
+	case LIRC_SET_REC_CARRIER:
+		return value < 1 ? EINVAL : 0;
+	case LIRC_SET_REC_TIMEOUT:
+		timeout_range(&min, &max);
+		return value < min || value > max ? EINVAL : 0;
+	default:
+		return 0;
+	}
+}
+
+/* A setting, when the features have its bit; logged when it succeeds. */
 static int lirc_send_ioctl(unsigned long request, const char *name, uint32_t needs,
 			   uint32_t value)
 {
@@ -676,13 +731,51 @@ static int lirc_send_ioctl(unsigned long request, const char *name, uint32_t nee
 
 	if (!(env_number("IRKIT_FAKEDEV_LIRC_FEATURES", 0) & needs))
 		return -ENOTTY;
-	if (request == LIRC_SET_SEND_DUTY_CYCLE && (value < 1 || value > 99))
-		return -EINVAL;
+	if (refused_value(request, value))
+		return -refused_value(request, value);
 	if (request == LIRC_SET_TRANSMITTER_MASK && emitters < 32 && value >> emitters)
 		return (int)emitters;
+	if (request == LIRC_SET_REC_TIMEOUT)
+		fake.rec_timeout = value;
 	snprintf(line, sizeof(line), "%s %u\n", name, value);
 	send_log(line);
 	return 0;
+}
+
+/* What a device that can set its receiver's timeout answers, and the settings. */
+static int lirc_receive_ioctl(unsigned long request, void *arg, uint32_t value)
+{
+	uint32_t answer, min, max;
+
+	switch (request) {
+	case LIRC_SET_WIDEBAND_RECEIVER:
+		return lirc_send_ioctl(request, "LIRC_SET_WIDEBAND_RECEIVER",
+				       LIRC_CAN_USE_WIDEBAND_RECEIVER, value);
+	case LIRC_SET_MEASURE_CARRIER_MODE:
+		return lirc_send_ioctl(request, "LIRC_SET_MEASURE_CARRIER_MODE",
+				       LIRC_CAN_MEASURE_CARRIER, value);
+	case LIRC_SET_REC_CARRIER_RANGE:
+		return lirc_send_ioctl(request, "LIRC_SET_REC_CARRIER_RANGE",
+				       LIRC_CAN_SET_REC_CARRIER, value);
+	case LIRC_SET_REC_CARRIER:
+		return lirc_send_ioctl(request, "LIRC_SET_REC_CARRIER", LIRC_CAN_SET_REC_CARRIER,
+				       value);
+	case LIRC_SET_REC_TIMEOUT:
+		return lirc_send_ioctl(request, "LIRC_SET_REC_TIMEOUT", LIRC_CAN_SET_REC_TIMEOUT,
+				       value);
+	case LIRC_GET_MIN_TIMEOUT:
+	case LIRC_GET_MAX_TIMEOUT:
+	case LIRC_GET_REC_TIMEOUT:
+		if (!(env_number("IRKIT_FAKEDEV_LIRC_FEATURES", 0) & LIRC_CAN_SET_REC_TIMEOUT))
+			return -ENOTTY;
+		timeout_range(&min, &max);
+		answer = request == LIRC_GET_MIN_TIMEOUT ? min :
+			 request == LIRC_GET_MAX_TIMEOUT ? max : fake.rec_timeout;
+		memcpy(arg, &answer, sizeof(answer));
+		return 0;
+	default:
+		return -ENOTTY;
+	}
 }
 
 static int lirc_ioctl(unsigned long request, void *arg)
@@ -707,11 +800,18 @@ static int lirc_ioctl(unsigned long request, void *arg)
 		return lirc_send_ioctl(request, "LIRC_SET_TRANSMITTER_MASK",
 				       LIRC_CAN_SET_TRANSMITTER_MASK, value);
 	case LIRC_SET_REC_MODE:
+		if (value == LIRC_MODE_MODE2) {
+			int ret = lirc_send_ioctl(request, "LIRC_SET_REC_MODE",
+						  LIRC_CAN_REC_MODE2, value);
+
+			fake.lirc_mode2 = ret == 0;
+			return ret;
+		}
 		if (!fake.lirc_script.text)
 			return -ENOTTY;
 		return value == LIRC_MODE_SCANCODE ? 0 : -EINVAL;
 	default:
-		return -ENOTTY;
+		return lirc_receive_ioctl(request, arg, value);
 	}
 }
 
@@ -770,12 +870,50 @@ int ioctl(int fd, unsigned long request, ...)
 	return ret;
 }
 
+/* A mode2 sample, "P500": its size, 0 when the text is not one. */
+static size_t parse_sample(const char *text, void *buf)
+{
+	static const struct {
+		char letter;
+		uint32_t type;
+	} types[] = {
+		{ 'P', LIRC_MODE2_PULSE }, { 'S', LIRC_MODE2_SPACE },
+		{ 'T', LIRC_MODE2_TIMEOUT }, { 'C', LIRC_MODE2_FREQUENCY },
+		{ 'X', 0 },
+	};
+	unsigned long value;
+	uint32_t sample;
+	char *end;
+	size_t i;
+
+	if (text[0] == 'O' && (text[1] == '\0' || text[1] == '+')) {
+		sample = LIRC_OVERFLOW(LIRC_VALUE_MASK);
+		memcpy(buf, &sample, sizeof(sample));
+		return sizeof(sample);
+	}
+	for (i = 0; i < sizeof(types) / sizeof(types[0]); i++) {
+		if (text[0] != types[i].letter)
+			continue;
+		value = strtoul(text + 1, &end, 0);
+		if (end == text + 1 || (*end && *end != '+'))
+			return 0;
+		sample = types[i].letter == 'X' ? (uint32_t)value << 24 :
+			 types[i].type | ((uint32_t)value & LIRC_VALUE_MASK);
+		memcpy(buf, &sample, sizeof(sample));
+		return sizeof(sample);
+	}
+	return 0;
+}
+
 /* One record of a script into buf: its size, 0 when the text is not one. */
 static size_t parse_record(enum fake_kind kind, const char *text, void *buf)
 {
 	unsigned long long n[4] = { 0 };
 	char *end;
 	size_t i;
+
+	if (kind == FAKE_LIRC && fake.lirc_mode2)
+		return parse_sample(text, buf);
 
 	/* Fields left out at the end are 0. */
 	for (i = 0; i < 4; i++) {

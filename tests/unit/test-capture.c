@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "capture.h"
+#include "capture_writer.h"
 #include "test-main.h"
 
 /*
@@ -18,6 +19,8 @@
 #define P(us) (0x01000000u | (us))
 #define S(us) (0x00000000u | (us))
 #define T(us) (0x03000000u | (us))
+#define F(hz) (0x02000000u | (hz))	/* a measured carrier */
+#define OVERFLOW 0x04ffffffu		/* the kernel's: type 0x04, the largest value */
 
 #define CAPTURES TOP_SRCDIR "/tests/data/captures/"
 
@@ -199,6 +202,20 @@ START_TEST(test_other_comments_are_not_notes)
 	CHECK_PARSE("+560 # timeout 5 ms\n", P(560));
 	CHECK_PARSE("+560 # carrier 38000, timeout 5\n", P(560));
 	CHECK_PARSE("+560 # timeout 0\n", P(560));
+}
+END_TEST
+
+START_TEST(test_overflow_lines)
+{
+	/* mode2's line and the list's note: the longest timeout, ending any message. */
+	CHECK_PARSE("pulse 500\nspace 700\noverflow\nspace 40000\npulse 600\n",
+		    P(500), S(700), T(16777215), S(40000), P(600));
+	CHECK_PARSE("+500 -700 # overflow\n+600 # timeout 125000\n",
+		    P(500), S(700), T(16777215), P(600), T(125000));
+	CHECK_PARSE("  overflow # the receiver lost some\n", T(16777215));
+	/* Only the word alone is a note. */
+	CHECK_PARSE("+500 # overflow of 3\n", P(500));
+	check_error("pulse 1\noverflow 3\n", -EINVAL, "t:2:10: unexpected '3' after 'overflow'");
 }
 END_TEST
 
@@ -676,6 +693,106 @@ START_TEST(test_file_errors)
 }
 END_TEST
 
+/* ---- the writer: samples received into text ---- */
+
+/* Every sample through a writer of style, then its end: the text, to free. */
+static char *write_all(enum capture_style style, const uint32_t *samples, size_t count)
+{
+	struct capture_writer writer;
+	char piece[CAPTURE_WRITER_TEXT_MAX];
+	char *text = calloc(1, count * CAPTURE_WRITER_TEXT_MAX + CAPTURE_WRITER_TEXT_MAX);
+	size_t i, len = 0;
+
+	ck_assert_ptr_nonnull(text);
+	capture_writer_init(&writer, style);
+	for (i = 0; i < count; i++) {
+		size_t n = capture_writer_sample(&writer, samples[i], piece);
+
+		ck_assert_uint_eq(n, strlen(piece));
+		memcpy(text + len, piece, n + 1);
+		len += n;
+	}
+	memcpy(text + len, piece, capture_writer_finish(&writer, piece) + 1);
+	return text;
+}
+
+#define CHECK_WRITE(style, want, ...) do {					\
+	static const uint32_t samples_[] = { __VA_ARGS__ };			\
+	char *text_ = write_all(style, samples_,				\
+				sizeof(samples_) / sizeof(samples_[0]));	\
+	ck_assert_str_eq(text_, want);						\
+	free(text_);								\
+} while (0)
+
+START_TEST(test_writer_list)
+{
+	/* v4l-utils' ir-ctl -r: a message a line, the timeout's note at its end. */
+	CHECK_WRITE(CAPTURE_STYLE_LIST, "+9000 -4500 +560 # timeout 125000\n",
+		    P(9000), S(4500), P(560), T(125000));
+	/* The gap before a message, and a timeout with no message, are left out. */
+	CHECK_WRITE(CAPTURE_STYLE_LIST, "+500 # timeout 20000\n+600 -700 +800 # timeout 20000\n",
+		    S(30000), T(20000), P(500), T(20000), S(90000), P(600), S(700), P(800),
+		    T(20000));
+	/* A measured carrier goes into that message's note, and only that one's. */
+	CHECK_WRITE(CAPTURE_STYLE_LIST,
+		    "+500 -600 +700 # carrier 38000Hz, timeout 125000\n+1 # timeout 125000\n",
+		    P(500), F(38000), S(600), P(700), T(125000), P(1), T(125000));
+	/* An overflow ends the line; an unknown type says nothing. */
+	CHECK_WRITE(CAPTURE_STYLE_LIST, "+500 -600 # overflow\n+700 # timeout 9\n",
+		    P(500), S(600), 0x05000007u, OVERFLOW, P(700), T(9));
+	/* Stopped mid-message: the line is ended. */
+	CHECK_WRITE(CAPTURE_STYLE_LIST, "+16777215 -1\n", P(16777215), S(1));
+	/* An overflow between messages, on its own line. */
+	CHECK_WRITE(CAPTURE_STYLE_LIST, "# overflow\n+2 # timeout 3\n", OVERFLOW, P(2), T(3));
+	CHECK_WRITE(CAPTURE_STYLE_LIST, "", S(5));
+}
+END_TEST
+
+START_TEST(test_writer_mode2)
+{
+	/* LIRC's mode2: every sample, a line each. */
+	CHECK_WRITE(CAPTURE_STYLE_MODE2,
+		    "space 30000\npulse 500\ncarrier 36000\nspace 700\npulse 1\n"
+		    "timeout 125000\noverflow\n",
+		    S(30000), P(500), F(36000), S(700), P(1), T(125000), 0x06000001u, OVERFLOW);
+	CHECK_WRITE(CAPTURE_STYLE_MODE2, "", 0x05000007u);
+}
+END_TEST
+
+/* What the writer prints, the parser reads back as the same samples. */
+START_TEST(test_writer_read_back)
+{
+	static const uint32_t received[] = {
+		S(50000), P(9000), S(4500), P(560), S(1690), P(560), F(38000), T(125000),
+		S(200000), P(560), T(125000), P(300), OVERFLOW, S(4000), P(400), T(125000),
+	};
+	/* The list leaves out the gaps before messages; mode2 keeps them. */
+	static const uint32_t list[] = {
+		P(9000), S(4500), P(560), S(1690), P(560), T(125000), P(560), T(125000),
+		P(300), T(16777215), P(400), T(125000),
+	};
+	static const uint32_t mode2[] = {
+		S(50000), P(9000), S(4500), P(560), S(1690), P(560), T(125000),
+		S(200000), P(560), T(125000), P(300), T(16777215), S(4000), P(400), T(125000),
+	};
+	struct capture *c;
+	char *text;
+
+	text = write_all(CAPTURE_STYLE_LIST, received, sizeof(received) / sizeof(received[0]));
+	c = parse_ok(text);
+	check_samples(c, list, sizeof(list) / sizeof(list[0]));
+	ck_assert_uint_eq(c->carrier, 38000);
+	capture_free(c);
+	free(text);
+	text = write_all(CAPTURE_STYLE_MODE2, received, sizeof(received) / sizeof(received[0]));
+	c = parse_ok(text);
+	check_samples(c, mode2, sizeof(mode2) / sizeof(mode2[0]));
+	ck_assert_uint_eq(c->carrier, 38000);
+	capture_free(c);
+	free(text);
+}
+END_TEST
+
 static Suite *capture_suite(void)
 {
 	Suite *s = suite_create("capture");
@@ -697,6 +814,13 @@ static Suite *capture_suite(void)
 	tcase_add_test(tc, test_signed_timeout_notes);
 	tcase_add_test(tc, test_signed_note_carrier_is_recorded);
 	tcase_add_test(tc, test_other_comments_are_not_notes);
+	tcase_add_test(tc, test_overflow_lines);
+	suite_add_tcase(s, tc);
+
+	tc = tcase_create("writer");
+	tcase_add_test(tc, test_writer_list);
+	tcase_add_test(tc, test_writer_mode2);
+	tcase_add_test(tc, test_writer_read_back);
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("errors");

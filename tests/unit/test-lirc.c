@@ -2,7 +2,8 @@
 /*
  * lirc: the protocol name table (checked against rc-main.c's tables, written out here
  * by hand), and reads and writes through pipes and other descriptors whose behaviour
- * is known. The ioctls on a real /dev/lircN are the qemu tests' job.
+ * is known; lirc_io's split of a train into the writes the kernel takes, on trains
+ * cut by hand. The ioctls on a real /dev/lircN are the qemu tests' job.
  */
 #include "config.h"
 
@@ -16,6 +17,7 @@
 #include <sys/timerfd.h>
 
 #include "lirc.h"
+#include "lirc_io.h"
 #include "test-main.h"
 
 START_TEST(test_protocol_names)
@@ -224,6 +226,77 @@ START_TEST(test_ioctls_on_a_pipe)
 }
 END_TEST
 
+/*
+ * lirc_io_split(): trains cut by hand. A part is a pulse then (space, pulse) pairs; the
+ * space where a train is cut is waited out after the part before it.
+ */
+struct want_part {
+	size_t start, count;
+	uint32_t pause;
+};
+
+static void check_split(const uint32_t *train, size_t count, size_t values_max,
+			uint32_t duration_max, const struct want_part *want, size_t want_count)
+{
+	struct lirc_io_part *parts = NULL;
+	struct ir_error err = { "" };
+	size_t n = 0, i;
+
+	ck_assert_int_eq(lirc_io_split(train, count, values_max, duration_max, &parts, &n,
+				       &err), 0);
+	ck_assert_uint_eq(n, want_count);
+	for (i = 0; i < n; i++) {
+		ck_assert_uint_eq(parts[i].start, want[i].start);
+		ck_assert_uint_eq(parts[i].count, want[i].count);
+		ck_assert_uint_eq(parts[i].pause, want[i].pause);
+	}
+	free(parts);
+}
+
+#define CHECK_SPLIT(train, values_max, duration_max, ...) do {			\
+	static const struct want_part want_[] = { __VA_ARGS__ };		\
+	check_split(train, sizeof(train) / sizeof(train[0]), values_max,	\
+		    duration_max, want_, sizeof(want_) / sizeof(want_[0]));	\
+} while (0)
+
+START_TEST(test_split_by_count)
+{
+	static const uint32_t three[] = { 500, 700, 300 };
+	static const uint32_t seven[] = { 1, 2, 3, 4, 5, 6, 7 };
+
+	/* What fits goes in one write. */
+	CHECK_SPLIT(three, LIRC_IO_WRITE_VALUES_MAX, LIRC_IO_WRITE_DURATION_MAX, { 0, 3, 0 });
+	/* Three values a write: 1 2 3, wait 4, 5 6 7. */
+	CHECK_SPLIT(seven, 3, 1000, { 0, 3, 4 }, { 4, 3, 0 });
+	/* An even limit cannot end on a pulse: it is one less. */
+	CHECK_SPLIT(seven, 4, 1000, { 0, 3, 4 }, { 4, 3, 0 });
+	/* One value a write: every pulse alone, every space waited out. */
+	CHECK_SPLIT(seven, 1, 1000, { 0, 1, 2 }, { 2, 1, 4 }, { 4, 1, 6 }, { 6, 1, 0 });
+	CHECK_SPLIT(three, 0, 1000, { 0, 1, 700 }, { 2, 1, 0 });
+}
+END_TEST
+
+START_TEST(test_split_by_duration)
+{
+	static const uint32_t longest[] = { 300000, 100000, 150000, 20000, 40000, 1, 100000 };
+	static const uint32_t exact[] = { 250000, 1, 249999, 1, 1 };
+	static const uint32_t too_long[] = { 100, 200, 500001 };
+	struct lirc_io_part *parts = (struct lirc_io_part *)0x1;
+	struct ir_error err = { "" };
+	size_t n = 7;
+
+	/* 300000 + 100000 + 150000 is past 500 ms: cut at the 100 ms space. */
+	CHECK_SPLIT(longest, 1024, 500000, { 0, 1, 100000 }, { 2, 5, 0 });
+	/* 500 ms exactly fits; one microsecond more does not. */
+	CHECK_SPLIT(exact, 1024, 500000, { 0, 3, 1 }, { 4, 1, 0 });
+	ck_assert_int_eq(lirc_io_split(too_long, 3, 1024, 500000, &parts, &n, &err), -EINVAL);
+	ck_assert_str_eq(err.message, "pulse 3: 500001 microseconds is longer than a device "
+		       "sends at once (500000)");
+	ck_assert_ptr_eq(parts, (struct lirc_io_part *)0x1);
+	ck_assert_uint_eq(n, 7);
+}
+END_TEST
+
 static Suite *lirc_suite(void)
 {
 	Suite *s = suite_create("lirc");
@@ -243,6 +316,11 @@ static Suite *lirc_suite(void)
 	tcase_add_test(tc, test_write_pulses);
 	tcase_add_test(tc, test_write_scancode);
 	tcase_add_test(tc, test_ioctls_on_a_pipe);
+	suite_add_tcase(s, tc);
+
+	tc = tcase_create("split");
+	tcase_add_test(tc, test_split_by_count);
+	tcase_add_test(tc, test_split_by_duration);
 	suite_add_tcase(s, tc);
 	return s;
 }

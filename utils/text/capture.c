@@ -189,13 +189,31 @@ static bool read_timeout_note(const char *s, const char *end, uint32_t *ret_carr
 	return true;
 }
 
-/* A comment from tok to the end of the line; only ir-ctl's timeout note matters. */
+/*
+ * A receiver's overflow (ir-ctl's "overflow" line, "# overflow" note): IR went
+ * missing. The kernel hands it on as a sample that lircd reads as a very long space;
+ * here it is the longest timeout, which ends whatever message every decoder was in.
+ */
+#define OVERFLOW_SAMPLE LIRC_TIMEOUT(CAPTURE_DURATION_MAX)
+
+static bool is_overflow_note(const char *s, const char *end)
+{
+	struct token word, extra;
+	const char *pos = s;
+
+	return next_token(&pos, end, false, &word) && token_is(&word, "overflow") &&
+	       !next_token(&pos, end, false, &extra);
+}
+
+/* A comment from tok to the end of the line; only ir-ctl's notes matter. */
 static int parse_comment(struct parser *p, const struct token *tok, const char *end)
 {
 	struct capture *c = p->capture;
 	const char *text = tok->start + (tok->start[0] == '#' ? 1 : 2);
 	uint32_t carrier, timeout;
 
+	if (is_overflow_note(text, end))
+		return push_sample(p, OVERFLOW_SAMPLE, tok->start);
 	if (!read_timeout_note(text, end, &carrier, &timeout))
 		return 0;
 	if (carrier && !c->carrier)
@@ -249,6 +267,21 @@ static bool is_mode2_banner(const char *s, const char *end)
 	return false;
 }
 
+/* "overflow", alone on its line or before a comment. */
+static int parse_overflow_line(struct parser *p, const struct token *word, const char *end)
+{
+	const char *pos = word->start + word->len;
+	struct token extra;
+
+	if (next_token(&pos, end, false, &extra) && !is_comment(&extra)) {
+		ir_error_set_at(p->err, p->name, p->line, column_of(p, extra.start),
+				_("unexpected '%.*s' after 'overflow'"), quote_len(&extra),
+				extra.start);
+		return -EINVAL;
+	}
+	return push_sample(p, OVERFLOW_SAMPLE, word->start);
+}
+
 static int parse_keyword_line(struct parser *p, const struct token *word, const char *end)
 {
 	const char *pos = word->start + word->len;
@@ -265,6 +298,8 @@ static int parse_keyword_line(struct parser *p, const struct token *word, const 
 		type = LIRC_MODE2_TIMEOUT;
 	} else if (token_is(word, "carrier")) {
 		type = LIRC_MODE2_FREQUENCY;
+	} else if (token_is(word, "overflow")) {
+		return parse_overflow_line(p, word, end);
 	} else if (token_is(word, "scancode")) {
 		ir_error_set_at(p->err, p->name, p->line, column_of(p, word->start),
 				_("'scancode' lines need an IR encoder and cannot be decoded; "

@@ -28,6 +28,10 @@
  * sample; when the sample before it is a space of the same N (newer ir-ctl prints
  * the timeout as "-N" and then that note), the space becomes the timeout.
  *
+ * An "overflow" line or a "# overflow" note (ir-ctl --receive's report that the
+ * receiver lost IR) is a timeout of 16777215 µs: it ends every decoder's message, as
+ * the kernel's overflow sample does.
+ *
  * ir-ctl's "scancode PROTOCOL:SCANCODE" lines are refused: they need an IR encoder.
  * Durations are 1 to 16777215 µs (24 bits). A capture holds at most
  * CAPTURE_SAMPLES_MAX samples; capture_load_file() reads at most CAPTURE_FILE_MAX

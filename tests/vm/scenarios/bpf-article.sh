@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 # The whole kernel path of a BPF decoder, with the founding article's example
 # (bpf_protocols/examples/foobar.c, built as the article builds it but with
-# ir_decoder.h for its includes) and lirc-tool's own loader:
+# ir_decoder.h for its includes), lirc-tool's own loader and our ir-ctl as the sender:
 # the verifier accepts it, it attaches to /dev/lirc0 (opened read-write: since 6.1.y
 # a read-only descriptor may query but not attach), and pulse 500 / space S /
 # pulse 500 sent through rc-loopback comes back as protocol 64, scancode S / 100.
@@ -26,9 +26,18 @@ status_of lirc-tool -d "$lirc" -R attach "$obj"
 lirc-tool -d "$lirc" attach "$obj"
 lirc-tool -d "$lirc" -R query
 
-# The article's test file, sent as "ir-ctl -s test" would.
+# The article's test file, sent as the article sends it, "ir-ctl -s test", by our
+# ir-ctl, while a reader of scancodes started first waits for the decoder's report;
+# then by lirc-tool, a second sender, to compare.
 printf 'pulse 500\nspace 1500\npulse 500\n' >test
-echo "pulse 500 space 1500 pulse 500"
+echo "ir-ctl -s test"
+bg_start scancodes lirc-tool -d "$lirc" -r scancode -n 1 -w 5000 print ready
+wait_for_line scancodes '^ready$' || exit 1
+status_of ir-ctl -d "$lirc" -s test
+bg_wait
+echo "reader exit status: $?"
+grep -v '^ready$' scancodes
+echo "lirc-tool send-raw test"
 lirc-tool -d "$lirc" -r scancode -w 400 send-raw test
 echo "pulse 500 space 2300 pulse 500"
 lirc-tool -d "$lirc" -r scancode -w 400 send-pulses 500 2300 500
