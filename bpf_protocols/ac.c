@@ -8,8 +8,9 @@
  * header and bit count, and the extremes of the bits' durations. At the end of each
  * section it compares the sections so far with each descriptor (no more than a few
  * numbers each); the first descriptor whose sections are all there and whose checks
- * hold has its fields packed into the normalized state, which is reported. Sections
- * that begin no descriptor's message are dropped.
+ * hold has its fields packed into the normalized state, which is reported, its bytes
+ * queued in "ac_messages" just before. Sections that begin no descriptor's message are
+ * dropped.
  */
 #include "ir_decoder.h"
 #include "ac_table.h"
@@ -41,8 +42,15 @@ struct ac_decoder {
 	 */
 	unsigned int begun, found;
 	unsigned char buf[AC_BYTES_MAX];	/* as received: LSB first in each byte */
-	/* In the protocol's bit order; then the number of set bits of each byte. */
-	unsigned char msg[2 * AC_BYTES_MAX];
+	union {
+		/* The message reported, as it is queued (ac_table.h): msg's first half. */
+		struct ac_message out;
+		struct {
+			unsigned int out_header[2];	/* out.id, out.length */
+			/* In the protocol's bit order; then the number of set bits of each. */
+			unsigned char msg[2 * AC_BYTES_MAX];
+		};
+	};
 };
 
 struct bpf_map_def SEC("maps") ac_protocols = {
@@ -50,6 +58,14 @@ struct bpf_map_def SEC("maps") ac_protocols = {
 	.key_size = sizeof(unsigned int),
 	.value_size = sizeof(struct ac_protocol),
 	.max_entries = AC_PROTOCOLS_MAX,
+};
+
+/* The bytes of each message reported, for the host (ac_table.h). */
+struct bpf_map_def SEC("maps") ac_messages = {
+	.type = BPF_MAP_TYPE_QUEUE,
+	.key_size = 0,
+	.value_size = sizeof(struct ac_message),
+	.max_entries = AC_MESSAGES_MAX,
 };
 
 /* The descriptors filled: set by the loader to the number given. */
@@ -304,6 +320,10 @@ static __always_inline void ac_end_section(unsigned int *sample, struct ac_decod
 	if (key < AC_PROTOCOLS_MAX) {
 		r = bpf_map_lookup_elem(&ac_protocols, &key);
 		if (r && ac_checks_hold(d, r)) {
+			/* The bytes first: a reader of the report finds them queued. */
+			d->out.id = r->id;
+			d->out.length = r->bytes;
+			bpf_map_push_elem(&ac_messages, &d->out, BPF_EXIST);
 			bpf_rc_keydown(sample, AC_RC_PROTOCOL_BASE + r->id, ac_state(d, r), 0);
 			ac_reset(d);
 			return;

@@ -50,6 +50,14 @@
  *	bits 48-63	0
  *
  * Kernels before 5.7 keep only the low 32 bits of a scancode: the flags are lost there.
+ *
+ * Map "ac_messages": a queue (BPF_MAP_TYPE_QUEUE, Linux 4.20; no key) of the messages
+ * reported, one struct ac_message each, pushed just before the report: the message's
+ * bytes as its checks read them (in the protocol's bit order, numbered as the
+ * descriptors number them), for ir-keytable -v and for states that do not fit 64
+ * bits. When it is full the oldest is dropped (BPF_EXIST). A reader pops one after
+ * each report of an A/C protocol (BPF_MAP_LOOKUP_AND_DELETE_ELEM), and knows it by its
+ * id.
  * The protocol numbers are past enum rc_proto: rc-core passes them through to
  * LIRC_MODE_SCANCODE readers (struct lirc_scancode.rc_proto), and takes the default
  * repeat period (100 ms) for a number it does not know.
@@ -156,6 +164,15 @@ struct ac_protocol {
 	unsigned short section_bits[AC_SECTIONS_MAX];
 	struct ac_check checks[AC_CHECKS_MAX];
 	struct ac_field fields[AC_FIELDS_MAX];
+};
+
+#define AC_MESSAGES_MAP		"ac_messages"
+#define AC_MESSAGES_MAX		16
+
+struct ac_message {
+	unsigned int id;		/* the protocol's: its report's is AC_RC_PROTOCOL_BASE + id */
+	unsigned int length;		/* the bytes of the message, the descriptor's bytes */
+	unsigned char bytes[AC_BYTES_MAX];
 };
 
 /* The map as the host fills it, for bpf_image_host_map() (bpf_image.h). */

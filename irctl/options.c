@@ -10,6 +10,7 @@
 
 #include <linux/lirc.h>
 
+#include "ac_protocol.h"
 #include "ir_send.h"
 #include "nls.h"
 #include "number.h"
@@ -383,6 +384,8 @@ static void print_protocol(const char *name, void *data)
 
 void irctl_options_print_help(const char *program)
 {
+	size_t i;
+
 	printf(_("Usage: %s [OPTION]... --send=FILE|--scancode=PROTOCOL:SCANCODE|"
 		 "--keycode=KEY...\n"), program);
 	printf(_("  or:  %s [OPTION]... --receive[=FILE]\n"), program);
@@ -432,5 +435,10 @@ void irctl_options_print_help(const char *program)
 	fputs("\n", stdout);
 	fputs(_("Protocols:"), stdout);
 	ir_send_for_each_protocol(print_protocol, NULL);
+	fputs("\n", stdout);
+	fputs(_("A/C states (-S ac:NAME[:FIELD=VALUE,...], or a state line of ir-keytable -t):"),
+	      stdout);
+	for (i = 0; i < ac_protocol_count(); i++)
+		printf(" %s", ac_protocol_at(i)->name);
 	fputs("\n", stdout);
 }

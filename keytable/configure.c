@@ -594,7 +594,7 @@ static int apply(const struct keytable_options *options, const struct rc_device 
 		close(fd);
 	if (ret == 0 && options->test) {
 		fflush(stdout);
-		ret = keytable_test(options->sysroot, device, err);
+		ret = keytable_test(options, device, err);
 	}
 	return ret;
 }

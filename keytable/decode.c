@@ -24,7 +24,9 @@
 #include "bpf_lint.h"
 #include "bpf_vm.h"
 #include "capture.h"
+#include "ac_protocol.h"
 #include "event_print.h"
+#include "json_writer.h"
 #include "ir_replay.h"
 #include "irp_identify.h"
 #include "keycodes.h"
@@ -179,29 +181,89 @@ static void report_dropped(const struct plan_decoder *decoder, const struct bpf_
 			  "sample\n"), name, (unsigned long long)dropped, REPLAY_EVENTS_PER_SAMPLE);
 }
 
-static void print_record(const struct rc_input_record *record)
+/* How the records are printed: --json, and -v's A/C bytes from the decoders' queues. */
+struct printer {
+	bool json;
+	bool verbose;
+	struct bpf_vm *const *vms;
+	size_t vm_count;
+};
+
+/*
+ * The queued bytes of an A/C protocol's report (bpf_protocols/ac_table.h), with -v: the
+ * oldest message of a decoder's queue that is this protocol's (the reports and the
+ * messages come in the same order, one each); false when there is none.
+ */
+static bool pop_ac_message(const struct printer *p, const struct lirc_scancode *lirc,
+			   struct ac_message *ret_message)
 {
+	size_t i;
+	int map;
+
+	if (!p->verbose || !ac_protocol_of_rc_proto(lirc->rc_proto))
+		return false;
+	for (i = 0; i < p->vm_count; i++) {
+		map = p->vms[i] ? bpf_vm_map_find(p->vms[i], AC_MESSAGES_MAP) : -ENOENT;
+		if (map < 0)
+			continue;
+		while (bpf_vm_map_pop(p->vms[i], (size_t)map, ret_message) == 0)
+			if (AC_RC_PROTOCOL_BASE + ret_message->id == lirc->rc_proto &&
+			    ret_message->length <= AC_BYTES_MAX)
+				return true;
+	}
+	return false;
+}
+
+static int print_record_json(const struct rc_input_record *record, const struct printer *p)
+{
+	struct ac_message message;
+	bool bytes;
+
+	if (record->type == RC_INPUT_RECORD_LIRC) {
+		bytes = pop_ac_message(p, &record->lirc, &message);
+		return event_print_json_lirc(stdout, record->time_ns, &record->lirc,
+					     lirc_proto_enum_name(record->lirc.rc_proto),
+					     bytes ? message.bytes : NULL,
+					     bytes ? message.length : 0);
+	}
+	return event_print_json_input(stdout, record->time_ns, record->event_type,
+				      record->event_code, record->event_value,
+				      record->event_type == EV_KEY ?
+				      keycode_to_name(record->event_code) : NULL);
+}
+
+static int print_record(const struct rc_input_record *record, const struct printer *p)
+{
+	struct ac_message message;
+
+	if (p->json)
+		return print_record_json(record, p);
 	if (record->type == RC_INPUT_RECORD_LIRC) {
 		event_print_lirc(stdout, record->time_ns, &record->lirc,
 				 lirc_proto_enum_name(record->lirc.rc_proto));
-		event_print_ac(stdout, record->time_ns, &record->lirc);
+		if (event_print_ac(stdout, record->time_ns, &record->lirc) &&
+		    pop_ac_message(p, &record->lirc, &message))
+			event_print_ac_bytes(stdout, record->time_ns, &record->lirc,
+					     message.bytes, message.length);
 	} else {
 		event_print_input(stdout, record->time_ns, record->event_type,
 				  record->event_code, record->event_value,
 				  record->event_type == EV_KEY ?
 				  keycode_to_name(record->event_code) : NULL);
 	}
+	return 0;
 }
 
-static void print_records(struct rc_input *input)
+/* The records printed and cleared; 0, or the first error (--json's -ENOMEM). */
+static int print_records(struct rc_input *input, const struct printer *p)
 {
 	size_t count = rc_input_record_count(input), i;
+	int ret = 0;
 
-	if (!count)
-		return;
-	for (i = 0; i < count; i++)
-		print_record(rc_input_record_at(input, i));
+	for (i = 0; ret == 0 && i < count; i++)
+		ret = print_record(rc_input_record_at(input, i), p);
 	rc_input_records_clear(input);
+	return ret;
 }
 
 /*
@@ -242,12 +304,15 @@ static int run(const struct keytable_options *options, const struct keytable_pla
 		.lookup = plan_lookup,
 		.user = (void *)plan,
 	};
+	const struct printer printer = {
+		options->json, options->verbose, vms, plan->decoder_count,
+	};
 	uint32_t timeout;
 	size_t count = replayed_samples(capture, config.timeout_us, &timeout);
 	struct rc_input *input;
 	uint64_t clock_ns = 0;
 	size_t i, batch, done;
-	int ret;
+	int ret, printed;
 
 	ret = rc_input_new(&config, &input);
 	if (ret < 0)
@@ -260,16 +325,19 @@ static int run(const struct keytable_options *options, const struct keytable_pla
 		batch = count - i < REPLAY_BATCH ? count - i : REPLAY_BATCH;
 		ret = ir_replay_samples(vms, plan->decoder_count, input, &capture->samples[i],
 					batch, &done, &clock_ns, err);
-		print_records(input);
+		printed = print_records(input, &printer);
+		ret = ret ? ret : printed;
 	}
 	if (ret == 0 && timeout) {
 		ret = ir_replay_samples(vms, plan->decoder_count, input, &timeout, 1, &done,
 					&clock_ns, err);
-		print_records(input);
+		printed = print_records(input, &printer);
+		ret = ret ? ret : printed;
 	}
 	if (ret == 0)
 		ret = rc_input_finish(input);
-	print_records(input);
+	printed = print_records(input, &printer);
+	ret = ret ? ret : printed;
 	rc_input_free(input);
 	return ret;
 }
@@ -289,10 +357,42 @@ struct irp_lines {
 	size_t count, capacity;
 };
 
-static void print_irp_line(const struct irp_identify *identify, const struct irp_line *line)
+/*
+ * {"time":...,"event":"irp","protocol":"NEC1","D":4,"S":4,"F":1}, and "alternative":true
+ * for one not chosen.
+ */
+static int print_irp_json(const struct irp_identify *identify, const struct irp_line *line)
+{
+	const struct irp_protocol *protocol = irp_identify_protocol(identify, line->protocol);
+	struct json_writer w;
+	const char *text;
+	size_t i, len;
+	int ret;
+
+	json_writer_init(&w);
+	json_writer_begin(&w);
+	json_writer_fixed(&w, "time", line->time_ns / 1000, 6);
+	json_writer_string(&w, "event", "irp");
+	json_writer_string(&w, "protocol", irp_identify_entry(identify, line->protocol)->name);
+	for (i = 0; i < line->value_count; i++)
+		json_writer_uint(&w, protocol->parameters[i].name, line->values[i]);
+	if (line->alternative)
+		json_writer_bool(&w, "alternative", true);
+	ret = json_writer_end(&w, &text, &len);
+	if (ret == 0)
+		fwrite(text, 1, len, stdout);
+	json_writer_free(&w);
+	return ret;
+}
+
+static int print_irp_line(const struct irp_identify *identify, const struct irp_line *line,
+			  bool json)
 {
 	const struct irp_protocol *protocol = irp_identify_protocol(identify, line->protocol);
 	size_t i;
+
+	if (json)
+		return print_irp_json(identify, line);
 
 	printf("%llu.%06llu: irp protocol(%s):",
 	       (unsigned long long)(line->time_ns / 1000000000),
@@ -304,24 +404,27 @@ static void print_irp_line(const struct irp_identify *identify, const struct irp
 	if (line->alternative)
 		printf(" %s", _("(alternative)"));
 	putchar('\n');
+	return 0;
 }
 
 /* print_records(), with each decode's line after its lirc line. */
-static void print_records_and_lines(struct rc_input *input, const struct irp_identify *identify,
-				    struct irp_lines *lines)
+static int print_records_and_lines(struct rc_input *input, const struct irp_identify *identify,
+				   struct irp_lines *lines, const struct printer *p)
 {
 	size_t count = rc_input_record_count(input), i, next = 0;
+	int ret = 0;
 
-	for (i = 0; i < count; i++) {
-		print_record(rc_input_record_at(input, i));
-		for (; next < lines->count && lines->lines[next].record == i; next++)
-			print_irp_line(identify, &lines->lines[next]);
+	for (i = 0; ret == 0 && i < count; i++) {
+		ret = print_record(rc_input_record_at(input, i), p);
+		for (; ret == 0 && next < lines->count && lines->lines[next].record == i; next++)
+			ret = print_irp_line(identify, &lines->lines[next], p->json);
 	}
 	/* rc-core makes a lirc record of every keydown; were there none, still say it */
-	for (; next < lines->count; next++)
-		print_irp_line(identify, &lines->lines[next]);
+	for (; ret == 0 && next < lines->count; next++)
+		ret = print_irp_line(identify, &lines->lines[next], p->json);
 	rc_input_records_clear(input);
 	lines->count = 0;
+	return ret;
 }
 
 static int add_line(struct irp_lines *lines, size_t record,
@@ -412,12 +515,15 @@ static int run_identify(const struct keytable_options *options,
 		.user = (void *)plan,
 	};
 	struct irp_lines lines = { NULL, 0, 0 };
+	const struct printer printer = {
+		options->json, options->verbose, vms, plan->decoder_count,
+	};
 	uint32_t timeout;
 	size_t count = replayed_samples(capture, config.timeout_us, &timeout);
 	struct rc_input *input;
 	uint64_t clock_ns = 0;
 	size_t i;
-	int ret;
+	int ret, printed;
 
 	ret = rc_input_new(&config, &input);
 	if (ret < 0)
@@ -430,12 +536,13 @@ static int run_identify(const struct keytable_options *options,
 			ret = irp_identify_sample(identify, sample, err);
 		if (ret == 0)
 			ret = report_decodes(identify, input, options->verbose, &lines, err);
-		if (rc_input_record_count(input))
-			print_records_and_lines(input, identify, &lines);
+		if (ret == 0 && rc_input_record_count(input))
+			ret = print_records_and_lines(input, identify, &lines, &printer);
 	}
 	if (ret == 0)
 		ret = rc_input_finish(input);
-	print_records_and_lines(input, identify, &lines);
+	printed = print_records_and_lines(input, identify, &lines, &printer);
+	ret = ret ? ret : printed;
 	free(lines.lines);
 	rc_input_free(input);
 	return ret;

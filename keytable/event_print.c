@@ -15,6 +15,7 @@
 
 #include "ac_protocol.h"
 #include "event_print.h"
+#include "json_writer.h"
 
 #define NSEC_PER_SEC UINT64_C(1000000000)
 /* Room for the longest number (20 digits of a uint64_t, or a sign and 10 digits). */
@@ -212,6 +213,30 @@ bool event_print_ac(FILE *out, uint64_t time_ns, const struct lirc_scancode *sca
 	return true;
 }
 
+void event_print_ac_bytes(FILE *out, uint64_t time_ns, const struct lirc_scancode *scancode,
+			  const uint8_t *bytes, size_t size)
+{
+	const struct ac_protocol_info *protocol = ac_protocol_of_rc_proto(scancode->rc_proto);
+	struct line line;
+	size_t i;
+
+	if (!protocol)
+		return;
+	line.out = out;
+	line.len = 0;
+	put_time(&line, time_ns);
+	/* "ac bytes(%s):" then " %02x" each */
+	put_lit(&line, "ac bytes(");
+	put_str(&line, protocol->name);
+	put_lit(&line, "):");
+	for (i = 0; i < size; i++) {
+		put_lit(&line, " ");
+		put_hex(&line, bytes[i], 2);
+	}
+	put_lit(&line, "\n");
+	flush(&line);
+}
+
 static const char *const key_actions[] = { "key_up", "key_down", "key_repeat" };
 
 /* ": code 0x%02x = %d\n" */
@@ -294,4 +319,146 @@ void event_print_input(FILE *out, uint64_t time_ns, uint16_t type, uint16_t code
 		break;
 	}
 	flush(&line);
+}
+
+/* The time in µs as seconds with six decimals, as the text lines print it. */
+static void json_head(struct json_writer *w, uint64_t time_ns, const char *event)
+{
+	json_writer_begin(w);
+	json_writer_fixed(w, "time", time_ns / 1000, 6);
+	json_writer_string(w, "event", event);
+}
+
+/* The line written, or the writer's error; the writer freed either way. */
+static int json_finish(FILE *out, struct json_writer *w)
+{
+	const char *text;
+	size_t len;
+	int ret;
+
+	ret = json_writer_end(w, &text, &len);
+	if (ret == 0)
+		fwrite_unlocked(text, 1, len, out);
+	json_writer_free(w);
+	return ret;
+}
+
+/* "0x%llx", as the text line prints a scancode. */
+static void json_scancode(struct json_writer *w, uint64_t scancode)
+{
+	char text[24];
+
+	snprintf(text, sizeof(text), "0x%" PRIx64, scancode);
+	json_writer_string(w, "scancode", text);
+}
+
+static int json_ac(FILE *out, uint64_t time_ns, const struct lirc_scancode *scancode,
+		   const struct ac_protocol_info *protocol, const uint8_t *bytes, size_t size)
+{
+	uint32_t has = ac_protocol_has(protocol);
+	uint64_t state = scancode->scancode;
+	unsigned int temp = ac_state_value(state, AC_VALUE_TEMP);
+	struct json_writer w;
+	unsigned int v;
+
+	json_writer_init(&w);
+	json_head(&w, time_ns, "ac");
+	json_writer_string(&w, "protocol", protocol->name);
+	for (v = 0; v < AC_VALUE_FLAGS; v++) {
+		if (v != AC_VALUE_TEMP)
+			json_writer_string(&w, ac_value_name(v), ac_state_value_text(state, has, v));
+		else if (!temp)
+			json_writer_null(&w, "temp");
+		else
+			/* Half degrees: 25 or 25.5, never 25.0. */
+			json_writer_fixed(&w, "temp", temp & 1 ? temp * 5 : temp / 2, temp & 1);
+	}
+	for (v = AC_VALUE_FLAGS; v < AC_VALUE_MAX; v++)
+		if (has & 1U << v)
+			json_writer_string(&w, ac_value_name(v), ac_state_value_text(state, has, v));
+	if (bytes)
+		json_writer_hex(&w, "bytes", bytes, size);
+	return json_finish(out, &w);
+}
+
+int event_print_json_lirc(FILE *out, uint64_t time_ns, const struct lirc_scancode *scancode,
+			  const char *protocol_name, const uint8_t *bytes, size_t size)
+{
+	const struct ac_protocol_info *protocol = ac_protocol_of_rc_proto(scancode->rc_proto);
+	struct json_writer w;
+	int ret;
+
+	json_writer_init(&w);
+	json_head(&w, time_ns, "lirc");
+	json_writer_string(&w, "protocol", protocol_name);
+	json_writer_uint(&w, "rc_proto", scancode->rc_proto);
+	json_scancode(&w, scancode->scancode);
+	json_writer_bool(&w, "repeat", scancode->flags & LIRC_SCANCODE_FLAG_REPEAT);
+	json_writer_bool(&w, "toggle", scancode->flags & LIRC_SCANCODE_FLAG_TOGGLE);
+	ret = json_finish(out, &w);
+	if (ret == 0 && protocol)
+		ret = json_ac(out, time_ns, scancode, protocol, bytes, size);
+	return ret;
+}
+
+/* The relative axes' names, from the kernel's header (input-event-codes.h). */
+static const char *rel_name(uint16_t code)
+{
+	static const char *const names[] = {
+		[REL_X] = "REL_X", [REL_Y] = "REL_Y", [REL_Z] = "REL_Z",
+		[REL_RX] = "REL_RX", [REL_RY] = "REL_RY", [REL_RZ] = "REL_RZ",
+		[REL_HWHEEL] = "REL_HWHEEL", [REL_DIAL] = "REL_DIAL",
+		[REL_WHEEL] = "REL_WHEEL", [REL_MISC] = "REL_MISC",
+#ifdef REL_WHEEL_HI_RES
+		[REL_WHEEL_HI_RES] = "REL_WHEEL_HI_RES",
+		[REL_HWHEEL_HI_RES] = "REL_HWHEEL_HI_RES",
+#endif
+	};
+
+	return code < sizeof(names) / sizeof(names[0]) ? names[code] : NULL;
+}
+
+static const char *const json_key_values[] = { "up", "down", "repeat" };
+
+int event_print_json_input(FILE *out, uint64_t time_ns, uint16_t type, uint16_t code,
+			   int32_t value, const char *key_name)
+{
+	struct json_writer w;
+
+	if (type == EV_SYN)
+		return 0;
+	json_writer_init(&w);
+	switch (type) {
+	case EV_KEY:
+		json_head(&w, time_ns, "key");
+		json_writer_string(&w, "key", key_name);
+		json_writer_uint(&w, "code", code);
+		if (value >= 0 && value <= 2)
+			json_writer_string(&w, "value", json_key_values[value]);
+		else
+			json_writer_int(&w, "value", value);
+		break;
+	case EV_MSC:
+		json_head(&w, time_ns, "msc");
+		if (code == MSC_SCAN) {
+			json_scancode(&w, (uint32_t)value);
+		} else {
+			json_writer_uint(&w, "code", code);
+			json_writer_int(&w, "value", value);
+		}
+		break;
+	case EV_REL:
+		json_head(&w, time_ns, "rel");
+		json_writer_string(&w, "axis", rel_name(code));
+		json_writer_uint(&w, "code", code);
+		json_writer_int(&w, "value", value);
+		break;
+	default:
+		json_head(&w, time_ns, "input");
+		json_writer_uint(&w, "type", type);
+		json_writer_uint(&w, "code", code);
+		json_writer_int(&w, "value", value);
+		break;
+	}
+	return json_finish(out, &w);
 }

@@ -7,6 +7,7 @@
 #define IRKIT_KEYTABLE_EVENT_PRINT_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <linux/lirc.h>
@@ -27,10 +28,37 @@ void event_print_lirc(FILE *out, uint64_t time_ns, const struct lirc_scancode *s
 bool event_print_ac(FILE *out, uint64_t time_ns, const struct lirc_scancode *scancode);
 
 /*
+ * With -v, after the A/C line: the message's bytes as the decoder checked them
+ * (bpf_protocols/ac_table.h), "855.168999: ac bytes(daikin): 00 11 da 27 00 c5 ...".
+ */
+void event_print_ac_bytes(FILE *out, uint64_t time_ns, const struct lirc_scancode *scancode,
+			  const uint8_t *bytes, size_t size);
+
+/*
  * "855.169009: event type EV_KEY(0x01) key_down: KEY_VOLUMEUP(0x0073)" and the other
  * event kinds. key_name is the name of code for EV_KEY events (NULL if unknown).
  */
 void event_print_input(FILE *out, uint64_t time_ns, uint16_t type, uint16_t code,
 		       int32_t value, const char *key_name);
+
+/*
+ * --json: the same events as one JSON object a line (ir-keytable(1), "JSON OUTPUT").
+ * The lirc record: {"time":855.168999,"event":"lirc","protocol":"nec","rc_proto":2,
+ * "scancode":"0x1234","repeat":false,"toggle":false} (protocol null when it has no
+ * name); then, for an A/C protocol's, {"time":...,"event":"ac","protocol":"daikin",
+ * "power":"on",...,"temp":25.5,...} with the fields of event_print_ac()'s line (null
+ * for "-"), and "bytes" when bytes is not NULL. 0, or -ENOMEM.
+ */
+int event_print_json_lirc(FILE *out, uint64_t time_ns, const struct lirc_scancode *scancode,
+			  const char *protocol_name, const uint8_t *bytes, size_t size);
+
+/*
+ * An input event: {"time":...,"event":"key","key":"KEY_ENTER","code":28,"value":"down"}
+ * (value "up", "down", "repeat" or a number), "msc" with its "scancode", "rel" with its
+ * "axis" ("REL_X") and "value"; EV_SYN prints nothing, any other event "input" with
+ * "type", "code" and "value". 0, or -ENOMEM.
+ */
+int event_print_json_input(FILE *out, uint64_t time_ns, uint16_t type, uint16_t code,
+			   int32_t value, const char *key_name);
 
 #endif

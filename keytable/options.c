@@ -21,6 +21,7 @@ enum long_only_option {
 	OPTION_DECODE_KERNEL,
 	OPTION_LIST_DECODERS,
 	OPTION_TEST_KEYMAP,
+	OPTION_JSON,
 };
 
 static const struct option long_options[] = {
@@ -41,6 +42,7 @@ static const struct option long_options[] = {
 	{ "usage", no_argument, NULL, OPTION_USAGE },
 	{ "decode", required_argument, NULL, OPTION_DECODE },
 	{ "decode-kernel", required_argument, NULL, OPTION_DECODE_KERNEL },
+	{ "json", no_argument, NULL, OPTION_JSON },
 	{ "list-decoders", no_argument, NULL, OPTION_LIST_DECODERS },
 	{ "test-keymap", required_argument, NULL, OPTION_TEST_KEYMAP },
 	/* The test seam: every /sys and /dev path is looked up under this root. */
@@ -324,7 +326,7 @@ static int check_combination(struct keytable_options *options, bool configure,
 			     struct ir_error *err)
 {
 	if (options->action == KEYTABLE_ACTION_TEST_KEYMAP) {
-		if (configure || options->sysdev) {
+		if (configure || options->sysdev || options->json) {
 			ir_error_set(err, _("--test-keymap takes no other option than --verbose"));
 			return -EINVAL;
 		}
@@ -341,6 +343,10 @@ static int check_combination(struct keytable_options *options, bool configure,
 	}
 	if (options->decode_kernel) {
 		ir_error_set(err, _("--decode-kernel needs --decode"));
+		return -EINVAL;
+	}
+	if (options->json && !options->test) {
+		ir_error_set(err, _("--json needs --test or --decode"));
 		return -EINVAL;
 	}
 	if (options->action == KEYTABLE_ACTION_LIST && configure)
@@ -440,6 +446,9 @@ int options_parse(int argc, char **argv, struct keytable_options *ret_options,
 				ret = -EINVAL;
 			}
 			break;
+		case OPTION_JSON:
+			options.json = true;
+			break;
 		case OPTION_LIST_DECODERS:
 			options.action = KEYTABLE_ACTION_LIST_DECODERS;
 			break;
@@ -518,7 +527,7 @@ void options_print_usage(const char *program)
 {
 	printf(_("Usage: %s [-a CFGFILE] [-c] [-D DELAY] [-e [DECODER:]NAME=VALUE] [-k SCANCODE:KEYCODE]\n"
 		 "\t[-p PROTOCOL] [-P PERIOD] [-r] [-s SYSDEV] [-t] [-v] [-w KEYMAP]\n"
-		 "\t[--decode=CAPTURE [--decode-kernel=VERSION]] [--list-decoders]\n"
+		 "\t[--decode=CAPTURE [--decode-kernel=VERSION]] [--json] [--list-decoders]\n"
 		 "\t[--test-keymap=KEYMAP] [-V] [-h] [--usage]\n"),
 	       program);
 }
@@ -550,6 +559,8 @@ void options_print_help(const char *program)
 	fputs(_("      --decode-kernel=VERSION\n"
 		"                             with --decode: model that Linux's rc-core (5.10,\n"
 		"                             6.1, ...; default: the newest)\n"), stdout);
+	fputs(_("      --json                 with -t or --decode: one JSON object a line for each\n"
+		"                             event\n"), stdout);
 	fputs(_("      --list-decoders        list the embedded BPF decoders and their parameters\n"), stdout);
 	fputs(_("      --test-keymap=KEYMAP   check a keymap without touching a device\n"), stdout);
 	fputs(_("  -h, -?, --help             show this help\n"), stdout);

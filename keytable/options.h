@@ -41,6 +41,7 @@ struct keytable_options {
 	bool clear;			/* -c */
 	bool read;			/* -r */
 	bool test;			/* -t */
+	bool json;			/* --json: -t's and --decode's events as JSON */
 	unsigned int verbose;		/* -v, repeatable */
 	int delay;			/* -D, -1 when not given */
 	int period;			/* -P, -1 when not given */

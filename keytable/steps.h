@@ -26,8 +26,12 @@ int keytable_list(const struct keytable_options *options, struct ir_error *err);
  */
 int keytable_configure(const struct keytable_options *options, struct ir_error *err);
 
-/* -t: print the device's scancodes and input events until a signal or its removal. */
-int keytable_test(const char *root, const struct rc_device *device, struct ir_error *err);
+/*
+ * -t: print the device's scancodes and input events until a signal or its removal (as
+ * JSON with --json).
+ */
+int keytable_test(const struct keytable_options *options, const struct rc_device *device,
+		  struct ir_error *err);
 
 /* --decode: the plan run offline on a capture. */
 int keytable_decode(const struct keytable_options *options, struct ir_error *err);

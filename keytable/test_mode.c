@@ -4,7 +4,8 @@
  * input events they become, as they happen, until SIGINT or SIGTERM (exit 0) or until
  * the device goes away (an error). Both are stamped with CLOCK_MONOTONIC, so their
  * lines interleave in time. Signals arrive through a signalfd polled with the devices:
- * no handler, no global state.
+ * no handler, no global state. With -v, the bytes of each A/C message follow its line,
+ * popped from the queue of the ac decoder attached (bpf_protocols/ac_table.h).
  */
 #include "config.h"
 
@@ -17,6 +18,8 @@
 #include <unistd.h>
 #include <sys/signalfd.h>
 
+#include "ac_protocol.h"
+#include "bpf_kernel.h"
 #include "event_print.h"
 #include "evdev.h"
 #include "keycodes.h"
@@ -35,6 +38,8 @@ enum test_fd {
 
 struct test_state {
 	const struct rc_device *device;
+	bool json;
+	int ac_messages_fd;		/* -v: the ac decoder's queue, or -1 */
 	struct pollfd fds[TEST_FD_MAX];
 	size_t fd_count;		/* lirc last: left out when it cannot report scancodes */
 };
@@ -97,10 +102,51 @@ static const char *proto_name(uint32_t rc_proto)
 	return lirc_proto_enum_name(rc_proto);
 }
 
+/*
+ * -v: the queue of the ac decoder attached to the device; none (silently) where there is
+ * no such decoder, or no BPF on the device, or a note when it cannot be read.
+ */
+static void open_ac_messages(struct test_state *state)
+{
+	struct ir_error err = { 0 };
+	struct ac_message stale;
+	int fd, ret;
+
+	ret = bpf_kernel_find_attached_map(state->fds[TEST_FD_LIRC].fd, AC_MESSAGES_MAP, &fd,
+					   &err);
+	if (ret == 0) {
+		/*
+		 * Messages nobody read, queued before: emptied, or the first report of
+		 * their protocol would be shown with their bytes.
+		 */
+		while (bpf_kernel_map_pop(fd, &stale) == 0)
+			;
+		state->ac_messages_fd = fd;
+	} else if (ret == -EPERM || ret == -EACCES) {
+		fprintf(stderr, _("%s: the A/C messages' bytes cannot be shown: %s\n"),
+			state->device->sysname, err.message);
+	}
+}
+
+/* The queued bytes of an A/C protocol's report: its protocol's oldest; false if none. */
+static bool pop_ac_message(const struct test_state *state, const struct lirc_scancode *lirc,
+			   struct ac_message *ret_message)
+{
+	if (state->ac_messages_fd < 0 || !ac_protocol_of_rc_proto(lirc->rc_proto))
+		return false;
+	while (bpf_kernel_map_pop(state->ac_messages_fd, ret_message) == 0)
+		if (AC_RC_PROTOCOL_BASE + ret_message->id == lirc->rc_proto &&
+		    ret_message->length <= AC_BYTES_MAX)
+			return true;
+	return false;
+}
+
 static int print_lirc(struct test_state *state)
 {
 	struct lirc_scancode scancodes[BATCH];
+	struct ac_message message;
 	size_t count, i;
+	bool bytes;
 	int ret;
 
 	ret = lirc_read_scancodes(state->fds[TEST_FD_LIRC].fd, scancodes, BATCH, &count);
@@ -110,12 +156,23 @@ static int print_lirc(struct test_state *state)
 		return ret;
 	if (count == 0)
 		return -ENODEV;
-	for (i = 0; i < count; i++) {
+	for (i = 0; ret == 0 && i < count; i++) {
+		bytes = pop_ac_message(state, &scancodes[i], &message);
+		if (state->json) {
+			ret = event_print_json_lirc(stdout, scancodes[i].timestamp, &scancodes[i],
+						    proto_name(scancodes[i].rc_proto),
+						    bytes ? message.bytes : NULL,
+						    bytes ? message.length : 0);
+			continue;
+		}
 		event_print_lirc(stdout, scancodes[i].timestamp, &scancodes[i],
 				 proto_name(scancodes[i].rc_proto));
 		event_print_ac(stdout, scancodes[i].timestamp, &scancodes[i]);
+		if (bytes)
+			event_print_ac_bytes(stdout, scancodes[i].timestamp, &scancodes[i],
+					     message.bytes, message.length);
 	}
-	return 0;
+	return ret;
 }
 
 static int print_input(struct test_state *state)
@@ -131,11 +188,18 @@ static int print_input(struct test_state *state)
 		return ret;
 	if (count == 0)
 		return -ENODEV;
-	for (i = 0; i < count; i++)
-		event_print_input(stdout, events[i].time_ns, events[i].type, events[i].code,
-				  events[i].value,
-				  events[i].type == EV_KEY ? keycode_to_name(events[i].code) : NULL);
-	return 0;
+	for (i = 0; ret == 0 && i < count; i++) {
+		const char *key_name = events[i].type == EV_KEY ?
+				       keycode_to_name(events[i].code) : NULL;
+
+		if (state->json)
+			ret = event_print_json_input(stdout, events[i].time_ns, events[i].type,
+						     events[i].code, events[i].value, key_name);
+		else
+			event_print_input(stdout, events[i].time_ns, events[i].type,
+					  events[i].code, events[i].value, key_name);
+	}
+	return ret;
 }
 
 /* One round of poll: 1 to stop (a signal), 0 to go on, or an error. */
@@ -182,12 +246,18 @@ static void close_fds(struct test_state *state)
 	for (i = 0; i < TEST_FD_MAX; i++)
 		if (state->fds[i].fd >= 0)
 			close(state->fds[i].fd);
+	if (state->ac_messages_fd >= 0)
+		close(state->ac_messages_fd);
 }
 
-int keytable_test(const char *root, const struct rc_device *device, struct ir_error *err)
+int keytable_test(const struct keytable_options *options, const struct rc_device *device,
+		  struct ir_error *err)
 {
 	const struct rc_device_input *input = rc_device_event_input(device);
-	struct test_state state = { .device = device };
+	const char *root = options->sysroot;
+	struct test_state state = {
+		.device = device, .json = options->json, .ac_messages_fd = -1,
+	};
 	sigset_t old_mask;
 	int ret, fd;
 
@@ -210,11 +280,15 @@ int keytable_test(const char *root, const struct rc_device *device, struct ir_er
 	ret = open_lirc(root, device, &state.fds[TEST_FD_LIRC].fd, err);
 	if (ret < 0)
 		goto out;
+	if (options->verbose && state.fds[TEST_FD_LIRC].fd >= 0)
+		open_ac_messages(&state);
 	ret = state.fds[TEST_FD_SIGNAL].fd = open_signals(&old_mask, err);
 	if (ret < 0)
 		goto out;
 	state.fd_count = state.fds[TEST_FD_LIRC].fd >= 0 ? TEST_FD_MAX : TEST_FD_LIRC;
-	printf(_("Testing events. Please, press CTRL-C to abort.\n"));
+	/* --json's output is JSON only: the prompt goes to stderr. */
+	fprintf(options->json ? stderr : stdout,
+		_("Testing events. Please, press CTRL-C to abort.\n"));
 	fflush(stdout);
 	do {
 		ret = test_round(&state, err);

@@ -333,6 +333,58 @@ START_TEST(test_uninitialised_stack)
 }
 END_TEST
 
+/* Map 0: a queue of 8-byte values (BPF_MAP_TYPE_QUEUE: no key). */
+static int lint_queue(const struct bpf_insn *insns, size_t n,
+		      struct bpf_lint_finding *findings)
+{
+	struct bpf_map_spec queue = { .name = "q", .type = BPF_MAP_TYPE_QUEUE, .key_size = 0,
+				      .value_size = 8, .max_entries = 4 };
+	struct bpf_image image = {
+		.name = "test", .license = "GPL", .insns = (struct bpf_insn *)insns,
+		.insn_count = n, .maps = &queue, .map_count = 1,
+	};
+
+	return bpf_lint_image(&image, findings);
+}
+
+#define LINT_QUEUE(findings, ...)						\
+	lint_queue((const struct bpf_insn[]){ __VA_ARGS__ },			\
+		   sizeof((const struct bpf_insn[]){ __VA_ARGS__ }) / sizeof(struct bpf_insn), \
+		   findings)
+
+/* The queue helpers (the ac decoder's "ac_messages"): what they read and write. */
+START_TEST(test_queue_helpers)
+{
+	struct bpf_lint_finding f[BPF_LINT_KIND_MAX];
+
+	/* A value written, pushed: clean. */
+	ck_assert_int_eq(LINT_QUEUE(f, ST(BPF_DW, 10, -8, 7), LD_MAP(1, 0), MOV64_REG(2, 10),
+				    ALU64_IMM(BPF_ADD, 2, -8), MOV64_IMM(3, BPF_EXIST),
+				    CALL(BPF_FUNC_map_push_elem), MOV64_IMM(0, 0), EXIT()), 0);
+	/* A value never written, pushed: the push reads it. */
+	ck_assert_int_eq(LINT_QUEUE(f, LD_MAP(1, 0), MOV64_REG(2, 10),
+				    ALU64_IMM(BPF_ADD, 2, -8), MOV64_IMM(3, 0),
+				    CALL(BPF_FUNC_map_push_elem), MOV64_IMM(0, 0), EXIT()), 1);
+	ck_assert_int_eq(f[0].kind, BPF_LINT_UNINIT_STACK);
+	ck_assert_uint_eq(f[0].insn, 5);
+	ck_assert_int_eq(f[0].offset, -8);
+	ck_assert_uint_eq(f[0].size, 8);
+	/* The push's flags are a number: the map pointer there is flagged. */
+	ck_assert_int_eq(LINT_QUEUE(f, ST(BPF_DW, 10, -8, 7), LD_MAP(1, 0), MOV64_REG(2, 10),
+				    ALU64_IMM(BPF_ADD, 2, -8), MOV64_REG(3, 1),
+				    CALL(BPF_FUNC_map_push_elem), MOV64_IMM(0, 0), EXIT()), 1);
+	ck_assert_int_eq(f[0].kind, BPF_LINT_POINTER_VALUE);
+	ck_assert_int_eq(f[0].helper, BPF_FUNC_map_push_elem);
+	/* Pop and peek write the value: reading it after them is clean. */
+	ck_assert_int_eq(LINT_QUEUE(f, LD_MAP(1, 0), MOV64_REG(2, 10), ALU64_IMM(BPF_ADD, 2, -8),
+				    CALL(BPF_FUNC_map_pop_elem), LDX(BPF_DW, 0, 10, -8),
+				    EXIT()), 0);
+	ck_assert_int_eq(LINT_QUEUE(f, LD_MAP(1, 0), MOV64_REG(2, 10), ALU64_IMM(BPF_ADD, 2, -8),
+				    CALL(BPF_FUNC_map_peek_elem), LDX(BPF_DW, 0, 10, -8),
+				    EXIT()), 0);
+}
+END_TEST
+
 /* The kernel loads every embedded decoder: none may be flagged. */
 START_TEST(test_embedded_decoders_clean)
 {
@@ -379,6 +431,7 @@ static Suite *bpf_lint_suite(void)
 	tcase_add_test(tc, test_pointer_as_number);
 	tcase_add_test(tc, test_stack_depth);
 	tcase_add_test(tc, test_uninitialised_stack);
+	tcase_add_test(tc, test_queue_helpers);
 	tcase_add_test(tc, test_embedded_decoders_clean);
 	suite_add_tcase(s, tc);
 	return s;

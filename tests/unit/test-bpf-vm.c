@@ -1314,6 +1314,118 @@ START_TEST(test_hash_map)
 }
 END_TEST
 
+/*
+ * One program for the queue helpers, driven by the sample: bits 16-23 the operation
+ * (1 push, 2 pop, 3 peek, 4 lookup), bits 8-15 the value pushed, bits 0-7 the push's
+ * flags. Push returns the helper's result; pop and peek the value, or the helper's
+ * negative result.
+ */
+static const struct bpf_insn queue_machine[] = {
+	LDX(BPF_W, 6, 1, 0),			/* 0: r6 = sample */
+	MOV64_REG(7, 6),
+	ALU64_IMM(BPF_RSH, 7, 16),		/* 2: r7 = operation */
+	MOV64_REG(8, 6),
+	ALU64_IMM(BPF_RSH, 8, 8),
+	ALU64_IMM(BPF_AND, 8, 0xff),		/* 5: r8 = value */
+	MOV64_REG(3, 6),
+	ALU64_IMM(BPF_AND, 3, 0xff),		/* 7: r3 = flags */
+	STX(BPF_DW, 10, 8, -16),		/* 8: value at fp-16 */
+	LD_MAP(1, 0),				/* 9-10 */
+	MOV64_REG(2, 10),
+	ALU64_IMM(BPF_ADD, 2, -16),		/* 12: r2 = &value */
+	JMP_IMM(BPF_JEQ, 7, 1, 5),		/* 13: -> 19 */
+	JMP_IMM(BPF_JEQ, 7, 2, 6),		/* 14: -> 21 */
+	JMP_IMM(BPF_JEQ, 7, 3, 9),		/* 15: -> 25 */
+	JMP_IMM(BPF_JEQ, 7, 4, 12),		/* 16: -> 29 */
+	MOV64_IMM(0, -99),
+	EXIT(),
+	CALL(BPF_FUNC_map_push_elem),		/* 19 */
+	EXIT(),
+	CALL(BPF_FUNC_map_pop_elem),		/* 21 */
+	JMP_IMM(BPF_JNE, 0, 0, 1),		/* 22: -> 24 */
+	LDX(BPF_DW, 0, 10, -16),
+	EXIT(),					/* 24 */
+	CALL(BPF_FUNC_map_peek_elem),		/* 25 */
+	JMP_IMM(BPF_JNE, 0, 0, 1),		/* 26: -> 28 */
+	LDX(BPF_DW, 0, 10, -16),
+	EXIT(),					/* 28 */
+	CALL(BPF_FUNC_map_lookup_elem),		/* 29 */
+	EXIT(),
+};
+
+#define PUSH(vm, value, flags) ((int64_t)run_ok(vm, 1 << 16 | (value) << 8 | (flags)))
+#define POP(vm) ((int64_t)run_ok(vm, 2 << 16))
+#define PEEK(vm) ((int64_t)run_ok(vm, 3 << 16))
+
+START_TEST(test_queue_map)
+{
+	struct bpf_map_spec spec = { .name = "q", .type = BPF_MAP_TYPE_QUEUE, .key_size = 0,
+				     .value_size = 8, .max_entries = 3 };
+	struct bpf_vm *vm = new_vm(queue_machine, ARRAY_SIZE(queue_machine), &spec, 1);
+	uint64_t value = 0;
+	uint32_t key = 0;
+	struct ir_error err;
+
+	/* Empty: pop, peek and the host's pop find nothing. */
+	ck_assert_int_eq(POP(vm), -ENOENT);
+	ck_assert_int_eq(PEEK(vm), -ENOENT);
+	ck_assert_int_eq(bpf_vm_map_pop(vm, 0, &value), -ENOENT);
+	/* First in, first out; peek leaves it. */
+	ck_assert_int_eq(PUSH(vm, 11, BPF_ANY), 0);
+	ck_assert_int_eq(PUSH(vm, 12, BPF_ANY), 0);
+	ck_assert_int_eq(PEEK(vm), 11);
+	ck_assert_int_eq(POP(vm), 11);
+	ck_assert_int_eq(POP(vm), 12);
+	ck_assert_int_eq(POP(vm), -ENOENT);
+	/* Full: refused, or with BPF_EXIST the oldest dropped; other flags refused. */
+	ck_assert_int_eq(PUSH(vm, 21, BPF_ANY), 0);
+	ck_assert_int_eq(PUSH(vm, 22, BPF_ANY), 0);
+	ck_assert_int_eq(PUSH(vm, 23, BPF_ANY), 0);
+	ck_assert_int_eq(PUSH(vm, 24, BPF_ANY), -E2BIG);
+	ck_assert_int_eq(PUSH(vm, 24, BPF_NOEXIST), -EINVAL);
+	ck_assert_int_eq(PUSH(vm, 24, BPF_EXIST), 0);
+	/* The host pops as BPF_MAP_LOOKUP_AND_DELETE_ELEM does: the oldest left. */
+	ck_assert_int_eq(bpf_vm_map_pop(vm, 0, &value), 0);
+	ck_assert_uint_eq(value, 22);
+	ck_assert_int_eq(POP(vm), 23);
+	ck_assert_int_eq(bpf_vm_map_pop(vm, 0, &value), 0);
+	ck_assert_uint_eq(value, 24);
+	ck_assert_int_eq(bpf_vm_map_pop(vm, 1, &value), -EINVAL);
+	/* A queue has no keys: the host cannot write one, nor look one up. */
+	ck_assert_int_eq(bpf_vm_map_update(vm, 0, &key, &value, &err), -EINVAL);
+	ck_assert_has(err.message, "queue");
+	ck_assert_int_eq(bpf_vm_map_lookup(vm, 0, &key, &value), -ENOENT);
+	/* Reset empties it. */
+	ck_assert_int_eq(PUSH(vm, 31, BPF_ANY), 0);
+	bpf_vm_reset(vm);
+	ck_assert_int_eq(POP(vm), -ENOENT);
+	/* A lookup on a queue is what the verifier refuses: the run stops. */
+	ck_assert_int_eq(bpf_vm_run(vm, 4 << 16, &err), -EFAULT);
+	ck_assert_has(err.message, "is a queue map");
+	bpf_vm_free(vm);
+}
+END_TEST
+
+START_TEST(test_queue_specs)
+{
+	struct bpf_map_spec keyed = { .name = "k", .type = BPF_MAP_TYPE_QUEUE, .key_size = 4,
+				      .value_size = 8, .max_entries = 3 };
+	struct bpf_map_spec hash = { .name = "h", .type = BPF_MAP_TYPE_HASH, .key_size = 4,
+				     .value_size = 8, .max_entries = 3 };
+	struct bpf_vm *vm;
+	struct ir_error err;
+
+	ck_assert_int_eq(new_error(queue_machine, ARRAY_SIZE(queue_machine), &keyed, 1, &err),
+			 -EINVAL);
+	ck_assert_has(err.message, "no key");
+	/* The queue helpers on a map that is not a queue: what the verifier refuses. */
+	vm = new_vm(queue_machine, ARRAY_SIZE(queue_machine), &hash, 1);
+	ck_assert_int_eq(bpf_vm_run(vm, 1 << 16, &err), -EFAULT);
+	ck_assert_has(err.message, "not a queue map");
+	bpf_vm_free(vm);
+}
+END_TEST
+
 START_TEST(test_array_map)
 {
 	uint8_t initial[8] = { 0x39, 0x05 };	/* 1337, little-endian */
@@ -2187,6 +2299,8 @@ static Suite *bpf_vm_suite(void)
 
 	tc = tcase_create("maps");
 	tcase_add_test(tc, test_hash_map);
+	tcase_add_test(tc, test_queue_map);
+	tcase_add_test(tc, test_queue_specs);
 	tcase_add_test(tc, test_array_map);
 	suite_add_tcase(s, tc);
 

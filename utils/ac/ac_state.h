@@ -61,6 +61,26 @@ void ac_value_bits(enum ac_value v, unsigned int *ret_shift, unsigned int *ret_w
 unsigned int ac_state_value(uint64_t packed, enum ac_value v);
 const char *ac_value_name(enum ac_value v);
 
+/* The value named name ("power", "swing_v", "quiet"), or AC_VALUE_MAX for none. */
+enum ac_value ac_value_find(const char *name);
+/*
+ * The value of v that text names, as the line below says it ("on", "cool", "25.5"
+ * for the temperature, in half degrees here: 51); -EINVAL for a name v does not have.
+ */
+int ac_state_value_parse(enum ac_value v, const char *text, unsigned int *ret_value);
+/*
+ * The names v takes, ", "-separated ("auto, cool, heat, dry, fan"), for messages; NULL
+ * for the temperature, a number.
+ */
+const char *ac_value_choices(enum ac_value v);
+
+/*
+ * The name of value v (not the temperature) of a packed state, as the line below says
+ * it ("on", "cool", "medium", "auto"); NULL for a value the state lacks. A swing the
+ * protocol does not have (not in has, a mask of 1 << enum ac_value) is "off".
+ */
+const char *ac_state_value_text(uint64_t packed, uint32_t has, enum ac_value v);
+
 /*
  * "power=on mode=cool temp=25 fan=auto swing_v=auto swing_h=off", then "NAME=on|off"
  * for each flag in has (a mask of 1 << enum ac_value): a value the state lacks is "-",

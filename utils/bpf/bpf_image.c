@@ -15,6 +15,7 @@ static const char *map_type_name(uint32_t type)
 	case BPF_MAP_TYPE_ARRAY: return "array";
 	case BPF_MAP_TYPE_PERCPU_HASH: return "per-CPU hash";
 	case BPF_MAP_TYPE_PERCPU_ARRAY: return "per-CPU array";
+	case BPF_MAP_TYPE_QUEUE: return "queue";
 	default: return NULL;
 	}
 }

@@ -918,3 +918,74 @@ int bpf_kernel_enable_stats(struct ir_error *err)
 	ir_error_set(err, _("enabling BPF run-time statistics: %s"), strerror(-fd));
 	return fd;
 }
+
+/* The map called name among those of the program with this id: its fd, or -ENOENT. */
+static int program_map(uint32_t prog_id, const char *name)
+{
+	uint32_t ids[64], len, i;
+	struct bpf_prog_info info;
+	struct bpf_map_info map;
+	int fd, map_fd, ret = -ENOENT;
+
+	fd = bpf_prog_get_fd_by_id(prog_id);
+	if (fd < 0)
+		return -errno;
+	memset(&info, 0, sizeof(info));
+	info.nr_map_ids = sizeof(ids) / sizeof(ids[0]);
+	info.map_ids = (uint64_t)(uintptr_t)ids;
+	len = sizeof(info);
+	if (bpf_obj_get_info_by_fd(fd, &info, &len) < 0) {
+		ret = -errno;
+		goto out;
+	}
+	for (i = 0; i < info.nr_map_ids && i < sizeof(ids) / sizeof(ids[0]); i++) {
+		map_fd = bpf_map_get_fd_by_id(ids[i]);
+		if (map_fd < 0)
+			continue;
+		memset(&map, 0, sizeof(map));
+		len = sizeof(map);
+		if (bpf_obj_get_info_by_fd(map_fd, &map, &len) == 0 &&
+		    !strncmp(map.name, name, sizeof(map.name))) {
+			ret = map_fd;
+			goto out;
+		}
+		close(map_fd);
+	}
+out:
+	close(fd);
+	return ret;
+}
+
+int bpf_kernel_find_attached_map(int lirc_fd, const char *name, int *ret_fd,
+				 struct ir_error *err)
+{
+	uint32_t ids[BPF_KERNEL_MAX_LIRC_PROGS];
+	char kept[BPF_KERNEL_NAME_MAX];
+	size_t count, i;
+	int ret;
+
+	ret = bpf_kernel_query(lirc_fd, ids, BPF_KERNEL_MAX_LIRC_PROGS, &count, err);
+	if (ret < 0)
+		return ret;
+	bpf_kernel_object_name(name, kept, sizeof(kept));
+	for (i = 0; i < count && i < BPF_KERNEL_MAX_LIRC_PROGS; i++) {
+		ret = program_map(ids[i], kept);
+		if (ret >= 0) {
+			*ret_fd = ret;
+			return 0;
+		}
+		if (ret != -ENOENT) {
+			bpf_kernel_explain(err, BPF_KERNEL_OP_INFO, name, -ret, false);
+			return ret;
+		}
+	}
+	ir_error_set(err, _("no BPF program attached has a map '%s'"), name);
+	return -ENOENT;
+}
+
+int bpf_kernel_map_pop(int map_fd, void *ret_value)
+{
+	if (bpf_map_lookup_and_delete_elem(map_fd, NULL, ret_value) < 0)
+		return -errno;
+	return 0;
+}

@@ -121,6 +121,21 @@ int bpf_kernel_prog_info_by_id(uint32_t id, struct bpf_kernel_prog_info *ret_inf
 			       struct ir_error *err);
 
 /*
+ * The map called name (as the kernel keeps it, 15 characters) of the programs attached
+ * to the device, the first found in their order: its fd in *ret_fd (the caller closes
+ * it). -ENOENT when none has it; -EPERM without CAP_SYS_ADMIN (programs and maps are
+ * found by id); -EINVAL as bpf_kernel_query().
+ */
+int bpf_kernel_find_attached_map(int lirc_fd, const char *name, int *ret_fd,
+				 struct ir_error *err);
+
+/*
+ * The oldest value of a queue map, taken out of it (BPF_MAP_LOOKUP_AND_DELETE_ELEM,
+ * Linux 4.20): 0, -ENOENT when it is empty, or the kernel's error.
+ */
+int bpf_kernel_map_pop(int map_fd, void *ret_value);
+
+/*
  * Turn on run-time statistics (run_time_ns, run_cnt) for as long as the returned file
  * descriptor stays open (BPF_ENABLE_STATS, Linux 5.8 and later). Returns the fd or a
  * negative errno.

@@ -85,6 +85,9 @@ static unsigned int helper_args(int32_t helper)
 	case BPF_FUNC_map_lookup_elem: return 2;
 	case BPF_FUNC_map_update_elem: return 4;
 	case BPF_FUNC_map_delete_elem: return 2;
+	case BPF_FUNC_map_push_elem: return 3;
+	case BPF_FUNC_map_pop_elem: return 2;
+	case BPF_FUNC_map_peek_elem: return 2;
 	case BPF_FUNC_trace_printk: return 2;
 	case BPF_FUNC_rc_repeat: return 1;
 	case BPF_FUNC_rc_keydown: return 4;
@@ -358,6 +361,11 @@ static void step_call(struct lint *l, size_t i, const struct bpf_insn *insn,
 		flow_to(l, i + 1, &after);
 		return;
 	}
+	/* A queue's pop and peek write a value where r2 points. */
+	if ((insn->imm == BPF_FUNC_map_pop_elem || insn->imm == BPF_FUNC_map_peek_elem) &&
+	    s.ptr[1].kind == LINT_PTR_MAP && s.ptr[1].map < l->image->map_count)
+		mark_stack_written(&after, &s.ptr[2], 0,
+				   l->image->maps[s.ptr[1].map].value_size);
 	clobber_args(&after);
 	set_scalar(&after, 0);
 	if (insn->imm == BPF_FUNC_map_lookup_elem) {
@@ -491,6 +499,7 @@ static bool helper_arg_is_number(int32_t helper, unsigned int reg)
 	case BPF_FUNC_rc_keydown: return reg >= 2 && reg <= 4;
 	case BPF_FUNC_rc_pointer_rel: return reg == 2 || reg == 3;
 	case BPF_FUNC_map_update_elem: return reg == 4;
+	case BPF_FUNC_map_push_elem: return reg == 3;
 	case BPF_FUNC_trace_printk: return reg == 2;
 	default: return false;
 	}
@@ -563,17 +572,21 @@ static bool stack_unwritten(const struct lint_state *s, const struct lint_ptr *b
 	return true;
 }
 
-/* A map helper's key (r2) and value (r3) read from the frame. */
+/* A map helper's key (r2) and value (r3), or a queue's value (r2), read from the frame. */
 static bool helper_reads_unwritten(const struct bpf_image *image, const struct bpf_insn *insn,
 				   const struct lint_state *s, struct bpf_lint_finding *finding)
 {
 	const struct lint_ptr *map = &s->ptr[1];
 	bool value = insn->imm == BPF_FUNC_map_update_elem;
 
+	if (map->kind != LINT_PTR_MAP || map->map >= image->map_count)
+		return false;
+	/* A queue's push reads a value (r2); its pop and peek write one. */
+	if (insn->imm == BPF_FUNC_map_push_elem)
+		return stack_unwritten(s, &s->ptr[2], 0, image->maps[map->map].value_size,
+				       finding);
 	if (insn->imm != BPF_FUNC_map_lookup_elem && insn->imm != BPF_FUNC_map_delete_elem &&
 	    !value)
-		return false;
-	if (map->kind != LINT_PTR_MAP || map->map >= image->map_count)
 		return false;
 	if (stack_unwritten(s, &s->ptr[2], 0, image->maps[map->map].key_size, finding))
 		return true;

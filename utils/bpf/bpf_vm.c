@@ -826,6 +826,11 @@ int bpf_vm_map_update(struct bpf_vm *vm, size_t map_index, const void *key,
 		ir_error_set(err, _("map '%s' is read-only"), map->name);
 		return -EPERM;
 	}
+	if (map->is_queue) {
+		ir_error_set(err, _("map '%s' is a queue map: it has no keys to write"),
+			     map->name);
+		return -EINVAL;
+	}
 	ret = vm_map_update(map, key, value, BPF_ANY);
 	if (ret == -E2BIG)
 		ir_error_set(err, map->is_hash ? _("map '%s' is full (%u entries)") :
@@ -847,6 +852,15 @@ int bpf_vm_map_lookup(struct bpf_vm *vm, size_t map_index, const void *key,
 		return -ENOENT;
 	memcpy(ret_value, value, map->value_size);
 	return 0;
+}
+
+int bpf_vm_map_pop(struct bpf_vm *vm, size_t map_index, void *ret_value)
+{
+	struct vm_map *map = map_at(vm, map_index, NULL);
+
+	if (!map)
+		return -EINVAL;
+	return vm_map_pop(map, ret_value, true);
 }
 
 int bpf_vm_map_find(const struct bpf_vm *vm, const char *name)

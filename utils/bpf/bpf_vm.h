@@ -118,6 +118,11 @@ int bpf_vm_map_update(struct bpf_vm *vm, size_t map_index, const void *key,
 		      const void *value, struct ir_error *err);
 int bpf_vm_map_lookup(struct bpf_vm *vm, size_t map_index, const void *key,
 		      void *ret_value);
+/*
+ * The oldest value of a queue map, taken out of it, as BPF_MAP_LOOKUP_AND_DELETE_ELEM
+ * takes it: 0, -ENOENT (empty), -EINVAL (no such map, or not a queue).
+ */
+int bpf_vm_map_pop(struct bpf_vm *vm, size_t map_index, void *ret_value);
 /* Index of the map called name (as in the image), or -ENOENT. */
 int bpf_vm_map_find(const struct bpf_vm *vm, const char *name);
 

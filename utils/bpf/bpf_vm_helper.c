@@ -22,6 +22,9 @@ int vm_helper_from_id(int32_t id)
 	case BPF_FUNC_map_lookup_elem: return VM_HELPER_MAP_LOOKUP;
 	case BPF_FUNC_map_update_elem: return VM_HELPER_MAP_UPDATE;
 	case BPF_FUNC_map_delete_elem: return VM_HELPER_MAP_DELETE;
+	case BPF_FUNC_map_push_elem: return VM_HELPER_MAP_PUSH;
+	case BPF_FUNC_map_pop_elem: return VM_HELPER_MAP_POP;
+	case BPF_FUNC_map_peek_elem: return VM_HELPER_MAP_PEEK;
 	case BPF_FUNC_ktime_get_ns: return VM_HELPER_KTIME;
 	case BPF_FUNC_ktime_get_boot_ns: return VM_HELPER_KTIME;
 	case BPF_FUNC_trace_printk: return VM_HELPER_TRACE_PRINTK;
@@ -148,6 +151,13 @@ static int map_helper(struct bpf_vm *vm, enum vm_helper helper, uint64_t *reg,
 
 	if (!map)
 		return -EFAULT;
+	/* The verifier's check_map_func_compatibility(): a queue takes only its own. */
+	if (map->is_queue) {
+		ir_error_set(err, _("%s: map '%s' is a queue map (bpf_map_push_elem, "
+				    "bpf_map_pop_elem and bpf_map_peek_elem only)"), name,
+			     map->name);
+		return -EFAULT;
+	}
 	key = mem_arg(vm, reg[2], map->key_size, 2, name, err);
 	if (!key)
 		return -EFAULT;
@@ -180,6 +190,51 @@ static int map_helper(struct bpf_vm *vm, enum vm_helper helper, uint64_t *reg,
 		reg[0] = errno_value(vm_map_delete(map, key));
 		return 0;
 	}
+}
+
+/* bpf_map_push_elem(map, value, flags), bpf_map_pop_elem and _peek_elem(map, value). */
+static int queue_helper(struct bpf_vm *vm, enum vm_helper helper, uint64_t *reg,
+			struct ir_error *err)
+{
+	static const char *const names[] = {
+		[VM_HELPER_MAP_PUSH] = "bpf_map_push_elem",
+		[VM_HELPER_MAP_POP] = "bpf_map_pop_elem",
+		[VM_HELPER_MAP_PEEK] = "bpf_map_peek_elem",
+	};
+	const char *name = names[helper];
+	struct vm_map *map = map_arg(vm, reg[1], name, err);
+	const void *value;
+	void *out;
+	char where[160];
+	int ret;
+
+	if (!map)
+		return -EFAULT;
+	if (!map->is_queue) {
+		ir_error_set(err, _("%s: map '%s' is not a queue map"), name, map->name);
+		return -EFAULT;
+	}
+	ret = charge(vm, map->value_size, name, err);
+	if (ret == 0 && helper != VM_HELPER_MAP_PEEK)
+		ret = writable_map(map, name, err);
+	if (ret < 0)
+		return ret;
+	if (helper == VM_HELPER_MAP_PUSH) {
+		value = mem_arg(vm, reg[2], map->value_size, 2, name, err);
+		if (!value)
+			return -EFAULT;
+		reg[0] = errno_value(vm_map_push(map, value, reg[3]));
+		return 0;
+	}
+	out = vm_translate(vm, reg[2], map->value_size, true);
+	if (!out) {
+		vm_describe_address(vm, reg[2], where, sizeof(where));
+		ir_error_set(err, _("%s: r2 does not point to %u writable bytes (%s)"), name,
+			     map->value_size, where);
+		return -EFAULT;
+	}
+	reg[0] = errno_value(vm_map_pop(map, out, helper == VM_HELPER_MAP_POP));
+	return 0;
 }
 
 static int trace_printk(struct bpf_vm *vm, uint64_t *reg, struct ir_error *err)
@@ -273,6 +328,10 @@ int vm_call_helper(struct bpf_vm *vm, enum vm_helper helper, uint64_t *reg,
 	case VM_HELPER_MAP_UPDATE:
 	case VM_HELPER_MAP_DELETE:
 		return map_helper(vm, helper, reg, err);
+	case VM_HELPER_MAP_PUSH:
+	case VM_HELPER_MAP_POP:
+	case VM_HELPER_MAP_PEEK:
+		return queue_helper(vm, helper, reg, err);
 	case VM_HELPER_KTIME:
 		reg[0] = vm->clock_ns;
 		return 0;

@@ -119,6 +119,9 @@ enum vm_helper {
 	VM_HELPER_MAP_LOOKUP,
 	VM_HELPER_MAP_UPDATE,
 	VM_HELPER_MAP_DELETE,
+	VM_HELPER_MAP_PUSH,
+	VM_HELPER_MAP_POP,
+	VM_HELPER_MAP_PEEK,
 	VM_HELPER_KTIME,
 	VM_HELPER_TRACE_PRINTK,
 	VM_HELPER_PRANDOM,
@@ -165,6 +168,7 @@ struct vm_map {
 	uint32_t value_size;
 	uint32_t max_entries;
 	bool is_hash;
+	bool is_queue;		/* BPF_MAP_TYPE_QUEUE: a ring of count values from head */
 	bool frozen;		/* userspace may not update it (.rodata after creation) */
 	bool prog_read_only;	/* the program may not write it (frozen or BPF_F_RDONLY_PROG) */
 	uint8_t *initial_value;	/* value_size bytes for element 0, or NULL */
@@ -182,7 +186,8 @@ struct vm_map {
 	uint32_t bucket_mask;
 	uint32_t hash_seed;	/* random: see hash_key() in bpf_vm_map.c */
 	uint32_t free_head;
-	uint32_t count;
+	uint32_t count;		/* hash: keys used; queue: values queued */
+	uint32_t head;		/* queue: the oldest value's slot */
 };
 
 #define VM_SLOT_NONE UINT32_MAX
@@ -270,6 +275,13 @@ void vm_map_reset(struct vm_map *map);
 void *vm_map_lookup(struct vm_map *map, const void *key);
 int vm_map_update(struct vm_map *map, const void *key, const void *value, uint64_t flags);
 int vm_map_delete(struct vm_map *map, const void *key);
+/*
+ * Queue maps, with the kernel's semantics: push appends (full: -E2BIG, or with
+ * BPF_EXIST the oldest value dropped; other flags -EINVAL); pop takes the oldest
+ * (remove) or peeks at it; -ENOENT when empty.
+ */
+int vm_map_push(struct vm_map *map, const void *value, uint64_t flags);
+int vm_map_pop(struct vm_map *map, void *ret_value, bool remove);
 
 /* bpf_vm.c: memory checks shared with the helpers, on VM addresses. */
 /*

@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * The VM's maps: array and hash maps with the kernel's update semantics (BPF_ANY,
- * BPF_NOEXIST, BPF_EXIST; a full hash map refuses new keys with -E2BIG). The per-CPU
- * variants behave as on a machine with one CPU.
+ * BPF_NOEXIST, BPF_EXIST; a full hash map refuses new keys with -E2BIG), and queue maps
+ * (bpf_map_push_elem and bpf_map_pop_elem, a ring of values). The per-CPU variants
+ * behave as on a machine with one CPU.
  */
 #include "config.h"
 
@@ -31,6 +32,20 @@ static int check_spec(const struct bpf_map_spec *spec, bool *ret_is_hash,
 		      struct ir_error *err)
 {
 	switch (spec->type) {
+	case BPF_MAP_TYPE_QUEUE:
+		*ret_is_hash = false;
+		/* The kernel's queue_stack_map_alloc_check(): no key, no initial value. */
+		if (spec->key_size != 0) {
+			ir_error_set(err, _("map '%s': a queue map has no key, not %u bytes"),
+				     spec->name, spec->key_size);
+			return -EINVAL;
+		}
+		if (spec->initial_value) {
+			ir_error_set(err, _("map '%s': only array maps have an initial value"),
+				     spec->name);
+			return -EINVAL;
+		}
+		break;
 	case BPF_MAP_TYPE_ARRAY:
 	case BPF_MAP_TYPE_PERCPU_ARRAY:
 		*ret_is_hash = false;
@@ -56,7 +71,7 @@ static int check_spec(const struct bpf_map_spec *spec, bool *ret_is_hash,
 		break;
 	default:
 		ir_error_set(err, _("map '%s': map type %u is not supported "
-				    "(array and hash maps are)"), spec->name, spec->type);
+				    "(array, hash and queue maps are)"), spec->name, spec->type);
 		return -EINVAL;
 	}
 	if (spec->value_size == 0 || spec->max_entries == 0) {
@@ -104,6 +119,7 @@ int vm_map_init(struct vm_map *map, const struct bpf_map_spec *spec, size_t *mem
 	map->value_size = spec->value_size;
 	map->max_entries = spec->max_entries;
 	map->is_hash = is_hash;
+	map->is_queue = spec->type == BPF_MAP_TYPE_QUEUE;
 	map->frozen = spec->read_only;
 	map->prog_read_only = spec->read_only || (spec->flags & BPF_F_RDONLY_PROG);
 	map->values_size = (size_t)spec->max_entries * map->stride;
@@ -158,6 +174,8 @@ void vm_map_reset(struct vm_map *map)
 	memset(map->values, 0, map->values_size);
 	if (map->initial_value)
 		memcpy(map->values, map->initial_value, map->value_size);
+	map->head = 0;
+	map->count = 0;
 	if (!map->is_hash)
 		return;
 	memset(map->buckets, 0xff, ((size_t)map->bucket_mask + 1) * sizeof(*map->buckets));
@@ -207,6 +225,8 @@ void *vm_map_lookup(struct vm_map *map, const void *key)
 {
 	uint32_t slot;
 
+	if (map->is_queue)
+		return NULL;
 	if (!map->is_hash)
 		return array_element(map, key);
 	slot = hash_find(map, key, NULL);
@@ -244,7 +264,7 @@ int vm_map_update(struct vm_map *map, const void *key, const void *value, uint64
 	uint8_t *element;
 
 	/* BPF_F_LOCK needs a bpf_spin_lock in the value, which no map here has. */
-	if (flags > BPF_EXIST)
+	if (flags > BPF_EXIST || map->is_queue)
 		return -EINVAL;
 	if (map->is_hash)
 		return hash_update(map, key, value, flags);
@@ -271,5 +291,35 @@ int vm_map_delete(struct vm_map *map, const void *key)
 	map->next[slot] = map->free_head;
 	map->free_head = slot;
 	map->count--;
+	return 0;
+}
+
+int vm_map_push(struct vm_map *map, const void *value, uint64_t flags)
+{
+	if (!map->is_queue || flags & ~(uint64_t)BPF_EXIST)
+		return -EINVAL;
+	if (map->count == map->max_entries) {
+		if (!(flags & BPF_EXIST))
+			return -E2BIG;
+		map->head = (map->head + 1) % map->max_entries;
+		map->count--;
+	}
+	memmove(slot_value(map, (map->head + map->count) % map->max_entries), value,
+		map->value_size);
+	map->count++;
+	return 0;
+}
+
+int vm_map_pop(struct vm_map *map, void *ret_value, bool remove)
+{
+	if (!map->is_queue)
+		return -EINVAL;
+	if (!map->count)
+		return -ENOENT;
+	memmove(ret_value, slot_value(map, map->head), map->value_size);
+	if (remove) {
+		map->head = (map->head + 1) % map->max_entries;
+		map->count--;
+	}
 	return 0;
 }

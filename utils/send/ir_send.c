@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ac_encode.h"
 #include "fileio.h"
 #include "ir_encode.h"
 #include "ir_irp_send.h"
@@ -81,6 +82,9 @@ static int encode_scancode(const struct ir_send_request *request, struct ir_trai
 	const char *arg = request->scancode;
 	const char *colon = strchr(arg, ':');
 
+	/* An A/C state: "ac:NAME:FIELD=VALUE,..." or ir-keytable's state line. */
+	if (ac_encode_claims(arg))
+		return ac_encode_text(arg, train, err);
 	if (!colon) {
 		ir_error_set(err, _("'%s': expected PROTOCOL:SCANCODE"), arg);
 		return -EINVAL;

@@ -1,0 +1,1 @@
+-v --json --decode=$IRKIT_SRCDIR/tests/cli/data/ac-states.txt -p ac

@@ -1,0 +1,1 @@
+--decode=$IRKIT_SRCDIR/tests/cli/data/ac-states.txt -p ac --json

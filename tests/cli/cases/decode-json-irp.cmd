@@ -1,0 +1,1 @@
+-v --decode=$IRKIT_SRCDIR/tests/cli/data/irp-all-nec1.txt -p irp --json

@@ -1,0 +1,1 @@
+--decode=$IRKIT_SRCDIR/tests/data/captures/tanix-tx3mini.irctl -w $IRKIT_SRCDIR/rc_keymaps/tanix_tx3mini.toml --json

@@ -1,0 +1,1 @@
+--decode=$IRKIT_SRCDIR/tests/cli/data/imon-rsc-stick.txt -p imon_rsc --json
