@@ -17,6 +17,7 @@
 
 #include "decoder_run.h"
 #include "ir_encode.h"
+#include "ir_kernel_send.h"
 #include "ir_train.h"
 #include "test-main.h"
 
@@ -442,6 +443,61 @@ START_TEST(test_hand_imon)
 }
 END_TEST
 
+/*
+ * XMP, from the JP1 wiki's description: a nibble n is +210 -(760 + 136 n); 8 nibbles,
+ * +210 -13800, 8 more, +210 -80400. Each half's nibbles sum to 0 mod 16.
+ */
+START_TEST(test_hand_xmp)
+{
+	struct ir_error err = { "" };
+	struct ir_train t;
+
+	/*
+	 * Address 0x12, sub-address 0x34, OBC 0x5678. First half 3 C 4 F 4 4 1 2: the
+	 * others sum to 33, so C = 15; second half 3 C 0 4 5 6 7 8 (toggle 0): 33, C = 15.
+	 */
+	encode_ok(&t, "xmp", 0x12345678);
+	expect_units(&t, 1, "+210 -1168 +210 -2800 +210 -1304 +210 -2800 +210 -1304 "
+			    "+210 -1304 +210 -896 +210 -1032 +210 -13800 "
+			    "+210 -1168 +210 -2800 +210 -760 +210 -1304 +210 -1440 "
+			    "+210 -1576 +210 -1712 +210 -1848 +210 -80400");
+	ck_assert_uint_eq(t.carrier, 38000);
+	ir_train_free(&t);
+	/*
+	 * Scancode 0: first half 0 C 0 F 4 4 0 0, sum 23, C = 9; second half all zero,
+	 * C = 0.
+	 */
+	encode_ok(&t, "xmp", 0);
+	expect_units(&t, 1, "+210 -760 +210 -1984 +210 -760 +210 -2800 +210 -1304 +210 -1304 "
+			    "[+210 -760]*2 +210 -13800 [+210 -760]*8 +210 -80400");
+	ir_train_free(&t);
+	/*
+	 * Every bit: first half F C F F 4 4 F F, sum 83, C = 13; second half F C 0 F F F
+	 * F F, sum 90, C = 6.
+	 */
+	encode_ok(&t, "xmp", 0xffffffff);
+	expect_units(&t, 1, "+210 -2800 +210 -2528 [+210 -2800]*2 +210 -1304 +210 -1304 "
+			    "[+210 -2800]*2 +210 -13800 +210 -2800 +210 -1576 +210 -760 "
+			    "[+210 -2800]*5 +210 -80400");
+	ir_train_free(&t);
+	/*
+	 * A held key: the first frame, then frames with toggle 8, whose second half
+	 * 3 C 8 4 5 6 7 8 sums to 41 without C: C = 7.
+	 */
+	ir_train_init(&t);
+	ck_assert_msg(ir_kernel_send(&t, RC_PROTO_XMP, 0x12345678, 2, &err) == 0, "%s",
+		      err.message);
+	ck_assert_uint_eq(t.count, 3 * 36);
+	ck_assert_uint_eq(t.durations[36 + 18 + 5], 1848);	/* toggle 8 */
+	ck_assert_uint_eq(t.durations[36 + 18 + 3], 1712);	/* checksum 7 */
+	ck_assert_uint_eq(t.durations[72 + 18 + 5], 1848);
+	ck_assert_uint_eq(t.durations[72 + 18 + 3], 1712);
+	ck_assert_uint_eq(t.durations[18 + 5], 760);	/* the first frame's toggle 0 */
+	ck_assert_uint_eq(t.durations[3 * 36 - 1], 80400);
+	ir_train_free(&t);
+}
+END_TEST
+
 /* ---- refusals ---- */
 
 static void expect_refused(const char *proto, uint64_t scancode, int error, const char *msg)
@@ -485,6 +541,9 @@ START_TEST(test_refused)
 		       "be 0x800f");
 	expect_refused("rc6_6a_32", 0x800f0001, -EINVAL,
 		       "rc6_6a_32: scancode 0x800f0001: customer code 0x800f is rc6_mce");
+	expect_refused("xmp", 0x112345678ull, -EINVAL,
+		       "xmp: scancode 0x112345678: bits 0x100000000 do not fit (the protocol "
+		       "carries 0xffffffff)");
 }
 END_TEST
 
@@ -494,8 +553,8 @@ START_TEST(test_no_encoder)
 	struct ir_train t;
 
 	ir_train_init(&t);
-	ck_assert_int_eq(ir_encode_scancode(&t, RC_PROTO_XMP, 1, &err), -EOPNOTSUPP);
-	ck_assert_str_eq(err.message, "protocol 21 has no encoder");
+	ck_assert_int_eq(ir_encode_scancode(&t, RC_PROTO_CEC, 1, &err), -EOPNOTSUPP);
+	ck_assert_str_eq(err.message, "protocol 22 has no encoder");
 	ck_assert_int_eq(ir_encode_scancode(&t, RC_PROTO_UNKNOWN, 1, &err), -EOPNOTSUPP);
 	ck_assert_int_eq(ir_encode_scancode(&t, 1000, 1, &err), -EOPNOTSUPP);
 	ck_assert_uint_eq(t.count, 0);
@@ -515,7 +574,8 @@ START_TEST(test_names)
 	ck_assert_int_eq(ir_encode_proto_from_name("rcmm32"), RC_PROTO_RCMM32);
 	ck_assert_int_eq(ir_encode_proto_from_name("rc_mm_24"), RC_PROTO_RCMM24);
 	ck_assert_int_eq(ir_encode_proto_from_name("mcir2_mse"), RC_PROTO_MCIR2_MSE);
-	ck_assert_int_eq(ir_encode_proto_from_name("xmp"), -ENOENT);
+	ck_assert_int_eq(ir_encode_proto_from_name("XMP"), RC_PROTO_XMP);
+	ck_assert_int_eq(ir_encode_proto_from_name("cec"), -ENOENT);
 	ck_assert_int_eq(ir_encode_proto_from_name("nec3"), -ENOENT);
 	ck_assert_int_eq(ir_encode_proto_from_name("nec322"), -ENOENT);
 	ck_assert_int_eq(ir_encode_proto_from_name(""), -ENOENT);
@@ -559,6 +619,7 @@ static const struct roundtrip roundtrips[] = {
 	{ "rc-mm-12", RC_PROTO_RCMM12, "rcmm_bpf" },
 	{ "rc-mm-24", RC_PROTO_RCMM24, "rcmm_bpf" },
 	{ "rc-mm-32", RC_PROTO_RCMM32, "rcmm_bpf" },
+	{ "xmp", RC_PROTO_XMP, "xmp_bpf" },
 };
 
 #define ROUNDTRIP_COUNT (sizeof(roundtrips) / sizeof(roundtrips[0]))
@@ -691,6 +752,7 @@ static Suite *ir_encode_suite(void)
 	tcase_add_test(tc, test_hand_mcir2);
 	tcase_add_test(tc, test_hand_rcmm);
 	tcase_add_test(tc, test_hand_imon);
+	tcase_add_test(tc, test_hand_xmp);
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("refusals");

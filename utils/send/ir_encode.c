@@ -107,6 +107,20 @@ static const uint32_t rcmm_spaces[4] = { 278, 444, 611, 778 };
 /* The bits whose first half is a pulse only when neither it nor the bit above is set. */
 #define IMON_CHECKED_BITS 0x437f7e00u
 
+/*
+ * XMP: a nibble n is a 210 µs pulse and a space of 760 + 136 * n µs; 8 nibbles, a pulse
+ * and 13.8 ms, 8 more, a pulse and the 80.4 ms lead-out (the JP1 wiki's IRP).
+ */
+#define XMP_PULSE		210
+#define XMP_NIBBLE_SPACE	760
+#define XMP_NIBBLE_UNIT		136
+#define XMP_HALF_SPACE		13800
+#define XMP_LEADOUT		80400
+#define XMP_NIBBLES		16
+/* The first half's fourth nibble and the OEM code: the values every remote sends. */
+#define XMP_FIXED_NIBBLE	0xf
+#define XMP_OEM			0x44
+
 static uint32_t bit_reverse(uint32_t value, unsigned int bits)
 {
 	uint32_t out = 0;
@@ -307,6 +321,64 @@ static int encode_imon(struct ir_train *train, uint32_t proto, uint32_t scancode
 	return ret;
 }
 
+/* The nibble that makes the sum of the 8 at n a multiple of 16 (itself counted as 0). */
+static unsigned int xmp_checksum(const unsigned int *n)
+{
+	unsigned int sum = 0, i;
+
+	for (i = 0; i < XMP_NIBBLES / 2; i++)
+		sum += n[i];
+	return (16 - sum % 16) % 16;
+}
+
+/*
+ * The layout the kernel's ir-xmp-decoder.c reads: first half sub-address high,
+ * checksum, sub-address low, 15, OEM (two nibbles), address (two); second half
+ * sub-address high, checksum, toggle, sub-address low, OBC (four nibbles). Scancode:
+ * address << 24 | sub-address << 16 | OBC.
+ */
+int ir_encode_xmp(struct ir_train *train, uint32_t scancode, unsigned int toggle)
+{
+	unsigned int sub = scancode >> 16 & 0xff, n[XMP_NIBBLES], i;
+	int ret = 0;
+
+	n[0] = sub >> 4;
+	n[2] = sub & 0xf;
+	n[3] = XMP_FIXED_NIBBLE;
+	n[4] = XMP_OEM >> 4;
+	n[5] = XMP_OEM & 0xf;
+	n[6] = scancode >> 28 & 0xf;
+	n[7] = scancode >> 24 & 0xf;
+	n[8] = sub >> 4;
+	n[10] = toggle & 0xf;
+	n[11] = sub & 0xf;
+	for (i = 0; i < 4; i++)
+		n[12 + i] = scancode >> (12 - 4 * i) & 0xf;
+	n[1] = 0;
+	n[9] = 0;
+	n[1] = xmp_checksum(n);
+	n[9] = xmp_checksum(n + XMP_NIBBLES / 2);
+	for (i = 0; !ret && i < XMP_NIBBLES; i++) {
+		ret = ir_train_pulse(train, XMP_PULSE);
+		if (!ret)
+			ret = ir_train_space(train, XMP_NIBBLE_SPACE + XMP_NIBBLE_UNIT * n[i]);
+		if (!ret && (i == XMP_NIBBLES / 2 - 1 || i == XMP_NIBBLES - 1)) {
+			ret = ir_train_pulse(train, XMP_PULSE);
+			if (!ret)
+				ret = ir_train_space(train, i == XMP_NIBBLES - 1 ? XMP_LEADOUT :
+								       XMP_HALF_SPACE);
+		}
+	}
+	return ret;
+}
+
+/* A key's first frame: toggle 0 (ir_kernel_send() sends the repeats, toggle 8). */
+static int encode_xmp(struct ir_train *train, uint32_t proto, uint32_t scancode)
+{
+	(void)proto;
+	return ir_encode_xmp(train, scancode, 0);
+}
+
 struct ir_encoder {
 	const char *name;
 	uint32_t scancode_bits;
@@ -339,6 +411,7 @@ static const struct ir_encoder encoders[] = {
 	[RC_PROTO_RCMM12] = { "rc-mm-12", 0xfff, 36000, encode_rcmm },
 	[RC_PROTO_RCMM24] = { "rc-mm-24", 0xffffff, 36000, encode_rcmm },
 	[RC_PROTO_RCMM32] = { "rc-mm-32", 0xffffffff, 36000, encode_rcmm },
+	[RC_PROTO_XMP] = { "xmp", 0xffffffff, 38000, encode_xmp },
 };
 
 #define ENCODER_COUNT (sizeof(encoders) / sizeof(encoders[0]))

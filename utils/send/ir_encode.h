@@ -4,8 +4,10 @@
  * (<linux/lirc.h>), the same train, duration by duration, as the kernel's own encoder
  * of the protocol makes (ir_raw_encode_scancode(), which lirc_dev uses for a
  * LIRC_MODE_SCANCODE write): same timings, same bit order, same trailing space.
- * The kernel has no encoder for XMP, CEC, XBox DVD, "unknown" and "other"; neither
- * have we.
+ * The kernel has no encoder for XMP, CEC, XBox DVD, "unknown" and "other". For XMP
+ * ours sends what the kernel's decoder (ir-xmp-decoder.c) reads, in its scancode
+ * layout, with the timings, OEM code and toggles of the JP1 wiki's XMP IRP; for the
+ * others we have none.
  *
  * Where the kernel ignores the bits of a scancode its protocol cannot carry, we refuse
  * them (-EINVAL), as we refuse what the kernel refuses (rc_validate_scancode(): an
@@ -45,5 +47,11 @@ uint32_t ir_encode_carrier(uint32_t rc_proto);
  */
 int ir_encode_scancode(struct ir_train *train, uint32_t rc_proto, uint64_t scancode,
 		       struct ir_error *err);
+
+/*
+ * Append one XMP frame of scancode with toggle nibble toggle (0 on a key's first
+ * frame, 8 on its repeats). Returns 0 or -ENOMEM.
+ */
+int ir_encode_xmp(struct ir_train *train, uint32_t scancode, unsigned int toggle);
 
 #endif

@@ -19,6 +19,8 @@
 #define RC5_PERIOD		114000
 #define RC6_PERIOD		107000
 #define SONY_PERIOD		45000
+/* An XMP remote's toggle nibble on the frames after a key's first (JP1 wiki). */
+#define XMP_REPEAT_TOGGLE	8
 
 /* Where a frame starts after the one before, in µs; 0: right after its trailing space. */
 static uint32_t period(uint32_t rc_proto)
@@ -90,6 +92,8 @@ int ir_kernel_send(struct ir_train *train, uint32_t rc_proto, uint64_t scancode,
 			break;
 		if (is_nec(rc_proto))
 			ret = nec_repeat_code(train);
+		else if (rc_proto == RC_PROTO_XMP)
+			ret = ir_encode_xmp(train, (uint32_t)scancode, XMP_REPEAT_TOGGLE);
 		else
 			ret = ir_encode_scancode(train, rc_proto, scancode, err);
 	}

@@ -1,0 +1,1 @@
+--decode=- -p xmp_bpf
