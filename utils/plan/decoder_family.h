@@ -103,11 +103,9 @@ struct decoder_family_ops {
 			 struct ir_error *err);
 	void (*free_state)(void *state);
 	/*
-	 * Reserved for sending (the kernel's handlers encode in the unit that decodes):
-	 * a scancode into pulses and spaces. NULL in every family for now.
+	 * No encode: sending needs no plan (no object, relocation or device), so the
+	 * encoders are in utils/send/, found by the protocol's name (ir_send.c).
 	 */
-	int (*encode)(const struct plan_decoder *d, uint64_t scancode, unsigned int *durations,
-		      size_t max, size_t *ret_count);
 };
 
 /* The table (families.c), in the order the planner asks and finishes them. */
