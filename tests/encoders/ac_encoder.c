@@ -33,6 +33,7 @@ static const struct timing haier_timing = { 3000, 4300, 520, 1650, 650, 0 };
 static const struct timing whirlpool_timing = { 8950, 4484, 597, 1649, 533, 7920 };
 static const struct timing daikin2_timing = { 3500, 1728, 460, 1270, 420, 35204 };
 static const struct timing samsung_timing = { 3086, 8864, 586, 1432, 436, 2886 };
+static const struct timing trotec_timing = { 5952, 7364, 592, 1560, 592, 6184 };
 
 /* -1 when value is not among the count values of from. */
 static int code_of(unsigned int value, const unsigned int *from, const int *codes, size_t count)
@@ -601,6 +602,34 @@ static int daikin2_bytes(const struct ac_enc_state *s, uint8_t *b)
 	return 39;
 }
 
+/*
+ * Trotec's 9 bytes (PAC 3200): 12 34; mode (auto 0, cool 1, dry 2, fan 3; no heat),
+ * power << 3, fan << 4 (low 1, medium 2, high 3: the normalized min, medium, max; 0
+ * auto); the temperature - 18 (18-32 °C) and sleep << 7; bytes 4-7 0 (no timer); byte 8
+ * the sum of bytes 2-7.
+ */
+static int trotec_bytes(const struct ac_enc_state *s, uint8_t *b)
+{
+	static const unsigned int modes[] = { M_AUTO, M_COOL, M_DRY, M_FAN };
+	static const int mode_codes[] = { 0, 1, 2, 3 };
+	static const unsigned int fans[] = { F_AUTO, F_MIN, F_MEDIUM, F_MAX };
+	static const int fan_codes[] = { 0, 1, 2, 3 };
+	int mode = CODE(s->mode, modes, mode_codes), fan = CODE(s->fan, fans, fan_codes);
+	unsigned int temp = s->temp_half / 2, i;
+
+	if (mode < 0 || fan < 0 || s->temp_half & 1 || temp < 18 || temp > 32 ||
+	    s->swing_v || s->swing_h)
+		return -EINVAL;
+	memset(b, 0, 9);
+	b[0] = 0x12;
+	b[1] = 0x34;
+	b[2] = (uint8_t)(mode | (s->power == ON) << 3 | fan << 4);
+	b[3] = (uint8_t)((temp - 18) | flag(s, SLEEP) << 7);
+	for (i = 2; i < 8; i++)
+		b[8] = (uint8_t)(b[8] + b[i]);
+	return 9;
+}
+
 int ac_encode_bytes(enum ac_enc_protocol protocol, const struct ac_enc_state *state,
 		    uint8_t *bytes, size_t *ret_count)
 {
@@ -649,6 +678,9 @@ int ac_encode_bytes(enum ac_enc_protocol protocol, const struct ac_enc_state *st
 		break;
 	case AC_ENC_DAIKIN2:
 		n = daikin2_bytes(state, bytes);
+		break;
+	case AC_ENC_TROTEC:
+		n = trotec_bytes(state, bytes);
 		break;
 	default:
 		return -EINVAL;
@@ -864,6 +896,15 @@ int ac_encode_signal(enum ac_enc_protocol protocol, const uint8_t *b, size_t cou
 			if (i == 19)
 				end(&x, 0);
 		}
+		end(&x, 1);
+		break;
+	case AC_ENC_TROTEC:
+		/* the bytes, a pulse and a gap, and one more pulse */
+		x.t = &trotec_timing;
+		header(&x);
+		for (i = 0; i < count; i++)
+			byte_lsb(&x, b[i]);
+		end(&x, 0);
 		end(&x, 1);
 		break;
 	case AC_ENC_MIDEA:

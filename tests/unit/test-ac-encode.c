@@ -193,7 +193,7 @@ static const struct {
 	{ "midea", AC_ENC_MIDEA }, { "fujitsu_ac", AC_ENC_FUJITSU_AC },
 	{ "toshiba_ac", AC_ENC_TOSHIBA_AC }, { "panasonic_ac", AC_ENC_PANASONIC_AC },
 	{ "lg", AC_ENC_LG }, { "hitachi_ac", AC_ENC_HITACHI_AC },
-	{ "haier_ac", AC_ENC_HAIER_AC },
+	{ "haier_ac", AC_ENC_HAIER_AC }, { "trotec", AC_ENC_TROTEC },
 };
 
 #define ENC_COUNT (sizeof(enc_names) / sizeof(enc_names[0]))

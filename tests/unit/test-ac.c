@@ -125,6 +125,10 @@ static const struct protocol_case cases[] = {
 	  10, 32, 1 << QUIET | 1 << TURBO | 1 << ECONO | 1 << LIGHT | 1 << FILTER |
 	  1 << CLEAN | 1 << BEEP,
 	  { ON, M_COOL, 50, F_AUTO, S_AUTO, S_OFF, { 0 } } },
+	{ AC_ENC_TROTEC, "trotec", 143, 1,
+	  { M_AUTO, M_COOL, M_DRY, M_FAN }, { F_AUTO, F_MIN, F_MEDIUM, F_MAX }, { 0 }, { 0 },
+	  18, 32, 1 << SLEEP,
+	  { ON, M_COOL, 50, F_MEDIUM, 0, 0, { 0 } } },
 };
 
 #define CASE_COUNT (sizeof(cases) / sizeof(cases[0]))
@@ -377,6 +381,13 @@ START_TEST(test_cut_short)
 		if (LIRC_IS_PULSE(v))
 			last_pulse = i;
 		if (c->copies > 1 && LIRC_IS_SPACE(v) && LIRC_VALUE(v) >= 5000)
+			break;
+		/*
+		 * Trotec's message is whole at its gap (the first long space after its
+		 * header's): the pulse after the gap is a footer.
+		 */
+		if (c->enc == AC_ENC_TROTEC && i > 1 && LIRC_IS_SPACE(v) &&
+		    LIRC_VALUE(v) >= 5000)
 			break;
 		if (LIRC_IS_TIMEOUT(v))
 			break;

@@ -584,6 +584,34 @@ static const struct ac_protocol daikin2 = {
 	},
 };
 
+/*
+ * Trotec (PAC 3200, and Duux Blizzard), 72 bits, LSB first: header (5.95 ms pulse, 7.36
+ * ms space), 9 bytes, a pulse, a 6.2 ms gap, and one more pulse (the decoder has the
+ * message at the gap; the lone pulse after it begins nothing). Bytes 0-1 0x12 0x34;
+ * byte 2: mode (0-1: auto, cool, dry, fan; no heat), power (3), fan (4-5: 1 low, 2
+ * medium, 3 high, read as the state's min, medium and max as IRremoteESP8266 reads
+ * them; 0 auto); byte 3: the temperature - 18 (0-3, 18 to 32 °C), sleep (7); byte 8
+ * the sum of bytes 2-7. Not read: the timer (byte 5's bit 6, the hours in byte 6).
+ */
+static const struct ac_protocol trotec = {
+	.id = 15,
+	.header_pulse = 5952, .header_space = 7364, .header_margin = 1000,
+	.bit_pulse = 592, .one_space = 1560, .zero_space = 592, .margin = 250,
+	.sections = 1, .header_mask = 1, .bytes = 9, .section_bits = { 72 },
+	.checks = {
+		CHECK_SUM8(2, 6, 8),
+		CHECK_EQUAL(0, 0xff, 0x12),
+		CHECK_EQUAL(1, 0xff, 0x34),
+	},
+	.fields = {
+		POWER_BIT(2, 3),
+		FIELD_MAP(MODE, 2, 0, 2, AC_MODE_AUTO, AC_MODE_COOL, AC_MODE_DRY, AC_MODE_FAN),
+		FIELD_LINEAR(TEMP, 3, 0, 4, 2, 36),
+		FIELD_MAP(FAN, 2, 4, 2, AC_FAN_AUTO, AC_FAN_MIN, AC_FAN_MEDIUM, AC_FAN_TOP),
+		FLAG_BIT(AC_FLAG_SLEEP, 3, 7),
+	},
+};
+
 /* In id order: protocols[id].layout->id == id. */
 static const struct ac_protocol_info protocols[] = {
 	{ "gree", 64, &gree },
@@ -601,6 +629,7 @@ static const struct ac_protocol_info protocols[] = {
 	{ "whirlpool_ac", 168, &whirlpool_ac },
 	{ "lg2", 28, &lg2 },
 	{ "daikin2", 312, &daikin2 },
+	{ "trotec", 72, &trotec },
 };
 
 size_t ac_protocol_count(void)
