@@ -1111,6 +1111,7 @@ static const char *const ac_names[AC_ENC_MAX] = {
 	[AC_ENC_LG] = "lg", [AC_ENC_HITACHI_AC] = "hitachi_ac", [AC_ENC_HAIER_AC] = "haier_ac",
 	[AC_ENC_SAMSUNG_AC] = "samsung_ac", [AC_ENC_WHIRLPOOL_AC] = "whirlpool_ac",
 	[AC_ENC_LG2] = "lg2", [AC_ENC_DAIKIN2] = "daikin2", [AC_ENC_TROTEC] = "trotec",
+	[AC_ENC_DAIKIN152] = "daikin152",
 };
 
 /* One protocol's signal, its layout alone and every layout loaded; 0 or -errno. */

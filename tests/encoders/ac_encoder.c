@@ -33,6 +33,7 @@ static const struct timing haier_timing = { 3000, 4300, 520, 1650, 650, 0 };
 static const struct timing whirlpool_timing = { 8950, 4484, 597, 1649, 533, 7920 };
 static const struct timing daikin2_timing = { 3500, 1728, 460, 1270, 420, 35204 };
 static const struct timing samsung_timing = { 3086, 8864, 586, 1432, 436, 2886 };
+static const struct timing daikin152_timing = { 3492, 1718, 433, 1529, 433, 25182 };
 static const struct timing trotec_timing = { 5952, 7364, 592, 1560, 592, 6184 };
 
 /* -1 when value is not among the count values of from. */
@@ -630,6 +631,42 @@ static int trotec_bytes(const struct ac_enc_state *s, uint8_t *b)
 	return 9;
 }
 
+/*
+ * Daikin152's 19 bytes (ARC480A5): 11 da 27 00 00; power and mode << 4 (auto 0, dry 2,
+ * cool 3, heat 4, fan 6) in byte 5; the temperature << 1 in byte 6 (10-32 °C; sent
+ * here in every mode, the field holds it); the vertical swing (0 off, 15 auto) and fan
+ * << 4 (3-7 the speeds, 10 auto) in byte 8; powerful and quiet << 5 in byte 13; econo
+ * << 2 in byte 16; byte 18 the sum of bytes 0-17.
+ */
+static int daikin152_bytes(const struct ac_enc_state *s, uint8_t *b)
+{
+	static const unsigned int modes[] = { M_AUTO, M_DRY, M_COOL, M_HEAT, M_FAN };
+	static const int mode_codes[] = { 0, 2, 3, 4, 6 };
+	static const unsigned int fans[] = { F_AUTO, F_MIN, F_LOW, F_MEDIUM, F_HIGH, F_MAX };
+	static const int fan_codes[] = { 10, 3, 4, 5, 6, 7 };
+	static const unsigned int swings[] = { S_OFF, S_AUTO };
+	static const int swing_codes[] = { 0, 0xf };
+	int mode = CODE(s->mode, modes, mode_codes), fan = CODE(s->fan, fans, fan_codes);
+	int sv = CODE(s->swing_v, swings, swing_codes);
+	unsigned int temp = s->temp_half / 2, i;
+
+	if (mode < 0 || fan < 0 || sv < 0 || s->swing_h || s->temp_half & 1 || temp < 10 ||
+	    temp > 32)
+		return -EINVAL;
+	memset(b, 0, 19);
+	b[0] = 0x11;
+	b[1] = 0xda;
+	b[2] = 0x27;
+	b[5] = (uint8_t)((s->power == ON) | mode << 4);
+	b[6] = (uint8_t)(temp << 1);
+	b[8] = (uint8_t)(sv | fan << 4);
+	b[13] = (uint8_t)(flag(s, TURBO) | flag(s, QUIET) << 5);
+	b[16] = (uint8_t)(flag(s, ECONO) << 2);
+	for (i = 0; i < 18; i++)
+		b[18] = (uint8_t)(b[18] + b[i]);
+	return 19;
+}
+
 int ac_encode_bytes(enum ac_enc_protocol protocol, const struct ac_enc_state *state,
 		    uint8_t *bytes, size_t *ret_count)
 {
@@ -681,6 +718,9 @@ int ac_encode_bytes(enum ac_enc_protocol protocol, const struct ac_enc_state *st
 		break;
 	case AC_ENC_TROTEC:
 		n = trotec_bytes(state, bytes);
+		break;
+	case AC_ENC_DAIKIN152:
+		n = daikin152_bytes(state, bytes);
 		break;
 	default:
 		return -EINVAL;
@@ -896,6 +936,17 @@ int ac_encode_signal(enum ac_enc_protocol protocol, const uint8_t *b, size_t cou
 			if (i == 19)
 				end(&x, 0);
 		}
+		end(&x, 1);
+		break;
+	case AC_ENC_DAIKIN152:
+		/* a leader of 5 zero bits, a pulse and a gap; a header and the bytes */
+		x.t = &daikin152_timing;
+		for (i = 0; i < 5; i++)
+			bit(&x, 0);
+		end(&x, 0);
+		header(&x);
+		for (i = 0; i < count; i++)
+			byte_lsb(&x, b[i]);
 		end(&x, 1);
 		break;
 	case AC_ENC_TROTEC:

@@ -194,6 +194,7 @@ static const struct {
 	{ "toshiba_ac", AC_ENC_TOSHIBA_AC }, { "panasonic_ac", AC_ENC_PANASONIC_AC },
 	{ "lg", AC_ENC_LG }, { "hitachi_ac", AC_ENC_HITACHI_AC },
 	{ "haier_ac", AC_ENC_HAIER_AC }, { "trotec", AC_ENC_TROTEC },
+	{ "daikin152", AC_ENC_DAIKIN152 },
 };
 
 #define ENC_COUNT (sizeof(enc_names) / sizeof(enc_names[0]))

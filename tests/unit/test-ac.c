@@ -129,6 +129,11 @@ static const struct protocol_case cases[] = {
 	  { M_AUTO, M_COOL, M_DRY, M_FAN }, { F_AUTO, F_MIN, F_MEDIUM, F_MAX }, { 0 }, { 0 },
 	  18, 32, 1 << SLEEP,
 	  { ON, M_COOL, 50, F_MEDIUM, 0, 0, { 0 } } },
+	{ AC_ENC_DAIKIN152, "daikin152", 144, 1,
+	  { M_AUTO, M_COOL, M_HEAT, M_DRY, M_FAN },
+	  { F_AUTO, F_MIN, F_LOW, F_MEDIUM, F_HIGH, F_MAX }, { S_OFF, S_AUTO }, { 0 },
+	  10, 32, 1 << QUIET | 1 << TURBO | 1 << ECONO,
+	  { ON, M_HEAT, 44, F_HIGH, S_AUTO, 0, { 0 } } },
 };
 
 #define CASE_COUNT (sizeof(cases) / sizeof(cases[0]))

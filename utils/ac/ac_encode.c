@@ -104,6 +104,7 @@ static const struct ac_sending sendings[] = {
 	  GAP_DEFAULT_US, 1, 0, 0, hitachi_derive, false },
 	{ "haier_ac", { 0xa5, 0x00, 0x20 }, GAP_DEFAULT_US, 1, 3000, 3000, NULL, false },
 	{ "trotec", { 0x12, 0x34 }, 6184, 1, 0, 0, NULL, true },
+	{ "daikin152", { [1] = 0x11, 0xda, 0x27 }, 25182, 1, 0, 0, NULL, false },
 };
 
 static const struct ac_sending sending_default = { "", { 0 }, GAP_DEFAULT_US, 1, 0, 0, NULL,

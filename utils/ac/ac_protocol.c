@@ -612,6 +612,43 @@ static const struct ac_protocol trotec = {
 	},
 };
 
+/*
+ * Daikin152 (ARC480A5 remote), 152 bits, LSB first: a leader of 5 zero bits, a pulse
+ * and a gap, then a header, 19 bytes (bytes 1-19 here, one on after the leader), a
+ * pulse and a gap. Bytes 1-3 0x11 0xda 0x27; byte 6: power (0), mode (4-6: as
+ * daikin's); byte 7: the temperature (1-7; the remote sends 18 in dry mode and 96 in
+ * fan mode, reported as sent); byte 9: vertical swing (0-3: 0 off, 15 auto), fan
+ * (4-7: as daikin's); byte 14: powerful (0, the state's turbo), quiet (5); byte 17:
+ * econo (2); byte 19 the sum of bytes 1-18. Not read: comfort and the sensor (byte
+ * 17's bits 1 and 3).
+ */
+static const struct ac_protocol daikin152 = {
+	.id = 16,
+	.header_pulse = 3492, .header_space = 1718, .header_margin = 600,
+	.bit_pulse = 433, .one_space = 1529, .zero_space = 433, .margin = 250,
+	.sections = 2, .header_mask = 2, .bytes = 20, .section_bits = { 5, 152 },
+	.checks = {
+		CHECK_EQUAL(0, 0x1f, 0),
+		CHECK_SUM8(1, 18, 19),
+		CHECK_EQUAL(1, 0xff, 0x11),
+		CHECK_EQUAL(2, 0xff, 0xda),
+		CHECK_EQUAL(3, 0xff, 0x27),
+	},
+	.fields = {
+		POWER_BIT(6, 0),
+		FIELD_MAP(MODE, 6, 4, 3, [0] = AC_MODE_AUTO, [2] = AC_MODE_DRY,
+			  [3] = AC_MODE_COOL, [4] = AC_MODE_HEAT, [6] = AC_MODE_FAN),
+		FIELD_LINEAR(TEMP, 7, 1, 7, 2, 0),
+		FIELD_MAP(FAN, 9, 4, 4, [3] = AC_FAN_MIN, [4] = AC_FAN_LOW,
+			  [5] = AC_FAN_MEDIUM, [6] = AC_FAN_HIGH, [7] = AC_FAN_TOP,
+			  [10] = AC_FAN_AUTO, [11] = AC_FAN_MIN),
+		FIELD_MAP(SWING_V, 9, 0, 4, [0] = AC_SWING_V_OFF, [15] = AC_SWING_V_AUTO),
+		FLAG_BIT(AC_FLAG_TURBO, 14, 0),
+		FLAG_BIT(AC_FLAG_QUIET, 14, 5),
+		FLAG_BIT(AC_FLAG_ECONO, 17, 2),
+	},
+};
+
 /* In id order: protocols[id].layout->id == id. */
 static const struct ac_protocol_info protocols[] = {
 	{ "gree", 64, &gree },
@@ -630,6 +667,7 @@ static const struct ac_protocol_info protocols[] = {
 	{ "lg2", 28, &lg2 },
 	{ "daikin2", 312, &daikin2 },
 	{ "trotec", 72, &trotec },
+	{ "daikin152", 152, &daikin152 },
 };
 
 size_t ac_protocol_count(void)
