@@ -34,6 +34,8 @@ static const struct timing whirlpool_timing = { 8950, 4484, 597, 1649, 533, 7920
 static const struct timing daikin2_timing = { 3500, 1728, 460, 1270, 420, 35204 };
 static const struct timing samsung_timing = { 3086, 8864, 586, 1432, 436, 2886 };
 static const struct timing daikin152_timing = { 3492, 1718, 433, 1529, 433, 25182 };
+/* Mitsubishi Heavy: a 1 is the short space (420), a 0 the long (1220) */
+static const struct timing mhi_timing = { 3140, 1630, 370, 420, 1220, 0 };
 static const struct timing trotec_timing = { 5952, 7364, 592, 1560, 592, 6184 };
 
 /* -1 when value is not among the count values of from. */
@@ -667,6 +669,52 @@ static int daikin152_bytes(const struct ac_enc_state *s, uint8_t *b)
 	return 19;
 }
 
+/*
+ * Mitsubishi Heavy's 19 bytes (152 bits, RLA502A700B), as its layout numbers them: the
+ * signature ad 51 3c e5 1a; mode (auto 0, cool 1, dry 2, fan 3, heat 4), power << 3,
+ * clean << 5, filter << 6 in byte 5; the temperature - 17 (17-31 °C) in byte 7; fan in
+ * byte 9 (auto 0, low 1, medium 2, high 3, max 4, econo 6, turbo 8); swing in byte 11
+ * (vertical << 5: auto 0, highest 1 .. lowest 5, off 6); byte 13 the horizontal
+ * (auto 0, leftmost 1 .. rightmost 5, off 8); night << 6 and silent << 7 in byte 15;
+ * 0x80 in byte 17; each of bytes 6, 8, ..., 18 the complement of the one before.
+ * Econo and turbo are fan speeds: asked for with the fan min or max.
+ */
+static int mhi152_bytes(const struct ac_enc_state *s, uint8_t *b)
+{
+	static const uint8_t sig[] = { 0xad, 0x51, 0x3c, 0xe5, 0x1a };
+	static const unsigned int modes[] = { M_AUTO, M_COOL, M_DRY, M_FAN, M_HEAT };
+	static const int mode_codes[] = { 0, 1, 2, 3, 4 };
+	static const unsigned int fans[] = { F_AUTO, F_LOW, F_MEDIUM, F_HIGH, F_MAX, F_MIN };
+	static const int fan_codes[] = { 0, 1, 2, 3, 4, 6 };
+	static const unsigned int vs[] = { S_AUTO, S_1, S_2, S_3, S_4, S_5, S_OFF };
+	static const int v_codes[] = { 0, 1, 2, 3, 4, 5, 6 };
+	static const int h_codes[] = { 0, 1, 2, 3, 4, 5, 8 };
+	int mode = CODE(s->mode, modes, mode_codes), fan = CODE(s->fan, fans, fan_codes);
+	int sv = CODE(s->swing_v, vs, v_codes), sh = CODE(s->swing_h, vs, h_codes);
+	unsigned int temp = s->temp_half / 2, i;
+
+	if (flag(s, TURBO))
+		fan = s->fan == F_MAX ? 8 : -1;
+	if ((fan == 6) != flag(s, ECONO))
+		fan = -1;
+	if (mode < 0 || fan < 0 || sv < 0 || sh < 0 || s->temp_half & 1 || temp < 17 ||
+	    temp > 31)
+		return -EINVAL;
+	memset(b, 0, 19);
+	memcpy(b, sig, 5);
+	b[5] = (uint8_t)(mode | (s->power == ON) << 3 | flag(s, CLEAN) << 5 |
+			 flag(s, FILTER) << 6);
+	b[7] = (uint8_t)(temp - 17);
+	b[9] = (uint8_t)fan;
+	b[11] = (uint8_t)(sv << 5);
+	b[13] = (uint8_t)sh;
+	b[15] = (uint8_t)(flag(s, SLEEP) << 6 | flag(s, QUIET) << 7);
+	b[17] = 0x80;
+	for (i = 5; i < 19; i += 2)
+		b[i + 1] = (uint8_t)~b[i];
+	return 19;
+}
+
 int ac_encode_bytes(enum ac_enc_protocol protocol, const struct ac_enc_state *state,
 		    uint8_t *bytes, size_t *ret_count)
 {
@@ -721,6 +769,9 @@ int ac_encode_bytes(enum ac_enc_protocol protocol, const struct ac_enc_state *st
 		break;
 	case AC_ENC_DAIKIN152:
 		n = daikin152_bytes(state, bytes);
+		break;
+	case AC_ENC_MITSUBISHI_HEAVY_152:
+		n = mhi152_bytes(state, bytes);
 		break;
 	default:
 		return -EINVAL;
@@ -936,6 +987,13 @@ int ac_encode_signal(enum ac_enc_protocol protocol, const uint8_t *b, size_t cou
 			if (i == 19)
 				end(&x, 0);
 		}
+		end(&x, 1);
+		break;
+	case AC_ENC_MITSUBISHI_HEAVY_152:
+		x.t = &mhi_timing;
+		header(&x);
+		for (i = 0; i < count; i++)
+			byte_lsb(&x, b[i]);
 		end(&x, 1);
 		break;
 	case AC_ENC_DAIKIN152:

@@ -195,6 +195,7 @@ static const struct {
 	{ "lg", AC_ENC_LG }, { "hitachi_ac", AC_ENC_HITACHI_AC },
 	{ "haier_ac", AC_ENC_HAIER_AC }, { "trotec", AC_ENC_TROTEC },
 	{ "daikin152", AC_ENC_DAIKIN152 },
+	{ "mitsubishi_heavy_152", AC_ENC_MITSUBISHI_HEAVY_152 },
 };
 
 #define ENC_COUNT (sizeof(enc_names) / sizeof(enc_names[0]))

@@ -134,6 +134,13 @@ static const struct protocol_case cases[] = {
 	  { F_AUTO, F_MIN, F_LOW, F_MEDIUM, F_HIGH, F_MAX }, { S_OFF, S_AUTO }, { 0 },
 	  10, 32, 1 << QUIET | 1 << TURBO | 1 << ECONO,
 	  { ON, M_HEAT, 44, F_HIGH, S_AUTO, 0, { 0 } } },
+	{ AC_ENC_MITSUBISHI_HEAVY_152, "mitsubishi_heavy_152", 145, 1,
+	  { M_AUTO, M_COOL, M_HEAT, M_DRY, M_FAN },
+	  { F_AUTO, F_LOW, F_MEDIUM, F_HIGH, F_MAX },
+	  { S_OFF, S_AUTO, S_1, S_2, S_3, S_4, S_5 }, { S_OFF, S_AUTO, S_1, S_2, S_3, S_4, S_5 },
+	  17, 31, 1 << QUIET | 1 << TURBO | 1 << ECONO | 1 << FILTER | 1 << CLEAN |
+	  1 << SLEEP,
+	  { ON, M_COOL, 50, F_AUTO, S_OFF, S_OFF, { 0 } } },
 };
 
 #define CASE_COUNT (sizeof(cases) / sizeof(cases[0]))
@@ -279,6 +286,9 @@ START_TEST(test_fans_swings_flags_power)
 		/* Mitsubishi's quiet is a fan speed of its own, read as the lowest. */
 		if (c->enc == AC_ENC_MITSUBISHI_AC && f == QUIET)
 			s.fan = F_MIN;
+		/* Mitsubishi Heavy's econo and turbo are fan speeds: min and max. */
+		if (c->enc == AC_ENC_MITSUBISHI_HEAVY_152 && (f == ECONO || f == TURBO))
+			s.fan = f == ECONO ? F_MIN : F_MAX;
 		expect_round_trip(&run, c, &s, NULL);
 	}
 	/*

@@ -105,6 +105,11 @@ static const struct ac_sending sendings[] = {
 	{ "haier_ac", { 0xa5, 0x00, 0x20 }, GAP_DEFAULT_US, 1, 3000, 3000, NULL, false },
 	{ "trotec", { 0x12, 0x34 }, 6184, 1, 0, 0, NULL, true },
 	{ "daikin152", { [1] = 0x11, 0xda, 0x27 }, 25182, 1, 0, 0, NULL, false },
+	/* Read with the long space a 1: the remote's bytes complemented (0x80 in 17). */
+	{ "mitsubishi_heavy_152", { 0x52, 0xae, 0xc3, 0x1a, 0xe5, 0xff, [7] = 0xff,
+				    [9] = 0xff, [11] = 0xff, [13] = 0xff, [15] = 0xff,
+				    [17] = 0x7f },
+	  GAP_DEFAULT_US, 1, 0, 0, NULL, false },
 };
 
 static const struct ac_sending sending_default = { "", { 0 }, GAP_DEFAULT_US, 1, 0, 0, NULL,

@@ -649,6 +649,70 @@ static const struct ac_protocol daikin152 = {
 	},
 };
 
+/*
+ * Mitsubishi Heavy (RLA502A700B remote, SRKxxZM-S units), 152 bits, LSB first: header,
+ * 19 bytes, a pulse, once. Which space is a 1: the short one (420 µs), as
+ * IRremoteESP8266's layout has it, settled by its documented example messages read
+ * that way (bytes 5 and 7 of a capture its user read as "on, 25 °C" are 0x09, cool
+ * and power, and 0x08, 25 - 17; read the other way they would be fan mode, off).
+ * The decoder takes the long space for a 1, so each byte here is the remote's
+ * complemented: the signature ad 51 3c e5 1a reads 52 ae c3 1a e5, and bytes 5-18 are
+ * pairs of a byte and its complement. The fields are read in the first byte of each
+ * pair, complemented (so that ir-ctl's encoder, which derives the second from the
+ * first, can set them); as the remote has them: byte 5 mode (0-2: auto, cool, dry,
+ * fan, heat), power (3), clean (5), filter (6); byte 7 the temperature - 17 (0-3);
+ * byte 9 fan (0-3: 0 auto, 1-4 low to max, 6 econo read as min and the econo flag, 8
+ * turbo read as max and the turbo flag); byte 11 vertical swing (5-7: auto, highest
+ * to lowest, off); byte 13 horizontal swing (0-3: auto, leftmost to rightmost, 8 off;
+ * 6 and 7, its two split directions, have no value in the state); byte 15 night (6,
+ * the state's sleep), silent (7, the state's quiet). Not read: 3D (byte 11's bits 1
+ * and 4).
+ */
+#define INV_BIT(flag, b, s)	FLAG_MAP(flag, b, s, 1, AC_POWER_ON, AC_POWER_OFF)
+static const struct ac_protocol mitsubishi_heavy_152 = {
+	.id = 17,
+	.header_pulse = 3140, .header_space = 1630, .header_margin = 600,
+	.bit_pulse = 370, .one_space = 1220, .zero_space = 420, .margin = 250,
+	.sections = 1, .header_mask = 1, .bytes = 19, .section_bits = { 152 },
+	.checks = {
+		{ .kind = AC_CHECK_INVERTED_PAIRS, .first = 5, .count = 7 },
+		CHECK_EQUAL(0, 0xff, 0x52),
+		CHECK_EQUAL(1, 0xff, 0xae),
+		CHECK_EQUAL(2, 0xff, 0xc3),
+		CHECK_EQUAL(3, 0xff, 0x1a),
+		CHECK_EQUAL(4, 0xff, 0xe5),
+	},
+	.fields = {
+		FIELD_MAP(POWER, 5, 3, 1, AC_POWER_ON, AC_POWER_OFF),
+		FIELD_MAP(MODE, 5, 0, 3, [7] = AC_MODE_AUTO, [6] = AC_MODE_COOL,
+			  [5] = AC_MODE_DRY, [4] = AC_MODE_FAN, [3] = AC_MODE_HEAT),
+		FIELD_MAP(TEMP, 7, 0, 4, [15] = 34, [14] = 36, [13] = 38, [12] = 40, [11] = 42,
+			  [10] = 44, [9] = 46, [8] = 48, [7] = 50, [6] = 52, [5] = 54,
+			  [4] = 56, [3] = 58, [2] = 60, [1] = 62),
+		FIELD_MAP(FAN, 9, 0, 4, [15] = AC_FAN_AUTO, [14] = AC_FAN_LOW,
+			  [13] = AC_FAN_MEDIUM, [12] = AC_FAN_HIGH, [11] = AC_FAN_TOP,
+			  [9] = AC_FAN_MIN, [7] = AC_FAN_TOP),
+		FIELD_MAP(SWING_V, 11, 5, 3, [7] = AC_SWING_V_AUTO, [6] = AC_SWING_V_HIGHEST,
+			  [5] = AC_SWING_V_HIGH, [4] = AC_SWING_V_MIDDLE, [3] = AC_SWING_V_LOW,
+			  [2] = AC_SWING_V_LOWEST, [1] = AC_SWING_V_OFF),
+		FIELD_MAP(SWING_H, 13, 0, 4, [15] = AC_SWING_H_AUTO, [14] = AC_SWING_H_LEFTMOST,
+			  [13] = AC_SWING_H_LEFT, [12] = AC_SWING_H_MIDDLE,
+			  [11] = AC_SWING_H_RIGHT, [10] = AC_SWING_H_RIGHTMOST,
+			  [7] = AC_SWING_H_OFF),
+		FLAG_MAP(AC_FLAG_ECONO, 9, 0, 4, [15] = AC_POWER_OFF, [14] = AC_POWER_OFF,
+			 [13] = AC_POWER_OFF, [12] = AC_POWER_OFF, [11] = AC_POWER_OFF,
+			 [9] = AC_POWER_ON, [7] = AC_POWER_OFF),
+		FLAG_MAP(AC_FLAG_TURBO, 9, 0, 4, [15] = AC_POWER_OFF, [14] = AC_POWER_OFF,
+			 [13] = AC_POWER_OFF, [12] = AC_POWER_OFF, [11] = AC_POWER_OFF,
+			 [9] = AC_POWER_OFF, [7] = AC_POWER_ON),
+		INV_BIT(AC_FLAG_CLEAN, 5, 5),
+		INV_BIT(AC_FLAG_FILTER, 5, 6),
+		INV_BIT(AC_FLAG_SLEEP, 15, 6),
+		INV_BIT(AC_FLAG_QUIET, 15, 7),
+	},
+};
+#undef INV_BIT
+
 /* In id order: protocols[id].layout->id == id. */
 static const struct ac_protocol_info protocols[] = {
 	{ "gree", 64, &gree },
@@ -668,6 +732,7 @@ static const struct ac_protocol_info protocols[] = {
 	{ "daikin2", 312, &daikin2 },
 	{ "trotec", 72, &trotec },
 	{ "daikin152", 152, &daikin152 },
+	{ "mitsubishi_heavy_152", 152, &mitsubishi_heavy_152 },
 };
 
 size_t ac_protocol_count(void)
