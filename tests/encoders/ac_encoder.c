@@ -715,6 +715,38 @@ static int mhi152_bytes(const struct ac_enc_state *s, uint8_t *b)
 	return 19;
 }
 
+/*
+ * Mitsubishi Heavy's 11 bytes (88 bits, RKX502A001C): the signature ad 51 3c d9 26;
+ * clean << 5 in byte 5 (swings off: 0); fan << 5 in byte 7 (auto 0, low 2, medium 3,
+ * high 4, turbo 6, econo 7); mode (auto 0, cool 1, dry 2, fan 3, heat 4), power << 3
+ * and the temperature - 17 << 4 (17-31 °C) in byte 9; bytes 6, 8 and 10 the
+ * complements of the ones before. Econo and turbo are fan speeds: with min and max.
+ */
+static int mhi88_bytes(const struct ac_enc_state *s, uint8_t *b)
+{
+	static const uint8_t sig[] = { 0xad, 0x51, 0x3c, 0xd9, 0x26 };
+	static const unsigned int modes[] = { M_AUTO, M_COOL, M_DRY, M_FAN, M_HEAT };
+	static const int mode_codes[] = { 0, 1, 2, 3, 4 };
+	static const unsigned int fans[] = { F_AUTO, F_LOW, F_MEDIUM, F_HIGH, F_MAX, F_MIN };
+	static const int fan_codes[] = { 0, 2, 3, 4, 6, 7 };
+	int mode = CODE(s->mode, modes, mode_codes), fan = CODE(s->fan, fans, fan_codes);
+	unsigned int temp = s->temp_half / 2, i;
+
+	if ((fan == 6) != flag(s, TURBO) || (fan == 7) != flag(s, ECONO))
+		fan = -1;
+	if (mode < 0 || fan < 0 || s->swing_v || s->swing_h || s->temp_half & 1 ||
+	    temp < 17 || temp > 31)
+		return -EINVAL;
+	memset(b, 0, 11);
+	memcpy(b, sig, 5);
+	b[5] = (uint8_t)(flag(s, CLEAN) << 5);
+	b[7] = (uint8_t)(fan << 5);
+	b[9] = (uint8_t)(mode | (s->power == ON) << 3 | (temp - 17) << 4);
+	for (i = 5; i < 11; i += 2)
+		b[i + 1] = (uint8_t)~b[i];
+	return 11;
+}
+
 int ac_encode_bytes(enum ac_enc_protocol protocol, const struct ac_enc_state *state,
 		    uint8_t *bytes, size_t *ret_count)
 {
@@ -772,6 +804,9 @@ int ac_encode_bytes(enum ac_enc_protocol protocol, const struct ac_enc_state *st
 		break;
 	case AC_ENC_MITSUBISHI_HEAVY_152:
 		n = mhi152_bytes(state, bytes);
+		break;
+	case AC_ENC_MITSUBISHI_HEAVY_88:
+		n = mhi88_bytes(state, bytes);
 		break;
 	default:
 		return -EINVAL;
@@ -990,6 +1025,7 @@ int ac_encode_signal(enum ac_enc_protocol protocol, const uint8_t *b, size_t cou
 		end(&x, 1);
 		break;
 	case AC_ENC_MITSUBISHI_HEAVY_152:
+	case AC_ENC_MITSUBISHI_HEAVY_88:
 		x.t = &mhi_timing;
 		header(&x);
 		for (i = 0; i < count; i++)

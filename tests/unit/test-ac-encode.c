@@ -196,6 +196,7 @@ static const struct {
 	{ "haier_ac", AC_ENC_HAIER_AC }, { "trotec", AC_ENC_TROTEC },
 	{ "daikin152", AC_ENC_DAIKIN152 },
 	{ "mitsubishi_heavy_152", AC_ENC_MITSUBISHI_HEAVY_152 },
+	{ "mitsubishi_heavy_88", AC_ENC_MITSUBISHI_HEAVY_88 },
 };
 
 #define ENC_COUNT (sizeof(enc_names) / sizeof(enc_names[0]))

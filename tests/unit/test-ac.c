@@ -141,6 +141,11 @@ static const struct protocol_case cases[] = {
 	  17, 31, 1 << QUIET | 1 << TURBO | 1 << ECONO | 1 << FILTER | 1 << CLEAN |
 	  1 << SLEEP,
 	  { ON, M_COOL, 50, F_AUTO, S_OFF, S_OFF, { 0 } } },
+	{ AC_ENC_MITSUBISHI_HEAVY_88, "mitsubishi_heavy_88", 146, 1,
+	  { M_AUTO, M_COOL, M_HEAT, M_DRY, M_FAN },
+	  { F_AUTO, F_LOW, F_MEDIUM, F_HIGH }, { 0 }, { 0 },
+	  17, 31, 1 << TURBO | 1 << ECONO | 1 << CLEAN,
+	  { ON, M_DRY, 48, F_MEDIUM, 0, 0, { 0 } } },
 };
 
 #define CASE_COUNT (sizeof(cases) / sizeof(cases[0]))
@@ -287,7 +292,8 @@ START_TEST(test_fans_swings_flags_power)
 		if (c->enc == AC_ENC_MITSUBISHI_AC && f == QUIET)
 			s.fan = F_MIN;
 		/* Mitsubishi Heavy's econo and turbo are fan speeds: min and max. */
-		if (c->enc == AC_ENC_MITSUBISHI_HEAVY_152 && (f == ECONO || f == TURBO))
+		if ((c->enc == AC_ENC_MITSUBISHI_HEAVY_152 ||
+		     c->enc == AC_ENC_MITSUBISHI_HEAVY_88) && (f == ECONO || f == TURBO))
 			s.fan = f == ECONO ? F_MIN : F_MAX;
 		expect_round_trip(&run, c, &s, NULL);
 	}

@@ -713,6 +713,52 @@ static const struct ac_protocol mitsubishi_heavy_152 = {
 };
 #undef INV_BIT
 
+/*
+ * Mitsubishi Heavy (RKX502A001C remote, SRKxxZJ-S units), 88 bits: mitsubishi_heavy_152's
+ * framing and bit sense (a 1 is the short space, so the bytes here are the remote's
+ * complemented), the signature ad 51 3c d9 26 (52 ae c3 26 d9 here), then 3 pairs of a
+ * byte and its complement; the fields read in the first byte of each pair,
+ * complemented. As the remote has them: byte 5 clean (5); byte 7 fan (5-7: 0 auto, 2
+ * low, 3 medium, 4 high, 6 turbo read as max and the turbo flag, 7 econo read as min
+ * and the econo flag); byte 9 mode (0-2: auto, cool, dry, fan, heat), power (3), the
+ * temperature - 17 (4-7). Not read: the swings, whose bits are split over bytes 5 and
+ * 7 (the vertical one over both), which the table's fields cannot join; 3D.
+ */
+#define INV_BIT(flag, b, s)	FLAG_MAP(flag, b, s, 1, AC_POWER_ON, AC_POWER_OFF)
+static const struct ac_protocol mitsubishi_heavy_88 = {
+	.id = 18,
+	.header_pulse = 3140, .header_space = 1630, .header_margin = 600,
+	.bit_pulse = 370, .one_space = 1220, .zero_space = 420, .margin = 250,
+	.sections = 1, .header_mask = 1, .bytes = 11, .section_bits = { 88 },
+	.checks = {
+		{ .kind = AC_CHECK_INVERTED_PAIRS, .first = 5, .count = 3 },
+		CHECK_EQUAL(0, 0xff, 0x52),
+		CHECK_EQUAL(1, 0xff, 0xae),
+		CHECK_EQUAL(2, 0xff, 0xc3),
+		CHECK_EQUAL(3, 0xff, 0x26),
+		CHECK_EQUAL(4, 0xff, 0xd9),
+	},
+	.fields = {
+		FIELD_MAP(POWER, 9, 3, 1, AC_POWER_ON, AC_POWER_OFF),
+		FIELD_MAP(MODE, 9, 0, 3, [7] = AC_MODE_AUTO, [6] = AC_MODE_COOL,
+			  [5] = AC_MODE_DRY, [4] = AC_MODE_FAN, [3] = AC_MODE_HEAT),
+		FIELD_MAP(TEMP, 9, 4, 4, [15] = 34, [14] = 36, [13] = 38, [12] = 40, [11] = 42,
+			  [10] = 44, [9] = 46, [8] = 48, [7] = 50, [6] = 52, [5] = 54,
+			  [4] = 56, [3] = 58, [2] = 60, [1] = 62),
+		FIELD_MAP(FAN, 7, 5, 3, [7] = AC_FAN_AUTO, [5] = AC_FAN_LOW,
+			  [4] = AC_FAN_MEDIUM, [3] = AC_FAN_HIGH, [1] = AC_FAN_TOP,
+			  [0] = AC_FAN_MIN),
+		FLAG_MAP(AC_FLAG_TURBO, 7, 5, 3, [7] = AC_POWER_OFF, [5] = AC_POWER_OFF,
+			 [4] = AC_POWER_OFF, [3] = AC_POWER_OFF, [1] = AC_POWER_ON,
+			 [0] = AC_POWER_OFF),
+		FLAG_MAP(AC_FLAG_ECONO, 7, 5, 3, [7] = AC_POWER_OFF, [5] = AC_POWER_OFF,
+			 [4] = AC_POWER_OFF, [3] = AC_POWER_OFF, [1] = AC_POWER_OFF,
+			 [0] = AC_POWER_ON),
+		INV_BIT(AC_FLAG_CLEAN, 5, 5),
+	},
+};
+#undef INV_BIT
+
 /* In id order: protocols[id].layout->id == id. */
 static const struct ac_protocol_info protocols[] = {
 	{ "gree", 64, &gree },
@@ -733,6 +779,7 @@ static const struct ac_protocol_info protocols[] = {
 	{ "trotec", 72, &trotec },
 	{ "daikin152", 152, &daikin152 },
 	{ "mitsubishi_heavy_152", 152, &mitsubishi_heavy_152 },
+	{ "mitsubishi_heavy_88", 88, &mitsubishi_heavy_88 },
 };
 
 size_t ac_protocol_count(void)
