@@ -1110,7 +1110,10 @@ static const char *const ac_names[AC_ENC_MAX] = {
 	[AC_ENC_TOSHIBA_AC] = "toshiba_ac", [AC_ENC_PANASONIC_AC] = "panasonic_ac",
 	[AC_ENC_LG] = "lg", [AC_ENC_HITACHI_AC] = "hitachi_ac", [AC_ENC_HAIER_AC] = "haier_ac",
 	[AC_ENC_SAMSUNG_AC] = "samsung_ac", [AC_ENC_WHIRLPOOL_AC] = "whirlpool_ac",
-	[AC_ENC_LG2] = "lg2", [AC_ENC_DAIKIN2] = "daikin2",
+	[AC_ENC_LG2] = "lg2", [AC_ENC_DAIKIN2] = "daikin2", [AC_ENC_TROTEC] = "trotec",
+	[AC_ENC_DAIKIN152] = "daikin152",
+	[AC_ENC_MITSUBISHI_HEAVY_152] = "mitsubishi_heavy_152",
+	[AC_ENC_MITSUBISHI_HEAVY_88] = "mitsubishi_heavy_88",
 };
 
 /* One protocol's signal, its layout alone and every layout loaded; 0 or -errno. */

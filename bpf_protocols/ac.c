@@ -276,6 +276,40 @@ static __always_inline unsigned long long ac_state(const struct ac_decoder *d,
 }
 
 /*
+ * The sections so far compared with the descriptors: d->begun gathers what they are to
+ * each, d->found the first they are the whole of. With stop the loop ends there: a
+ * message is most often reported, and the descriptors after it cost nothing then
+ * (ac_end_section compares them all when its checks fail). A subprogram, not inlined
+ * at both calls. It returns d->found, and the caller uses it: the kernel reads r0 at
+ * every exit, a subprogram's too, and a value no caller used would be dropped.
+ */
+static __attribute__((noinline)) int ac_compare(struct ac_decoder *d, int stop)
+{
+	const struct ac_protocol *r;
+	unsigned int i, key;
+	int match;
+
+	for (i = 0; i < AC_PROTOCOLS_MAX; i++) {
+		if (i >= (unsigned int)IR_IMM(protocols))
+			break;
+		key = i;
+		r = bpf_map_lookup_elem(&ac_protocols, &key);
+		if (!r)
+			break;
+		match = ac_sections_match(d, r);
+		d->begun |= match;
+		if (match == 2 && d->found == AC_PROTOCOLS_MAX) {
+			d->found = i;
+			if (stop)
+				break;
+		}
+		/* Stored, not carried in a register to the next descriptor. */
+		asm volatile("" : : : "memory");
+	}
+	return d->found;
+}
+
+/*
  * A section ended: the descriptors it may belong to compared, and the message reported
  * when the first whose sections are all there passes its checks. The comparison loop
  * only notes that descriptor: the checks run once, after it, so that the verifier does
@@ -283,9 +317,8 @@ static __always_inline unsigned long long ac_state(const struct ac_decoder *d,
  */
 static __always_inline void ac_end_section(unsigned int *sample, struct ac_decoder *d)
 {
-	unsigned int n = d->sections, i, key;
+	unsigned int n = d->sections, key;
 	const struct ac_protocol *r;
-	int match;
 
 	if (!d->open_bits || n >= AC_SECTIONS_MAX) {
 		ac_reset(d);
@@ -302,21 +335,7 @@ static __always_inline void ac_end_section(unsigned int *sample, struct ac_decod
 	d->open_header_space = 0;
 	d->begun = 0;
 	d->found = AC_PROTOCOLS_MAX;
-	for (i = 0; i < AC_PROTOCOLS_MAX; i++) {
-		if (i >= (unsigned int)IR_IMM(protocols))
-			break;
-		key = i;
-		r = bpf_map_lookup_elem(&ac_protocols, &key);
-		if (!r)
-			break;
-		match = ac_sections_match(d, r);
-		d->begun |= match;
-		if (match == 2 && d->found == AC_PROTOCOLS_MAX)
-			d->found = i;
-		/* Stored, not carried in a register to the next descriptor. */
-		asm volatile("" : : : "memory");
-	}
-	key = d->found;
+	key = ac_compare(d, 1);
 	if (key < AC_PROTOCOLS_MAX) {
 		r = bpf_map_lookup_elem(&ac_protocols, &key);
 		if (r && ac_checks_hold(d, r)) {
@@ -329,6 +348,9 @@ static __always_inline void ac_end_section(unsigned int *sample, struct ac_decod
 			return;
 		}
 	}
+	/* The first whole match failed: the descriptors after it, not compared, may begin. */
+	if (key < AC_PROTOCOLS_MAX)
+		ac_compare(d, 0);
 	/*
 	 * The start of nothing loaded: dropped. Whole to one descriptor but wrong, yet the
 	 * start of another (coolix's 48 bits are the first section of midea's): kept for

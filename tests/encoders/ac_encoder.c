@@ -33,6 +33,10 @@ static const struct timing haier_timing = { 3000, 4300, 520, 1650, 650, 0 };
 static const struct timing whirlpool_timing = { 8950, 4484, 597, 1649, 533, 7920 };
 static const struct timing daikin2_timing = { 3500, 1728, 460, 1270, 420, 35204 };
 static const struct timing samsung_timing = { 3086, 8864, 586, 1432, 436, 2886 };
+static const struct timing daikin152_timing = { 3492, 1718, 433, 1529, 433, 25182 };
+/* Mitsubishi Heavy: a 1 is the short space (420), a 0 the long (1220) */
+static const struct timing mhi_timing = { 3140, 1630, 370, 420, 1220, 0 };
+static const struct timing trotec_timing = { 5952, 7364, 592, 1560, 592, 6184 };
 
 /* -1 when value is not among the count values of from. */
 static int code_of(unsigned int value, const unsigned int *from, const int *codes, size_t count)
@@ -601,6 +605,148 @@ static int daikin2_bytes(const struct ac_enc_state *s, uint8_t *b)
 	return 39;
 }
 
+/*
+ * Trotec's 9 bytes (PAC 3200): 12 34; mode (auto 0, cool 1, dry 2, fan 3; no heat),
+ * power << 3, fan << 4 (low 1, medium 2, high 3: the normalized min, medium, max; 0
+ * auto); the temperature - 18 (18-32 °C) and sleep << 7; bytes 4-7 0 (no timer); byte 8
+ * the sum of bytes 2-7.
+ */
+static int trotec_bytes(const struct ac_enc_state *s, uint8_t *b)
+{
+	static const unsigned int modes[] = { M_AUTO, M_COOL, M_DRY, M_FAN };
+	static const int mode_codes[] = { 0, 1, 2, 3 };
+	static const unsigned int fans[] = { F_AUTO, F_MIN, F_MEDIUM, F_MAX };
+	static const int fan_codes[] = { 0, 1, 2, 3 };
+	int mode = CODE(s->mode, modes, mode_codes), fan = CODE(s->fan, fans, fan_codes);
+	unsigned int temp = s->temp_half / 2, i;
+
+	if (mode < 0 || fan < 0 || s->temp_half & 1 || temp < 18 || temp > 32 ||
+	    s->swing_v || s->swing_h)
+		return -EINVAL;
+	memset(b, 0, 9);
+	b[0] = 0x12;
+	b[1] = 0x34;
+	b[2] = (uint8_t)(mode | (s->power == ON) << 3 | fan << 4);
+	b[3] = (uint8_t)((temp - 18) | flag(s, SLEEP) << 7);
+	for (i = 2; i < 8; i++)
+		b[8] = (uint8_t)(b[8] + b[i]);
+	return 9;
+}
+
+/*
+ * Daikin152's 19 bytes (ARC480A5): 11 da 27 00 00; power and mode << 4 (auto 0, dry 2,
+ * cool 3, heat 4, fan 6) in byte 5; the temperature << 1 in byte 6 (10-32 °C; sent
+ * here in every mode, the field holds it); the vertical swing (0 off, 15 auto) and fan
+ * << 4 (3-7 the speeds, 10 auto) in byte 8; powerful and quiet << 5 in byte 13; econo
+ * << 2 in byte 16; byte 18 the sum of bytes 0-17.
+ */
+static int daikin152_bytes(const struct ac_enc_state *s, uint8_t *b)
+{
+	static const unsigned int modes[] = { M_AUTO, M_DRY, M_COOL, M_HEAT, M_FAN };
+	static const int mode_codes[] = { 0, 2, 3, 4, 6 };
+	static const unsigned int fans[] = { F_AUTO, F_MIN, F_LOW, F_MEDIUM, F_HIGH, F_MAX };
+	static const int fan_codes[] = { 10, 3, 4, 5, 6, 7 };
+	static const unsigned int swings[] = { S_OFF, S_AUTO };
+	static const int swing_codes[] = { 0, 0xf };
+	int mode = CODE(s->mode, modes, mode_codes), fan = CODE(s->fan, fans, fan_codes);
+	int sv = CODE(s->swing_v, swings, swing_codes);
+	unsigned int temp = s->temp_half / 2, i;
+
+	if (mode < 0 || fan < 0 || sv < 0 || s->swing_h || s->temp_half & 1 || temp < 10 ||
+	    temp > 32)
+		return -EINVAL;
+	memset(b, 0, 19);
+	b[0] = 0x11;
+	b[1] = 0xda;
+	b[2] = 0x27;
+	b[5] = (uint8_t)((s->power == ON) | mode << 4);
+	b[6] = (uint8_t)(temp << 1);
+	b[8] = (uint8_t)(sv | fan << 4);
+	b[13] = (uint8_t)(flag(s, TURBO) | flag(s, QUIET) << 5);
+	b[16] = (uint8_t)(flag(s, ECONO) << 2);
+	for (i = 0; i < 18; i++)
+		b[18] = (uint8_t)(b[18] + b[i]);
+	return 19;
+}
+
+/*
+ * Mitsubishi Heavy's 19 bytes (152 bits, RLA502A700B), as its layout numbers them: the
+ * signature ad 51 3c e5 1a; mode (auto 0, cool 1, dry 2, fan 3, heat 4), power << 3,
+ * clean << 5, filter << 6 in byte 5; the temperature - 17 (17-31 °C) in byte 7; fan in
+ * byte 9 (auto 0, low 1, medium 2, high 3, max 4, econo 6, turbo 8); swing in byte 11
+ * (vertical << 5: auto 0, highest 1 .. lowest 5, off 6); byte 13 the horizontal
+ * (auto 0, leftmost 1 .. rightmost 5, off 8); night << 6 and silent << 7 in byte 15;
+ * 0x80 in byte 17; each of bytes 6, 8, ..., 18 the complement of the one before.
+ * Econo and turbo are fan speeds: asked for with the fan min or max.
+ */
+static int mhi152_bytes(const struct ac_enc_state *s, uint8_t *b)
+{
+	static const uint8_t sig[] = { 0xad, 0x51, 0x3c, 0xe5, 0x1a };
+	static const unsigned int modes[] = { M_AUTO, M_COOL, M_DRY, M_FAN, M_HEAT };
+	static const int mode_codes[] = { 0, 1, 2, 3, 4 };
+	static const unsigned int fans[] = { F_AUTO, F_LOW, F_MEDIUM, F_HIGH, F_MAX, F_MIN };
+	static const int fan_codes[] = { 0, 1, 2, 3, 4, 6 };
+	static const unsigned int vs[] = { S_AUTO, S_1, S_2, S_3, S_4, S_5, S_OFF };
+	static const int v_codes[] = { 0, 1, 2, 3, 4, 5, 6 };
+	static const int h_codes[] = { 0, 1, 2, 3, 4, 5, 8 };
+	int mode = CODE(s->mode, modes, mode_codes), fan = CODE(s->fan, fans, fan_codes);
+	int sv = CODE(s->swing_v, vs, v_codes), sh = CODE(s->swing_h, vs, h_codes);
+	unsigned int temp = s->temp_half / 2, i;
+
+	if (flag(s, TURBO))
+		fan = s->fan == F_MAX ? 8 : -1;
+	if ((fan == 6) != flag(s, ECONO))
+		fan = -1;
+	if (mode < 0 || fan < 0 || sv < 0 || sh < 0 || s->temp_half & 1 || temp < 17 ||
+	    temp > 31)
+		return -EINVAL;
+	memset(b, 0, 19);
+	memcpy(b, sig, 5);
+	b[5] = (uint8_t)(mode | (s->power == ON) << 3 | flag(s, CLEAN) << 5 |
+			 flag(s, FILTER) << 6);
+	b[7] = (uint8_t)(temp - 17);
+	b[9] = (uint8_t)fan;
+	b[11] = (uint8_t)(sv << 5);
+	b[13] = (uint8_t)sh;
+	b[15] = (uint8_t)(flag(s, SLEEP) << 6 | flag(s, QUIET) << 7);
+	b[17] = 0x80;
+	for (i = 5; i < 19; i += 2)
+		b[i + 1] = (uint8_t)~b[i];
+	return 19;
+}
+
+/*
+ * Mitsubishi Heavy's 11 bytes (88 bits, RKX502A001C): the signature ad 51 3c d9 26;
+ * clean << 5 in byte 5 (swings off: 0); fan << 5 in byte 7 (auto 0, low 2, medium 3,
+ * high 4, turbo 6, econo 7); mode (auto 0, cool 1, dry 2, fan 3, heat 4), power << 3
+ * and the temperature - 17 << 4 (17-31 °C) in byte 9; bytes 6, 8 and 10 the
+ * complements of the ones before. Econo and turbo are fan speeds: with min and max.
+ */
+static int mhi88_bytes(const struct ac_enc_state *s, uint8_t *b)
+{
+	static const uint8_t sig[] = { 0xad, 0x51, 0x3c, 0xd9, 0x26 };
+	static const unsigned int modes[] = { M_AUTO, M_COOL, M_DRY, M_FAN, M_HEAT };
+	static const int mode_codes[] = { 0, 1, 2, 3, 4 };
+	static const unsigned int fans[] = { F_AUTO, F_LOW, F_MEDIUM, F_HIGH, F_MAX, F_MIN };
+	static const int fan_codes[] = { 0, 2, 3, 4, 6, 7 };
+	int mode = CODE(s->mode, modes, mode_codes), fan = CODE(s->fan, fans, fan_codes);
+	unsigned int temp = s->temp_half / 2, i;
+
+	if ((fan == 6) != flag(s, TURBO) || (fan == 7) != flag(s, ECONO))
+		fan = -1;
+	if (mode < 0 || fan < 0 || s->swing_v || s->swing_h || s->temp_half & 1 ||
+	    temp < 17 || temp > 31)
+		return -EINVAL;
+	memset(b, 0, 11);
+	memcpy(b, sig, 5);
+	b[5] = (uint8_t)(flag(s, CLEAN) << 5);
+	b[7] = (uint8_t)(fan << 5);
+	b[9] = (uint8_t)(mode | (s->power == ON) << 3 | (temp - 17) << 4);
+	for (i = 5; i < 11; i += 2)
+		b[i + 1] = (uint8_t)~b[i];
+	return 11;
+}
+
 int ac_encode_bytes(enum ac_enc_protocol protocol, const struct ac_enc_state *state,
 		    uint8_t *bytes, size_t *ret_count)
 {
@@ -649,6 +795,18 @@ int ac_encode_bytes(enum ac_enc_protocol protocol, const struct ac_enc_state *st
 		break;
 	case AC_ENC_DAIKIN2:
 		n = daikin2_bytes(state, bytes);
+		break;
+	case AC_ENC_TROTEC:
+		n = trotec_bytes(state, bytes);
+		break;
+	case AC_ENC_DAIKIN152:
+		n = daikin152_bytes(state, bytes);
+		break;
+	case AC_ENC_MITSUBISHI_HEAVY_152:
+		n = mhi152_bytes(state, bytes);
+		break;
+	case AC_ENC_MITSUBISHI_HEAVY_88:
+		n = mhi88_bytes(state, bytes);
 		break;
 	default:
 		return -EINVAL;
@@ -864,6 +1022,34 @@ int ac_encode_signal(enum ac_enc_protocol protocol, const uint8_t *b, size_t cou
 			if (i == 19)
 				end(&x, 0);
 		}
+		end(&x, 1);
+		break;
+	case AC_ENC_MITSUBISHI_HEAVY_152:
+	case AC_ENC_MITSUBISHI_HEAVY_88:
+		x.t = &mhi_timing;
+		header(&x);
+		for (i = 0; i < count; i++)
+			byte_lsb(&x, b[i]);
+		end(&x, 1);
+		break;
+	case AC_ENC_DAIKIN152:
+		/* a leader of 5 zero bits, a pulse and a gap; a header and the bytes */
+		x.t = &daikin152_timing;
+		for (i = 0; i < 5; i++)
+			bit(&x, 0);
+		end(&x, 0);
+		header(&x);
+		for (i = 0; i < count; i++)
+			byte_lsb(&x, b[i]);
+		end(&x, 1);
+		break;
+	case AC_ENC_TROTEC:
+		/* the bytes, a pulse and a gap, and one more pulse */
+		x.t = &trotec_timing;
+		header(&x);
+		for (i = 0; i < count; i++)
+			byte_lsb(&x, b[i]);
+		end(&x, 0);
 		end(&x, 1);
 		break;
 	case AC_ENC_MIDEA:

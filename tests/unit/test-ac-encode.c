@@ -193,7 +193,10 @@ static const struct {
 	{ "midea", AC_ENC_MIDEA }, { "fujitsu_ac", AC_ENC_FUJITSU_AC },
 	{ "toshiba_ac", AC_ENC_TOSHIBA_AC }, { "panasonic_ac", AC_ENC_PANASONIC_AC },
 	{ "lg", AC_ENC_LG }, { "hitachi_ac", AC_ENC_HITACHI_AC },
-	{ "haier_ac", AC_ENC_HAIER_AC },
+	{ "haier_ac", AC_ENC_HAIER_AC }, { "trotec", AC_ENC_TROTEC },
+	{ "daikin152", AC_ENC_DAIKIN152 },
+	{ "mitsubishi_heavy_152", AC_ENC_MITSUBISHI_HEAVY_152 },
+	{ "mitsubishi_heavy_88", AC_ENC_MITSUBISHI_HEAVY_88 },
 };
 
 #define ENC_COUNT (sizeof(enc_names) / sizeof(enc_names[0]))

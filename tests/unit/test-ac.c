@@ -125,6 +125,27 @@ static const struct protocol_case cases[] = {
 	  10, 32, 1 << QUIET | 1 << TURBO | 1 << ECONO | 1 << LIGHT | 1 << FILTER |
 	  1 << CLEAN | 1 << BEEP,
 	  { ON, M_COOL, 50, F_AUTO, S_AUTO, S_OFF, { 0 } } },
+	{ AC_ENC_TROTEC, "trotec", 143, 1,
+	  { M_AUTO, M_COOL, M_DRY, M_FAN }, { F_AUTO, F_MIN, F_MEDIUM, F_MAX }, { 0 }, { 0 },
+	  18, 32, 1 << SLEEP,
+	  { ON, M_COOL, 50, F_MEDIUM, 0, 0, { 0 } } },
+	{ AC_ENC_DAIKIN152, "daikin152", 144, 1,
+	  { M_AUTO, M_COOL, M_HEAT, M_DRY, M_FAN },
+	  { F_AUTO, F_MIN, F_LOW, F_MEDIUM, F_HIGH, F_MAX }, { S_OFF, S_AUTO }, { 0 },
+	  10, 32, 1 << QUIET | 1 << TURBO | 1 << ECONO,
+	  { ON, M_HEAT, 44, F_HIGH, S_AUTO, 0, { 0 } } },
+	{ AC_ENC_MITSUBISHI_HEAVY_152, "mitsubishi_heavy_152", 145, 1,
+	  { M_AUTO, M_COOL, M_HEAT, M_DRY, M_FAN },
+	  { F_AUTO, F_LOW, F_MEDIUM, F_HIGH, F_MAX },
+	  { S_OFF, S_AUTO, S_1, S_2, S_3, S_4, S_5 }, { S_OFF, S_AUTO, S_1, S_2, S_3, S_4, S_5 },
+	  17, 31, 1 << QUIET | 1 << TURBO | 1 << ECONO | 1 << FILTER | 1 << CLEAN |
+	  1 << SLEEP,
+	  { ON, M_COOL, 50, F_AUTO, S_OFF, S_OFF, { 0 } } },
+	{ AC_ENC_MITSUBISHI_HEAVY_88, "mitsubishi_heavy_88", 146, 1,
+	  { M_AUTO, M_COOL, M_HEAT, M_DRY, M_FAN },
+	  { F_AUTO, F_LOW, F_MEDIUM, F_HIGH }, { 0 }, { 0 },
+	  17, 31, 1 << TURBO | 1 << ECONO | 1 << CLEAN,
+	  { ON, M_DRY, 48, F_MEDIUM, 0, 0, { 0 } } },
 };
 
 #define CASE_COUNT (sizeof(cases) / sizeof(cases[0]))
@@ -270,6 +291,10 @@ START_TEST(test_fans_swings_flags_power)
 		/* Mitsubishi's quiet is a fan speed of its own, read as the lowest. */
 		if (c->enc == AC_ENC_MITSUBISHI_AC && f == QUIET)
 			s.fan = F_MIN;
+		/* Mitsubishi Heavy's econo and turbo are fan speeds: min and max. */
+		if ((c->enc == AC_ENC_MITSUBISHI_HEAVY_152 ||
+		     c->enc == AC_ENC_MITSUBISHI_HEAVY_88) && (f == ECONO || f == TURBO))
+			s.fan = f == ECONO ? F_MIN : F_MAX;
 		expect_round_trip(&run, c, &s, NULL);
 	}
 	/*
@@ -377,6 +402,13 @@ START_TEST(test_cut_short)
 		if (LIRC_IS_PULSE(v))
 			last_pulse = i;
 		if (c->copies > 1 && LIRC_IS_SPACE(v) && LIRC_VALUE(v) >= 5000)
+			break;
+		/*
+		 * Trotec's message is whole at its gap (the first long space after its
+		 * header's): the pulse after the gap is a footer.
+		 */
+		if (c->enc == AC_ENC_TROTEC && i > 1 && LIRC_IS_SPACE(v) &&
+		    LIRC_VALUE(v) >= 5000)
 			break;
 		if (LIRC_IS_TIMEOUT(v))
 			break;

@@ -1440,7 +1440,8 @@ START_TEST(test_ac)
 	static const char *const some[] = {
 		"daikin", "gree", "coolix", "mitsubishi_ac", "midea", "fujitsu_ac", "toshiba_ac",
 		"panasonic_ac", "lg", "hitachi_ac", "haier_ac", "samsung_ac",
-		"whirlpool_ac", "lg2", "daikin2",
+		"whirlpool_ac", "lg2", "daikin2", "trotec",
+		"daikin152", "mitsubishi_heavy_152", "mitsubishi_heavy_88",
 	};
 #define AC_KNOWN (sizeof(some) / sizeof(some[0]))
 	const struct plan_decoder *d;

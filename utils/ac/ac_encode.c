@@ -31,6 +31,8 @@ struct ac_sending {
 	unsigned int lead_pulse, lead_space;	/* before each copy (0: none) */
 	/* Bits the remote derives from values, set after them. */
 	void (*derive)(const struct ac_state *state, uint32_t wanted, uint8_t *msg);
+	/* After each copy, the gap and one more pulse (Trotec's footer). */
+	bool trail_pulse;
 };
 
 /* Gree: byte 0 bit 6 says that the vertical swing is set. */
@@ -79,30 +81,41 @@ static void hitachi_derive(const struct ac_state *state, uint32_t wanted, uint8_
  * does not have. Gaps and copies as the remotes send them.
  */
 static const struct ac_sending sendings[] = {
-	{ "gree", { [2] = 0x40, [3] = 0x50, [6] = 0x20 }, 19980, 1, 0, 0, gree_derive },
-	{ "coolix", { 0xb2, [2] = 0xbf }, 5244, 2, 0, 0, coolix_derive },
-	{ "mitsubishi_ac", { 0x23, 0xcb, 0x26, 0x01 }, 17100, 2, 0, 0, mitsubishi_derive },
+	{ "gree", { [2] = 0x40, [3] = 0x50, [6] = 0x20 }, 19980, 1, 0, 0, gree_derive, false },
+	{ "coolix", { 0xb2, [2] = 0xbf }, 5244, 2, 0, 0, coolix_derive, false },
+	{ "mitsubishi_ac", { 0x23, 0xcb, 0x26, 0x01 }, 17100, 2, 0, 0, mitsubishi_derive,
+	  false },
 	{ "daikin", { [1] = 0x11, 0xda, 0x27, 0x00, 0xc5, [9] = 0x11, 0xda, 0x27, 0x00, 0x42,
 		      [17] = 0x11, 0xda, 0x27, 0x00, 0x00, 0x08, [28] = 0x06, 0x60,
 		      [32] = 0xc0, 0x80 },
-	  29000, 1, 0, 0, NULL },
+	  29000, 1, 0, 0, NULL, false },
 	/* Midea's bytes are read LSB first here: its 0xa1 is 0x85, 0xff stays. */
-	{ "midea", { 0x85, 0x00, 0x02, 0xff, 0xff }, 5600, 1, 0, 0, NULL },
+	{ "midea", { 0x85, 0x00, 0x02, 0xff, 0xff }, 5600, 1, 0, 0, NULL, false },
 	{ "fujitsu_ac", { 0x14, 0x63, 0x00, 0x10, 0x10, 0xfe, 0x09, 0x30, 0x01 },
-	  8100, 1, 0, 0, NULL },
-	{ "toshiba_ac", { 0xf2, 0x0d, 0x03, 0xfc, 0x01 }, 7400, 2, 0, 0, NULL },
+	  8100, 1, 0, 0, NULL, false },
+	{ "toshiba_ac", { 0xf2, 0x0d, 0x03, 0xfc, 0x01 }, 7400, 2, 0, 0, NULL, false },
 	{ "panasonic_ac", { 0x02, 0x20, 0xe0, 0x04, 0x00, 0x00, 0x00, 0x06,
 			    0x02, 0x20, 0xe0, 0x04, 0x00, [15] = 0x80, [23] = 0x81 },
-	  10000, 1, 0, 0, NULL },
-	{ "lg", { 0x88 }, GAP_DEFAULT_US, 1, 0, 0, lg_derive },
+	  10000, 1, 0, 0, NULL, false },
+	{ "lg", { 0x88 }, GAP_DEFAULT_US, 1, 0, 0, lg_derive, false },
 	/* Hitachi's values are bit-reversed in its bytes: read LSB first, they are plain. */
 	{ "hitachi_ac", { 0x01, 0x10, 0x30, 0x40, 0xbf, 0x01, 0xfe, 0x11, 0x12, 0x08,
 			  [14] = 0x06, 0x06, [24] = 0x01 },
-	  GAP_DEFAULT_US, 1, 0, 0, hitachi_derive },
-	{ "haier_ac", { 0xa5, 0x00, 0x20 }, GAP_DEFAULT_US, 1, 3000, 3000, NULL },
+	  GAP_DEFAULT_US, 1, 0, 0, hitachi_derive, false },
+	{ "haier_ac", { 0xa5, 0x00, 0x20 }, GAP_DEFAULT_US, 1, 3000, 3000, NULL, false },
+	{ "trotec", { 0x12, 0x34 }, 6184, 1, 0, 0, NULL, true },
+	{ "daikin152", { [1] = 0x11, 0xda, 0x27 }, 25182, 1, 0, 0, NULL, false },
+	/* Read with the long space a 1: the remote's bytes complemented (0x80 in 17). */
+	{ "mitsubishi_heavy_152", { 0x52, 0xae, 0xc3, 0x1a, 0xe5, 0xff, [7] = 0xff,
+				    [9] = 0xff, [11] = 0xff, [13] = 0xff, [15] = 0xff,
+				    [17] = 0x7f },
+	  GAP_DEFAULT_US, 1, 0, 0, NULL, false },
+	{ "mitsubishi_heavy_88", { 0x52, 0xae, 0xc3, 0x26, 0xd9, 0xff, [7] = 0xff, [9] = 0xff },
+	  GAP_DEFAULT_US, 1, 0, 0, NULL, false },
 };
 
-static const struct ac_sending sending_default = { "", { 0 }, GAP_DEFAULT_US, 1, 0, 0, NULL };
+static const struct ac_sending sending_default = { "", { 0 }, GAP_DEFAULT_US, 1, 0, 0, NULL,
+						   false };
 
 static const struct ac_sending *sending_of(const struct ac_protocol_info *protocol)
 {
@@ -581,6 +594,11 @@ int ac_encode_train(const struct ac_protocol_info *protocol, const uint8_t *msg,
 			ret = ir_train_space(train, sending->gap_us);
 		if (ret == 0)
 			ret = send_copy(protocol->layout, sending, msg, train);
+		if (ret == 0 && sending->trail_pulse) {
+			ret = ir_train_space(train, sending->gap_us);
+			if (ret == 0)
+				ret = ir_train_pulse(train, protocol->layout->bit_pulse);
+		}
 	}
 	return ret;
 }

@@ -584,6 +584,181 @@ static const struct ac_protocol daikin2 = {
 	},
 };
 
+/*
+ * Trotec (PAC 3200, and Duux Blizzard), 72 bits, LSB first: header (5.95 ms pulse, 7.36
+ * ms space), 9 bytes, a pulse, a 6.2 ms gap, and one more pulse (the decoder has the
+ * message at the gap; the lone pulse after it begins nothing). Bytes 0-1 0x12 0x34;
+ * byte 2: mode (0-1: auto, cool, dry, fan; no heat), power (3), fan (4-5: 1 low, 2
+ * medium, 3 high, read as the state's min, medium and max as IRremoteESP8266 reads
+ * them; 0 auto); byte 3: the temperature - 18 (0-3, 18 to 32 °C), sleep (7); byte 8
+ * the sum of bytes 2-7. Not read: the timer (byte 5's bit 6, the hours in byte 6).
+ */
+static const struct ac_protocol trotec = {
+	.id = 15,
+	.header_pulse = 5952, .header_space = 7364, .header_margin = 1000,
+	.bit_pulse = 592, .one_space = 1560, .zero_space = 592, .margin = 250,
+	.sections = 1, .header_mask = 1, .bytes = 9, .section_bits = { 72 },
+	.checks = {
+		CHECK_SUM8(2, 6, 8),
+		CHECK_EQUAL(0, 0xff, 0x12),
+		CHECK_EQUAL(1, 0xff, 0x34),
+	},
+	.fields = {
+		POWER_BIT(2, 3),
+		FIELD_MAP(MODE, 2, 0, 2, AC_MODE_AUTO, AC_MODE_COOL, AC_MODE_DRY, AC_MODE_FAN),
+		FIELD_LINEAR(TEMP, 3, 0, 4, 2, 36),
+		FIELD_MAP(FAN, 2, 4, 2, AC_FAN_AUTO, AC_FAN_MIN, AC_FAN_MEDIUM, AC_FAN_TOP),
+		FLAG_BIT(AC_FLAG_SLEEP, 3, 7),
+	},
+};
+
+/*
+ * Daikin152 (ARC480A5 remote), 152 bits, LSB first: a leader of 5 zero bits, a pulse
+ * and a gap, then a header, 19 bytes (bytes 1-19 here, one on after the leader), a
+ * pulse and a gap. Bytes 1-3 0x11 0xda 0x27; byte 6: power (0), mode (4-6: as
+ * daikin's); byte 7: the temperature (1-7; the remote sends 18 in dry mode and 96 in
+ * fan mode, reported as sent); byte 9: vertical swing (0-3: 0 off, 15 auto), fan
+ * (4-7: as daikin's); byte 14: powerful (0, the state's turbo), quiet (5); byte 17:
+ * econo (2); byte 19 the sum of bytes 1-18. Not read: comfort and the sensor (byte
+ * 17's bits 1 and 3).
+ */
+static const struct ac_protocol daikin152 = {
+	.id = 16,
+	.header_pulse = 3492, .header_space = 1718, .header_margin = 600,
+	.bit_pulse = 433, .one_space = 1529, .zero_space = 433, .margin = 250,
+	.sections = 2, .header_mask = 2, .bytes = 20, .section_bits = { 5, 152 },
+	.checks = {
+		CHECK_EQUAL(0, 0x1f, 0),
+		CHECK_SUM8(1, 18, 19),
+		CHECK_EQUAL(1, 0xff, 0x11),
+		CHECK_EQUAL(2, 0xff, 0xda),
+		CHECK_EQUAL(3, 0xff, 0x27),
+	},
+	.fields = {
+		POWER_BIT(6, 0),
+		FIELD_MAP(MODE, 6, 4, 3, [0] = AC_MODE_AUTO, [2] = AC_MODE_DRY,
+			  [3] = AC_MODE_COOL, [4] = AC_MODE_HEAT, [6] = AC_MODE_FAN),
+		FIELD_LINEAR(TEMP, 7, 1, 7, 2, 0),
+		FIELD_MAP(FAN, 9, 4, 4, [3] = AC_FAN_MIN, [4] = AC_FAN_LOW,
+			  [5] = AC_FAN_MEDIUM, [6] = AC_FAN_HIGH, [7] = AC_FAN_TOP,
+			  [10] = AC_FAN_AUTO, [11] = AC_FAN_MIN),
+		FIELD_MAP(SWING_V, 9, 0, 4, [0] = AC_SWING_V_OFF, [15] = AC_SWING_V_AUTO),
+		FLAG_BIT(AC_FLAG_TURBO, 14, 0),
+		FLAG_BIT(AC_FLAG_QUIET, 14, 5),
+		FLAG_BIT(AC_FLAG_ECONO, 17, 2),
+	},
+};
+
+/*
+ * Mitsubishi Heavy (RLA502A700B remote, SRKxxZM-S units), 152 bits, LSB first: header,
+ * 19 bytes, a pulse, once. Which space is a 1: the short one (420 µs), as
+ * IRremoteESP8266's layout has it, settled by its documented example messages read
+ * that way (bytes 5 and 7 of a capture its user read as "on, 25 °C" are 0x09, cool
+ * and power, and 0x08, 25 - 17; read the other way they would be fan mode, off).
+ * The decoder takes the long space for a 1, so each byte here is the remote's
+ * complemented: the signature ad 51 3c e5 1a reads 52 ae c3 1a e5, and bytes 5-18 are
+ * pairs of a byte and its complement. The fields are read in the first byte of each
+ * pair, complemented (so that ir-ctl's encoder, which derives the second from the
+ * first, can set them); as the remote has them: byte 5 mode (0-2: auto, cool, dry,
+ * fan, heat), power (3), clean (5), filter (6); byte 7 the temperature - 17 (0-3);
+ * byte 9 fan (0-3: 0 auto, 1-4 low to max, 6 econo read as min and the econo flag, 8
+ * turbo read as max and the turbo flag); byte 11 vertical swing (5-7: auto, highest
+ * to lowest, off); byte 13 horizontal swing (0-3: auto, leftmost to rightmost, 8 off;
+ * 6 and 7, its two split directions, have no value in the state); byte 15 night (6,
+ * the state's sleep), silent (7, the state's quiet). Not read: 3D (byte 11's bits 1
+ * and 4).
+ */
+#define INV_BIT(flag, b, s)	FLAG_MAP(flag, b, s, 1, AC_POWER_ON, AC_POWER_OFF)
+static const struct ac_protocol mitsubishi_heavy_152 = {
+	.id = 17,
+	.header_pulse = 3140, .header_space = 1630, .header_margin = 600,
+	.bit_pulse = 370, .one_space = 1220, .zero_space = 420, .margin = 250,
+	.sections = 1, .header_mask = 1, .bytes = 19, .section_bits = { 152 },
+	.checks = {
+		{ .kind = AC_CHECK_INVERTED_PAIRS, .first = 5, .count = 7 },
+		CHECK_EQUAL(0, 0xff, 0x52),
+		CHECK_EQUAL(1, 0xff, 0xae),
+		CHECK_EQUAL(2, 0xff, 0xc3),
+		CHECK_EQUAL(3, 0xff, 0x1a),
+		CHECK_EQUAL(4, 0xff, 0xe5),
+	},
+	.fields = {
+		FIELD_MAP(POWER, 5, 3, 1, AC_POWER_ON, AC_POWER_OFF),
+		FIELD_MAP(MODE, 5, 0, 3, [7] = AC_MODE_AUTO, [6] = AC_MODE_COOL,
+			  [5] = AC_MODE_DRY, [4] = AC_MODE_FAN, [3] = AC_MODE_HEAT),
+		FIELD_MAP(TEMP, 7, 0, 4, [15] = 34, [14] = 36, [13] = 38, [12] = 40, [11] = 42,
+			  [10] = 44, [9] = 46, [8] = 48, [7] = 50, [6] = 52, [5] = 54,
+			  [4] = 56, [3] = 58, [2] = 60, [1] = 62),
+		FIELD_MAP(FAN, 9, 0, 4, [15] = AC_FAN_AUTO, [14] = AC_FAN_LOW,
+			  [13] = AC_FAN_MEDIUM, [12] = AC_FAN_HIGH, [11] = AC_FAN_TOP,
+			  [9] = AC_FAN_MIN, [7] = AC_FAN_TOP),
+		FIELD_MAP(SWING_V, 11, 5, 3, [7] = AC_SWING_V_AUTO, [6] = AC_SWING_V_HIGHEST,
+			  [5] = AC_SWING_V_HIGH, [4] = AC_SWING_V_MIDDLE, [3] = AC_SWING_V_LOW,
+			  [2] = AC_SWING_V_LOWEST, [1] = AC_SWING_V_OFF),
+		FIELD_MAP(SWING_H, 13, 0, 4, [15] = AC_SWING_H_AUTO, [14] = AC_SWING_H_LEFTMOST,
+			  [13] = AC_SWING_H_LEFT, [12] = AC_SWING_H_MIDDLE,
+			  [11] = AC_SWING_H_RIGHT, [10] = AC_SWING_H_RIGHTMOST,
+			  [7] = AC_SWING_H_OFF),
+		FLAG_MAP(AC_FLAG_ECONO, 9, 0, 4, [15] = AC_POWER_OFF, [14] = AC_POWER_OFF,
+			 [13] = AC_POWER_OFF, [12] = AC_POWER_OFF, [11] = AC_POWER_OFF,
+			 [9] = AC_POWER_ON, [7] = AC_POWER_OFF),
+		FLAG_MAP(AC_FLAG_TURBO, 9, 0, 4, [15] = AC_POWER_OFF, [14] = AC_POWER_OFF,
+			 [13] = AC_POWER_OFF, [12] = AC_POWER_OFF, [11] = AC_POWER_OFF,
+			 [9] = AC_POWER_OFF, [7] = AC_POWER_ON),
+		INV_BIT(AC_FLAG_CLEAN, 5, 5),
+		INV_BIT(AC_FLAG_FILTER, 5, 6),
+		INV_BIT(AC_FLAG_SLEEP, 15, 6),
+		INV_BIT(AC_FLAG_QUIET, 15, 7),
+	},
+};
+#undef INV_BIT
+
+/*
+ * Mitsubishi Heavy (RKX502A001C remote, SRKxxZJ-S units), 88 bits: mitsubishi_heavy_152's
+ * framing and bit sense (a 1 is the short space, so the bytes here are the remote's
+ * complemented), the signature ad 51 3c d9 26 (52 ae c3 26 d9 here), then 3 pairs of a
+ * byte and its complement; the fields read in the first byte of each pair,
+ * complemented. As the remote has them: byte 5 clean (5); byte 7 fan (5-7: 0 auto, 2
+ * low, 3 medium, 4 high, 6 turbo read as max and the turbo flag, 7 econo read as min
+ * and the econo flag); byte 9 mode (0-2: auto, cool, dry, fan, heat), power (3), the
+ * temperature - 17 (4-7). Not read: the swings, whose bits are split over bytes 5 and
+ * 7 (the vertical one over both), which the table's fields cannot join; 3D.
+ */
+#define INV_BIT(flag, b, s)	FLAG_MAP(flag, b, s, 1, AC_POWER_ON, AC_POWER_OFF)
+static const struct ac_protocol mitsubishi_heavy_88 = {
+	.id = 18,
+	.header_pulse = 3140, .header_space = 1630, .header_margin = 600,
+	.bit_pulse = 370, .one_space = 1220, .zero_space = 420, .margin = 250,
+	.sections = 1, .header_mask = 1, .bytes = 11, .section_bits = { 88 },
+	.checks = {
+		{ .kind = AC_CHECK_INVERTED_PAIRS, .first = 5, .count = 3 },
+		CHECK_EQUAL(0, 0xff, 0x52),
+		CHECK_EQUAL(1, 0xff, 0xae),
+		CHECK_EQUAL(2, 0xff, 0xc3),
+		CHECK_EQUAL(3, 0xff, 0x26),
+		CHECK_EQUAL(4, 0xff, 0xd9),
+	},
+	.fields = {
+		FIELD_MAP(POWER, 9, 3, 1, AC_POWER_ON, AC_POWER_OFF),
+		FIELD_MAP(MODE, 9, 0, 3, [7] = AC_MODE_AUTO, [6] = AC_MODE_COOL,
+			  [5] = AC_MODE_DRY, [4] = AC_MODE_FAN, [3] = AC_MODE_HEAT),
+		FIELD_MAP(TEMP, 9, 4, 4, [15] = 34, [14] = 36, [13] = 38, [12] = 40, [11] = 42,
+			  [10] = 44, [9] = 46, [8] = 48, [7] = 50, [6] = 52, [5] = 54,
+			  [4] = 56, [3] = 58, [2] = 60, [1] = 62),
+		FIELD_MAP(FAN, 7, 5, 3, [7] = AC_FAN_AUTO, [5] = AC_FAN_LOW,
+			  [4] = AC_FAN_MEDIUM, [3] = AC_FAN_HIGH, [1] = AC_FAN_TOP,
+			  [0] = AC_FAN_MIN),
+		FLAG_MAP(AC_FLAG_TURBO, 7, 5, 3, [7] = AC_POWER_OFF, [5] = AC_POWER_OFF,
+			 [4] = AC_POWER_OFF, [3] = AC_POWER_OFF, [1] = AC_POWER_ON,
+			 [0] = AC_POWER_OFF),
+		FLAG_MAP(AC_FLAG_ECONO, 7, 5, 3, [7] = AC_POWER_OFF, [5] = AC_POWER_OFF,
+			 [4] = AC_POWER_OFF, [3] = AC_POWER_OFF, [1] = AC_POWER_OFF,
+			 [0] = AC_POWER_ON),
+		INV_BIT(AC_FLAG_CLEAN, 5, 5),
+	},
+};
+#undef INV_BIT
+
 /* In id order: protocols[id].layout->id == id. */
 static const struct ac_protocol_info protocols[] = {
 	{ "gree", 64, &gree },
@@ -601,6 +776,10 @@ static const struct ac_protocol_info protocols[] = {
 	{ "whirlpool_ac", 168, &whirlpool_ac },
 	{ "lg2", 28, &lg2 },
 	{ "daikin2", 312, &daikin2 },
+	{ "trotec", 72, &trotec },
+	{ "daikin152", 152, &daikin152 },
+	{ "mitsubishi_heavy_152", 152, &mitsubishi_heavy_152 },
+	{ "mitsubishi_heavy_88", 88, &mitsubishi_heavy_88 },
 };
 
 size_t ac_protocol_count(void)

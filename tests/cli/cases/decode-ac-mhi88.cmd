@@ -1,0 +1,1 @@
+--decode=$IRKIT_SRCDIR/tests/cli/data/ac-mhi88.txt -p ac
