@@ -102,7 +102,7 @@ static int build(const struct irctl_options *options, struct ir_train *all,
 		 struct ir_error *err)
 {
 	struct ir_train one;
-	size_t i, j;
+	size_t i;
 	int ret = 0;
 
 	for (i = 0; ret == 0 && i < options->item_count; i++) {
@@ -118,9 +118,8 @@ static int build(const struct irctl_options *options, struct ir_train *all,
 			ret = join_carrier(options, all, &one, item, err);
 		if (ret == 0 && i)
 			ret = ir_train_space(all, options->gap);
-		for (j = 0; ret == 0 && j < one.count; j++)
-			ret = ir_train_is_pulse(j) ? ir_train_pulse(all, one.durations[j]) :
-						     ir_train_space(all, one.durations[j]);
+		if (ret == 0)
+			ret = ir_train_append(all, &one);
 		if (ret < 0 && !err->message[0])
 			ir_error_set(err, _("too much to send: %s"), strerror(-ret));
 		ir_train_free(&one);

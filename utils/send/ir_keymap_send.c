@@ -73,24 +73,6 @@ static int encode_found(const struct keymap *keymap, const struct key_found *f,
 	return ret;
 }
 
-/* Append what is in from to train; train as it was if that fails. */
-static int append(struct ir_train *train, const struct ir_train *from)
-{
-	size_t count = train->count, i;
-	uint32_t last = count ? train->durations[count - 1] : 0;
-	int ret = 0;
-
-	for (i = 0; ret == 0 && i < from->count; i++)
-		ret = ir_train_is_pulse(i) ? ir_train_pulse(train, from->durations[i]) :
-					     ir_train_space(train, from->durations[i]);
-	if (ret < 0) {
-		train->count = count;
-		if (count)
-			train->durations[count - 1] = last;
-	}
-	return ret;
-}
-
 int ir_keymap_send_key(const char *path, const char *key, unsigned int repeat,
 		       struct ir_train *train, struct ir_error *err)
 {
@@ -115,7 +97,7 @@ int ir_keymap_send_key(const char *path, const char *key, unsigned int repeat,
 	}
 	ret = encode_found(keymap, &found, repeat, &frames, err);
 	if (ret == 0)
-		ret = append(train, &frames);
+		ret = ir_train_append(train, &frames);
 out:
 	ir_train_free(&frames);
 	keymap_free(keymap);

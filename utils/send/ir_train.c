@@ -79,6 +79,25 @@ int ir_train_space(struct ir_train *train, uint32_t us)
 	return ir_train_add(train, false, us);
 }
 
+int ir_train_append(struct ir_train *train, const struct ir_train *from)
+{
+	size_t count = train->count, i;
+	uint32_t last = count ? train->durations[count - 1] : 0;
+	int ret = 0;
+
+	for (i = 0; ret == 0 && i < from->count; i++)
+		ret = ir_train_add(train, ir_train_is_pulse(i), from->durations[i]);
+	if (ret < 0) {
+		train->count = count;
+		if (count)
+			train->durations[count - 1] = last;
+		return ret;
+	}
+	if (from->carrier)
+		train->carrier = from->carrier;
+	return 0;
+}
+
 void ir_train_trim_space(struct ir_train *train)
 {
 	if (train->count && !ir_train_is_pulse(train->count - 1))

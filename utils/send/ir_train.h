@@ -55,6 +55,13 @@ static inline bool ir_train_is_pulse(size_t index)
 int ir_train_pulse(struct ir_train *train, uint32_t us);
 int ir_train_space(struct ir_train *train, uint32_t us);
 
+/*
+ * Append from's durations (a space after a space, or a pulse after a pulse, adds to
+ * it), and its carrier when it has one. Errors as ir_train_pulse(); the train is
+ * unchanged on error.
+ */
+int ir_train_append(struct ir_train *train, const struct ir_train *from);
+
 /* Drop the last duration if it is a space. */
 void ir_train_trim_space(struct ir_train *train);
 

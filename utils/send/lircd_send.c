@@ -463,24 +463,6 @@ static uint64_t first_toggle_state(const struct lircd_remote *r)
 	return state ? state : r->toggle_bit_mask;
 }
 
-/* Append from to train, or leave train as it was. */
-static int train_append(struct ir_train *train, const struct ir_train *from)
-{
-	size_t count = train->count, i;
-	uint32_t last = count ? train->durations[count - 1] : 0;
-	int ret = 0;
-
-	for (i = 0; ret == 0 && i < from->count; i++)
-		ret = ir_train_is_pulse(i) ? ir_train_pulse(train, from->durations[i]) :
-					     ir_train_space(train, from->durations[i]);
-	if (ret < 0) {
-		train->count = count;
-		if (count)
-			train->durations[count - 1] = last;
-	}
-	return ret;
-}
-
 int lircd_send_key(const char *path, const char *key, unsigned int repeat,
 		   struct ir_train *train, struct ir_error *err)
 {
@@ -514,7 +496,7 @@ int lircd_send_key(const char *path, const char *key, unsigned int repeat,
 	ret = send_button(&s, button, 1 + (repeat > remote->min_repeat ? repeat :
 					  remote->min_repeat), &all, err);
 	if (ret == 0)
-		ret = train_append(train, &all);
+		ret = ir_train_append(train, &all);
 	if (ret == 0)
 		train->carrier = remote->frequency ? remote->frequency : LIRCD_SEND_CARRIER;
 	if (ret < 0 && !err->message[0])
