@@ -17,15 +17,15 @@
  *	lg		28 bits (the last 4, the checksum, in the high nibble of byte 3)
  *	hitachi_ac	224 bits (28 bytes)
  *	haier_ac	72 bits (9 bytes, after a 3 ms pulse and space and the header)
-	samsung_ac	112 bits (14 bytes in 2 sections, a bit count each; the
-			21-byte message of power changes and timers is not read)
-	whirlpool_ac	168 bits (21 bytes in 3 sections; its power bit is a toggle)
-	lg2		28 bits (lg's, after another header)
-	daikin2		312 bits (39 bytes in 2 sections, after a leader)
-	trotec		72 bits (9 bytes, then a gap and one more pulse)
-	daikin152	152 bits (19 bytes, after a 5-bit leader)
-	mitsubishi_heavy_152	152 bits (19 bytes; a 1 is the short space)
-	mitsubishi_heavy_88	88 bits (11 bytes, as mitsubishi_heavy_152's; no swing)
+ *	samsung_ac	112 bits (14 bytes in 2 sections, a bit count each; the
+ *			21-byte message of power changes and timers is not read)
+ *	whirlpool_ac	168 bits (21 bytes in 3 sections; its power bit is a toggle)
+ *	lg2		28 bits (lg's, after another header)
+ *	daikin2		312 bits (39 bytes in 2 sections, after a leader)
+ *	trotec		72 bits (9 bytes, then a gap and one more pulse)
+ *	daikin152	152 bits (19 bytes, after a 5-bit leader)
+ *	mitsubishi_heavy_152	152 bits (19 bytes; a 1 is the short space)
+ *	mitsubishi_heavy_88	88 bits (11 bytes, as mitsubishi_heavy_152's; no swing)
  * Where a protocol's layout cannot say a state in its fields (coolix's commands that
  * are not a state, its fan mode), ac_protocol.c says what the decoder reports.
  */
