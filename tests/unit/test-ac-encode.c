@@ -61,28 +61,6 @@ static void open_all(struct decoder_run *run)
 	}
 }
 
-static unsigned int *request_value(struct ac_request *request, enum ac_value v)
-{
-	struct ac_state *s = &request->state;
-
-	switch (v) {
-	case AC_VALUE_POWER:
-		return &s->power;
-	case AC_VALUE_MODE:
-		return &s->mode;
-	case AC_VALUE_TEMP:
-		return &s->temp_half;
-	case AC_VALUE_FAN:
-		return &s->fan;
-	case AC_VALUE_SWING_V:
-		return &s->swing_v;
-	case AC_VALUE_SWING_H:
-		return &s->swing_h;
-	default:
-		return &s->flags[v - AC_VALUE_FLAGS];
-	}
-}
-
 /*
  * Every value the decoder can report for v from protocol's message, as a mask of
  * values (1 << value; the temperature's half degrees up to 255 in four words).
@@ -124,7 +102,7 @@ static void expect_round_trip(struct decoder_run *run, const struct ac_protocol_
 	uint64_t sent;
 	int ret, map;
 
-	*request_value(&request, v) = value;
+	*ac_state_slot(&request.state, v) = value;
 	ret = ac_encode_message(p, &request, msg, &count, &sent, &err);
 	ck_assert_msg(ret == 0, "%s %s=%u: %s", p->name, ac_value_name(v), value, err.message);
 	ck_assert_uint_eq(count, p->layout->bytes);
@@ -231,7 +209,7 @@ static void request_of(const struct ac_protocol_info *p, const struct ac_enc_sta
 
 		if (!value || !(ac_protocol_has(p) & 1U << v))
 			continue;
-		*request_value(request, v) = value;
+		*ac_state_slot(&request->state, v) = value;
 		request->given |= 1U << v;
 	}
 }

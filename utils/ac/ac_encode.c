@@ -362,26 +362,6 @@ static bool has_field(const struct ac_protocol *r, enum ac_value v)
 	return false;
 }
 
-static unsigned int *state_value(struct ac_state *state, enum ac_value v)
-{
-	switch (v) {
-	case AC_VALUE_POWER:
-		return &state->power;
-	case AC_VALUE_MODE:
-		return &state->mode;
-	case AC_VALUE_TEMP:
-		return &state->temp_half;
-	case AC_VALUE_FAN:
-		return &state->fan;
-	case AC_VALUE_SWING_V:
-		return &state->swing_v;
-	case AC_VALUE_SWING_H:
-		return &state->swing_h;
-	default:
-		return &state->flags[v - AC_VALUE_FLAGS];
-	}
-}
-
 /* The defaults of a value not asked for, in order of preference; 0 ends the list. */
 static const unsigned int *defaults_of(enum ac_value v)
 {
@@ -423,7 +403,7 @@ static void assignment_text(enum ac_value v, unsigned int value, char *buf, size
 		snprintf(buf, size, "temp=%u%s", value / 2, value & 1 ? ".5" : "");
 		return;
 	}
-	*state_value(&state, v) = value;
+	*ac_state_slot(&state, v) = value;
 	name = ac_state_value_text(ac_state_pack(&state), UINT32_MAX, v);
 	snprintf(buf, size, "%s=%s", ac_value_name(v), name ? name : "-");
 }
@@ -440,12 +420,12 @@ static int want_given(struct solver *s, const struct ac_protocol_info *protocol,
 	for (v = 0; v < AC_VALUE_MAX; v++) {
 		if (!(request->given & 1U << v))
 			continue;
-		assignment_text(v, *state_value(&state, v), text, sizeof(text));
+		assignment_text(v, *ac_state_slot(&state, v), text, sizeof(text));
 		if (!has_field(s->layout, v)) {
 			ir_error_set(err, _("ac:%s has no %s"), protocol->name, ac_value_name(v));
 			return -EINVAL;
 		}
-		s->want[v] = *state_value(&state, v);
+		s->want[v] = *ac_state_slot(&state, v);
 		s->wanted |= 1U << v;
 		if (solve(s))
 			continue;
@@ -505,7 +485,7 @@ int ac_encode_message(const struct ac_protocol_info *protocol,
 	}
 	for (v = 0; v < AC_VALUE_MAX; v++)
 		if (s.wanted & 1U << v)
-			*state_value(&chosen, v) = s.want[v];
+			*ac_state_slot(&chosen, v) = s.want[v];
 	if (sending->derive)
 		sending->derive(&chosen, s.wanted, s.msg);
 	if (checks_apply(r, s.msg) < 0) {
@@ -644,7 +624,7 @@ static int parse_assignment(const char *text, size_t len, struct ac_request *req
 					    "25.5"), word, eq + 1);
 		return -EINVAL;
 	}
-	*state_value(&request->state, v) = value;
+	*ac_state_slot(&request->state, v) = value;
 	request->given |= 1U << v;
 	return 0;
 }

@@ -62,8 +62,7 @@ const char *ac_value_name(enum ac_value v)
 	return v < AC_VALUE_MAX ? value_names[v] : NULL;
 }
 
-/* The values of a struct ac_state, in enum ac_value's order. */
-static unsigned int *state_slot(struct ac_state *s, enum ac_value v)
+unsigned int *ac_state_slot(struct ac_state *s, enum ac_value v)
 {
 	switch (v) {
 	case AC_VALUE_POWER:
@@ -92,7 +91,7 @@ uint64_t ac_state_pack(const struct ac_state *state)
 
 	for (v = 0; v < AC_VALUE_MAX; v++) {
 		ac_value_bits(v, &shift, &width);
-		packed |= (uint64_t)(*state_slot(&copy, v) & ((1U << width) - 1)) << shift;
+		packed |= (uint64_t)(*ac_state_slot(&copy, v) & ((1U << width) - 1)) << shift;
 	}
 	return packed;
 }
@@ -102,7 +101,7 @@ void ac_state_unpack(uint64_t packed, struct ac_state *ret_state)
 	unsigned int v;
 
 	for (v = 0; v < AC_VALUE_MAX; v++)
-		*state_slot(ret_state, v) = ac_state_value(packed, v);
+		*ac_state_slot(ret_state, v) = ac_state_value(packed, v);
 }
 
 const char *ac_state_value_text(uint64_t packed, uint32_t has, enum ac_value v)

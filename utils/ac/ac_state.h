@@ -57,6 +57,8 @@ void ac_state_unpack(uint64_t packed, struct ac_state *ret_state);
 
 /* Where value v lies in the packed state: its shift and width in bits. */
 void ac_value_bits(enum ac_value v, unsigned int *ret_shift, unsigned int *ret_width);
+/* Where value v of an unpacked state is kept (v below AC_VALUE_MAX). */
+unsigned int *ac_state_slot(struct ac_state *state, enum ac_value v);
 /* The value v of a packed state, and its name ("power", "swing_v", "quiet"). */
 unsigned int ac_state_value(uint64_t packed, enum ac_value v);
 const char *ac_value_name(enum ac_value v);
