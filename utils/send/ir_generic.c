@@ -137,22 +137,34 @@ static const int64_t pl_defaults[PD_PARAM_MAX] = {
 	2125, 1875, 0, 0, 625, 375, 1625, 0, 4, 0,
 };
 
+/*
+ * What pulse_distance and pulse_length frames share: their parameters into v, the
+ * scancode checked against their bits, the header.
+ */
+static int pd_head(struct generic_ctx *c, const char *const *names, const int64_t *defaults,
+		   uint64_t scancode, uint32_t *v, struct ir_train *train)
+{
+	int ret;
+
+	ret = params(c, names, defaults, v, PD_PARAM_MAX);
+	if (ret < 0 || (ret = frame_bits(c, v[PD_BITS])) < 0)
+		return ret;
+	if (!fits(scancode, v[PD_BITS]))
+		return too_wide(c, scancode, v[PD_BITS]);
+	if (v[PD_HEADER_PULSE])
+		return pulse_space(c, train, v[PD_HEADER_PULSE], v[PD_HEADER_SPACE]);
+	return 0;
+}
+
 static int pd_frame(struct generic_ctx *c, uint64_t scancode, struct ir_train *train)
 {
 	uint32_t v[PD_PARAM_MAX];
 	unsigned int n;
 	int ret;
 
-	ret = params(c, pd_names, pd_defaults, v, PD_PARAM_MAX);
-	if (ret < 0 || (ret = frame_bits(c, v[PD_BITS])) < 0)
+	ret = pd_head(c, pd_names, pd_defaults, scancode, v, train);
+	if (ret < 0)
 		return ret;
-	if (!fits(scancode, v[PD_BITS]))
-		return too_wide(c, scancode, v[PD_BITS]);
-	if (v[PD_HEADER_PULSE]) {
-		ret = pulse_space(c, train, v[PD_HEADER_PULSE], v[PD_HEADER_SPACE]);
-		if (ret < 0)
-			return ret;
-	}
 	for (n = 0; n < v[PD_BITS]; n++) {
 		ret = pulse_space(c, train, v[PD_BIT],
 				  v[PD_BIT_0 + bit_at(scancode, v[PD_BITS], n, v[PD_REVERSE])]);
@@ -188,16 +200,9 @@ static int pl_frame(struct generic_ctx *c, uint64_t scancode, struct ir_train *t
 	unsigned int n;
 	int ret;
 
-	ret = params(c, pl_names, pl_defaults, v, PD_PARAM_MAX);
-	if (ret < 0 || (ret = frame_bits(c, v[PD_BITS])) < 0)
+	ret = pd_head(c, pl_names, pl_defaults, scancode, v, train);
+	if (ret < 0)
 		return ret;
-	if (!fits(scancode, v[PD_BITS]))
-		return too_wide(c, scancode, v[PD_BITS]);
-	if (v[PD_HEADER_PULSE]) {
-		ret = pulse_space(c, train, v[PD_HEADER_PULSE], v[PD_HEADER_SPACE]);
-		if (ret < 0)
-			return ret;
-	}
 	for (n = 0; n < v[PD_BITS]; n++) {
 		if (n > 0 && (ret = space(c, train, v[PD_BIT])) < 0)
 			return ret;
