@@ -5,7 +5,8 @@
 Each capture names its source and, in an "# expect:" line, the state its source gives
 for it (not what irkit's decoder said): every ac line the decode prints must be of
 that protocol and have each field=value of the expectation, and there must be at
-least one. A capture marked "# undecoded: WHY" is one the decoder cannot read yet
+least one; with that protocol alone loaded (-p ac:NAME) the decode must print the same
+states, so that no other descriptor changes what a capture reads as. A capture marked "# undecoded: WHY" is one the decoder cannot read yet
 (WHY says what it lacks): it must print no ac line, so that the day it does, this
 test says to move it to the decoded ones.
 
@@ -41,9 +42,9 @@ def expectation(path):
     raise ValueError("%s: no '# expect:' or '# undecoded:' line" % path)
 
 
-def decode(path):
-    """The (protocol, {field: value}) of each ac line of ir-keytable --decode -p ac."""
-    run = subprocess.run([KEYTABLE, "--decode=" + path, "-p", "ac"],
+def decode(path, protocols="ac"):
+    """The (protocol, {field: value}) of each ac line of ir-keytable --decode -p PROTOCOLS."""
+    run = subprocess.run([KEYTABLE, "--decode=" + path, "-p", protocols],
                          capture_output=True, text=True, check=False)
     if run.returncode != 0:
         raise AssertionError("%s: ir-keytable failed: %s" % (path, run.stderr.strip()))
@@ -79,6 +80,8 @@ class AcCaptures(unittest.TestCase):
                     for field, value in want.items():
                         self.assertEqual(got.get(field), value,
                                          "%s: %s" % (name, field))
+                self.assertEqual(decode(path, "ac:" + protocol), states,
+                                 "%s: not the same with %s alone" % (name, protocol))
 
 
 if __name__ == "__main__":
