@@ -11,6 +11,11 @@ states, so that no other descriptor changes what a capture reads as. A capture m
 test says to move it to the decoded ones.
 
 Ends with the 'NAME: N passed, N failed' line that tools/test-all counts.
+
+With --headroom it tests nothing and prints, for each decoded capture, how far its
+durations lie from its protocol's descriptor (utils/ac/ac_protocol.c): the largest
+deviation of a header, a bit's pulse, a 0 space and a 1 space, in microseconds and as
+a share of the window's margin (100% is the edge), for whoever tunes the windows.
 """
 
 import glob
@@ -56,6 +61,55 @@ def decode(path, protocols="ac"):
     return states
 
 
+def descriptors():
+    """{name: {header_pulse: us, ...}} from the descriptors' source."""
+    with open(os.path.join(TOP_SRCDIR, "utils", "ac", "ac_protocol.c"), encoding="utf-8") as f:
+        text = f.read()
+    found = {}
+    for m in re.finditer(r"static const struct ac_protocol (\w+) = \{(.*?)\n\};", text, re.S):
+        found[m.group(1)] = {k: int(v) for k, v in re.findall(
+            r"\.(header_pulse|header_space|header_margin|bit_pulse|one_space|zero_space|"
+            r"margin) = (\d+)", m.group(2))}
+    return found
+
+
+def durations(path):
+    with open(path, encoding="utf-8") as f:
+        return [int(x) for line in f for x in re.findall(r"[+-](\d+)", line.split("#")[0])]
+
+
+def headroom():
+    """Each decoded capture's largest deviations from its descriptor's windows."""
+    layouts = descriptors()
+    for path in captures():
+        protocol, _ = expectation(path)
+        if protocol is None:
+            continue
+        d = layouts[protocol]
+        worst = {}
+        values = durations(path)
+        pairs = list(zip(values[0::2], values[1::2]))
+        for i, (pulse, space) in enumerate(pairs):
+            if pulse >= 1500:
+                # A header, if bits follow (haier's preamble is followed by the header).
+                if i + 1 < len(pairs) and pairs[i + 1][0] < 1500:
+                    dev = max(abs(pulse - d["header_pulse"]), abs(space - d["header_space"]))
+                    worst["header"] = max(worst.get("header", (0, 0)),
+                                          (dev / d["header_margin"], dev))
+                continue
+            checks = [("pulse", pulse, d["bit_pulse"])]
+            if space < 900:
+                checks.append(("0 space", space, d["zero_space"]))
+            elif space < 2500:
+                checks.append(("1 space", space, d["one_space"]))
+            for kind, value, expected in checks:
+                dev = abs(value - expected)
+                worst[kind] = max(worst.get(kind, (0, 0)), (dev / d["margin"], dev))
+        print("%s (%s): %s" % (os.path.basename(path), protocol, ", ".join(
+            "%s %d us %d%%" % (kind, dev, round(100 * share))
+            for kind, (share, dev) in sorted(worst.items()))))
+
+
 def captures():
     return sorted(glob.glob(os.path.join(CAPTURES, "*.irctl")))
 
@@ -85,6 +139,9 @@ class AcCaptures(unittest.TestCase):
 
 
 if __name__ == "__main__":
+    if sys.argv[1:] == ["--headroom"]:
+        headroom()
+        sys.exit(0)
     result = unittest.main(exit=False, verbosity=1).result
     failed = len(result.failures) + len(result.errors)
     print("ac-captures: %d passed, %d failed" % (result.testsRun - failed, failed))
