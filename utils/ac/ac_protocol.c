@@ -759,6 +759,35 @@ static const struct ac_protocol mitsubishi_heavy_88 = {
 };
 #undef INV_BIT
 
+/*
+ * Rhoss (Idrowall MPCV), 96 bits, LSB first: header (3 ms pulse, 4.2 ms space), 12
+ * bytes, then a pulse and a 0's space, a pulse and the gap: the decoder reads 97 bits,
+ * the last a 0 in a 13th byte. Byte 0 0xaa; byte 1: the temperature - 16 (0-3); byte
+ * 2 0x60; byte 4: fan (0-1: 0 auto, 1 low, 2 medium, 3 high, read as the state's min,
+ * medium and max as IRremoteESP8266 reads them), mode (4-7: 1 heat, 2 cool, 3 dry, 4
+ * fan, 5 auto); byte 5: swing (0), power (6-7: 2 on, 1 off); byte 6 0x54; byte 11 the
+ * sum of bytes 0-10. Not read: nothing else is known of its bytes.
+ */
+static const struct ac_protocol rhoss = {
+	.id = 19,
+	.header_pulse = 3042, .header_space = 4248, .header_margin = 700,
+	.bit_pulse = 648, .one_space = 1545, .zero_space = 457, .margin = 250,
+	.sections = 1, .header_mask = 1, .bytes = 13, .section_bits = { 97 },
+	.checks = {
+		CHECK_SUM8(0, 11, 11),
+		CHECK_EQUAL(0, 0xff, 0xaa),
+		CHECK_EQUAL(12, 0x01, 0x00),
+	},
+	.fields = {
+		FIELD_MAP(POWER, 5, 6, 2, [1] = AC_POWER_OFF, [2] = AC_POWER_ON),
+		FIELD_MAP(MODE, 4, 4, 4, [1] = AC_MODE_HEAT, [2] = AC_MODE_COOL,
+			  [3] = AC_MODE_DRY, [4] = AC_MODE_FAN, [5] = AC_MODE_AUTO),
+		FIELD_LINEAR(TEMP, 1, 0, 4, 2, 32),
+		FIELD_MAP(FAN, 4, 0, 2, AC_FAN_AUTO, AC_FAN_MIN, AC_FAN_MEDIUM, AC_FAN_TOP),
+		FIELD_MAP(SWING_V, 5, 0, 1, AC_SWING_V_OFF, AC_SWING_V_AUTO),
+	},
+};
+
 /* In id order: protocols[id].layout->id == id. */
 static const struct ac_protocol_info protocols[] = {
 	{ "gree", 64, &gree },
@@ -780,6 +809,7 @@ static const struct ac_protocol_info protocols[] = {
 	{ "daikin152", 152, &daikin152 },
 	{ "mitsubishi_heavy_152", 152, &mitsubishi_heavy_152 },
 	{ "mitsubishi_heavy_88", 88, &mitsubishi_heavy_88 },
+	{ "rhoss", 96, &rhoss },
 };
 
 size_t ac_protocol_count(void)
