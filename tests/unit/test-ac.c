@@ -151,6 +151,10 @@ static const struct protocol_case cases[] = {
 	  { M_AUTO, M_COOL, M_HEAT, M_DRY, M_FAN }, { F_AUTO, F_MIN, F_MEDIUM, F_MAX },
 	  { S_OFF, S_AUTO }, { 0 }, 16, 30, 0,
 	  { ON, M_COOL, 50, F_AUTO, S_OFF, 0, { 0 } } },
+	{ AC_ENC_TECHNIBEL_AC, "technibel_ac", 0, 1,
+	  { M_COOL, M_HEAT, M_DRY, M_FAN }, { F_LOW, F_MEDIUM, F_HIGH },
+	  { S_OFF, S_AUTO }, { 0 }, 16, 31, 1 << SLEEP,
+	  { ON, M_COOL, 50, F_LOW, S_OFF, 0, { 0 } } },
 };
 
 #define CASE_COUNT (sizeof(cases) / sizeof(cases[0]))
@@ -851,6 +855,65 @@ START_TEST(test_rhoss_documented)
 }
 END_TEST
 
+/*
+ * Technibel: the documentation's capture of 18 81 22 12 00 00 4b (on, cool, fan
+ * medium, 18 C, sleep off, swing on), its durations as captured; the reset state 18 01
+ * 01 14 00 00 ea (off, cool, fan low, 20 C) sent; the reset state in Fahrenheit
+ * (byte 2's bit 6, the sum made right for it): no report.
+ */
+START_TEST(test_technibel_documented)
+{
+	static const unsigned int capture[] = {
+		8812, 4376,
+		534, 560, 530, 562, 530, 562, 532, 1668, 532, 1634, 560, 560, 530, 562,
+		528, 566, 530, 1668, 532, 560, 504, 588, 526, 568, 530, 562, 530, 562,
+		528, 564, 530, 1670, 530, 562, 530, 564, 528, 1670, 530, 564, 532, 560,
+		530, 562, 532, 1636, 560, 564, 530, 562, 528, 564, 528, 564, 526, 1672,
+		528, 538, 554, 564, 528, 1640, 558, 564, 530, 562, 526, 564, 504, 586,
+		504, 592, 526, 564, 504, 588, 526, 564, 504, 592, 528, 562, 526, 566,
+		526, 564, 504, 592, 526, 566, 530, 562, 530, 562, 528, 568, 528, 564,
+		504, 1662, 558, 564, 528, 566, 528, 1668, 528, 562, 528, 1666, 532, 1664,
+		582,
+	};
+	static const uint8_t reset[] = { 0x18, 0x01, 0x01, 0x14, 0x00, 0x00, 0xea };
+	static const uint8_t fahrenheit[] = { 0x18, 0x01, 0x41, 0x14, 0x00, 0x00, 0xaa };
+	const struct protocol_case *c = case_named("technibel_ac");
+	struct ir_signal signal;
+	struct decoder_run run;
+	size_t i;
+
+	open_one(&run, c);
+	ir_signal_init(&signal);
+	for (i = 0; i < sizeof(capture) / sizeof(capture[0]); i++)
+		ck_assert_int_eq(i & 1 ? ir_signal_space(&signal, capture[i]) :
+				 ir_signal_pulse(&signal, capture[i]), 0);
+	ck_assert_int_eq(ir_signal_timeout(&signal, 100000), 0);
+	decoder_run_feed(&run, &signal);
+	expect_event_count(&run, 1);
+	/* on, cool, 18 C, fan medium, swing on (auto); sleep off */
+	expect_keydown(&run, 0, proto_of(c), 0x2ULL | 0x2ULL << 4 | 36ULL << 8 |
+		       0x4ULL << 16 | 0x2ULL << 20 | 0x1ULL << 46, 0);
+	ir_signal_free(&signal);
+	for (i = 0; i < 2; i++) {
+		ir_signal_init(&signal);
+		ck_assert_int_eq(ac_encode_signal(c->enc, i ? fahrenheit : reset, 7, NULL,
+						  &signal), 0);
+		decoder_run_clear_events(&run);
+		decoder_run_feed(&run, &signal);
+		if (i) {
+			expect_event_count(&run, 0);
+		} else {
+			expect_event_count(&run, 1);
+			/* off, cool, 20 C, fan low, swing off; sleep off */
+			expect_keydown(&run, 0, proto_of(c), 0x1ULL | 0x2ULL << 4 | 40ULL << 8 |
+				       0x3ULL << 16 | 0x1ULL << 20 | 0x1ULL << 46, 0);
+		}
+		ir_signal_free(&signal);
+	}
+	decoder_run_close(&run);
+}
+END_TEST
+
 static double mean_cost(const struct decoder_run *run)
 {
 	uint64_t sum = 0;
@@ -997,6 +1060,7 @@ static Suite *ac_suite(void)
 	tcase_add_test(tc, test_whirlpool_other_remote);
 	tcase_add_test(tc, test_timeout_at_gap);
 	tcase_add_test(tc, test_rhoss_documented);
+	tcase_add_test(tc, test_technibel_documented);
 	tcase_add_test(tc, test_all_loaded);
 	suite_add_tcase(s, tc);
 	tc = tcase_create("tables");
