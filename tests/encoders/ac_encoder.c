@@ -37,6 +37,8 @@ static const struct timing daikin152_timing = { 3492, 1718, 433, 1529, 433, 2518
 /* Mitsubishi Heavy: a 1 is the short space (420), a 0 the long (1220) */
 static const struct timing mhi_timing = { 3140, 1630, 370, 420, 1220, 0 };
 static const struct timing trotec_timing = { 5952, 7364, 592, 1560, 592, 6184 };
+static const struct timing rhoss_timing = { 3042, 4248, 648, 1545, 457, 0 };
+static const struct timing technibel_timing = { 8836, 4380, 523, 1696, 564, 0 };
 
 /* -1 when value is not among the count values of from. */
 static int code_of(unsigned int value, const unsigned int *from, const int *codes, size_t count)
@@ -747,6 +749,73 @@ static int mhi88_bytes(const struct ac_enc_state *s, uint8_t *b)
 	return 11;
 }
 
+/*
+ * Rhoss's 12 bytes (Idrowall): 0xaa; the temperature - 16 (16-30 °C); 0x60; 0; fan
+ * (auto 0, low 1, medium 2, high 3: the normalized min, medium, max) and mode << 4
+ * (heat 1, cool 2, dry 3, fan 4, auto 5); swing and power << 6 (on 2, off 1); 0x54;
+ * four zeros; the sum of bytes 0-10.
+ */
+static int rhoss_bytes(const struct ac_enc_state *s, uint8_t *b)
+{
+	static const unsigned int modes[] = { M_HEAT, M_COOL, M_DRY, M_FAN, M_AUTO };
+	static const int mode_codes[] = { 1, 2, 3, 4, 5 };
+	static const unsigned int fans[] = { F_AUTO, F_MIN, F_MEDIUM, F_MAX };
+	static const int fan_codes[] = { 0, 1, 2, 3 };
+	static const unsigned int swings[] = { S_OFF, S_AUTO };
+	static const int swing_codes[] = { 0, 1 };
+	int mode = CODE(s->mode, modes, mode_codes), fan = CODE(s->fan, fans, fan_codes);
+	int sv = CODE(s->swing_v, swings, swing_codes);
+	unsigned int temp = s->temp_half / 2, i;
+
+	if (mode < 0 || fan < 0 || sv < 0 || s->swing_h || s->temp_half & 1 || temp < 16 ||
+	    temp > 30)
+		return -EINVAL;
+	memset(b, 0, 12);
+	b[0] = 0xaa;
+	b[1] = (uint8_t)(temp - 16);
+	b[2] = 0x60;
+	b[4] = (uint8_t)(fan | mode << 4);
+	b[5] = (uint8_t)(sv | (s->power == ON ? 2 : 1) << 6);
+	b[6] = 0x54;
+	for (i = 0; i < 11; i++)
+		b[11] = (uint8_t)(b[11] + b[i]);
+	return 12;
+}
+
+/*
+ * Technibel's 56 bits as a number, sent from its highest bit: 0x18 (bits 48-55); mode
+ * (40-43: cool 1, dry 2, fan 4, heat 8), power (47); fan (32-34: low 1, medium 2, high
+ * 4), sleep (36), swing (37), Fahrenheit (38, clear); the temperature in °C (24-30,
+ * 16-31); the timer's hours (16-20, none); the checksum (0-7): the sum of the four
+ * bytes from bit 16 on, negated. The bytes are the number's from the highest.
+ */
+static int technibel_bytes(const struct ac_enc_state *s, uint8_t *b)
+{
+	static const unsigned int modes[] = { M_COOL, M_DRY, M_FAN, M_HEAT };
+	static const int mode_codes[] = { 1, 2, 4, 8 };
+	static const unsigned int fans[] = { F_LOW, F_MEDIUM, F_HIGH };
+	static const int fan_codes[] = { 1, 2, 4 };
+	static const unsigned int swings[] = { S_OFF, S_AUTO };
+	static const int swing_codes[] = { 0, 1 };
+	int mode = CODE(s->mode, modes, mode_codes), fan = CODE(s->fan, fans, fan_codes);
+	int sv = CODE(s->swing_v, swings, swing_codes);
+	unsigned int temp = s->temp_half / 2, i, sum = 0;
+	uint64_t v;
+
+	if (mode < 0 || fan < 0 || sv < 0 || s->swing_h || s->temp_half & 1 || temp < 16 ||
+	    temp > 31)
+		return -EINVAL;
+	v = 0x18ULL << 48 | (uint64_t)mode << 40 | (uint64_t)(s->power == ON) << 47 |
+	    (uint64_t)fan << 32 | (uint64_t)flag(s, SLEEP) << 36 | (uint64_t)sv << 37 |
+	    (uint64_t)temp << 24;
+	for (i = 16; i < 48; i += 8)
+		sum += (unsigned int)(v >> i & 0xff);
+	v |= (0x100 - (sum & 0xff)) & 0xff;
+	for (i = 0; i < 7; i++)
+		b[i] = (uint8_t)(v >> (48 - 8 * i));
+	return 7;
+}
+
 int ac_encode_bytes(enum ac_enc_protocol protocol, const struct ac_enc_state *state,
 		    uint8_t *bytes, size_t *ret_count)
 {
@@ -807,6 +876,12 @@ int ac_encode_bytes(enum ac_enc_protocol protocol, const struct ac_enc_state *st
 		break;
 	case AC_ENC_MITSUBISHI_HEAVY_88:
 		n = mhi88_bytes(state, bytes);
+		break;
+	case AC_ENC_RHOSS:
+		n = rhoss_bytes(state, bytes);
+		break;
+	case AC_ENC_TECHNIBEL_AC:
+		n = technibel_bytes(state, bytes);
 		break;
 	default:
 		return -EINVAL;
@@ -1060,6 +1135,22 @@ int ac_encode_signal(enum ac_enc_protocol protocol, const uint8_t *b, size_t cou
 				byte_msb(&x, copy ? ~b[i] & 0xffu : b[i]);
 			end(&x, copy == 1);
 		}
+		break;
+	case AC_ENC_RHOSS:
+		/* the bytes, a pulse and a 0's space, then the last pulse */
+		x.t = &rhoss_timing;
+		header(&x);
+		for (i = 0; i < count; i++)
+			byte_lsb(&x, b[i]);
+		bit(&x, 0);
+		end(&x, 1);
+		break;
+	case AC_ENC_TECHNIBEL_AC:
+		x.t = &technibel_timing;
+		header(&x);
+		for (i = 0; i < count; i++)
+			byte_msb(&x, b[i]);
+		end(&x, 1);
 		break;
 	default:
 		return -EINVAL;

@@ -146,9 +146,32 @@ static const struct protocol_case cases[] = {
 	  { F_AUTO, F_LOW, F_MEDIUM, F_HIGH }, { 0 }, { 0 },
 	  17, 31, 1 << TURBO | 1 << ECONO | 1 << CLEAN,
 	  { ON, M_DRY, 48, F_MEDIUM, 0, 0, { 0 } } },
+	/* Protocols added later: their numbers from the table (proto_of()). */
+	{ AC_ENC_RHOSS, "rhoss", 0, 1,
+	  { M_AUTO, M_COOL, M_HEAT, M_DRY, M_FAN }, { F_AUTO, F_MIN, F_MEDIUM, F_MAX },
+	  { S_OFF, S_AUTO }, { 0 }, 16, 30, 0,
+	  { ON, M_COOL, 50, F_AUTO, S_OFF, 0, { 0 } } },
+	{ AC_ENC_TECHNIBEL_AC, "technibel_ac", 0, 1,
+	  { M_COOL, M_HEAT, M_DRY, M_FAN }, { F_LOW, F_MEDIUM, F_HIGH },
+	  { S_OFF, S_AUTO }, { 0 }, 16, 31, 1 << SLEEP,
+	  { ON, M_COOL, 50, F_LOW, S_OFF, 0, { 0 } } },
 };
 
 #define CASE_COUNT (sizeof(cases) / sizeof(cases[0]))
+
+/*
+ * The case's protocol number; for a case that gives none (0: a protocol added later,
+ * whose number its place in the table decides), the table's.
+ */
+static unsigned int proto_of(const struct protocol_case *c)
+{
+	const struct ac_protocol_info *info = ac_protocol_find(c->name);
+
+	if (c->rc_proto)
+		return c->rc_proto;
+	ck_assert_msg(info, "no protocol %s", c->name);
+	return AC_RC_PROTOCOL_BASE + info->layout->id;
+}
 
 /* The state as ac_table.h lays it out: the flags the protocol has are off or on. */
 static uint64_t expected_state(const struct protocol_case *c, const struct ac_enc_state *s)
@@ -229,7 +252,7 @@ static void expect_round_trip(struct decoder_run *run, const struct protocol_cas
 	decoder_run_feed(run, &signal);
 	expect_event_count(run, c->copies);
 	for (i = 0; i < c->copies; i++)
-		expect_keydown(run, i, c->rc_proto, expected_state(c, s), 0);
+		expect_keydown(run, i, proto_of(c), expected_state(c, s), 0);
 	ir_signal_free(&signal);
 }
 
@@ -454,7 +477,7 @@ START_TEST(test_noise)
 	decoder_run_clear_events(&run);
 	decoder_run_feed(&run, &noisy);
 	expect_event_count(&run, c->copies);
-	expect_keydown(&run, 0, c->rc_proto, expected_state(c, &c->base), 0);
+	expect_keydown(&run, 0, proto_of(c), expected_state(c, &c->base), 0);
 	ir_signal_free(&noisy);
 
 	/* A 2 ms space in the first copy's 9th bit: no bit's space is that long. */
@@ -467,7 +490,7 @@ START_TEST(test_noise)
 	decoder_run_feed(&run, &signal);
 	ck_assert_uint_lt(decoder_run_event_count(&run), c->copies);
 	for (i = 0; i < decoder_run_event_count(&run); i++)
-		expect_keydown(&run, i, c->rc_proto, expected_state(c, &c->base), 0);
+		expect_keydown(&run, i, proto_of(c), expected_state(c, &c->base), 0);
 	ir_signal_free(&signal);
 	decoder_run_close(&run);
 }
@@ -559,7 +582,7 @@ START_TEST(test_fujitsu_states)
 		decoder_run_feed(&run, &signal);
 		if (k == 0) {
 			expect_event_count(&run, 1);
-			expect_keydown(&run, 0, c->rc_proto, expected_state(c, &c->base), 0);
+			expect_keydown(&run, 0, proto_of(c), expected_state(c, &c->base), 0);
 		} else {
 			expect_event_count(&run, 0);
 		}
@@ -755,7 +778,7 @@ START_TEST(test_timeout_at_gap)
 		ck_assert_uint_eq(gaps, k ? 2 : 4);
 		decoder_run_feed(&run, &signal);
 		expect_event_count(&run, 1);
-		expect_keydown(&run, 0, c->rc_proto, expected_state(c, &c->base), 0);
+		expect_keydown(&run, 0, proto_of(c), expected_state(c, &c->base), 0);
 		/* the timeout in the first section's 9th bit's space instead */
 		for (i = 0; i < signal.count; i++)
 			if (LIRC_IS_TIMEOUT(signal.samples[i]) && i + 1 < signal.count)
@@ -767,6 +790,152 @@ START_TEST(test_timeout_at_gap)
 		ir_signal_free(&signal);
 		decoder_run_close(&run);
 	}
+}
+END_TEST
+
+/* The case of the protocol named name. */
+static const struct protocol_case *case_named(const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < CASE_COUNT; i++)
+		if (!strcmp(cases[i].name, name))
+			return &cases[i];
+	ck_abort_msg("no case %s", name);
+	return NULL;
+}
+
+/*
+ * Rhoss: the documentation's example message aa 05 60 00 50 80 54 00 00 00 00 33 (on,
+ * auto, 21 C, fan auto, swing off) sent, and its capture of aa 04 60 00 20 80 54 00 00
+ * 00 00 02 (on, cool, 20 C) with its durations as captured; the first with its sum
+ * one off, and ending after the 96 bits (no 0 and pulse after them): no report.
+ */
+START_TEST(test_rhoss_documented)
+{
+	static const unsigned int capture[] = {
+		3044, 4248,
+		648, 458, 650, 1540, 646, 458, 650, 1538, 650, 458, 650, 1538, 650, 458,
+		650, 1540, 648, 458, 650, 458, 650, 1540, 646, 484, 624, 456, 650, 456,
+		650, 456, 650, 456, 650, 456, 650, 456, 650, 456, 650, 456, 650, 458,
+		650, 1540, 650, 1538, 650, 456, 650, 456, 650, 456, 650, 456, 650, 458,
+		650, 456, 650, 456, 650, 456, 650, 458, 650, 458, 650, 456, 650, 458,
+		650, 458, 650, 458, 650, 1538, 650, 458, 650, 458, 650, 458, 648, 458,
+		674, 434, 648, 458, 672, 434, 648, 458, 650, 458, 648, 1540, 672, 434,
+		650, 458, 672, 1518, 644, 488, 622, 1540, 644, 464, 672, 1516, 672, 434,
+		672, 434, 672, 434, 650, 458, 648, 458, 672, 434, 674, 434, 672, 434,
+		650, 458, 672, 434, 648, 458, 650, 458, 672, 434, 672, 436, 648, 458,
+		648, 456, 650, 458, 650, 458, 650, 456, 674, 434, 650, 458, 650, 456,
+		650, 458, 674, 432, 650, 458, 650, 456, 650, 456, 650, 458, 648, 458,
+		674, 432, 650, 456, 674, 434, 650, 458, 650, 458, 650, 1538, 650, 458,
+		650, 458, 650, 456, 650, 458, 650, 456, 650, 458, 650, 456,
+		650,
+	};
+	static const uint8_t messages[][12] = {
+		{ 0xaa, 0x05, 0x60, 0x00, 0x50, 0x80, 0x54, 0x00, 0x00, 0x00, 0x00, 0x33 },
+		{ 0xaa, 0x05, 0x60, 0x00, 0x50, 0x80, 0x54, 0x00, 0x00, 0x00, 0x00, 0x34 },
+	};
+	const struct protocol_case *c = case_named("rhoss");
+	struct ir_signal signal;
+	struct decoder_run run;
+	size_t k, i;
+
+	open_one(&run, c);
+	ir_signal_init(&signal);
+	for (i = 0; i < sizeof(capture) / sizeof(capture[0]); i++)
+		ck_assert_int_eq(i & 1 ? ir_signal_space(&signal, capture[i]) :
+				 ir_signal_pulse(&signal, capture[i]), 0);
+	ck_assert_int_eq(ir_signal_timeout(&signal, 100000), 0);
+	decoder_run_feed(&run, &signal);
+	expect_event_count(&run, 1);
+	/* on, cool, 20 C, fan auto, swing off */
+	expect_keydown(&run, 0, proto_of(c), 0x2ULL | 0x2ULL << 4 | 40ULL << 8 | 0x1ULL << 16 |
+		       0x1ULL << 20, 0);
+	ir_signal_free(&signal);
+	for (k = 0; k < 3; k++) {
+		ir_signal_init(&signal);
+		ck_assert_int_eq(ac_encode_signal(c->enc, messages[k % 2], 12, NULL, &signal),
+				 0);
+		if (k == 2) {
+			/* the 0 after the bytes and the pulse after it dropped */
+			for (i = signal.count - 1; i > 0 && !LIRC_IS_TIMEOUT(signal.samples[i]); i--)
+				;
+			ck_assert_uint_eq(i, signal.count - 1);
+			signal.samples[i - 2] = signal.samples[i];
+			signal.count = i - 1;
+		}
+		decoder_run_clear_events(&run);
+		decoder_run_feed(&run, &signal);
+		if (k == 0) {
+			expect_event_count(&run, 1);
+			/* on, auto, 21 C, fan auto, swing off */
+			expect_keydown(&run, 0, proto_of(c), 0x2ULL | 0x1ULL << 4 | 42ULL << 8 |
+				       0x1ULL << 16 | 0x1ULL << 20, 0);
+		} else {
+			expect_event_count(&run, 0);
+		}
+		ir_signal_free(&signal);
+	}
+	decoder_run_close(&run);
+}
+END_TEST
+
+/*
+ * Technibel: the documentation's capture of 18 81 22 12 00 00 4b (on, cool, fan
+ * medium, 18 C, sleep off, swing on), its durations as captured; the reset state 18 01
+ * 01 14 00 00 ea (off, cool, fan low, 20 C) sent; the reset state in Fahrenheit
+ * (byte 2's bit 6, the sum made right for it): no report.
+ */
+START_TEST(test_technibel_documented)
+{
+	static const unsigned int capture[] = {
+		8812, 4376,
+		534, 560, 530, 562, 530, 562, 532, 1668, 532, 1634, 560, 560, 530, 562,
+		528, 566, 530, 1668, 532, 560, 504, 588, 526, 568, 530, 562, 530, 562,
+		528, 564, 530, 1670, 530, 562, 530, 564, 528, 1670, 530, 564, 532, 560,
+		530, 562, 532, 1636, 560, 564, 530, 562, 528, 564, 528, 564, 526, 1672,
+		528, 538, 554, 564, 528, 1640, 558, 564, 530, 562, 526, 564, 504, 586,
+		504, 592, 526, 564, 504, 588, 526, 564, 504, 592, 528, 562, 526, 566,
+		526, 564, 504, 592, 526, 566, 530, 562, 530, 562, 528, 568, 528, 564,
+		504, 1662, 558, 564, 528, 566, 528, 1668, 528, 562, 528, 1666, 532, 1664,
+		582,
+	};
+	static const uint8_t reset[] = { 0x18, 0x01, 0x01, 0x14, 0x00, 0x00, 0xea };
+	static const uint8_t fahrenheit[] = { 0x18, 0x01, 0x41, 0x14, 0x00, 0x00, 0xaa };
+	const struct protocol_case *c = case_named("technibel_ac");
+	struct ir_signal signal;
+	struct decoder_run run;
+	size_t i;
+
+	open_one(&run, c);
+	ir_signal_init(&signal);
+	for (i = 0; i < sizeof(capture) / sizeof(capture[0]); i++)
+		ck_assert_int_eq(i & 1 ? ir_signal_space(&signal, capture[i]) :
+				 ir_signal_pulse(&signal, capture[i]), 0);
+	ck_assert_int_eq(ir_signal_timeout(&signal, 100000), 0);
+	decoder_run_feed(&run, &signal);
+	expect_event_count(&run, 1);
+	/* on, cool, 18 C, fan medium, swing on (auto); sleep off */
+	expect_keydown(&run, 0, proto_of(c), 0x2ULL | 0x2ULL << 4 | 36ULL << 8 |
+		       0x4ULL << 16 | 0x2ULL << 20 | 0x1ULL << 46, 0);
+	ir_signal_free(&signal);
+	for (i = 0; i < 2; i++) {
+		ir_signal_init(&signal);
+		ck_assert_int_eq(ac_encode_signal(c->enc, i ? fahrenheit : reset, 7, NULL,
+						  &signal), 0);
+		decoder_run_clear_events(&run);
+		decoder_run_feed(&run, &signal);
+		if (i) {
+			expect_event_count(&run, 0);
+		} else {
+			expect_event_count(&run, 1);
+			/* off, cool, 20 C, fan low, swing off; sleep off */
+			expect_keydown(&run, 0, proto_of(c), 0x1ULL | 0x2ULL << 4 | 40ULL << 8 |
+				       0x3ULL << 16 | 0x1ULL << 20 | 0x1ULL << 46, 0);
+		}
+		ir_signal_free(&signal);
+	}
+	decoder_run_close(&run);
 }
 END_TEST
 
@@ -798,14 +967,14 @@ START_TEST(test_all_loaded)
 			decoder_run_clear_events(&one);
 			decoder_run_feed(&one, &signal);
 		}
-		expect_keydown(&one, 0, c->rc_proto, expected_state(c, &c->base), 0);
+		expect_keydown(&one, 0, proto_of(c), expected_state(c, &c->base), 0);
 		all.cost_count = 0;
 		for (i = 0; i < 20; i++) {
 			decoder_run_clear_events(&all);
 			decoder_run_feed(&all, &signal);
 		}
 		expect_event_count(&all, c->copies);
-		expect_keydown(&all, 0, c->rc_proto, expected_state(c, &c->base), 0);
+		expect_keydown(&all, 0, proto_of(c), expected_state(c, &c->base), 0);
 		cost_one = mean_cost(&one);
 		cost_all = mean_cost(&all);
 		printf("cost ac %s: %zu samples, mean %.1f instructions per sample alone, "
@@ -915,6 +1084,8 @@ static Suite *ac_suite(void)
 	tcase_add_test(tc, test_samsung_documented);
 	tcase_add_test(tc, test_whirlpool_other_remote);
 	tcase_add_test(tc, test_timeout_at_gap);
+	tcase_add_test(tc, test_rhoss_documented);
+	tcase_add_test(tc, test_technibel_documented);
 	tcase_add_test(tc, test_all_loaded);
 	suite_add_tcase(s, tc);
 	tc = tcase_create("tables");

@@ -112,6 +112,8 @@ static const struct ac_sending sendings[] = {
 	  GAP_DEFAULT_US, 1, 0, 0, NULL, false },
 	{ "mitsubishi_heavy_88", { 0x52, 0xae, 0xc3, 0x26, 0xd9, 0xff, [7] = 0xff, [9] = 0xff },
 	  GAP_DEFAULT_US, 1, 0, 0, NULL, false },
+	{ "rhoss", { 0xaa, [2] = 0x60, [6] = 0x54 }, GAP_DEFAULT_US, 1, 0, 0, NULL, false },
+	{ "technibel_ac", { 0x18 }, GAP_DEFAULT_US, 1, 0, 0, NULL, false },
 };
 
 static const struct ac_sending sending_default = { "", { 0 }, GAP_DEFAULT_US, 1, 0, 0, NULL,

@@ -759,6 +759,66 @@ static const struct ac_protocol mitsubishi_heavy_88 = {
 };
 #undef INV_BIT
 
+/*
+ * Rhoss (Idrowall MPCV), 96 bits, LSB first: header (3 ms pulse, 4.2 ms space), 12
+ * bytes, then a pulse and a 0's space, a pulse and the gap: the decoder reads 97 bits,
+ * the last a 0 in a 13th byte. Byte 0 0xaa; byte 1: the temperature - 16 (0-3); byte
+ * 2 0x60; byte 4: fan (0-1: 0 auto, 1 low, 2 medium, 3 high, read as the state's min,
+ * medium and max as IRremoteESP8266 reads them), mode (4-7: 1 heat, 2 cool, 3 dry, 4
+ * fan, 5 auto); byte 5: swing (0), power (6-7: 2 on, 1 off); byte 6 0x54; byte 11 the
+ * sum of bytes 0-10. Not read: nothing else is known of its bytes.
+ */
+static const struct ac_protocol rhoss = {
+	.id = 19,
+	.header_pulse = 3042, .header_space = 4248, .header_margin = 700,
+	.bit_pulse = 648, .one_space = 1545, .zero_space = 457, .margin = 250,
+	.sections = 1, .header_mask = 1, .bytes = 13, .section_bits = { 97 },
+	.checks = {
+		CHECK_SUM8(0, 11, 11),
+		CHECK_EQUAL(0, 0xff, 0xaa),
+		CHECK_EQUAL(12, 0x01, 0x00),
+	},
+	.fields = {
+		FIELD_MAP(POWER, 5, 6, 2, [1] = AC_POWER_OFF, [2] = AC_POWER_ON),
+		FIELD_MAP(MODE, 4, 4, 4, [1] = AC_MODE_HEAT, [2] = AC_MODE_COOL,
+			  [3] = AC_MODE_DRY, [4] = AC_MODE_FAN, [5] = AC_MODE_AUTO),
+		FIELD_LINEAR(TEMP, 1, 0, 4, 2, 32),
+		FIELD_MAP(FAN, 4, 0, 2, AC_FAN_AUTO, AC_FAN_MIN, AC_FAN_MEDIUM, AC_FAN_TOP),
+		FIELD_MAP(SWING_V, 5, 0, 1, AC_SWING_V_OFF, AC_SWING_V_AUTO),
+	},
+};
+
+/*
+ * Technibel (IRO PLUS), 56 bits, MSB first: header, 7 bytes, a pulse, once. Byte 0
+ * 0x18; byte 1: mode (0-3: 1 cool, 2 dry, 4 fan, 8 heat; no auto), power (7); byte 2:
+ * fan (0-2: 1 low, 2 medium, 4 high; no auto), sleep (4), swing (5), Fahrenheit (6:
+ * those states are not read); byte 3: the temperature (0-6, 16 to 31 °C); byte 6 0
+ * minus the sum of bytes 1-4. Not read: which button changed what (byte 1's bits
+ * 4-6), the timer (byte 2's bit 7, the hours in byte 4).
+ */
+static const struct ac_protocol technibel_ac = {
+	.id = 20,
+	.flags = AC_MSB_FIRST,
+	.header_pulse = 8836, .header_space = 4380, .header_margin = 1000,
+	.bit_pulse = 523, .one_space = 1696, .zero_space = 564, .margin = 250,
+	.sections = 1, .header_mask = 1, .bytes = 7, .section_bits = { 56 },
+	.checks = {
+		{ .kind = AC_CHECK_NEG_SUM8, .first = 1, .count = 4, .at = 6, .init = 0 },
+		CHECK_EQUAL(0, 0xff, 0x18),
+		CHECK_EQUAL(2, 0x40, 0x00),
+	},
+	.fields = {
+		POWER_BIT(1, 7),
+		FIELD_MAP(MODE, 1, 0, 4, [1] = AC_MODE_COOL, [2] = AC_MODE_DRY,
+			  [4] = AC_MODE_FAN, [8] = AC_MODE_HEAT),
+		FIELD_LINEAR(TEMP, 3, 0, 7, 2, 0),
+		FIELD_MAP(FAN, 2, 0, 3, [1] = AC_FAN_LOW, [2] = AC_FAN_MEDIUM,
+			  [4] = AC_FAN_HIGH),
+		FIELD_MAP(SWING_V, 2, 5, 1, AC_SWING_V_OFF, AC_SWING_V_AUTO),
+		FLAG_BIT(AC_FLAG_SLEEP, 2, 4),
+	},
+};
+
 /* In id order: protocols[id].layout->id == id. */
 static const struct ac_protocol_info protocols[] = {
 	{ "gree", 64, &gree },
@@ -780,6 +840,8 @@ static const struct ac_protocol_info protocols[] = {
 	{ "daikin152", 152, &daikin152 },
 	{ "mitsubishi_heavy_152", 152, &mitsubishi_heavy_152 },
 	{ "mitsubishi_heavy_88", 88, &mitsubishi_heavy_88 },
+	{ "rhoss", 96, &rhoss },
+	{ "technibel_ac", 56, &technibel_ac },
 };
 
 size_t ac_protocol_count(void)

@@ -26,6 +26,8 @@
  *	daikin152	152 bits (19 bytes, after a 5-bit leader)
  *	mitsubishi_heavy_152	152 bits (19 bytes; a 1 is the short space)
  *	mitsubishi_heavy_88	88 bits (11 bytes, as mitsubishi_heavy_152's; no swing)
+ *	rhoss		96 bits (12 bytes, then a 0 and a pulse)
+ *	technibel_ac	56 bits (7 bytes; Celsius states only)
  * Where a protocol's layout cannot say a state in its fields (coolix's commands that
  * are not a state, its fan mode), ac_protocol.c says what the decoder reports.
  */
