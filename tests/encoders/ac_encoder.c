@@ -37,6 +37,10 @@ static const struct timing daikin152_timing = { 3492, 1718, 433, 1529, 433, 2518
 /* Mitsubishi Heavy: a 1 is the short space (420), a 0 the long (1220) */
 static const struct timing mhi_timing = { 3140, 1630, 370, 420, 1220, 0 };
 static const struct timing trotec_timing = { 5952, 7364, 592, 1560, 592, 6184 };
+static const struct timing corona_timing = { 3500, 1680, 450, 1270, 420, 10800 };
+/* Goodweather: a 1 is the short space (580), a 0 the long (1600); its footer's space */
+static const struct timing goodweather_timing = { 6800, 6800, 640, 580, 1600, 6800 };
+static const struct timing electra_timing = { 9166, 4470, 646, 1647, 547, 0 };
 
 /* -1 when value is not among the count values of from. */
 static int code_of(unsigned int value, const unsigned int *from, const int *codes, size_t count)
@@ -747,6 +751,108 @@ static int mhi88_bytes(const struct ac_enc_state *s, uint8_t *b)
 	return 11;
 }
 
+/*
+ * Corona's 21 bytes (AR-01): 3 sections of 0x28 0x61, the section's label (0x3d, 0x6d,
+ * 0xcd), D0, ~D0, D1, ~D1. The first: D0 the fan (0-1: auto 0, low 1, medium 2, high
+ * 3), power save << 3 and 0x10 always; D1 the temperature - 16 (17-30 °C), power << 4
+ * (the power button, bit 5, clear) and the mode << 6 (heat 0, dry 1, cool 2, fan 3).
+ * The second and third: the on and off timers, off (D0 0xff, D1 0xff).
+ */
+static int corona_bytes(const struct ac_enc_state *s, uint8_t *b)
+{
+	static const uint8_t labels[] = { 0x3d, 0x6d, 0xcd };
+	static const unsigned int modes[] = { M_HEAT, M_DRY, M_COOL, M_FAN };
+	static const int mode_codes[] = { 0, 1, 2, 3 };
+	static const unsigned int fans[] = { F_AUTO, F_LOW, F_MEDIUM, F_HIGH };
+	static const int fan_codes[] = { 0, 1, 2, 3 };
+	int mode = CODE(s->mode, modes, mode_codes), fan = CODE(s->fan, fans, fan_codes);
+	unsigned int temp = s->temp_half / 2, i;
+
+	if (mode < 0 || fan < 0 || s->swing_v || s->swing_h || s->temp_half & 1 || temp < 17 ||
+	    temp > 30)
+		return -EINVAL;
+	for (i = 0; i < 3; i++) {
+		b[7 * i] = 0x28;
+		b[7 * i + 1] = 0x61;
+		b[7 * i + 2] = labels[i];
+		b[7 * i + 3] = 0xff;
+		b[7 * i + 5] = 0xff;
+	}
+	b[3] = (uint8_t)(0x10 | fan | flag(s, ECONO) << 3);
+	b[5] = (uint8_t)((temp - 16) | (s->power == ON) << 4 | mode << 6);
+	for (i = 0; i < 3; i++) {
+		b[7 * i + 4] = (uint8_t)~b[7 * i + 3];
+		b[7 * i + 6] = (uint8_t)~b[7 * i + 5];
+	}
+	return 21;
+}
+
+/*
+ * Goodweather's 6 bytes (ZH/JT-03), the 48-bit number from its lowest byte: byte 0
+ * 0; byte 1 the light and turbo toggles (0, 3), clear; byte 2 the button (0-3: 0, the
+ * power button); byte 3 the sleep toggle (0) clear, power << 1, swing << 2 (fast 0,
+ * the state's auto; off 2), fan << 5 (auto 0, high 1, medium 2, low 3: the state's
+ * max, medium, min); byte 4 the temperature - 16 (16-31 °C), mode << 5 (auto 0, cool
+ * 1, dry 2, fan 3, heat 4); byte 5 0xd5. Each is sent followed by its complement.
+ */
+static int goodweather_bytes(const struct ac_enc_state *s, uint8_t *b)
+{
+	static const unsigned int modes[] = { M_AUTO, M_COOL, M_DRY, M_FAN, M_HEAT };
+	static const int mode_codes[] = { 0, 1, 2, 3, 4 };
+	static const unsigned int fans[] = { F_AUTO, F_MAX, F_MEDIUM, F_MIN };
+	static const int fan_codes[] = { 0, 1, 2, 3 };
+	static const unsigned int swings[] = { S_AUTO, S_OFF };
+	static const int swing_codes[] = { 0, 2 };
+	int mode = CODE(s->mode, modes, mode_codes), fan = CODE(s->fan, fans, fan_codes);
+	int sv = CODE(s->swing_v, swings, swing_codes);
+	unsigned int temp = s->temp_half / 2;
+
+	if (mode < 0 || fan < 0 || sv < 0 || s->swing_h || s->temp_half & 1 || temp < 16 ||
+	    temp > 31)
+		return -EINVAL;
+	memset(b, 0, 6);
+	b[3] = (uint8_t)((s->power == ON) << 1 | sv << 2 | fan << 5);
+	b[4] = (uint8_t)((temp - 16) | mode << 5);
+	b[5] = 0xd5;
+	return 6;
+}
+
+/*
+ * Electra's 13 bytes (YKR-M/003E): 0xc3; the vertical swing (0-2: on 0, off 7) and the
+ * temperature - 8 << 3 (16-32 °C); the horizontal swing << 5 (as the vertical); 0;
+ * the fan << 5 (auto 5, low 3, medium 2, high 1: the state's min, medium, max);
+ * turbo << 6; the mode << 5 (auto 0, cool 1, dry 2, heat 4, fan 6); 0, 0; clean << 2
+ * and power << 5; 0; 0x08 (the light not toggled); the sum of bytes 0-11.
+ */
+static int electra_bytes(const struct ac_enc_state *s, uint8_t *b)
+{
+	static const unsigned int modes[] = { M_AUTO, M_COOL, M_DRY, M_HEAT, M_FAN };
+	static const int mode_codes[] = { 0, 1, 2, 4, 6 };
+	static const unsigned int fans[] = { F_AUTO, F_MIN, F_MEDIUM, F_MAX };
+	static const int fan_codes[] = { 5, 3, 2, 1 };
+	static const unsigned int swings[] = { S_AUTO, S_OFF };
+	static const int swing_codes[] = { 0, 7 };
+	int mode = CODE(s->mode, modes, mode_codes), fan = CODE(s->fan, fans, fan_codes);
+	int sv = CODE(s->swing_v, swings, swing_codes), sh = CODE(s->swing_h, swings, swing_codes);
+	unsigned int temp = s->temp_half / 2, i;
+
+	if (mode < 0 || fan < 0 || sv < 0 || sh < 0 || s->temp_half & 1 || temp < 16 ||
+	    temp > 32)
+		return -EINVAL;
+	memset(b, 0, 13);
+	b[0] = 0xc3;
+	b[1] = (uint8_t)(sv | (temp - 8) << 3);
+	b[2] = (uint8_t)(sh << 5);
+	b[4] = (uint8_t)(fan << 5);
+	b[5] = (uint8_t)(flag(s, TURBO) << 6);
+	b[6] = (uint8_t)(mode << 5);
+	b[9] = (uint8_t)(flag(s, CLEAN) << 2 | (s->power == ON) << 5);
+	b[11] = 0x08;
+	for (i = 0; i < 12; i++)
+		b[12] = (uint8_t)(b[12] + b[i]);
+	return 13;
+}
+
 int ac_encode_bytes(enum ac_enc_protocol protocol, const struct ac_enc_state *state,
 		    uint8_t *bytes, size_t *ret_count)
 {
@@ -807,6 +913,15 @@ int ac_encode_bytes(enum ac_enc_protocol protocol, const struct ac_enc_state *st
 		break;
 	case AC_ENC_MITSUBISHI_HEAVY_88:
 		n = mhi88_bytes(state, bytes);
+		break;
+	case AC_ENC_CORONA_AC:
+		n = corona_bytes(state, bytes);
+		break;
+	case AC_ENC_GOODWEATHER:
+		n = goodweather_bytes(state, bytes);
+		break;
+	case AC_ENC_ELECTRA_AC:
+		n = electra_bytes(state, bytes);
 		break;
 	default:
 		return -EINVAL;
@@ -1060,6 +1175,35 @@ int ac_encode_signal(enum ac_enc_protocol protocol, const uint8_t *b, size_t cou
 				byte_msb(&x, copy ? ~b[i] & 0xffu : b[i]);
 			end(&x, copy == 1);
 		}
+		break;
+	case AC_ENC_CORONA_AC:
+		/* sections of 7 bytes, each after a header, 10.8 ms apart */
+		x.t = &corona_timing;
+		for (i = 0; i < count; i++) {
+			if (i % 7 == 0)
+				header(&x);
+			byte_lsb(&x, b[i]);
+			if (i % 7 == 6)
+				end(&x, i + 1 == count);
+		}
+		break;
+	case AC_ENC_GOODWEATHER:
+		/* each byte, then its complement; a pulse, a header's space, a pulse */
+		x.t = &goodweather_timing;
+		header(&x);
+		for (i = 0; i < count; i++) {
+			byte_lsb(&x, b[i]);
+			byte_lsb(&x, ~b[i] & 0xffu);
+		}
+		end(&x, 0);
+		end(&x, 1);
+		break;
+	case AC_ENC_ELECTRA_AC:
+		x.t = &electra_timing;
+		header(&x);
+		for (i = 0; i < count; i++)
+			byte_lsb(&x, b[i]);
+		end(&x, 1);
 		break;
 	default:
 		return -EINVAL;

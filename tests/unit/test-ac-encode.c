@@ -175,6 +175,8 @@ static const struct {
 	{ "daikin152", AC_ENC_DAIKIN152 },
 	{ "mitsubishi_heavy_152", AC_ENC_MITSUBISHI_HEAVY_152 },
 	{ "mitsubishi_heavy_88", AC_ENC_MITSUBISHI_HEAVY_88 },
+	{ "corona_ac", AC_ENC_CORONA_AC }, { "goodweather", AC_ENC_GOODWEATHER },
+	{ "electra_ac", AC_ENC_ELECTRA_AC },
 };
 
 #define ENC_COUNT (sizeof(enc_names) / sizeof(enc_names[0]))

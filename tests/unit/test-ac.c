@@ -146,9 +146,38 @@ static const struct protocol_case cases[] = {
 	  { F_AUTO, F_LOW, F_MEDIUM, F_HIGH }, { 0 }, { 0 },
 	  17, 31, 1 << TURBO | 1 << ECONO | 1 << CLEAN,
 	  { ON, M_DRY, 48, F_MEDIUM, 0, 0, { 0 } } },
+	/* From here on the protocol number is the table's (rc_proto 0: looked up). */
+	{ AC_ENC_CORONA_AC, "corona_ac", 0, 1,
+	  { M_COOL, M_HEAT, M_DRY, M_FAN }, { F_AUTO, F_LOW, F_MEDIUM, F_HIGH }, { 0 }, { 0 },
+	  17, 30, 1 << ECONO,
+	  { ON, M_COOL, 50, F_AUTO, 0, 0, { 0 } } },
+	{ AC_ENC_GOODWEATHER, "goodweather", 0, 1,
+	  { M_AUTO, M_COOL, M_HEAT, M_DRY, M_FAN }, { F_AUTO, F_MIN, F_MEDIUM, F_MAX },
+	  { S_OFF, S_AUTO }, { 0 }, 16, 31, 0,
+	  { ON, M_COOL, 50, F_AUTO, S_OFF, 0, { 0 } } },
+	{ AC_ENC_ELECTRA_AC, "electra_ac", 0, 1,
+	  { M_AUTO, M_COOL, M_HEAT, M_DRY, M_FAN }, { F_AUTO, F_MIN, F_MEDIUM, F_MAX },
+	  { S_OFF, S_AUTO }, { S_OFF, S_AUTO }, 16, 32, 1 << TURBO | 1 << CLEAN,
+	  { ON, M_COOL, 48, F_MEDIUM, S_OFF, S_AUTO, { 0 } } },
 };
 
 #define CASE_COUNT (sizeof(cases) / sizeof(cases[0]))
+
+/*
+ * The protocol number of the case's reports, from the table (AC_RC_PROTOCOL_BASE + its
+ * id): a case added later gives 0, since ids are given when protocols are merged; one
+ * that gives its number must agree with the table.
+ */
+static unsigned int proto_of(const struct protocol_case *c)
+{
+	const struct ac_protocol_info *info = ac_protocol_find(c->name);
+	unsigned int proto;
+
+	ck_assert_msg(info, "no protocol %s", c->name);
+	proto = AC_RC_PROTOCOL_BASE + info->layout->id;
+	ck_assert(!c->rc_proto || c->rc_proto == proto);
+	return proto;
+}
 
 /* The state as ac_table.h lays it out: the flags the protocol has are off or on. */
 static uint64_t expected_state(const struct protocol_case *c, const struct ac_enc_state *s)
@@ -229,7 +258,7 @@ static void expect_round_trip(struct decoder_run *run, const struct protocol_cas
 	decoder_run_feed(run, &signal);
 	expect_event_count(run, c->copies);
 	for (i = 0; i < c->copies; i++)
-		expect_keydown(run, i, c->rc_proto, expected_state(c, s), 0);
+		expect_keydown(run, i, proto_of(c), expected_state(c, s), 0);
 	ir_signal_free(&signal);
 }
 
@@ -404,11 +433,11 @@ START_TEST(test_cut_short)
 		if (c->copies > 1 && LIRC_IS_SPACE(v) && LIRC_VALUE(v) >= 5000)
 			break;
 		/*
-		 * Trotec's message is whole at its gap (the first long space after its
-		 * header's): the pulse after the gap is a footer.
+		 * Trotec's and Goodweather's messages are whole at their gap (the first
+		 * long space after the header's): the pulse after the gap is a footer.
 		 */
-		if (c->enc == AC_ENC_TROTEC && i > 1 && LIRC_IS_SPACE(v) &&
-		    LIRC_VALUE(v) >= 5000)
+		if ((c->enc == AC_ENC_TROTEC || c->enc == AC_ENC_GOODWEATHER) && i > 1 &&
+		    LIRC_IS_SPACE(v) && LIRC_VALUE(v) >= 5000)
 			break;
 		if (LIRC_IS_TIMEOUT(v))
 			break;
@@ -454,7 +483,7 @@ START_TEST(test_noise)
 	decoder_run_clear_events(&run);
 	decoder_run_feed(&run, &noisy);
 	expect_event_count(&run, c->copies);
-	expect_keydown(&run, 0, c->rc_proto, expected_state(c, &c->base), 0);
+	expect_keydown(&run, 0, proto_of(c), expected_state(c, &c->base), 0);
 	ir_signal_free(&noisy);
 
 	/* A 2 ms space in the first copy's 9th bit: no bit's space is that long. */
@@ -467,7 +496,7 @@ START_TEST(test_noise)
 	decoder_run_feed(&run, &signal);
 	ck_assert_uint_lt(decoder_run_event_count(&run), c->copies);
 	for (i = 0; i < decoder_run_event_count(&run); i++)
-		expect_keydown(&run, i, c->rc_proto, expected_state(c, &c->base), 0);
+		expect_keydown(&run, i, proto_of(c), expected_state(c, &c->base), 0);
 	ir_signal_free(&signal);
 	decoder_run_close(&run);
 }
@@ -559,7 +588,7 @@ START_TEST(test_fujitsu_states)
 		decoder_run_feed(&run, &signal);
 		if (k == 0) {
 			expect_event_count(&run, 1);
-			expect_keydown(&run, 0, c->rc_proto, expected_state(c, &c->base), 0);
+			expect_keydown(&run, 0, proto_of(c), expected_state(c, &c->base), 0);
 		} else {
 			expect_event_count(&run, 0);
 		}
@@ -755,7 +784,7 @@ START_TEST(test_timeout_at_gap)
 		ck_assert_uint_eq(gaps, k ? 2 : 4);
 		decoder_run_feed(&run, &signal);
 		expect_event_count(&run, 1);
-		expect_keydown(&run, 0, c->rc_proto, expected_state(c, &c->base), 0);
+		expect_keydown(&run, 0, proto_of(c), expected_state(c, &c->base), 0);
 		/* the timeout in the first section's 9th bit's space instead */
 		for (i = 0; i < signal.count; i++)
 			if (LIRC_IS_TIMEOUT(signal.samples[i]) && i + 1 < signal.count)
@@ -798,14 +827,14 @@ START_TEST(test_all_loaded)
 			decoder_run_clear_events(&one);
 			decoder_run_feed(&one, &signal);
 		}
-		expect_keydown(&one, 0, c->rc_proto, expected_state(c, &c->base), 0);
+		expect_keydown(&one, 0, proto_of(c), expected_state(c, &c->base), 0);
 		all.cost_count = 0;
 		for (i = 0; i < 20; i++) {
 			decoder_run_clear_events(&all);
 			decoder_run_feed(&all, &signal);
 		}
 		expect_event_count(&all, c->copies);
-		expect_keydown(&all, 0, c->rc_proto, expected_state(c, &c->base), 0);
+		expect_keydown(&all, 0, proto_of(c), expected_state(c, &c->base), 0);
 		cost_one = mean_cost(&one);
 		cost_all = mean_cost(&all);
 		printf("cost ac %s: %zu samples, mean %.1f instructions per sample alone, "
@@ -895,6 +924,74 @@ START_TEST(test_state_format)
 }
 END_TEST
 
+/* A documented message: its bytes as the protocol's documentation numbers them. */
+struct documented {
+	enum ac_enc_protocol enc;
+	size_t count;
+	uint8_t bytes[AC_ENC_BYTES_MAX];
+	uint64_t state;			/* the documented state, packed as ac_table.h says */
+};
+
+#define ST(power, mode, temp_half, fan, sv, sh)					\
+	((uint64_t)(power) | (uint64_t)(mode) << 4 | (uint64_t)(temp_half) << 8 |	\
+	 (uint64_t)(fan) << 16 | (uint64_t)(sv) << 20 | (uint64_t)(sh) << 24)
+#define FL(flag, value)	((uint64_t)(value) << (32 + 2 * (flag)))
+
+/*
+ * The example messages of the protocols' documentation (IRremoteESP8266's tests of
+ * real remotes), each with the state the documentation reads from it: the fan speeds
+ * it calls low and high are the state's min and max where it reads them so.
+ */
+static const struct documented documented[] = {
+	/* Corona: "Power: On, Mode: Heat, Temp: 23C, Fan: Low, Econo: On" */
+	{ AC_ENC_CORONA_AC, 21, { 0x28, 0x61, 0x3d, 0x19, 0xe6, 0x37, 0xc8, 0x28, 0x61, 0x6d,
+				  0xff, 0x00, 0xff, 0x00, 0x28, 0x61, 0xcd, 0xff, 0x00,
+				  0xff, 0x00 },
+	  ST(ON, M_HEAT, 46, F_LOW, 0, 0) | FL(ECONO, ON) },
+	/* the same, "Power: Off" */
+	{ AC_ENC_CORONA_AC, 21, { 0x28, 0x61, 0x3d, 0x19, 0xe6, 0x27, 0xd8, 0x28, 0x61, 0x6d,
+				  0xff, 0x00, 0xff, 0x00, 0x28, 0x61, 0xcd, 0xff, 0x00,
+				  0xff, 0x00 },
+	  ST(OFF, M_HEAT, 46, F_LOW, 0, 0) | FL(ECONO, ON) },
+	/* Goodweather 0xd52462000000: "Power: On, Mode: Cool, Temp: 20C, Fan: Low, Swing: Fast" */
+	{ AC_ENC_GOODWEATHER, 6, { 0x00, 0x00, 0x00, 0x62, 0x24, 0xd5 },
+	  ST(ON, M_COOL, 40, F_MIN, S_AUTO, 0) },
+	/* 0xd52668000000: "Power: Off, Mode: Cool, Temp: 22C, Fan: Low, Swing: Off" */
+	{ AC_ENC_GOODWEATHER, 6, { 0x00, 0x00, 0x00, 0x68, 0x26, 0xd5 },
+	  ST(OFF, M_COOL, 44, F_MIN, S_OFF, 0) },
+	/* Electra: "Power: On, Mode: Cool, Temp: 24C, Fan: Low, Swing(V): Off, Swing(H): Off" */
+	{ AC_ENC_ELECTRA_AC, 13, { 0xc3, 0x87, 0xf6, 0x28, 0x60, 0x00, 0x20, 0x00, 0x00, 0x20,
+				   0x00, 0x05, 0x0d },
+	  ST(ON, M_COOL, 48, F_MIN, S_OFF, S_OFF) | FL(TURBO, OFF) | FL(CLEAN, OFF) },
+	/* the same with "Clean: On" (and the light toggled) */
+	{ AC_ENC_ELECTRA_AC, 13, { 0xc3, 0x87, 0xe0, 0x00, 0x60, 0x00, 0x20, 0x00, 0x00, 0x24,
+				   0x00, 0x19, 0xe7 },
+	  ST(ON, M_COOL, 48, F_MIN, S_OFF, S_OFF) | FL(TURBO, OFF) | FL(CLEAN, ON) },
+};
+
+START_TEST(test_documented_examples)
+{
+	const struct documented *d = &documented[_i];
+	const struct protocol_case *c = NULL;
+	struct ir_signal signal;
+	struct decoder_run run;
+	size_t k;
+
+	for (k = 0; k < CASE_COUNT; k++)
+		if (cases[k].enc == d->enc)
+			c = &cases[k];
+	ck_assert(c);
+	open_one(&run, c);
+	ir_signal_init(&signal);
+	ck_assert_int_eq(ac_encode_signal(d->enc, d->bytes, d->count, NULL, &signal), 0);
+	decoder_run_feed(&run, &signal);
+	expect_event_count(&run, 1);
+	expect_keydown(&run, 0, proto_of(c), d->state, 0);
+	ir_signal_free(&signal);
+	decoder_run_close(&run);
+}
+END_TEST
+
 static Suite *ac_suite(void)
 {
 	Suite *s = suite_create("ac");
@@ -916,6 +1013,8 @@ static Suite *ac_suite(void)
 	tcase_add_test(tc, test_whirlpool_other_remote);
 	tcase_add_test(tc, test_timeout_at_gap);
 	tcase_add_test(tc, test_all_loaded);
+	tcase_add_loop_test(tc, test_documented_examples, 0,
+			    (int)(sizeof(documented) / sizeof(documented[0])));
 	suite_add_tcase(s, tc);
 	tc = tcase_create("tables");
 	tcase_add_test(tc, test_layouts_checked);

@@ -112,6 +112,14 @@ static const struct ac_sending sendings[] = {
 	  GAP_DEFAULT_US, 1, 0, 0, NULL, false },
 	{ "mitsubishi_heavy_88", { 0x52, 0xae, 0xc3, 0x26, 0xd9, 0xff, [7] = 0xff, [9] = 0xff },
 	  GAP_DEFAULT_US, 1, 0, 0, NULL, false },
+	/* The timer sections say none (0xffff); the power button clear: a running unit's. */
+	{ "corona_ac", { 0x28, 0x61, 0x3d, 0x10, [7] = 0x28, 0x61, 0x6d, 0xff, 0x00, 0xff, 0x00,
+			 0x28, 0x61, 0xcd, 0xff, 0x00, 0xff, 0x00 },
+	  10800, 1, 0, 0, NULL, false },
+	/* Read with the long space a 1: the remote's bytes complemented, no toggle set. */
+	{ "goodweather", { 0xff, [2] = 0xff, [4] = 0xff, [6] = 0xff, [8] = 0xff, [10] = 0x2a },
+	  6800, 1, 0, 0, NULL, true },
+	{ "electra_ac", { 0xc3, [11] = 0x08 }, GAP_DEFAULT_US, 1, 0, 0, NULL, false },
 };
 
 static const struct ac_sending sending_default = { "", { 0 }, GAP_DEFAULT_US, 1, 0, 0, NULL,

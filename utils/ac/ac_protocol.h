@@ -26,6 +26,9 @@
  *	daikin152	152 bits (19 bytes, after a 5-bit leader)
  *	mitsubishi_heavy_152	152 bits (19 bytes; a 1 is the short space)
  *	mitsubishi_heavy_88	88 bits (11 bytes, as mitsubishi_heavy_152's; no swing)
+ *	corona_ac	168 bits (21 bytes in 3 sections; the state in the first)
+ *	goodweather	48 bits, each byte followed by its complement (96 sent)
+ *	electra_ac	104 bits (13 bytes)
  * Where a protocol's layout cannot say a state in its fields (coolix's commands that
  * are not a state, its fan mode), ac_protocol.c says what the decoder reports.
  */
