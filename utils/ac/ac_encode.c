@@ -258,15 +258,20 @@ static unsigned int byte_xor(const uint8_t *msg, unsigned int first, unsigned in
 	return x;
 }
 
+/* The nibbles' sum, or their exclusive or for AC_CHECK_NIBBLE_XOR, all of it. */
 static unsigned int nibble_sum(const struct ac_check *c, const uint8_t *msg)
 {
-	unsigned int sum = c->init, i;
+	unsigned int sum = c->init, xor = c->init, i;
 
-	for (i = 0; i < c->count; i++)
+	for (i = 0; i < c->count; i++) {
 		sum += msg[c->first + i] & 0xf;
-	for (i = 0; i < c->count2; i++)
+		xor ^= msg[c->first + i] & 0xf;
+	}
+	for (i = 0; i < c->count2; i++) {
 		sum += msg[c->first2 + i] >> 4;
-	return sum & 0xf;
+		xor ^= msg[c->first2 + i] >> 4;
+	}
+	return c->kind == AC_CHECK_NIBBLE_XOR ? xor : sum;
 }
 
 /*
@@ -313,7 +318,14 @@ static bool check_apply(const struct ac_check *c, uint8_t *msg)
 			msg[c->at + i] = (uint8_t)~msg[c->first + i];
 		break;
 	case AC_CHECK_NIBBLE_SUM:
-		msg[c->at] = (uint8_t)((msg[c->at] & 0x0f) | nibble_sum(c, msg) << 4);
+	case AC_CHECK_NIBBLE_XOR:
+		msg[c->at] = (uint8_t)((msg[c->at] & 0x0f) | (nibble_sum(c, msg) & 0xf) << 4);
+		break;
+	case AC_CHECK_NIBBLE_SUM_LOW:
+		msg[c->at] = (uint8_t)((msg[c->at] & 0xf0) | (nibble_sum(c, msg) & 0xf));
+		break;
+	case AC_CHECK_NIBBLE_SUM8:
+		msg[c->at] = (uint8_t)nibble_sum(c, msg);
 		break;
 	case AC_CHECK_EQUAL:
 		msg[c->at] = (uint8_t)((msg[c->at] & ~c->first) | (c->count & c->first));

@@ -967,6 +967,9 @@ static int check_check(const struct ac_protocol *r, const struct ac_check *c,
 			break;
 		return 0;
 	case AC_CHECK_NIBBLE_SUM:
+	case AC_CHECK_NIBBLE_SUM_LOW:
+	case AC_CHECK_NIBBLE_SUM8:
+	case AC_CHECK_NIBBLE_XOR:
 		if (!in_message(r, c->first, c->count, 1) || c->at >= r->bytes ||
 		    (c->count2 && !in_message(r, c->first2, c->count2, 1)))
 			break;
