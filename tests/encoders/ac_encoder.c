@@ -41,6 +41,8 @@ static const struct timing corona_timing = { 3500, 1680, 450, 1270, 420, 10800 }
 /* Goodweather: a 1 is the short space (580), a 0 the long (1600); its footer's space */
 static const struct timing goodweather_timing = { 6800, 6800, 640, 580, 1600, 6800 };
 static const struct timing electra_timing = { 9166, 4470, 646, 1647, 547, 0 };
+static const struct timing carrier64_timing = { 8940, 4556, 503, 1736, 615, 0 };
+static const struct timing sanyo_timing = { 8500, 4200, 500, 1600, 550, 0 };
 
 /* -1 when value is not among the count values of from. */
 static int code_of(unsigned int value, const unsigned int *from, const int *codes, size_t count)
@@ -853,6 +855,75 @@ static int electra_bytes(const struct ac_enc_state *s, uint8_t *b)
 	return 13;
 }
 
+/*
+ * Carrier's 64-bit state as a number (40MKC and alike), sent from its lowest bit: 0x5584
+ * in bits 0-15; bits 16-19 the sum of the nibbles of bits 20-63; the mode in bits
+ * 20-21 (heat 1, cool 2, fan 3), the fan in 22-23 (auto 0, low 1, medium 2, high 3);
+ * the temperature - 16 in bits 24-27 (16-30 °C), the vertical swing in bit 29; power
+ * in bit 36, sleep in bit 39; the timers (bits 37, 38 and their hours in 52-55 and
+ * 60-63) off.
+ */
+static int carrier64_bytes(const struct ac_enc_state *s, uint8_t *b)
+{
+	static const unsigned int modes[] = { M_HEAT, M_COOL, M_FAN };
+	static const int mode_codes[] = { 1, 2, 3 };
+	static const unsigned int fans[] = { F_AUTO, F_LOW, F_MEDIUM, F_HIGH };
+	static const int fan_codes[] = { 0, 1, 2, 3 };
+	static const unsigned int swings[] = { S_OFF, S_AUTO };
+	static const int swing_codes[] = { 0, 1 };
+	int mode = CODE(s->mode, modes, mode_codes), fan = CODE(s->fan, fans, fan_codes);
+	int sv = CODE(s->swing_v, swings, swing_codes);
+	unsigned int temp = s->temp_half / 2, sum = 0, i;
+	uint64_t v;
+
+	if (mode < 0 || fan < 0 || sv < 0 || s->swing_h || s->temp_half & 1 || temp < 16 ||
+	    temp > 30)
+		return -EINVAL;
+	v = 0x5584 | (uint64_t)mode << 20 | (uint64_t)fan << 22 | (uint64_t)(temp - 16) << 24 |
+	    (uint64_t)sv << 29 | (uint64_t)(s->power == ON) << 36 |
+	    (uint64_t)flag(s, SLEEP) << 39;
+	for (i = 20; i < 64; i += 4)
+		sum += (unsigned int)(v >> i & 0xf);
+	v |= (uint64_t)(sum & 0xf) << 16;
+	for (i = 0; i < 8; i++)
+		b[i] = (uint8_t)(v >> (8 * i));
+	return 8;
+}
+
+/*
+ * Sanyo's 9 bytes (RCS-2HS4E): 0x6a; the temperature - 4 (16-30 °C); the room's (21 °C,
+ * 17) measured at the remote, beep << 6; no off timer; the fan (auto 0, high 1, low 2,
+ * medium 3) and the mode << 4 (heat 1, cool 2, dry 3, auto 4); the vertical swing
+ * (auto 0, lowest 2, low 3, the middle 5, high 6, highest 7) and power << 6 (off 1, on
+ * 2); sleep << 3; 0; the sum of every nibble of bytes 0-7.
+ */
+static int sanyo_bytes(const struct ac_enc_state *s, uint8_t *b)
+{
+	static const unsigned int modes[] = { M_HEAT, M_COOL, M_DRY, M_AUTO };
+	static const int mode_codes[] = { 1, 2, 3, 4 };
+	static const unsigned int fans[] = { F_AUTO, F_HIGH, F_LOW, F_MEDIUM };
+	static const int fan_codes[] = { 0, 1, 2, 3 };
+	static const unsigned int swings[] = { S_AUTO, S_5, S_4, S_3, S_2, S_1 };
+	static const int swing_codes[] = { 0, 2, 3, 5, 6, 7 };
+	int mode = CODE(s->mode, modes, mode_codes), fan = CODE(s->fan, fans, fan_codes);
+	int sv = CODE(s->swing_v, swings, swing_codes);
+	unsigned int temp = s->temp_half / 2, i;
+
+	if (mode < 0 || fan < 0 || sv < 0 || s->swing_h || !s->power || s->temp_half & 1 ||
+	    temp < 16 || temp > 30)
+		return -EINVAL;
+	memset(b, 0, 9);
+	b[0] = 0x6a;
+	b[1] = (uint8_t)(temp - 4);
+	b[2] = (uint8_t)(17 | flag(s, BEEP) << 6);
+	b[4] = (uint8_t)(fan | mode << 4);
+	b[5] = (uint8_t)(sv | (s->power == ON ? 2 : 1) << 6);
+	b[6] = (uint8_t)(flag(s, SLEEP) << 3);
+	for (i = 0; i < 8; i++)
+		b[8] = (uint8_t)(b[8] + (b[i] & 0xf) + (b[i] >> 4));
+	return 9;
+}
+
 int ac_encode_bytes(enum ac_enc_protocol protocol, const struct ac_enc_state *state,
 		    uint8_t *bytes, size_t *ret_count)
 {
@@ -922,6 +993,12 @@ int ac_encode_bytes(enum ac_enc_protocol protocol, const struct ac_enc_state *st
 		break;
 	case AC_ENC_ELECTRA_AC:
 		n = electra_bytes(state, bytes);
+		break;
+	case AC_ENC_CARRIER_AC64:
+		n = carrier64_bytes(state, bytes);
+		break;
+	case AC_ENC_SANYO_AC:
+		n = sanyo_bytes(state, bytes);
 		break;
 	default:
 		return -EINVAL;
@@ -1199,7 +1276,10 @@ int ac_encode_signal(enum ac_enc_protocol protocol, const uint8_t *b, size_t cou
 		end(&x, 1);
 		break;
 	case AC_ENC_ELECTRA_AC:
-		x.t = &electra_timing;
+	case AC_ENC_CARRIER_AC64:
+	case AC_ENC_SANYO_AC:
+		x.t = protocol == AC_ENC_ELECTRA_AC ? &electra_timing :
+		      protocol == AC_ENC_CARRIER_AC64 ? &carrier64_timing : &sanyo_timing;
 		header(&x);
 		for (i = 0; i < count; i++)
 			byte_lsb(&x, b[i]);

@@ -159,6 +159,14 @@ static const struct protocol_case cases[] = {
 	  { M_AUTO, M_COOL, M_HEAT, M_DRY, M_FAN }, { F_AUTO, F_MIN, F_MEDIUM, F_MAX },
 	  { S_OFF, S_AUTO }, { S_OFF, S_AUTO }, 16, 32, 1 << TURBO | 1 << CLEAN,
 	  { ON, M_COOL, 48, F_MEDIUM, S_OFF, S_AUTO, { 0 } } },
+	{ AC_ENC_CARRIER_AC64, "carrier_ac64", 0, 1,
+	  { M_COOL, M_HEAT, M_FAN }, { F_AUTO, F_LOW, F_MEDIUM, F_HIGH }, { S_OFF, S_AUTO },
+	  { 0 }, 16, 30, 1 << SLEEP,
+	  { ON, M_COOL, 50, F_AUTO, S_OFF, 0, { 0 } } },
+	{ AC_ENC_SANYO_AC, "sanyo_ac", 0, 1,
+	  { M_AUTO, M_COOL, M_HEAT, M_DRY }, { F_AUTO, F_LOW, F_MEDIUM, F_HIGH },
+	  { S_AUTO, S_1, S_2, S_3, S_4, S_5 }, { 0 }, 16, 30, 1 << BEEP | 1 << SLEEP,
+	  { ON, M_COOL, 50, F_AUTO, S_AUTO, 0, { 0 } } },
 };
 
 #define CASE_COUNT (sizeof(cases) / sizeof(cases[0]))
@@ -894,6 +902,13 @@ START_TEST(test_layouts_checked)
 	bad = *ac_protocol_find("lg2")->layout;
 	bad.header_space = AC_HEADER_SPACE_MAX - bad.header_margin;
 	ck_assert_int_eq(ac_protocol_check(&bad, &what), -EINVAL);
+	/* nibble checks whose result or nibbles lie past the message */
+	bad = *ac_protocol_find("carrier_ac64")->layout;
+	bad.checks[0].at = 8;
+	ck_assert_int_eq(ac_protocol_check(&bad, &what), -EINVAL);
+	bad = *ac_protocol_find("sanyo_ac")->layout;
+	bad.checks[0].count2 = 10;
+	ck_assert_int_eq(ac_protocol_check(&bad, &what), -EINVAL);
 }
 END_TEST
 
@@ -967,6 +982,24 @@ static const struct documented documented[] = {
 	{ AC_ENC_ELECTRA_AC, 13, { 0xc3, 0x87, 0xe0, 0x00, 0x60, 0x00, 0x20, 0x00, 0x00, 0x24,
 				   0x00, 0x19, 0xe7 },
 	  ST(ON, M_COOL, 48, F_MIN, S_OFF, S_OFF) | FL(TURBO, OFF) | FL(CLEAN, ON) },
+	/*
+	 * Carrier 64-bit 0x404000102e5e5584: "Power: On, Mode: 1 (Heat), Temp: 30C, Fan: 1
+	 * (Low), Swing(V): On, Sleep: Off"
+	 */
+	{ AC_ENC_CARRIER_AC64, 8, { 0x84, 0x55, 0x5e, 0x2e, 0x10, 0x00, 0x40, 0x40 },
+	  ST(ON, M_HEAT, 60, F_LOW, S_AUTO, 0) | FL(SLEEP, OFF) },
+	/* its reset state 0x109000002c2a5584: "Power: Off, Mode: 2 (Cool), Temp: 28C, ..." */
+	{ AC_ENC_CARRIER_AC64, 8, { 0x84, 0x55, 0x2a, 0x2c, 0x00, 0x00, 0x90, 0x10 },
+	  ST(OFF, M_COOL, 56, F_AUTO, S_AUTO, 0) | FL(SLEEP, OFF) },
+	/*
+	 * Sanyo: "Power: On, Mode: 2 (Cool), Temp: 21C, Fan: 0 (Auto), Swing(V): 5 (Upper
+	 * Middle), Sleep: Off, Beep: On"
+	 */
+	{ AC_ENC_SANYO_AC, 9, { 0x6a, 0x71, 0x47, 0x00, 0x20, 0x85, 0x00, 0x00, 0x32 },
+	  ST(ON, M_COOL, 42, F_AUTO, S_3, 0) | FL(BEEP, ON) | FL(SLEEP, OFF) },
+	/* with the off timer: "Power: On, Mode: 1 (Heat), Temp: 17C, ..., Beep: On" */
+	{ AC_ENC_SANYO_AC, 9, { 0x6a, 0x6d, 0x4f, 0x02, 0x14, 0x85, 0x00, 0x00, 0x4a },
+	  ST(ON, M_HEAT, 34, F_AUTO, S_3, 0) | FL(BEEP, ON) | FL(SLEEP, OFF) },
 };
 
 START_TEST(test_documented_examples)

@@ -120,6 +120,10 @@ static const struct ac_sending sendings[] = {
 	{ "goodweather", { 0xff, [2] = 0xff, [4] = 0xff, [6] = 0xff, [8] = 0xff, [10] = 0x2a },
 	  6800, 1, 0, 0, NULL, true },
 	{ "electra_ac", { 0xc3, [11] = 0x08 }, GAP_DEFAULT_US, 1, 0, 0, NULL, false },
+	/* No timer. */
+	{ "carrier_ac64", { 0x84, 0x55 }, GAP_DEFAULT_US, 1, 0, 0, NULL, false },
+	/* The room at 21 °C, measured at the remote; the middle swing the upper one (5). */
+	{ "sanyo_ac", { 0x6a, [2] = 0x11, [5] = 0x05 }, GAP_DEFAULT_US, 1, 0, 0, NULL, false },
 };
 
 static const struct ac_sending sending_default = { "", { 0 }, GAP_DEFAULT_US, 1, 0, 0, NULL,

@@ -868,6 +868,71 @@ static const struct ac_protocol electra_ac = {
 	},
 };
 
+/*
+ * Carrier's 64-bit protocol (40MKC, 53NGK and alike; carrier_ac64 here, as
+ * IRremoteESP8266 names it: Carrier's 32-, 40- and 128-bit protocols are others), LSB
+ * first: header, 8 bytes, a pulse, once. Bytes 0-1 0x84 0x55; byte 2: the checksum
+ * (0-3: the sum of the nibbles of bits 20-63, modulo 16), mode (4-5: 1 heat, 2 cool, 3
+ * fan), fan (6-7: auto, low, medium, high); byte 3 the temperature - 16 (0-3, 16 to 30
+ * °C), vertical swing (5); byte 4 power (4), sleep (7). Not read: the timers (byte 4's
+ * bits 5 and 6 enable them, bytes 6 and 7 hold their hours).
+ */
+static const struct ac_protocol carrier_ac64 = {
+	.id = 22,
+	.header_pulse = 8940, .header_space = 4556, .header_margin = 1000,
+	.bit_pulse = 503, .one_space = 1736, .zero_space = 615, .margin = 250,
+	.sections = 1, .header_mask = 1, .bytes = 8, .section_bits = { 64 },
+	.checks = {
+		{ .kind = AC_CHECK_NIBBLE_SUM_LOW, .first = 3, .count = 5, .first2 = 2,
+		  .count2 = 6, .at = 2 },
+		CHECK_EQUAL(0, 0xff, 0x84),
+		CHECK_EQUAL(1, 0xff, 0x55),
+	},
+	.fields = {
+		POWER_BIT(4, 4),
+		FIELD_MAP(MODE, 2, 4, 2, [1] = AC_MODE_HEAT, [2] = AC_MODE_COOL,
+			  [3] = AC_MODE_FAN),
+		FIELD_LINEAR(TEMP, 3, 0, 4, 2, 32),
+		FIELD_MAP(FAN, 2, 6, 2, AC_FAN_AUTO, AC_FAN_LOW, AC_FAN_MEDIUM, AC_FAN_HIGH),
+		FIELD_MAP(SWING_V, 3, 5, 1, AC_SWING_V_OFF, AC_SWING_V_AUTO),
+		FLAG_BIT(AC_FLAG_SLEEP, 4, 7),
+	},
+};
+
+/*
+ * Sanyo (SAP-K121AHA, SAP-K242AH; RCS-2HS4E, RCS-2S4E remotes), 72 bits, LSB first:
+ * header, 9 bytes, a pulse, once. Byte 0 0x6a; byte 1 the temperature - 4 (0-4, 16 to
+ * 30 °C); byte 2 beep (6); byte 4 fan (0-1: 0 auto, 1 high, 2 low, 3 medium), mode
+ * (4-6: 1 heat, 2 cool, 3 dry, 4 auto); byte 5 vertical swing (0-2: 0 auto, 2 lowest, 3
+ * low, 4 and 5 the lower and upper middle, 6 high, 7 highest), power (6-7: 1 off, 2
+ * on); byte 6 sleep (3); byte 8 the sum of the nibbles of bytes 0-7. Not read: the
+ * room temperature and where it is measured (byte 2's bits 0-5), the off timer (byte
+ * 3, byte 4's bit 2).
+ */
+static const struct ac_protocol sanyo_ac = {
+	.id = 23,
+	.header_pulse = 8500, .header_space = 4200, .header_margin = 1000,
+	.bit_pulse = 500, .one_space = 1600, .zero_space = 550, .margin = 250,
+	.sections = 1, .header_mask = 1, .bytes = 9, .section_bits = { 72 },
+	.checks = {
+		{ .kind = AC_CHECK_NIBBLE_SUM8, .first = 0, .count = 8, .first2 = 0,
+		  .count2 = 8, .at = 8 },
+		CHECK_EQUAL(0, 0xff, 0x6a),
+	},
+	.fields = {
+		FIELD_MAP(POWER, 5, 6, 2, [1] = AC_POWER_OFF, [2] = AC_POWER_ON),
+		FIELD_MAP(MODE, 4, 4, 3, [1] = AC_MODE_HEAT, [2] = AC_MODE_COOL,
+			  [3] = AC_MODE_DRY, [4] = AC_MODE_AUTO),
+		FIELD_LINEAR(TEMP, 1, 0, 5, 2, 8),
+		FIELD_MAP(FAN, 4, 0, 2, AC_FAN_AUTO, AC_FAN_HIGH, AC_FAN_LOW, AC_FAN_MEDIUM),
+		FIELD_MAP(SWING_V, 5, 0, 3, [0] = AC_SWING_V_AUTO, [2] = AC_SWING_V_LOWEST,
+			  [3] = AC_SWING_V_LOW, [4] = AC_SWING_V_MIDDLE, [5] = AC_SWING_V_MIDDLE,
+			  [6] = AC_SWING_V_HIGH, [7] = AC_SWING_V_HIGHEST),
+		FLAG_BIT(AC_FLAG_BEEP, 2, 6),
+		FLAG_BIT(AC_FLAG_SLEEP, 6, 3),
+	},
+};
+
 /* In id order: protocols[id].layout->id == id. */
 static const struct ac_protocol_info protocols[] = {
 	{ "gree", 64, &gree },
@@ -892,6 +957,8 @@ static const struct ac_protocol_info protocols[] = {
 	{ "corona_ac", 168, &corona_ac },
 	{ "goodweather", 48, &goodweather },
 	{ "electra_ac", 104, &electra_ac },
+	{ "carrier_ac64", 64, &carrier_ac64 },
+	{ "sanyo_ac", 72, &sanyo_ac },
 };
 
 size_t ac_protocol_count(void)

@@ -29,6 +29,8 @@
  *	corona_ac	168 bits (21 bytes in 3 sections; the state in the first)
  *	goodweather	48 bits, each byte followed by its complement (96 sent)
  *	electra_ac	104 bits (13 bytes)
+ *	carrier_ac64	64 bits (8 bytes; Carrier's other lengths are not read)
+ *	sanyo_ac	72 bits (9 bytes)
  * Where a protocol's layout cannot say a state in its fields (coolix's commands that
  * are not a state, its fan mode), ac_protocol.c says what the decoder reports.
  */
