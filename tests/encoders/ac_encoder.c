@@ -43,6 +43,7 @@ static const struct timing goodweather_timing = { 6800, 6800, 640, 580, 1600, 68
 static const struct timing electra_timing = { 9166, 4470, 646, 1647, 547, 0 };
 static const struct timing carrier64_timing = { 8940, 4556, 503, 1736, 615, 0 };
 static const struct timing sanyo_timing = { 8500, 4200, 500, 1600, 550, 0 };
+static const struct timing sharp_timing = { 3800, 1900, 470, 1400, 500, 0 };
 
 /* -1 when value is not among the count values of from. */
 static int code_of(unsigned int value, const unsigned int *from, const int *codes, size_t count)
@@ -924,6 +925,46 @@ static int sanyo_bytes(const struct ac_enc_state *s, uint8_t *b)
 	return 9;
 }
 
+/*
+ * Sharp's 13 bytes (CRMC-A907 JBEZ): aa 5a cf 10; 0xc0 | the temperature - 15 (sent
+ * here in every mode: the remote's 0 of auto and dry reads as 15 °C); the power code
+ * << 4 (3 on, 2 off) | 1; the mode (auto 0, heat 1, cool 2, dry 3), clean << 3, the
+ * fan << 4 (auto 2, min 4, medium 3, high 5, max 7); no timer; 0x08 | the swing (highest
+ * 1, off 2, middle 3, low 4, lowest 6, swinging 7); 0x80; no button's function; 0xe0 |
+ * ion << 2; 1 | the checksum << 4: the exclusive or of every nibble before it.
+ */
+static int sharp_bytes(const struct ac_enc_state *s, uint8_t *b)
+{
+	static const uint8_t head[] = { 0xaa, 0x5a, 0xcf, 0x10 };
+	static const unsigned int modes[] = { M_AUTO, M_HEAT, M_COOL, M_DRY };
+	static const int mode_codes[] = { 0, 1, 2, 3 };
+	static const unsigned int fans[] = { F_AUTO, F_MIN, F_MEDIUM, F_HIGH, F_MAX };
+	static const int fan_codes[] = { 2, 4, 3, 5, 7 };
+	static const unsigned int swings[] = { S_1, S_OFF, S_3, S_4, S_5, S_AUTO };
+	static const int swing_codes[] = { 1, 2, 3, 4, 6, 7 };
+	int mode = CODE(s->mode, modes, mode_codes), fan = CODE(s->fan, fans, fan_codes);
+	int sv = CODE(s->swing_v, swings, swing_codes);
+	unsigned int temp = s->temp_half / 2, x = 0, i;
+
+	if (mode < 0 || fan < 0 || sv < 0 || s->swing_h || !s->power || s->temp_half & 1 ||
+	    temp < 15 || temp > 30)
+		return -EINVAL;
+	memset(b, 0, 13);
+	memcpy(b, head, sizeof(head));
+	b[4] = (uint8_t)(0xc0 | (temp - 15));
+	b[5] = (uint8_t)((s->power == ON ? 3 : 2) << 4 | 1);
+	b[6] = (uint8_t)(mode | flag(s, CLEAN) << 3 | fan << 4);
+	b[8] = (uint8_t)(0x08 | sv);
+	b[9] = 0x80;
+	b[11] = (uint8_t)(0xe0 | flag(s, FILTER) << 2);
+	b[12] = 0x01;
+	for (i = 0; i < 12; i++)
+		x ^= b[i];
+	x ^= b[12] & 0xf;
+	b[12] = (uint8_t)(((x ^ x >> 4) & 0xf) << 4 | (b[12] & 0xf));
+	return 13;
+}
+
 int ac_encode_bytes(enum ac_enc_protocol protocol, const struct ac_enc_state *state,
 		    uint8_t *bytes, size_t *ret_count)
 {
@@ -999,6 +1040,9 @@ int ac_encode_bytes(enum ac_enc_protocol protocol, const struct ac_enc_state *st
 		break;
 	case AC_ENC_SANYO_AC:
 		n = sanyo_bytes(state, bytes);
+		break;
+	case AC_ENC_SHARP_AC:
+		n = sharp_bytes(state, bytes);
 		break;
 	default:
 		return -EINVAL;
@@ -1278,8 +1322,10 @@ int ac_encode_signal(enum ac_enc_protocol protocol, const uint8_t *b, size_t cou
 	case AC_ENC_ELECTRA_AC:
 	case AC_ENC_CARRIER_AC64:
 	case AC_ENC_SANYO_AC:
+	case AC_ENC_SHARP_AC:
 		x.t = protocol == AC_ENC_ELECTRA_AC ? &electra_timing :
-		      protocol == AC_ENC_CARRIER_AC64 ? &carrier64_timing : &sanyo_timing;
+		      protocol == AC_ENC_CARRIER_AC64 ? &carrier64_timing :
+		      protocol == AC_ENC_SANYO_AC ? &sanyo_timing : &sharp_timing;
 		header(&x);
 		for (i = 0; i < count; i++)
 			byte_lsb(&x, b[i]);

@@ -178,6 +178,7 @@ static const struct {
 	{ "corona_ac", AC_ENC_CORONA_AC }, { "goodweather", AC_ENC_GOODWEATHER },
 	{ "electra_ac", AC_ENC_ELECTRA_AC },
 	{ "carrier_ac64", AC_ENC_CARRIER_AC64 }, { "sanyo_ac", AC_ENC_SANYO_AC },
+	{ "sharp_ac", AC_ENC_SHARP_AC },
 };
 
 #define ENC_COUNT (sizeof(enc_names) / sizeof(enc_names[0]))

@@ -167,6 +167,10 @@ static const struct protocol_case cases[] = {
 	  { M_AUTO, M_COOL, M_HEAT, M_DRY }, { F_AUTO, F_LOW, F_MEDIUM, F_HIGH },
 	  { S_AUTO, S_1, S_2, S_3, S_4, S_5 }, { 0 }, 16, 30, 1 << BEEP | 1 << SLEEP,
 	  { ON, M_COOL, 50, F_AUTO, S_AUTO, 0, { 0 } } },
+	{ AC_ENC_SHARP_AC, "sharp_ac", 0, 1,
+	  { M_AUTO, M_COOL, M_HEAT, M_DRY }, { F_AUTO, F_MIN, F_MEDIUM, F_HIGH, F_MAX },
+	  { S_OFF, S_AUTO, S_1, S_3, S_4, S_5 }, { 0 }, 15, 30, 1 << FILTER | 1 << CLEAN,
+	  { ON, M_COOL, 50, F_AUTO, S_OFF, 0, { 0 } } },
 };
 
 #define CASE_COUNT (sizeof(cases) / sizeof(cases[0]))
@@ -999,7 +1003,14 @@ static const struct documented documented[] = {
 	  ST(ON, M_COOL, 42, F_AUTO, S_3, 0) | FL(BEEP, ON) | FL(SLEEP, OFF) },
 	/* with the off timer: "Power: On, Mode: 1 (Heat), Temp: 17C, ..., Beep: On" */
 	{ AC_ENC_SANYO_AC, 9, { 0x6a, 0x6d, 0x4f, 0x02, 0x14, 0x85, 0x00, 0x00, 0x4a },
-	  ST(ON, M_HEAT, 34, F_AUTO, S_3, 0) | FL(BEEP, ON) | FL(SLEEP, OFF) },
+	  ST(ON, M_HEAT, 34, F_AUTO, S_3, 0) | FL(BEEP, ON) | FL(SLEEP, OFF) },	/* Sharp A907: "Power: On, Previous Power: On, Mode: 2 (Cool), Temp: 28C, Fan: 2 (Auto)" */
+	{ AC_ENC_SHARP_AC, 13, { 0xaa, 0x5a, 0xcf, 0x10, 0xcd, 0x31, 0x22, 0x00, 0x08, 0x80,
+				 0x04, 0xe0, 0x51 },
+	  ST(ON, M_COOL, 56, F_AUTO, 0, 0) | FL(FILTER, OFF) | FL(CLEAN, OFF) },
+	/* "Power: On, Previous Power: Off, Mode: 0 (Auto), Temp: 15C, Fan: 2 (Auto)" */
+	{ AC_ENC_SHARP_AC, 13, { 0xaa, 0x5a, 0xcf, 0x10, 0x00, 0x11, 0x20, 0x00, 0x08, 0x80,
+				 0x00, 0xe0, 0x01 },
+	  ST(ON, M_AUTO, 30, F_AUTO, 0, 0) | FL(FILTER, OFF) | FL(CLEAN, OFF) },
 };
 
 START_TEST(test_documented_examples)

@@ -124,6 +124,10 @@ static const struct ac_sending sendings[] = {
 	{ "carrier_ac64", { 0x84, 0x55 }, GAP_DEFAULT_US, 1, 0, 0, NULL, false },
 	/* The room at 21 °C, measured at the remote; the middle swing the upper one (5). */
 	{ "sanyo_ac", { 0x6a, [2] = 0x11, [5] = 0x05 }, GAP_DEFAULT_US, 1, 0, 0, NULL, false },
+	/* The A907's: on (3, not 1: on after off), no button's function, 1 below the sum. */
+	{ "sharp_ac", { 0xaa, 0x5a, 0xcf, 0x10, 0xc0, 0x31, [8] = 0x08, 0x80, [11] = 0xe0,
+			0x01 },
+	  GAP_DEFAULT_US, 1, 0, 0, NULL, false },
 };
 
 static const struct ac_sending sending_default = { "", { 0 }, GAP_DEFAULT_US, 1, 0, 0, NULL,

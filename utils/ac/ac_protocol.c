@@ -933,6 +933,51 @@ static const struct ac_protocol sanyo_ac = {
 	},
 };
 
+/*
+ * Sharp (the CRMC-A907 JBEZ remote's messages; AY-ZP40KR, AH-AxSAY), 104 bits, LSB
+ * first: header, 13 bytes, a pulse, once. Bytes 0-3 0xaa 0x5a 0xcf 0x10; byte 4 the
+ * temperature - 15 (0-3; the remote sends 0 in auto and dry, read as 15 °C as
+ * IRremoteESP8266 reads it), 0xc0 above it in cool and heat; byte 5 power (4-7: 1 on
+ * after off, 2 off, 3 on, 6 and 7 a special function set, 8 a timer set: all but off
+ * are a running unit); byte 6 mode (0-1: 0 auto, 1 heat, 2 cool, 3 dry), clean (3), fan
+ * (4-6: 2 auto, 4 min, 3 medium, 5 high, 7 max); byte 8 vertical swing (0-2: 1 highest,
+ * 2 and 5 off, 3 middle, 4 low, 6 lowest, 7 swinging, read as the state's auto; 0 no
+ * change, no value); byte 11 ion (2, the state's filter); byte 12's high nibble the
+ * exclusive or of the nibbles of bytes 0-11 and of its low nibble. The A705 and A903
+ * remotes' messages (byte 11's bit 4 set), whose modes and fan speeds differ, are not
+ * read. Not read: the button pressed (byte 10), turbo and econo (a power code of 6 or
+ * 7 with byte 10 saying which: two bytes no field joins), the timer (byte 7).
+ */
+static const struct ac_protocol sharp_ac = {
+	.id = 24,
+	.header_pulse = 3800, .header_space = 1900, .header_margin = 600,
+	.bit_pulse = 470, .one_space = 1400, .zero_space = 500, .margin = 250,
+	.sections = 1, .header_mask = 1, .bytes = 13, .section_bits = { 104 },
+	.checks = {
+		{ .kind = AC_CHECK_NIBBLE_XOR, .first = 0, .count = 13, .first2 = 0,
+		  .count2 = 12, .at = 12 },
+		CHECK_EQUAL(0, 0xff, 0xaa),
+		CHECK_EQUAL(1, 0xff, 0x5a),
+		CHECK_EQUAL(2, 0xff, 0xcf),
+		CHECK_EQUAL(3, 0xff, 0x10),
+		CHECK_EQUAL(11, 0x10, 0x00),
+	},
+	.fields = {
+		FIELD_MAP(POWER, 5, 4, 4, [1] = AC_POWER_ON, [2] = AC_POWER_OFF,
+			  [3] = AC_POWER_ON, [6] = AC_POWER_ON, [7] = AC_POWER_ON,
+			  [8] = AC_POWER_ON),
+		FIELD_MAP(MODE, 6, 0, 2, AC_MODE_AUTO, AC_MODE_HEAT, AC_MODE_COOL, AC_MODE_DRY),
+		FIELD_LINEAR(TEMP, 4, 0, 4, 2, 30),
+		FIELD_MAP(FAN, 6, 4, 3, [2] = AC_FAN_AUTO, [4] = AC_FAN_MIN, [3] = AC_FAN_MEDIUM,
+			  [5] = AC_FAN_HIGH, [7] = AC_FAN_TOP),
+		FIELD_MAP(SWING_V, 8, 0, 3, [1] = AC_SWING_V_HIGHEST, [2] = AC_SWING_V_OFF,
+			  [3] = AC_SWING_V_MIDDLE, [4] = AC_SWING_V_LOW, [5] = AC_SWING_V_OFF,
+			  [6] = AC_SWING_V_LOWEST, [7] = AC_SWING_V_AUTO),
+		FLAG_BIT(AC_FLAG_FILTER, 11, 2),
+		FLAG_BIT(AC_FLAG_CLEAN, 6, 3),
+	},
+};
+
 /* In id order: protocols[id].layout->id == id. */
 static const struct ac_protocol_info protocols[] = {
 	{ "gree", 64, &gree },
@@ -959,6 +1004,7 @@ static const struct ac_protocol_info protocols[] = {
 	{ "electra_ac", 104, &electra_ac },
 	{ "carrier_ac64", 64, &carrier_ac64 },
 	{ "sanyo_ac", 72, &sanyo_ac },
+	{ "sharp_ac", 104, &sharp_ac },
 };
 
 size_t ac_protocol_count(void)
