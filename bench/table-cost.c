@@ -1116,6 +1116,10 @@ static const char *const ac_names[AC_ENC_MAX] = {
 	[AC_ENC_MITSUBISHI_HEAVY_88] = "mitsubishi_heavy_88",
 	[AC_ENC_RHOSS] = "rhoss",
 	[AC_ENC_TECHNIBEL_AC] = "technibel_ac",
+	[AC_ENC_CORONA_AC] = "corona_ac", [AC_ENC_GOODWEATHER] = "goodweather",
+	[AC_ENC_ELECTRA_AC] = "electra_ac",
+	[AC_ENC_CARRIER_AC64] = "carrier_ac64", [AC_ENC_SANYO_AC] = "sanyo_ac",
+	[AC_ENC_SHARP_AC] = "sharp_ac",
 };
 
 /* One protocol's signal, its layout alone and every layout loaded; 0 or -errno. */

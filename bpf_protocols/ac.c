@@ -212,19 +212,33 @@ static __always_inline int ac_check(const struct ac_decoder *d, const struct ac_
 		}
 		return 1;
 	case AC_CHECK_NIBBLE_SUM:
-		for (i = 0, sum = c->init; i < AC_BYTES_MAX; i++) {
+	case AC_CHECK_NIBBLE_SUM_LOW:
+	case AC_CHECK_NIBBLE_SUM8:
+	case AC_CHECK_NIBBLE_XOR:
+		/* The same loops for the four: the kind chooses the result after them. */
+		for (i = 0, sum = c->init, xor = c->init; i < AC_BYTES_MAX; i++) {
 			if (i >= count)
 				break;
-			sum += ac_byte(d, first + i) & 0xf;
+			value = ac_byte(d, first + i) & 0xf;
+			sum += value;
+			xor ^= value;
 		}
 		first = c->first2;
 		count = c->count2;
 		for (i = 0; i < AC_BYTES_MAX; i++) {
 			if (i >= count)
 				break;
-			sum += ac_byte(d, first + i) >> 4;
+			value = ac_byte(d, first + i) >> 4;
+			sum += value;
+			xor ^= value;
 		}
-		return (sum & 0xf) == ac_byte(d, at) >> 4;
+		value = ac_byte(d, at);
+		if (kind == AC_CHECK_NIBBLE_SUM8)
+			return (sum & 0xff) == value;
+		if (kind == AC_CHECK_NIBBLE_XOR)
+			sum = xor;
+		value = kind == AC_CHECK_NIBBLE_SUM_LOW ? value & 0xf : value >> 4;
+		return (sum & 0xf) == value;
 	default:
 		return 0;
 	}

@@ -128,6 +128,15 @@ enum ac_check_kind {
 	 * - 1 other than those 8 (Samsung's: the bits of a section, inverted)
 	 */
 	AC_CHECK_BIT_COUNT,
+	/* As AC_CHECK_NIBBLE_SUM, the sum in the low nibble of byte[at] (Carrier's) */
+	AC_CHECK_NIBBLE_SUM_LOW,
+	/* As AC_CHECK_NIBBLE_SUM, the sum modulo 256 the whole of byte[at] (Sanyo's) */
+	AC_CHECK_NIBBLE_SUM8,
+	/*
+	 * As AC_CHECK_NIBBLE_SUM, the nibbles and init joined by exclusive or, not added
+	 * (Sharp's: the check's own byte's low nibble among them)
+	 */
+	AC_CHECK_NIBBLE_XOR,
 	AC_CHECK_KIND_MAX,
 };
 

@@ -39,6 +39,13 @@ static const struct timing mhi_timing = { 3140, 1630, 370, 420, 1220, 0 };
 static const struct timing trotec_timing = { 5952, 7364, 592, 1560, 592, 6184 };
 static const struct timing rhoss_timing = { 3042, 4248, 648, 1545, 457, 0 };
 static const struct timing technibel_timing = { 8836, 4380, 523, 1696, 564, 0 };
+static const struct timing corona_timing = { 3500, 1680, 450, 1270, 420, 10800 };
+/* Goodweather: a 1 is the short space (580), a 0 the long (1600); its footer's space */
+static const struct timing goodweather_timing = { 6800, 6800, 640, 580, 1600, 6800 };
+static const struct timing electra_timing = { 9166, 4470, 646, 1647, 547, 0 };
+static const struct timing carrier64_timing = { 8940, 4556, 503, 1736, 615, 0 };
+static const struct timing sanyo_timing = { 8500, 4200, 500, 1600, 550, 0 };
+static const struct timing sharp_timing = { 3800, 1900, 470, 1400, 500, 0 };
 
 /* -1 when value is not among the count values of from. */
 static int code_of(unsigned int value, const unsigned int *from, const int *codes, size_t count)
@@ -750,6 +757,217 @@ static int mhi88_bytes(const struct ac_enc_state *s, uint8_t *b)
 }
 
 /*
+ * Corona's 21 bytes (AR-01): 3 sections of 0x28 0x61, the section's label (0x3d, 0x6d,
+ * 0xcd), D0, ~D0, D1, ~D1. The first: D0 the fan (0-1: auto 0, low 1, medium 2, high
+ * 3), power save << 3 and 0x10 always; D1 the temperature - 16 (17-30 °C), power << 4
+ * (the power button, bit 5, clear) and the mode << 6 (heat 0, dry 1, cool 2, fan 3).
+ * The second and third: the on and off timers, off (D0 0xff, D1 0xff).
+ */
+static int corona_bytes(const struct ac_enc_state *s, uint8_t *b)
+{
+	static const uint8_t labels[] = { 0x3d, 0x6d, 0xcd };
+	static const unsigned int modes[] = { M_HEAT, M_DRY, M_COOL, M_FAN };
+	static const int mode_codes[] = { 0, 1, 2, 3 };
+	static const unsigned int fans[] = { F_AUTO, F_LOW, F_MEDIUM, F_HIGH };
+	static const int fan_codes[] = { 0, 1, 2, 3 };
+	int mode = CODE(s->mode, modes, mode_codes), fan = CODE(s->fan, fans, fan_codes);
+	unsigned int temp = s->temp_half / 2, i;
+
+	if (mode < 0 || fan < 0 || s->swing_v || s->swing_h || s->temp_half & 1 || temp < 17 ||
+	    temp > 30)
+		return -EINVAL;
+	for (i = 0; i < 3; i++) {
+		b[7 * i] = 0x28;
+		b[7 * i + 1] = 0x61;
+		b[7 * i + 2] = labels[i];
+		b[7 * i + 3] = 0xff;
+		b[7 * i + 5] = 0xff;
+	}
+	b[3] = (uint8_t)(0x10 | fan | flag(s, ECONO) << 3);
+	b[5] = (uint8_t)((temp - 16) | (s->power == ON) << 4 | mode << 6);
+	for (i = 0; i < 3; i++) {
+		b[7 * i + 4] = (uint8_t)~b[7 * i + 3];
+		b[7 * i + 6] = (uint8_t)~b[7 * i + 5];
+	}
+	return 21;
+}
+
+/*
+ * Goodweather's 6 bytes (ZH/JT-03), the 48-bit number from its lowest byte: byte 0
+ * 0; byte 1 the light and turbo toggles (0, 3), clear; byte 2 the button (0-3: 0, the
+ * power button); byte 3 the sleep toggle (0) clear, power << 1, swing << 2 (fast 0,
+ * the state's auto; off 2), fan << 5 (auto 0, high 1, medium 2, low 3: the state's
+ * max, medium, min); byte 4 the temperature - 16 (16-31 °C), mode << 5 (auto 0, cool
+ * 1, dry 2, fan 3, heat 4); byte 5 0xd5. Each is sent followed by its complement.
+ */
+static int goodweather_bytes(const struct ac_enc_state *s, uint8_t *b)
+{
+	static const unsigned int modes[] = { M_AUTO, M_COOL, M_DRY, M_FAN, M_HEAT };
+	static const int mode_codes[] = { 0, 1, 2, 3, 4 };
+	static const unsigned int fans[] = { F_AUTO, F_MAX, F_MEDIUM, F_MIN };
+	static const int fan_codes[] = { 0, 1, 2, 3 };
+	static const unsigned int swings[] = { S_AUTO, S_OFF };
+	static const int swing_codes[] = { 0, 2 };
+	int mode = CODE(s->mode, modes, mode_codes), fan = CODE(s->fan, fans, fan_codes);
+	int sv = CODE(s->swing_v, swings, swing_codes);
+	unsigned int temp = s->temp_half / 2;
+
+	if (mode < 0 || fan < 0 || sv < 0 || s->swing_h || s->temp_half & 1 || temp < 16 ||
+	    temp > 31)
+		return -EINVAL;
+	memset(b, 0, 6);
+	b[3] = (uint8_t)((s->power == ON) << 1 | sv << 2 | fan << 5);
+	b[4] = (uint8_t)((temp - 16) | mode << 5);
+	b[5] = 0xd5;
+	return 6;
+}
+
+/*
+ * Electra's 13 bytes (YKR-M/003E): 0xc3; the vertical swing (0-2: on 0, off 7) and the
+ * temperature - 8 << 3 (16-32 °C); the horizontal swing << 5 (as the vertical); 0;
+ * the fan << 5 (auto 5, low 3, medium 2, high 1: the state's min, medium, max);
+ * turbo << 6; the mode << 5 (auto 0, cool 1, dry 2, heat 4, fan 6); 0, 0; clean << 2
+ * and power << 5; 0; 0x08 (the light not toggled); the sum of bytes 0-11.
+ */
+static int electra_bytes(const struct ac_enc_state *s, uint8_t *b)
+{
+	static const unsigned int modes[] = { M_AUTO, M_COOL, M_DRY, M_HEAT, M_FAN };
+	static const int mode_codes[] = { 0, 1, 2, 4, 6 };
+	static const unsigned int fans[] = { F_AUTO, F_MIN, F_MEDIUM, F_MAX };
+	static const int fan_codes[] = { 5, 3, 2, 1 };
+	static const unsigned int swings[] = { S_AUTO, S_OFF };
+	static const int swing_codes[] = { 0, 7 };
+	int mode = CODE(s->mode, modes, mode_codes), fan = CODE(s->fan, fans, fan_codes);
+	int sv = CODE(s->swing_v, swings, swing_codes), sh = CODE(s->swing_h, swings, swing_codes);
+	unsigned int temp = s->temp_half / 2, i;
+
+	if (mode < 0 || fan < 0 || sv < 0 || sh < 0 || s->temp_half & 1 || temp < 16 ||
+	    temp > 32)
+		return -EINVAL;
+	memset(b, 0, 13);
+	b[0] = 0xc3;
+	b[1] = (uint8_t)(sv | (temp - 8) << 3);
+	b[2] = (uint8_t)(sh << 5);
+	b[4] = (uint8_t)(fan << 5);
+	b[5] = (uint8_t)(flag(s, TURBO) << 6);
+	b[6] = (uint8_t)(mode << 5);
+	b[9] = (uint8_t)(flag(s, CLEAN) << 2 | (s->power == ON) << 5);
+	b[11] = 0x08;
+	for (i = 0; i < 12; i++)
+		b[12] = (uint8_t)(b[12] + b[i]);
+	return 13;
+}
+
+/*
+ * Carrier's 64-bit state as a number (40MKC and alike), sent from its lowest bit: 0x5584
+ * in bits 0-15; bits 16-19 the sum of the nibbles of bits 20-63; the mode in bits
+ * 20-21 (heat 1, cool 2, fan 3), the fan in 22-23 (auto 0, low 1, medium 2, high 3);
+ * the temperature - 16 in bits 24-27 (16-30 °C), the vertical swing in bit 29; power
+ * in bit 36, sleep in bit 39; the timers (bits 37, 38 and their hours in 52-55 and
+ * 60-63) off.
+ */
+static int carrier64_bytes(const struct ac_enc_state *s, uint8_t *b)
+{
+	static const unsigned int modes[] = { M_HEAT, M_COOL, M_FAN };
+	static const int mode_codes[] = { 1, 2, 3 };
+	static const unsigned int fans[] = { F_AUTO, F_LOW, F_MEDIUM, F_HIGH };
+	static const int fan_codes[] = { 0, 1, 2, 3 };
+	static const unsigned int swings[] = { S_OFF, S_AUTO };
+	static const int swing_codes[] = { 0, 1 };
+	int mode = CODE(s->mode, modes, mode_codes), fan = CODE(s->fan, fans, fan_codes);
+	int sv = CODE(s->swing_v, swings, swing_codes);
+	unsigned int temp = s->temp_half / 2, sum = 0, i;
+	uint64_t v;
+
+	if (mode < 0 || fan < 0 || sv < 0 || s->swing_h || s->temp_half & 1 || temp < 16 ||
+	    temp > 30)
+		return -EINVAL;
+	v = 0x5584 | (uint64_t)mode << 20 | (uint64_t)fan << 22 | (uint64_t)(temp - 16) << 24 |
+	    (uint64_t)sv << 29 | (uint64_t)(s->power == ON) << 36 |
+	    (uint64_t)flag(s, SLEEP) << 39;
+	for (i = 20; i < 64; i += 4)
+		sum += (unsigned int)(v >> i & 0xf);
+	v |= (uint64_t)(sum & 0xf) << 16;
+	for (i = 0; i < 8; i++)
+		b[i] = (uint8_t)(v >> (8 * i));
+	return 8;
+}
+
+/*
+ * Sanyo's 9 bytes (RCS-2HS4E): 0x6a; the temperature - 4 (16-30 °C); the room's (21 °C,
+ * 17) measured at the remote, beep << 6; no off timer; the fan (auto 0, high 1, low 2,
+ * medium 3) and the mode << 4 (heat 1, cool 2, dry 3, auto 4); the vertical swing
+ * (auto 0, lowest 2, low 3, the middle 5, high 6, highest 7) and power << 6 (off 1, on
+ * 2); sleep << 3; 0; the sum of every nibble of bytes 0-7.
+ */
+static int sanyo_bytes(const struct ac_enc_state *s, uint8_t *b)
+{
+	static const unsigned int modes[] = { M_HEAT, M_COOL, M_DRY, M_AUTO };
+	static const int mode_codes[] = { 1, 2, 3, 4 };
+	static const unsigned int fans[] = { F_AUTO, F_HIGH, F_LOW, F_MEDIUM };
+	static const int fan_codes[] = { 0, 1, 2, 3 };
+	static const unsigned int swings[] = { S_AUTO, S_5, S_4, S_3, S_2, S_1 };
+	static const int swing_codes[] = { 0, 2, 3, 5, 6, 7 };
+	int mode = CODE(s->mode, modes, mode_codes), fan = CODE(s->fan, fans, fan_codes);
+	int sv = CODE(s->swing_v, swings, swing_codes);
+	unsigned int temp = s->temp_half / 2, i;
+
+	if (mode < 0 || fan < 0 || sv < 0 || s->swing_h || !s->power || s->temp_half & 1 ||
+	    temp < 16 || temp > 30)
+		return -EINVAL;
+	memset(b, 0, 9);
+	b[0] = 0x6a;
+	b[1] = (uint8_t)(temp - 4);
+	b[2] = (uint8_t)(17 | flag(s, BEEP) << 6);
+	b[4] = (uint8_t)(fan | mode << 4);
+	b[5] = (uint8_t)(sv | (s->power == ON ? 2 : 1) << 6);
+	b[6] = (uint8_t)(flag(s, SLEEP) << 3);
+	for (i = 0; i < 8; i++)
+		b[8] = (uint8_t)(b[8] + (b[i] & 0xf) + (b[i] >> 4));
+	return 9;
+}
+
+/*
+ * Sharp's 13 bytes (CRMC-A907 JBEZ): aa 5a cf 10; 0xc0 | the temperature - 15 (sent
+ * here in every mode: the remote's 0 of auto and dry reads as 15 °C); the power code
+ * << 4 (3 on, 2 off) | 1; the mode (auto 0, heat 1, cool 2, dry 3), clean << 3, the
+ * fan << 4 (auto 2, min 4, medium 3, high 5, max 7); no timer; 0x08 | the swing (highest
+ * 1, off 2, middle 3, low 4, lowest 6, swinging 7); 0x80; no button's function; 0xe0 |
+ * ion << 2; 1 | the checksum << 4: the exclusive or of every nibble before it.
+ */
+static int sharp_bytes(const struct ac_enc_state *s, uint8_t *b)
+{
+	static const uint8_t head[] = { 0xaa, 0x5a, 0xcf, 0x10 };
+	static const unsigned int modes[] = { M_AUTO, M_HEAT, M_COOL, M_DRY };
+	static const int mode_codes[] = { 0, 1, 2, 3 };
+	static const unsigned int fans[] = { F_AUTO, F_MIN, F_MEDIUM, F_HIGH, F_MAX };
+	static const int fan_codes[] = { 2, 4, 3, 5, 7 };
+	static const unsigned int swings[] = { S_1, S_OFF, S_3, S_4, S_5, S_AUTO };
+	static const int swing_codes[] = { 1, 2, 3, 4, 6, 7 };
+	int mode = CODE(s->mode, modes, mode_codes), fan = CODE(s->fan, fans, fan_codes);
+	int sv = CODE(s->swing_v, swings, swing_codes);
+	unsigned int temp = s->temp_half / 2, x = 0, i;
+
+	if (mode < 0 || fan < 0 || sv < 0 || s->swing_h || !s->power || s->temp_half & 1 ||
+	    temp < 15 || temp > 30)
+		return -EINVAL;
+	memset(b, 0, 13);
+	memcpy(b, head, sizeof(head));
+	b[4] = (uint8_t)(0xc0 | (temp - 15));
+	b[5] = (uint8_t)((s->power == ON ? 3 : 2) << 4 | 1);
+	b[6] = (uint8_t)(mode | flag(s, CLEAN) << 3 | fan << 4);
+	b[8] = (uint8_t)(0x08 | sv);
+	b[9] = 0x80;
+	b[11] = (uint8_t)(0xe0 | flag(s, FILTER) << 2);
+	b[12] = 0x01;
+	for (i = 0; i < 12; i++)
+		x ^= b[i];
+	x ^= b[12] & 0xf;
+	b[12] = (uint8_t)(((x ^ x >> 4) & 0xf) << 4 | (b[12] & 0xf));
+	return 13;
+}
+
+/*
  * Rhoss's 12 bytes (Idrowall): 0xaa; the temperature - 16 (16-30 °C); 0x60; 0; fan
  * (auto 0, low 1, medium 2, high 3: the normalized min, medium, max) and mode << 4
  * (heat 1, cool 2, dry 3, fan 4, auto 5); swing and power << 6 (on 2, off 1); 0x54;
@@ -876,6 +1094,24 @@ int ac_encode_bytes(enum ac_enc_protocol protocol, const struct ac_enc_state *st
 		break;
 	case AC_ENC_MITSUBISHI_HEAVY_88:
 		n = mhi88_bytes(state, bytes);
+		break;
+	case AC_ENC_CORONA_AC:
+		n = corona_bytes(state, bytes);
+		break;
+	case AC_ENC_GOODWEATHER:
+		n = goodweather_bytes(state, bytes);
+		break;
+	case AC_ENC_ELECTRA_AC:
+		n = electra_bytes(state, bytes);
+		break;
+	case AC_ENC_CARRIER_AC64:
+		n = carrier64_bytes(state, bytes);
+		break;
+	case AC_ENC_SANYO_AC:
+		n = sanyo_bytes(state, bytes);
+		break;
+	case AC_ENC_SHARP_AC:
+		n = sharp_bytes(state, bytes);
 		break;
 	case AC_ENC_RHOSS:
 		n = rhoss_bytes(state, bytes);
@@ -1135,6 +1371,40 @@ int ac_encode_signal(enum ac_enc_protocol protocol, const uint8_t *b, size_t cou
 				byte_msb(&x, copy ? ~b[i] & 0xffu : b[i]);
 			end(&x, copy == 1);
 		}
+		break;
+	case AC_ENC_CORONA_AC:
+		/* sections of 7 bytes, each after a header, 10.8 ms apart */
+		x.t = &corona_timing;
+		for (i = 0; i < count; i++) {
+			if (i % 7 == 0)
+				header(&x);
+			byte_lsb(&x, b[i]);
+			if (i % 7 == 6)
+				end(&x, i + 1 == count);
+		}
+		break;
+	case AC_ENC_GOODWEATHER:
+		/* each byte, then its complement; a pulse, a header's space, a pulse */
+		x.t = &goodweather_timing;
+		header(&x);
+		for (i = 0; i < count; i++) {
+			byte_lsb(&x, b[i]);
+			byte_lsb(&x, ~b[i] & 0xffu);
+		}
+		end(&x, 0);
+		end(&x, 1);
+		break;
+	case AC_ENC_ELECTRA_AC:
+	case AC_ENC_CARRIER_AC64:
+	case AC_ENC_SANYO_AC:
+	case AC_ENC_SHARP_AC:
+		x.t = protocol == AC_ENC_ELECTRA_AC ? &electra_timing :
+		      protocol == AC_ENC_CARRIER_AC64 ? &carrier64_timing :
+		      protocol == AC_ENC_SANYO_AC ? &sanyo_timing : &sharp_timing;
+		header(&x);
+		for (i = 0; i < count; i++)
+			byte_lsb(&x, b[i]);
+		end(&x, 1);
 		break;
 	case AC_ENC_RHOSS:
 		/* the bytes, a pulse and a 0's space, then the last pulse */

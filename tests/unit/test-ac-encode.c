@@ -176,6 +176,10 @@ static const struct {
 	{ "mitsubishi_heavy_152", AC_ENC_MITSUBISHI_HEAVY_152 },
 	{ "mitsubishi_heavy_88", AC_ENC_MITSUBISHI_HEAVY_88 },
 	{ "rhoss", AC_ENC_RHOSS }, { "technibel_ac", AC_ENC_TECHNIBEL_AC },
+	{ "corona_ac", AC_ENC_CORONA_AC }, { "goodweather", AC_ENC_GOODWEATHER },
+	{ "electra_ac", AC_ENC_ELECTRA_AC },
+	{ "carrier_ac64", AC_ENC_CARRIER_AC64 }, { "sanyo_ac", AC_ENC_SANYO_AC },
+	{ "sharp_ac", AC_ENC_SHARP_AC },
 };
 
 #define ENC_COUNT (sizeof(enc_names) / sizeof(enc_names[0]))

@@ -146,7 +146,31 @@ static const struct protocol_case cases[] = {
 	  { F_AUTO, F_LOW, F_MEDIUM, F_HIGH }, { 0 }, { 0 },
 	  17, 31, 1 << TURBO | 1 << ECONO | 1 << CLEAN,
 	  { ON, M_DRY, 48, F_MEDIUM, 0, 0, { 0 } } },
-	/* Protocols added later: their numbers from the table (proto_of()). */
+	/* From here on the protocol number is the table's (rc_proto 0: looked up). */
+	{ AC_ENC_CORONA_AC, "corona_ac", 0, 1,
+	  { M_COOL, M_HEAT, M_DRY, M_FAN }, { F_AUTO, F_LOW, F_MEDIUM, F_HIGH }, { 0 }, { 0 },
+	  17, 30, 1 << ECONO,
+	  { ON, M_COOL, 50, F_AUTO, 0, 0, { 0 } } },
+	{ AC_ENC_GOODWEATHER, "goodweather", 0, 1,
+	  { M_AUTO, M_COOL, M_HEAT, M_DRY, M_FAN }, { F_AUTO, F_MIN, F_MEDIUM, F_MAX },
+	  { S_OFF, S_AUTO }, { 0 }, 16, 31, 0,
+	  { ON, M_COOL, 50, F_AUTO, S_OFF, 0, { 0 } } },
+	{ AC_ENC_ELECTRA_AC, "electra_ac", 0, 1,
+	  { M_AUTO, M_COOL, M_HEAT, M_DRY, M_FAN }, { F_AUTO, F_MIN, F_MEDIUM, F_MAX },
+	  { S_OFF, S_AUTO }, { S_OFF, S_AUTO }, 16, 32, 1 << TURBO | 1 << CLEAN,
+	  { ON, M_COOL, 48, F_MEDIUM, S_OFF, S_AUTO, { 0 } } },
+	{ AC_ENC_CARRIER_AC64, "carrier_ac64", 0, 1,
+	  { M_COOL, M_HEAT, M_FAN }, { F_AUTO, F_LOW, F_MEDIUM, F_HIGH }, { S_OFF, S_AUTO },
+	  { 0 }, 16, 30, 1 << SLEEP,
+	  { ON, M_COOL, 50, F_AUTO, S_OFF, 0, { 0 } } },
+	{ AC_ENC_SANYO_AC, "sanyo_ac", 0, 1,
+	  { M_AUTO, M_COOL, M_HEAT, M_DRY }, { F_AUTO, F_LOW, F_MEDIUM, F_HIGH },
+	  { S_AUTO, S_1, S_2, S_3, S_4, S_5 }, { 0 }, 16, 30, 1 << BEEP | 1 << SLEEP,
+	  { ON, M_COOL, 50, F_AUTO, S_AUTO, 0, { 0 } } },
+	{ AC_ENC_SHARP_AC, "sharp_ac", 0, 1,
+	  { M_AUTO, M_COOL, M_HEAT, M_DRY }, { F_AUTO, F_MIN, F_MEDIUM, F_HIGH, F_MAX },
+	  { S_OFF, S_AUTO, S_1, S_3, S_4, S_5 }, { 0 }, 15, 30, 1 << FILTER | 1 << CLEAN,
+	  { ON, M_COOL, 50, F_AUTO, S_OFF, 0, { 0 } } },
 	{ AC_ENC_RHOSS, "rhoss", 0, 1,
 	  { M_AUTO, M_COOL, M_HEAT, M_DRY, M_FAN }, { F_AUTO, F_MIN, F_MEDIUM, F_MAX },
 	  { S_OFF, S_AUTO }, { 0 }, 16, 30, 0,
@@ -160,17 +184,19 @@ static const struct protocol_case cases[] = {
 #define CASE_COUNT (sizeof(cases) / sizeof(cases[0]))
 
 /*
- * The case's protocol number; for a case that gives none (0: a protocol added later,
- * whose number its place in the table decides), the table's.
+ * The protocol number of the case's reports, from the table (AC_RC_PROTOCOL_BASE + its
+ * id): a case added later gives 0, since ids are given when protocols are merged; one
+ * that gives its number must agree with the table.
  */
 static unsigned int proto_of(const struct protocol_case *c)
 {
 	const struct ac_protocol_info *info = ac_protocol_find(c->name);
+	unsigned int proto;
 
-	if (c->rc_proto)
-		return c->rc_proto;
 	ck_assert_msg(info, "no protocol %s", c->name);
-	return AC_RC_PROTOCOL_BASE + info->layout->id;
+	proto = AC_RC_PROTOCOL_BASE + info->layout->id;
+	ck_assert(!c->rc_proto || c->rc_proto == proto);
+	return proto;
 }
 
 /* The state as ac_table.h lays it out: the flags the protocol has are off or on. */
@@ -427,11 +453,11 @@ START_TEST(test_cut_short)
 		if (c->copies > 1 && LIRC_IS_SPACE(v) && LIRC_VALUE(v) >= 5000)
 			break;
 		/*
-		 * Trotec's message is whole at its gap (the first long space after its
-		 * header's): the pulse after the gap is a footer.
+		 * Trotec's and Goodweather's messages are whole at their gap (the first
+		 * long space after the header's): the pulse after the gap is a footer.
 		 */
-		if (c->enc == AC_ENC_TROTEC && i > 1 && LIRC_IS_SPACE(v) &&
-		    LIRC_VALUE(v) >= 5000)
+		if ((c->enc == AC_ENC_TROTEC || c->enc == AC_ENC_GOODWEATHER) && i > 1 &&
+		    LIRC_IS_SPACE(v) && LIRC_VALUE(v) >= 5000)
 			break;
 		if (LIRC_IS_TIMEOUT(v))
 			break;
@@ -1034,6 +1060,13 @@ START_TEST(test_layouts_checked)
 	bad = *ac_protocol_find("lg2")->layout;
 	bad.header_space = AC_HEADER_SPACE_MAX - bad.header_margin;
 	ck_assert_int_eq(ac_protocol_check(&bad, &what), -EINVAL);
+	/* nibble checks whose result or nibbles lie past the message */
+	bad = *ac_protocol_find("carrier_ac64")->layout;
+	bad.checks[0].at = 8;
+	ck_assert_int_eq(ac_protocol_check(&bad, &what), -EINVAL);
+	bad = *ac_protocol_find("sanyo_ac")->layout;
+	bad.checks[0].count2 = 10;
+	ck_assert_int_eq(ac_protocol_check(&bad, &what), -EINVAL);
 }
 END_TEST
 
@@ -1064,6 +1097,99 @@ START_TEST(test_state_format)
 }
 END_TEST
 
+/* A documented message: its bytes as the protocol's documentation numbers them. */
+struct documented {
+	enum ac_enc_protocol enc;
+	size_t count;
+	uint8_t bytes[AC_ENC_BYTES_MAX];
+	uint64_t state;			/* the documented state, packed as ac_table.h says */
+};
+
+#define ST(power, mode, temp_half, fan, sv, sh)					\
+	((uint64_t)(power) | (uint64_t)(mode) << 4 | (uint64_t)(temp_half) << 8 |	\
+	 (uint64_t)(fan) << 16 | (uint64_t)(sv) << 20 | (uint64_t)(sh) << 24)
+#define FL(flag, value)	((uint64_t)(value) << (32 + 2 * (flag)))
+
+/*
+ * The example messages of the protocols' documentation (IRremoteESP8266's tests of
+ * real remotes), each with the state the documentation reads from it: the fan speeds
+ * it calls low and high are the state's min and max where it reads them so.
+ */
+static const struct documented documented[] = {
+	/* Corona: "Power: On, Mode: Heat, Temp: 23C, Fan: Low, Econo: On" */
+	{ AC_ENC_CORONA_AC, 21, { 0x28, 0x61, 0x3d, 0x19, 0xe6, 0x37, 0xc8, 0x28, 0x61, 0x6d,
+				  0xff, 0x00, 0xff, 0x00, 0x28, 0x61, 0xcd, 0xff, 0x00,
+				  0xff, 0x00 },
+	  ST(ON, M_HEAT, 46, F_LOW, 0, 0) | FL(ECONO, ON) },
+	/* the same, "Power: Off" */
+	{ AC_ENC_CORONA_AC, 21, { 0x28, 0x61, 0x3d, 0x19, 0xe6, 0x27, 0xd8, 0x28, 0x61, 0x6d,
+				  0xff, 0x00, 0xff, 0x00, 0x28, 0x61, 0xcd, 0xff, 0x00,
+				  0xff, 0x00 },
+	  ST(OFF, M_HEAT, 46, F_LOW, 0, 0) | FL(ECONO, ON) },
+	/* Goodweather 0xd52462000000: "Power: On, Mode: Cool, Temp: 20C, Fan: Low, Swing: Fast" */
+	{ AC_ENC_GOODWEATHER, 6, { 0x00, 0x00, 0x00, 0x62, 0x24, 0xd5 },
+	  ST(ON, M_COOL, 40, F_MIN, S_AUTO, 0) },
+	/* 0xd52668000000: "Power: Off, Mode: Cool, Temp: 22C, Fan: Low, Swing: Off" */
+	{ AC_ENC_GOODWEATHER, 6, { 0x00, 0x00, 0x00, 0x68, 0x26, 0xd5 },
+	  ST(OFF, M_COOL, 44, F_MIN, S_OFF, 0) },
+	/* Electra: "Power: On, Mode: Cool, Temp: 24C, Fan: Low, Swing(V): Off, Swing(H): Off" */
+	{ AC_ENC_ELECTRA_AC, 13, { 0xc3, 0x87, 0xf6, 0x28, 0x60, 0x00, 0x20, 0x00, 0x00, 0x20,
+				   0x00, 0x05, 0x0d },
+	  ST(ON, M_COOL, 48, F_MIN, S_OFF, S_OFF) | FL(TURBO, OFF) | FL(CLEAN, OFF) },
+	/* the same with "Clean: On" (and the light toggled) */
+	{ AC_ENC_ELECTRA_AC, 13, { 0xc3, 0x87, 0xe0, 0x00, 0x60, 0x00, 0x20, 0x00, 0x00, 0x24,
+				   0x00, 0x19, 0xe7 },
+	  ST(ON, M_COOL, 48, F_MIN, S_OFF, S_OFF) | FL(TURBO, OFF) | FL(CLEAN, ON) },
+	/*
+	 * Carrier 64-bit 0x404000102e5e5584: "Power: On, Mode: 1 (Heat), Temp: 30C, Fan: 1
+	 * (Low), Swing(V): On, Sleep: Off"
+	 */
+	{ AC_ENC_CARRIER_AC64, 8, { 0x84, 0x55, 0x5e, 0x2e, 0x10, 0x00, 0x40, 0x40 },
+	  ST(ON, M_HEAT, 60, F_LOW, S_AUTO, 0) | FL(SLEEP, OFF) },
+	/* its reset state 0x109000002c2a5584: "Power: Off, Mode: 2 (Cool), Temp: 28C, ..." */
+	{ AC_ENC_CARRIER_AC64, 8, { 0x84, 0x55, 0x2a, 0x2c, 0x00, 0x00, 0x90, 0x10 },
+	  ST(OFF, M_COOL, 56, F_AUTO, S_AUTO, 0) | FL(SLEEP, OFF) },
+	/*
+	 * Sanyo: "Power: On, Mode: 2 (Cool), Temp: 21C, Fan: 0 (Auto), Swing(V): 5 (Upper
+	 * Middle), Sleep: Off, Beep: On"
+	 */
+	{ AC_ENC_SANYO_AC, 9, { 0x6a, 0x71, 0x47, 0x00, 0x20, 0x85, 0x00, 0x00, 0x32 },
+	  ST(ON, M_COOL, 42, F_AUTO, S_3, 0) | FL(BEEP, ON) | FL(SLEEP, OFF) },
+	/* with the off timer: "Power: On, Mode: 1 (Heat), Temp: 17C, ..., Beep: On" */
+	{ AC_ENC_SANYO_AC, 9, { 0x6a, 0x6d, 0x4f, 0x02, 0x14, 0x85, 0x00, 0x00, 0x4a },
+	  ST(ON, M_HEAT, 34, F_AUTO, S_3, 0) | FL(BEEP, ON) | FL(SLEEP, OFF) },	/* Sharp A907: "Power: On, Previous Power: On, Mode: 2 (Cool), Temp: 28C, Fan: 2 (Auto)" */
+	{ AC_ENC_SHARP_AC, 13, { 0xaa, 0x5a, 0xcf, 0x10, 0xcd, 0x31, 0x22, 0x00, 0x08, 0x80,
+				 0x04, 0xe0, 0x51 },
+	  ST(ON, M_COOL, 56, F_AUTO, 0, 0) | FL(FILTER, OFF) | FL(CLEAN, OFF) },
+	/* "Power: On, Previous Power: Off, Mode: 0 (Auto), Temp: 15C, Fan: 2 (Auto)" */
+	{ AC_ENC_SHARP_AC, 13, { 0xaa, 0x5a, 0xcf, 0x10, 0x00, 0x11, 0x20, 0x00, 0x08, 0x80,
+				 0x00, 0xe0, 0x01 },
+	  ST(ON, M_AUTO, 30, F_AUTO, 0, 0) | FL(FILTER, OFF) | FL(CLEAN, OFF) },
+};
+
+START_TEST(test_documented_examples)
+{
+	const struct documented *d = &documented[_i];
+	const struct protocol_case *c = NULL;
+	struct ir_signal signal;
+	struct decoder_run run;
+	size_t k;
+
+	for (k = 0; k < CASE_COUNT; k++)
+		if (cases[k].enc == d->enc)
+			c = &cases[k];
+	ck_assert(c);
+	open_one(&run, c);
+	ir_signal_init(&signal);
+	ck_assert_int_eq(ac_encode_signal(d->enc, d->bytes, d->count, NULL, &signal), 0);
+	decoder_run_feed(&run, &signal);
+	expect_event_count(&run, 1);
+	expect_keydown(&run, 0, proto_of(c), d->state, 0);
+	ir_signal_free(&signal);
+	decoder_run_close(&run);
+}
+END_TEST
+
 static Suite *ac_suite(void)
 {
 	Suite *s = suite_create("ac");
@@ -1087,6 +1213,8 @@ static Suite *ac_suite(void)
 	tcase_add_test(tc, test_rhoss_documented);
 	tcase_add_test(tc, test_technibel_documented);
 	tcase_add_test(tc, test_all_loaded);
+	tcase_add_loop_test(tc, test_documented_examples, 0,
+			    (int)(sizeof(documented) / sizeof(documented[0])));
 	suite_add_tcase(s, tc);
 	tc = tcase_create("tables");
 	tcase_add_test(tc, test_layouts_checked);

@@ -1443,6 +1443,8 @@ START_TEST(test_ac)
 		"whirlpool_ac", "lg2", "daikin2", "trotec",
 		"daikin152", "mitsubishi_heavy_152", "mitsubishi_heavy_88",
 		"rhoss", "technibel_ac",
+		"corona_ac", "goodweather", "electra_ac", "carrier_ac64", "sanyo_ac",
+		"sharp_ac",
 	};
 #define AC_KNOWN (sizeof(some) / sizeof(some[0]))
 	const struct plan_decoder *d;

@@ -112,6 +112,22 @@ static const struct ac_sending sendings[] = {
 	  GAP_DEFAULT_US, 1, 0, 0, NULL, false },
 	{ "mitsubishi_heavy_88", { 0x52, 0xae, 0xc3, 0x26, 0xd9, 0xff, [7] = 0xff, [9] = 0xff },
 	  GAP_DEFAULT_US, 1, 0, 0, NULL, false },
+	/* The timer sections say none (0xffff); the power button clear: a running unit's. */
+	{ "corona_ac", { 0x28, 0x61, 0x3d, 0x10, [7] = 0x28, 0x61, 0x6d, 0xff, 0x00, 0xff, 0x00,
+			 0x28, 0x61, 0xcd, 0xff, 0x00, 0xff, 0x00 },
+	  10800, 1, 0, 0, NULL, false },
+	/* Read with the long space a 1: the remote's bytes complemented, no toggle set. */
+	{ "goodweather", { 0xff, [2] = 0xff, [4] = 0xff, [6] = 0xff, [8] = 0xff, [10] = 0x2a },
+	  6800, 1, 0, 0, NULL, true },
+	{ "electra_ac", { 0xc3, [11] = 0x08 }, GAP_DEFAULT_US, 1, 0, 0, NULL, false },
+	/* No timer. */
+	{ "carrier_ac64", { 0x84, 0x55 }, GAP_DEFAULT_US, 1, 0, 0, NULL, false },
+	/* The room at 21 °C, measured at the remote; the middle swing the upper one (5). */
+	{ "sanyo_ac", { 0x6a, [2] = 0x11, [5] = 0x05 }, GAP_DEFAULT_US, 1, 0, 0, NULL, false },
+	/* The A907's: on (3, not 1: on after off), no button's function, 1 below the sum. */
+	{ "sharp_ac", { 0xaa, 0x5a, 0xcf, 0x10, 0xc0, 0x31, [8] = 0x08, 0x80, [11] = 0xe0,
+			0x01 },
+	  GAP_DEFAULT_US, 1, 0, 0, NULL, false },
 	{ "rhoss", { 0xaa, [2] = 0x60, [6] = 0x54 }, GAP_DEFAULT_US, 1, 0, 0, NULL, false },
 	{ "technibel_ac", { 0x18 }, GAP_DEFAULT_US, 1, 0, 0, NULL, false },
 };
@@ -252,15 +268,20 @@ static unsigned int byte_xor(const uint8_t *msg, unsigned int first, unsigned in
 	return x;
 }
 
+/* The nibbles' sum, or their exclusive or for AC_CHECK_NIBBLE_XOR, all of it. */
 static unsigned int nibble_sum(const struct ac_check *c, const uint8_t *msg)
 {
-	unsigned int sum = c->init, i;
+	unsigned int sum = c->init, xor = c->init, i;
 
-	for (i = 0; i < c->count; i++)
+	for (i = 0; i < c->count; i++) {
 		sum += msg[c->first + i] & 0xf;
-	for (i = 0; i < c->count2; i++)
+		xor ^= msg[c->first + i] & 0xf;
+	}
+	for (i = 0; i < c->count2; i++) {
 		sum += msg[c->first2 + i] >> 4;
-	return sum & 0xf;
+		xor ^= msg[c->first2 + i] >> 4;
+	}
+	return c->kind == AC_CHECK_NIBBLE_XOR ? xor : sum;
 }
 
 /*
@@ -307,7 +328,14 @@ static bool check_apply(const struct ac_check *c, uint8_t *msg)
 			msg[c->at + i] = (uint8_t)~msg[c->first + i];
 		break;
 	case AC_CHECK_NIBBLE_SUM:
-		msg[c->at] = (uint8_t)((msg[c->at] & 0x0f) | nibble_sum(c, msg) << 4);
+	case AC_CHECK_NIBBLE_XOR:
+		msg[c->at] = (uint8_t)((msg[c->at] & 0x0f) | (nibble_sum(c, msg) & 0xf) << 4);
+		break;
+	case AC_CHECK_NIBBLE_SUM_LOW:
+		msg[c->at] = (uint8_t)((msg[c->at] & 0xf0) | (nibble_sum(c, msg) & 0xf));
+		break;
+	case AC_CHECK_NIBBLE_SUM8:
+		msg[c->at] = (uint8_t)nibble_sum(c, msg);
 		break;
 	case AC_CHECK_EQUAL:
 		msg[c->at] = (uint8_t)((msg[c->at] & ~c->first) | (c->count & c->first));

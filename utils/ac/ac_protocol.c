@@ -760,6 +760,225 @@ static const struct ac_protocol mitsubishi_heavy_88 = {
 #undef INV_BIT
 
 /*
+ * Corona (CSH-N2211 and alike, AR-01 remote), 168 bits, LSB first: 3 sections of 7
+ * bytes, each after a header and ending in a pulse and a 10.8 ms gap. Each section is
+ * 0x28 0x61, a label (0x3d, 0x6d, 0xcd: which section it is), then 2 bytes each
+ * followed by its complement. The first section holds the state: byte 3 fan (0-1: 0
+ * auto, 1 low, 2 medium, 3 high), power save (3, the state's econo), 1 (4); byte 5
+ * the temperature - 16 (0-3, 17 to 30 °C), power (4), mode (6-7: 0 heat, 1 dry, 2
+ * cool, 3 fan). The others hold the on and off timers (0xffff: none). The labels are
+ * checked, and each byte's complement; 0x28 0x61 are not (six checks at most): the
+ * labels tell the sections apart, so no copy of the first passes for another. Not
+ * read: the power button (byte 5's bit 5, set on the press that turns the unit on),
+ * the vertical swing toggle (byte 3's bit 6, a press, not a state), the timers; the
+ * 56-bit message of the auto and max buttons (its one section labelled 0x9d).
+ */
+#define CHECK_PAIRS(from, n)	{ .kind = AC_CHECK_INVERTED_PAIRS, .first = (from), .count = (n) }
+static const struct ac_protocol corona_ac = {
+	.id = 21,
+	.header_pulse = 3500, .header_space = 1680, .header_margin = 600,
+	.bit_pulse = 450, .one_space = 1270, .zero_space = 420, .margin = 250,
+	.sections = 3, .header_mask = 7, .bytes = 21, .section_bits = { 56, 56, 56 },
+	.checks = {
+		CHECK_PAIRS(3, 2),
+		CHECK_PAIRS(10, 2),
+		CHECK_PAIRS(17, 2),
+		CHECK_EQUAL(2, 0xff, 0x3d),
+		CHECK_EQUAL(9, 0xff, 0x6d),
+		CHECK_EQUAL(16, 0xff, 0xcd),
+	},
+	.fields = {
+		POWER_BIT(5, 4),
+		FIELD_MAP(MODE, 5, 6, 2, AC_MODE_HEAT, AC_MODE_DRY, AC_MODE_COOL, AC_MODE_FAN),
+		FIELD_LINEAR(TEMP, 5, 0, 4, 2, 32),
+		FIELD_MAP(FAN, 3, 0, 2, AC_FAN_AUTO, AC_FAN_LOW, AC_FAN_MEDIUM, AC_FAN_HIGH),
+		FLAG_BIT(AC_FLAG_ECONO, 3, 3),
+	},
+};
+
+/*
+ * Goodweather (ZH/JT-03 remote), 48 bits, LSB first: header (6.8 ms pulse and space),
+ * each of 6 bytes followed by its complement (96 bits sent), a pulse, a 6.8 ms space
+ * and one more pulse. A 1 is the short space (580 µs), a 0 the long (1600): the
+ * decoder takes the long space for a 1, so each byte here is the remote's
+ * complemented, and the message reads as pairs of a byte and its complement (byte k
+ * of the remote is byte 2k here, complemented). The fields are read in the first
+ * byte of each pair, complemented (so that ir-ctl's encoder, which derives the second
+ * from the first, can set them). As the remote has them: byte 3 power (1), swing (2-3:
+ * 0 fast, 1 slow, both the state's auto; 2 off), fan (5-6: 0 auto, 1 high, 2 medium, 3
+ * low, read as the state's max, medium and min as IRremoteESP8266 reads them); byte 4
+ * the temperature - 16 (0-3, 16 to 31 °C), mode (5-7: auto, cool, dry, fan, heat);
+ * byte 5 0xd5 (0x2a here). Not read: the button pressed (byte 2's low nibble), and
+ * the turbo, light and sleep bits (byte 1's bits 3 and 0, byte 3's bit 0), which are
+ * toggles, set on the press that changes them, not a state.
+ */
+static const struct ac_protocol goodweather = {
+	.id = 22,
+	.header_pulse = 6800, .header_space = 6800, .header_margin = 1000,
+	.bit_pulse = 640, .one_space = 1600, .zero_space = 580, .margin = 250,
+	.sections = 1, .header_mask = 1, .bytes = 12, .section_bits = { 96 },
+	.checks = {
+		CHECK_PAIRS(0, 6),
+		CHECK_EQUAL(10, 0xff, 0x2a),
+	},
+	.fields = {
+		FIELD_MAP(POWER, 6, 1, 1, AC_POWER_ON, AC_POWER_OFF),
+		FIELD_MAP(MODE, 8, 5, 3, [7] = AC_MODE_AUTO, [6] = AC_MODE_COOL,
+			  [5] = AC_MODE_DRY, [4] = AC_MODE_FAN, [3] = AC_MODE_HEAT),
+		FIELD_MAP(TEMP, 8, 0, 4, [15] = 32, [14] = 34, [13] = 36, [12] = 38, [11] = 40,
+			  [10] = 42, [9] = 44, [8] = 46, [7] = 48, [6] = 50, [5] = 52, [4] = 54,
+			  [3] = 56, [2] = 58, [1] = 60, [0] = 62),
+		FIELD_MAP(FAN, 6, 5, 2, [3] = AC_FAN_AUTO, [2] = AC_FAN_TOP, [1] = AC_FAN_MEDIUM,
+			  [0] = AC_FAN_MIN),
+		FIELD_MAP(SWING_V, 6, 2, 2, [3] = AC_SWING_V_AUTO, [2] = AC_SWING_V_AUTO,
+			  [1] = AC_SWING_V_OFF),
+	},
+};
+
+/*
+ * Electra (and AUX: YKR-M/003E, YKR-T/011 remotes), 104 bits, LSB first: header, 13
+ * bytes, a pulse, once. Byte 0 0xc3; byte 1 vertical swing (0-2: 0 on, the state's
+ * auto; 7 off), the temperature - 8 (3-7, 16 to 32 °C); byte 2 horizontal swing (5-7,
+ * as the vertical); byte 4 fan (5-7: 5 auto, 3 low, 2 medium, 1 high, read as the
+ * state's min, medium and max as IRremoteESP8266 reads them); byte 5 turbo (6); byte
+ * 6 mode (5-7: 0 auto, 1 cool, 2 dry, 4 heat, 6 fan); byte 9 clean (2), power (5);
+ * byte 12 the sum of bytes 0-11. Not read: byte 11, the light toggle (0x15 or 0x19
+ * on the press that changes it, 0x08 or 0x05 else), a press, not a state.
+ */
+static const struct ac_protocol electra_ac = {
+	.id = 23,
+	.header_pulse = 9166, .header_space = 4470, .header_margin = 1000,
+	.bit_pulse = 646, .one_space = 1647, .zero_space = 547, .margin = 250,
+	.sections = 1, .header_mask = 1, .bytes = 13, .section_bits = { 104 },
+	.checks = {
+		CHECK_SUM8(0, 12, 12),
+		CHECK_EQUAL(0, 0xff, 0xc3),
+	},
+	.fields = {
+		POWER_BIT(9, 5),
+		FIELD_MAP(MODE, 6, 5, 3, [0] = AC_MODE_AUTO, [1] = AC_MODE_COOL,
+			  [2] = AC_MODE_DRY, [4] = AC_MODE_HEAT, [6] = AC_MODE_FAN),
+		FIELD_LINEAR(TEMP, 1, 3, 5, 2, 16),
+		FIELD_MAP(FAN, 4, 5, 3, [5] = AC_FAN_AUTO, [3] = AC_FAN_MIN, [2] = AC_FAN_MEDIUM,
+			  [1] = AC_FAN_TOP),
+		FIELD_MAP(SWING_V, 1, 0, 3, [0] = AC_SWING_V_AUTO, [7] = AC_SWING_V_OFF),
+		FIELD_MAP(SWING_H, 2, 5, 3, [0] = AC_SWING_H_AUTO, [7] = AC_SWING_H_OFF),
+		FLAG_BIT(AC_FLAG_TURBO, 5, 6),
+		FLAG_BIT(AC_FLAG_CLEAN, 9, 2),
+	},
+};
+
+/*
+ * Carrier's 64-bit protocol (40MKC, 53NGK and alike; carrier_ac64 here, as
+ * IRremoteESP8266 names it: Carrier's 32-, 40- and 128-bit protocols are others), LSB
+ * first: header, 8 bytes, a pulse, once. Bytes 0-1 0x84 0x55; byte 2: the checksum
+ * (0-3: the sum of the nibbles of bits 20-63, modulo 16), mode (4-5: 1 heat, 2 cool, 3
+ * fan), fan (6-7: auto, low, medium, high); byte 3 the temperature - 16 (0-3, 16 to 30
+ * °C), vertical swing (5); byte 4 power (4), sleep (7). Not read: the timers (byte 4's
+ * bits 5 and 6 enable them, bytes 6 and 7 hold their hours).
+ */
+static const struct ac_protocol carrier_ac64 = {
+	.id = 24,
+	.header_pulse = 8940, .header_space = 4556, .header_margin = 1000,
+	.bit_pulse = 503, .one_space = 1736, .zero_space = 615, .margin = 250,
+	.sections = 1, .header_mask = 1, .bytes = 8, .section_bits = { 64 },
+	.checks = {
+		{ .kind = AC_CHECK_NIBBLE_SUM_LOW, .first = 3, .count = 5, .first2 = 2,
+		  .count2 = 6, .at = 2 },
+		CHECK_EQUAL(0, 0xff, 0x84),
+		CHECK_EQUAL(1, 0xff, 0x55),
+	},
+	.fields = {
+		POWER_BIT(4, 4),
+		FIELD_MAP(MODE, 2, 4, 2, [1] = AC_MODE_HEAT, [2] = AC_MODE_COOL,
+			  [3] = AC_MODE_FAN),
+		FIELD_LINEAR(TEMP, 3, 0, 4, 2, 32),
+		FIELD_MAP(FAN, 2, 6, 2, AC_FAN_AUTO, AC_FAN_LOW, AC_FAN_MEDIUM, AC_FAN_HIGH),
+		FIELD_MAP(SWING_V, 3, 5, 1, AC_SWING_V_OFF, AC_SWING_V_AUTO),
+		FLAG_BIT(AC_FLAG_SLEEP, 4, 7),
+	},
+};
+
+/*
+ * Sanyo (SAP-K121AHA, SAP-K242AH; RCS-2HS4E, RCS-2S4E remotes), 72 bits, LSB first:
+ * header, 9 bytes, a pulse, once. Byte 0 0x6a; byte 1 the temperature - 4 (0-4, 16 to
+ * 30 °C); byte 2 beep (6); byte 4 fan (0-1: 0 auto, 1 high, 2 low, 3 medium), mode
+ * (4-6: 1 heat, 2 cool, 3 dry, 4 auto); byte 5 vertical swing (0-2: 0 auto, 2 lowest, 3
+ * low, 4 and 5 the lower and upper middle, 6 high, 7 highest), power (6-7: 1 off, 2
+ * on); byte 6 sleep (3); byte 8 the sum of the nibbles of bytes 0-7. Not read: the
+ * room temperature and where it is measured (byte 2's bits 0-5), the off timer (byte
+ * 3, byte 4's bit 2).
+ */
+static const struct ac_protocol sanyo_ac = {
+	.id = 25,
+	.header_pulse = 8500, .header_space = 4200, .header_margin = 1000,
+	.bit_pulse = 500, .one_space = 1600, .zero_space = 550, .margin = 250,
+	.sections = 1, .header_mask = 1, .bytes = 9, .section_bits = { 72 },
+	.checks = {
+		{ .kind = AC_CHECK_NIBBLE_SUM8, .first = 0, .count = 8, .first2 = 0,
+		  .count2 = 8, .at = 8 },
+		CHECK_EQUAL(0, 0xff, 0x6a),
+	},
+	.fields = {
+		FIELD_MAP(POWER, 5, 6, 2, [1] = AC_POWER_OFF, [2] = AC_POWER_ON),
+		FIELD_MAP(MODE, 4, 4, 3, [1] = AC_MODE_HEAT, [2] = AC_MODE_COOL,
+			  [3] = AC_MODE_DRY, [4] = AC_MODE_AUTO),
+		FIELD_LINEAR(TEMP, 1, 0, 5, 2, 8),
+		FIELD_MAP(FAN, 4, 0, 2, AC_FAN_AUTO, AC_FAN_HIGH, AC_FAN_LOW, AC_FAN_MEDIUM),
+		FIELD_MAP(SWING_V, 5, 0, 3, [0] = AC_SWING_V_AUTO, [2] = AC_SWING_V_LOWEST,
+			  [3] = AC_SWING_V_LOW, [4] = AC_SWING_V_MIDDLE, [5] = AC_SWING_V_MIDDLE,
+			  [6] = AC_SWING_V_HIGH, [7] = AC_SWING_V_HIGHEST),
+		FLAG_BIT(AC_FLAG_BEEP, 2, 6),
+		FLAG_BIT(AC_FLAG_SLEEP, 6, 3),
+	},
+};
+
+/*
+ * Sharp (the CRMC-A907 JBEZ remote's messages; AY-ZP40KR, AH-AxSAY), 104 bits, LSB
+ * first: header, 13 bytes, a pulse, once. Bytes 0-3 0xaa 0x5a 0xcf 0x10; byte 4 the
+ * temperature - 15 (0-3; the remote sends 0 in auto and dry, read as 15 °C as
+ * IRremoteESP8266 reads it), 0xc0 above it in cool and heat; byte 5 power (4-7: 1 on
+ * after off, 2 off, 3 on, 6 and 7 a special function set, 8 a timer set: all but off
+ * are a running unit); byte 6 mode (0-1: 0 auto, 1 heat, 2 cool, 3 dry), clean (3), fan
+ * (4-6: 2 auto, 4 min, 3 medium, 5 high, 7 max); byte 8 vertical swing (0-2: 1 highest,
+ * 2 and 5 off, 3 middle, 4 low, 6 lowest, 7 swinging, read as the state's auto; 0 no
+ * change, no value); byte 11 ion (2, the state's filter); byte 12's high nibble the
+ * exclusive or of the nibbles of bytes 0-11 and of its low nibble. The A705 and A903
+ * remotes' messages (byte 11's bit 4 set), whose modes and fan speeds differ, are not
+ * read. Not read: the button pressed (byte 10), turbo and econo (a power code of 6 or
+ * 7 with byte 10 saying which: two bytes no field joins), the timer (byte 7).
+ */
+static const struct ac_protocol sharp_ac = {
+	.id = 26,
+	.header_pulse = 3800, .header_space = 1900, .header_margin = 600,
+	.bit_pulse = 470, .one_space = 1400, .zero_space = 500, .margin = 250,
+	.sections = 1, .header_mask = 1, .bytes = 13, .section_bits = { 104 },
+	.checks = {
+		{ .kind = AC_CHECK_NIBBLE_XOR, .first = 0, .count = 13, .first2 = 0,
+		  .count2 = 12, .at = 12 },
+		CHECK_EQUAL(0, 0xff, 0xaa),
+		CHECK_EQUAL(1, 0xff, 0x5a),
+		CHECK_EQUAL(2, 0xff, 0xcf),
+		CHECK_EQUAL(3, 0xff, 0x10),
+		CHECK_EQUAL(11, 0x10, 0x00),
+	},
+	.fields = {
+		FIELD_MAP(POWER, 5, 4, 4, [1] = AC_POWER_ON, [2] = AC_POWER_OFF,
+			  [3] = AC_POWER_ON, [6] = AC_POWER_ON, [7] = AC_POWER_ON,
+			  [8] = AC_POWER_ON),
+		FIELD_MAP(MODE, 6, 0, 2, AC_MODE_AUTO, AC_MODE_HEAT, AC_MODE_COOL, AC_MODE_DRY),
+		FIELD_LINEAR(TEMP, 4, 0, 4, 2, 30),
+		FIELD_MAP(FAN, 6, 4, 3, [2] = AC_FAN_AUTO, [4] = AC_FAN_MIN, [3] = AC_FAN_MEDIUM,
+			  [5] = AC_FAN_HIGH, [7] = AC_FAN_TOP),
+		FIELD_MAP(SWING_V, 8, 0, 3, [1] = AC_SWING_V_HIGHEST, [2] = AC_SWING_V_OFF,
+			  [3] = AC_SWING_V_MIDDLE, [4] = AC_SWING_V_LOW, [5] = AC_SWING_V_OFF,
+			  [6] = AC_SWING_V_LOWEST, [7] = AC_SWING_V_AUTO),
+		FLAG_BIT(AC_FLAG_FILTER, 11, 2),
+		FLAG_BIT(AC_FLAG_CLEAN, 6, 3),
+	},
+};
+
+/*
  * Rhoss (Idrowall MPCV), 96 bits, LSB first: header (3 ms pulse, 4.2 ms space), 12
  * bytes, then a pulse and a 0's space, a pulse and the gap: the decoder reads 97 bits,
  * the last a 0 in a 13th byte. Byte 0 0xaa; byte 1: the temperature - 16 (0-3); byte
@@ -842,6 +1061,12 @@ static const struct ac_protocol_info protocols[] = {
 	{ "mitsubishi_heavy_88", 88, &mitsubishi_heavy_88 },
 	{ "rhoss", 96, &rhoss },
 	{ "technibel_ac", 56, &technibel_ac },
+	{ "corona_ac", 168, &corona_ac },
+	{ "goodweather", 48, &goodweather },
+	{ "electra_ac", 104, &electra_ac },
+	{ "carrier_ac64", 64, &carrier_ac64 },
+	{ "sanyo_ac", 72, &sanyo_ac },
+	{ "sharp_ac", 104, &sharp_ac },
 };
 
 size_t ac_protocol_count(void)
@@ -917,6 +1142,9 @@ static int check_check(const struct ac_protocol *r, const struct ac_check *c,
 			break;
 		return 0;
 	case AC_CHECK_NIBBLE_SUM:
+	case AC_CHECK_NIBBLE_SUM_LOW:
+	case AC_CHECK_NIBBLE_SUM8:
+	case AC_CHECK_NIBBLE_XOR:
 		if (!in_message(r, c->first, c->count, 1) || c->at >= r->bytes ||
 		    (c->count2 && !in_message(r, c->first2, c->count2, 1)))
 			break;

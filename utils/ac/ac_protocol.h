@@ -28,6 +28,12 @@
  *	mitsubishi_heavy_88	88 bits (11 bytes, as mitsubishi_heavy_152's; no swing)
  *	rhoss		96 bits (12 bytes, then a 0 and a pulse)
  *	technibel_ac	56 bits (7 bytes; Celsius states only)
+ *	corona_ac	168 bits (21 bytes in 3 sections; the state in the first)
+ *	goodweather	48 bits, each byte followed by its complement (96 sent)
+ *	electra_ac	104 bits (13 bytes)
+ *	carrier_ac64	64 bits (8 bytes; Carrier's other lengths are not read)
+ *	sanyo_ac	72 bits (9 bytes)
+ *	sharp_ac	104 bits (13 bytes; the A907 remote's, not the A705's or A903's)
  * Where a protocol's layout cannot say a state in its fields (coolix's commands that
  * are not a state, its fan mode), ac_protocol.c says what the decoder reports.
  */
