@@ -214,17 +214,46 @@ static bool pop_ac_message(const struct printer *p, const struct lirc_scancode *
 	return false;
 }
 
+/*
+ * The message of an IRP protocol's report on the wide path (irp_compile.h): the first
+ * decoder's whose oldest queued message has the report's scancode, taken out; false
+ * when there is none (a protocol that fits 64 bits queues none).
+ */
+static bool pop_irp_message(const struct printer *p, const struct lirc_scancode *lirc,
+			    struct irp_compile_message *ret_message)
+{
+	size_t i;
+	int map;
+
+	if (lirc->rc_proto != IRP_COMPILE_PROTOCOL)
+		return false;
+	for (i = 0; i < p->vm_count; i++) {
+		map = p->vms[i] ? bpf_vm_map_find(p->vms[i], IRP_COMPILE_MESSAGES_MAP) : -ENOENT;
+		if (map < 0 || bpf_vm_map_peek(p->vms[i], (size_t)map, ret_message) < 0 ||
+		    ret_message->scancode != lirc->scancode)
+			continue;
+		bpf_vm_map_pop(p->vms[i], (size_t)map, ret_message);
+		return true;
+	}
+	return false;
+}
+
 static int print_record_json(const struct rc_input_record *record, const struct printer *p)
 {
+	struct irp_compile_message irp;
 	struct ac_message message;
 	bool bytes;
+	int ret;
 
 	if (record->type == RC_INPUT_RECORD_LIRC) {
 		bytes = pop_ac_message(p, &record->lirc, &message);
-		return event_print_json_lirc(stdout, record->time_ns, &record->lirc,
-					     lirc_proto_enum_name(record->lirc.rc_proto),
-					     bytes ? message.bytes : NULL,
-					     bytes ? message.length : 0);
+		ret = event_print_json_lirc(stdout, record->time_ns, &record->lirc,
+					    lirc_proto_enum_name(record->lirc.rc_proto),
+					    bytes ? message.bytes : NULL,
+					    bytes ? message.length : 0);
+		if (ret == 0 && pop_irp_message(p, &record->lirc, &irp))
+			ret = event_print_json_irp_message(stdout, record->time_ns, &irp);
+		return ret;
 	}
 	return event_print_json_input(stdout, record->time_ns, record->event_type,
 				      record->event_code, record->event_value,
@@ -234,6 +263,7 @@ static int print_record_json(const struct rc_input_record *record, const struct 
 
 static int print_record(const struct rc_input_record *record, const struct printer *p)
 {
+	struct irp_compile_message irp;
 	struct ac_message message;
 
 	if (p->json)
@@ -241,6 +271,8 @@ static int print_record(const struct rc_input_record *record, const struct print
 	if (record->type == RC_INPUT_RECORD_LIRC) {
 		event_print_lirc(stdout, record->time_ns, &record->lirc,
 				 lirc_proto_enum_name(record->lirc.rc_proto));
+		if (pop_irp_message(p, &record->lirc, &irp))
+			event_print_irp_message(stdout, record->time_ns, &irp);
 		if (event_print_ac(stdout, record->time_ns, &record->lirc) &&
 		    pop_ac_message(p, &record->lirc, &message))
 			event_print_ac_bytes(stdout, record->time_ns, &record->lirc,

@@ -15,6 +15,9 @@
 
 #include "ac_protocol.h"
 #include "event_print.h"
+#include "ir_error.h"
+#include "irp.h"
+#include "irp_database.h"
 #include "json_writer.h"
 
 #define NSEC_PER_SEC UINT64_C(1000000000)
@@ -237,6 +240,72 @@ void event_print_ac_bytes(FILE *out, uint64_t time_ns, const struct lirc_scancod
 	flush(&line);
 }
 
+/*
+ * A wide message's protocol name, safe to print (NUL-terminated, no control characters),
+ * and its parsed IRP from the database for the parameters' names: NULL when it is not
+ * a database protocol ("irp": an IRP string), or has another count of parameters.
+ */
+static struct irp_protocol *message_protocol(const struct irp_compile_message *m,
+					     char name[IRP_COMPILE_MESSAGE_NAME_SIZE])
+{
+	const struct irp_database_entry *entry;
+	struct irp_protocol *protocol = NULL;
+	struct ir_error ignored = { "" };
+
+	memcpy(name, m->name, IRP_COMPILE_MESSAGE_NAME_SIZE);
+	name[IRP_COMPILE_MESSAGE_NAME_SIZE - 1] = '\0';
+	ir_error_filter_controls(name);
+	entry = irp_database_find(name);
+	if (!entry || irp_parse(entry->irp, strlen(entry->irp), &protocol, &ignored) < 0)
+		return NULL;
+	if (protocol->parameter_count != m->count) {
+		irp_protocol_free(protocol);
+		return NULL;
+	}
+	return protocol;
+}
+
+/* The values a message has, at most the compiler's parameters. */
+static size_t message_count(const struct irp_compile_message *m)
+{
+	return m->count < IRP_COMPILE_PARAMETERS_MAX ? m->count : IRP_COMPILE_PARAMETERS_MAX;
+}
+
+/* A parameter's name, or its index in the parameter spec when it has none known. */
+static const char *parameter_name(const struct irp_protocol *protocol, size_t i,
+				  char index[NUMBER_MAX])
+{
+	if (protocol)
+		return protocol->parameters[i].name;
+	snprintf(index, NUMBER_MAX, "%zu", i);
+	return index;
+}
+
+void event_print_irp_message(FILE *out, uint64_t time_ns, const struct irp_compile_message *m)
+{
+	char name[IRP_COMPILE_MESSAGE_NAME_SIZE], index[NUMBER_MAX];
+	struct irp_protocol *protocol = message_protocol(m, name);
+	struct line line;
+	size_t i;
+
+	line.out = out;
+	line.len = 0;
+	put_time(&line, time_ns);
+	/* "irp protocol(%s):" then " %s=%llu" each */
+	put_lit(&line, "irp protocol(");
+	put_str(&line, name);
+	put_lit(&line, "):");
+	for (i = 0; i < message_count(m); i++) {
+		put_lit(&line, " ");
+		put_str(&line, parameter_name(protocol, i, index));
+		put_lit(&line, "=");
+		put_dec(&line, m->values[i], 1);
+	}
+	put_lit(&line, "\n");
+	flush(&line);
+	irp_protocol_free(protocol);
+}
+
 static const char *const key_actions[] = { "key_up", "key_down", "key_repeat" };
 
 /* ": code 0x%02x = %d\n" */
@@ -399,6 +468,23 @@ int event_print_json_lirc(FILE *out, uint64_t time_ns, const struct lirc_scancod
 	if (ret == 0 && protocol)
 		ret = json_ac(out, time_ns, scancode, protocol, bytes, size);
 	return ret;
+}
+
+int event_print_json_irp_message(FILE *out, uint64_t time_ns,
+				 const struct irp_compile_message *m)
+{
+	char name[IRP_COMPILE_MESSAGE_NAME_SIZE], index[NUMBER_MAX];
+	struct irp_protocol *protocol = message_protocol(m, name);
+	struct json_writer w;
+	size_t i;
+
+	json_writer_init(&w);
+	json_head(&w, time_ns, "irp");
+	json_writer_string(&w, "protocol", name);
+	for (i = 0; i < message_count(m); i++)
+		json_writer_uint(&w, parameter_name(protocol, i, index), m->values[i]);
+	irp_protocol_free(protocol);
+	return json_finish(out, &w);
 }
 
 /* The relative axes' names, from the kernel's header (input-event-codes.h). */

@@ -12,6 +12,8 @@
 #include <stdio.h>
 #include <linux/lirc.h>
 
+#include "irp_compile.h"
+
 /*
  * "855.168999: lirc protocol(nec): scancode = 0x1234 repeat toggle=1"; protocol_name
  * NULL prints the number, as for BPF decoders' own protocols ("protocol(64)").
@@ -35,6 +37,15 @@ void event_print_ac_bytes(FILE *out, uint64_t time_ns, const struct lirc_scancod
 			  const uint8_t *bytes, size_t size);
 
 /*
+ * After the lirc line of a report of an IRP protocol of the wide path (irp_compile.h:
+ * more than 64 bits of parameters), every parameter from the message its decoder
+ * queued: "855.168999: irp protocol(Fujitsu-128): A0=20 A1=99 ... A15=0", the names
+ * those of the IRP database's protocol the message names; of an IRP string's protocol
+ * ("irp"), the parameters' indexes in its spec ("0=20 1=99 ...").
+ */
+void event_print_irp_message(FILE *out, uint64_t time_ns, const struct irp_compile_message *m);
+
+/*
  * "855.169009: event type EV_KEY(0x01) key_down: KEY_VOLUMEUP(0x0073)" and the other
  * event kinds. key_name is the name of code for EV_KEY events (NULL if unknown).
  */
@@ -51,6 +62,13 @@ void event_print_input(FILE *out, uint64_t time_ns, uint16_t type, uint16_t code
  */
 int event_print_json_lirc(FILE *out, uint64_t time_ns, const struct lirc_scancode *scancode,
 			  const char *protocol_name, const uint8_t *bytes, size_t size);
+
+/*
+ * --json: that line as {"time":...,"event":"irp","protocol":"Fujitsu-128","A0":20,...},
+ * as --decode -p irp prints its decodes. 0, or -ENOMEM.
+ */
+int event_print_json_irp_message(FILE *out, uint64_t time_ns,
+				 const struct irp_compile_message *m);
 
 /*
  * An input event: {"time":...,"event":"key","key":"KEY_ENTER","code":28,"value":"down"}

@@ -5,7 +5,9 @@
  * the device goes away (an error). Both are stamped with CLOCK_MONOTONIC, so their
  * lines interleave in time. Signals arrive through a signalfd polled with the devices:
  * no handler, no global state. With -v, the bytes of each A/C message follow its line,
- * popped from the queue of the ac decoder attached (bpf_protocols/ac_table.h).
+ * popped from the queue of the ac decoder attached (bpf_protocols/ac_table.h); the
+ * parameters of an IRP protocol of the wide path follow its line, popped from its
+ * decoder's queue (irp_compile.h).
  */
 #include "config.h"
 
@@ -40,6 +42,7 @@ struct test_state {
 	const struct rc_device *device;
 	bool json;
 	int ac_messages_fd;		/* -v: the ac decoder's queue, or -1 */
+	int irp_messages_fd;		/* a wide IRP protocol's queue (irp_compile.h), or -1 */
 	struct pollfd fds[TEST_FD_MAX];
 	size_t fd_count;		/* lirc last: left out when it cannot report scancodes */
 };
@@ -128,6 +131,45 @@ static void open_ac_messages(struct test_state *state)
 	}
 }
 
+/*
+ * The queue of the IRP decoder of the wide path attached to the device (irp_compile.h:
+ * a protocol of more than 64 bits of parameters, the first one's when there are more);
+ * none where there is none, or where it cannot be read (a note with -v).
+ */
+static void open_irp_messages(struct test_state *state, bool verbose)
+{
+	struct ir_error err = { 0 };
+	struct irp_compile_message stale;
+	int fd, ret;
+
+	ret = bpf_kernel_find_attached_map(state->fds[TEST_FD_LIRC].fd,
+					   IRP_COMPILE_MESSAGES_MAP, &fd, &err);
+	if (ret == 0) {
+		/* messages of reports before this run: not theirs to print */
+		while (bpf_kernel_map_pop(fd, &stale) == 0)
+			;
+		state->irp_messages_fd = fd;
+	} else if (verbose && (ret == -EPERM || ret == -EACCES)) {
+		fprintf(stderr, _("%s: the IRP protocols' parameters cannot be shown: %s\n"),
+			state->device->sysname, err.message);
+	}
+}
+
+/*
+ * The message of an IRP protocol's report on the wide path: the oldest queued with its
+ * scancode (those before it, of reports not made, dropped); false if none.
+ */
+static bool pop_irp_message(const struct test_state *state, const struct lirc_scancode *lirc,
+			    struct irp_compile_message *ret_message)
+{
+	if (state->irp_messages_fd < 0 || lirc->rc_proto != IRP_COMPILE_PROTOCOL)
+		return false;
+	while (bpf_kernel_map_pop(state->irp_messages_fd, ret_message) == 0)
+		if (ret_message->scancode == lirc->scancode)
+			return true;
+	return false;
+}
+
 /* The queued bytes of an A/C protocol's report: its protocol's oldest; false if none. */
 static bool pop_ac_message(const struct test_state *state, const struct lirc_scancode *lirc,
 			   struct ac_message *ret_message)
@@ -144,9 +186,10 @@ static bool pop_ac_message(const struct test_state *state, const struct lirc_sca
 static int print_lirc(struct test_state *state)
 {
 	struct lirc_scancode scancodes[BATCH];
+	struct irp_compile_message irp;
 	struct ac_message message;
 	size_t count, i;
-	bool bytes;
+	bool bytes, wide;
 	int ret;
 
 	ret = lirc_read_scancodes(state->fds[TEST_FD_LIRC].fd, scancodes, BATCH, &count);
@@ -158,15 +201,21 @@ static int print_lirc(struct test_state *state)
 		return -ENODEV;
 	for (i = 0; ret == 0 && i < count; i++) {
 		bytes = pop_ac_message(state, &scancodes[i], &message);
+		wide = pop_irp_message(state, &scancodes[i], &irp);
 		if (state->json) {
 			ret = event_print_json_lirc(stdout, scancodes[i].timestamp, &scancodes[i],
 						    proto_name(scancodes[i].rc_proto),
 						    bytes ? message.bytes : NULL,
 						    bytes ? message.length : 0);
+			if (ret == 0 && wide)
+				ret = event_print_json_irp_message(stdout, scancodes[i].timestamp,
+								   &irp);
 			continue;
 		}
 		event_print_lirc(stdout, scancodes[i].timestamp, &scancodes[i],
 				 proto_name(scancodes[i].rc_proto));
+		if (wide)
+			event_print_irp_message(stdout, scancodes[i].timestamp, &irp);
 		event_print_ac(stdout, scancodes[i].timestamp, &scancodes[i]);
 		if (bytes)
 			event_print_ac_bytes(stdout, scancodes[i].timestamp, &scancodes[i],
@@ -248,6 +297,8 @@ static void close_fds(struct test_state *state)
 			close(state->fds[i].fd);
 	if (state->ac_messages_fd >= 0)
 		close(state->ac_messages_fd);
+	if (state->irp_messages_fd >= 0)
+		close(state->irp_messages_fd);
 }
 
 int keytable_test(const struct keytable_options *options, const struct rc_device *device,
@@ -257,6 +308,7 @@ int keytable_test(const struct keytable_options *options, const struct rc_device
 	const char *root = options->sysroot;
 	struct test_state state = {
 		.device = device, .json = options->json, .ac_messages_fd = -1,
+		.irp_messages_fd = -1,
 	};
 	sigset_t old_mask;
 	int ret, fd;
@@ -282,6 +334,8 @@ int keytable_test(const struct keytable_options *options, const struct rc_device
 		goto out;
 	if (options->verbose && state.fds[TEST_FD_LIRC].fd >= 0)
 		open_ac_messages(&state);
+	if (state.fds[TEST_FD_LIRC].fd >= 0)
+		open_irp_messages(&state, options->verbose);
 	ret = state.fds[TEST_FD_SIGNAL].fd = open_signals(&old_mask, err);
 	if (ret < 0)
 		goto out;

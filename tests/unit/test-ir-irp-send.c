@@ -93,6 +93,48 @@ out:
 	ir_train_free(&train);
 }
 
+/*
+ * A wide protocol (irp_compile.h) by name: every parameter drawn sent as NAME=VALUE,
+ * and the message queued with the report gives each one back; why[] when not.
+ */
+static void round_trip_by_name(const struct irp_database_entry *entry,
+			       const struct irp_protocol *p, struct bpf_vm *vm,
+			       uint64_t *seed, char *why, size_t size)
+{
+	uint64_t values[IRP_RANDOM_PARAMETERS_MAX];
+	struct irp_signal signal = { 0 };
+	struct irp_compile_message m;
+	struct ir_error err = { "" };
+	struct ir_train train;
+	char text[1024] = "";
+	size_t i, len = 0;
+	int map = bpf_vm_map_find(vm, IRP_COMPILE_MESSAGES_MAP);
+
+	irp_random_render(p, seed, false, values, &signal);
+	irp_signal_free(&signal);
+	for (i = 0; i < p->parameter_count; i++)
+		len += (size_t)snprintf(text + len, sizeof(text) - len, "%s%s=%llu",
+					i ? "," : "", p->parameters[i].name,
+					(unsigned long long)values[i]);
+	ir_train_init(&train);
+	if (ir_irp_send_values(entry->name, text, 0, &train, &err) < 0) {
+		snprintf(why, size, "%s: %s", text, err.message);
+		goto out;
+	}
+	bpf_vm_reset(vm);
+	feed(vm, &train);
+	if (map < 0 || bpf_vm_map_pop(vm, (size_t)map, &m) < 0) {
+		snprintf(why, size, "%s: no message", text);
+		goto out;
+	}
+	for (i = 0; i < p->parameter_count; i++)
+		if (m.values[i] != values[i] && !p->parameters[i].persistent)
+			snprintf(why, size, "%s: %s=%llu came back", text, p->parameters[i].name,
+				 (unsigned long long)m.values[i]);
+out:
+	ir_train_free(&train);
+}
+
 /* A seed of the random draws from a protocol's name (FNV-1a), never 0. */
 static uint64_t protocol_seed(const char *name)
 {
@@ -106,7 +148,7 @@ static uint64_t protocol_seed(const char *name)
 START_TEST(test_every_protocol_round_trips)
 {
 	struct exception_list exceptions, send_exceptions;
-	unsigned int checked = 0, failed = 0, problems = 0;
+	unsigned int checked = 0, failed = 0, problems = 0, wide = 0;
 	size_t i;
 
 	exception_list_read(EXCEPTIONS_TXT, &exceptions);
@@ -134,6 +176,10 @@ START_TEST(test_every_protocol_round_trips)
 		seed = protocol_seed(entry->name);
 		for (trial = 0; trial < TRIALS && !why[0]; trial++)
 			round_trip(entry, p, &options, vm, &seed, why, sizeof(why));
+		/* the parameters a scancode cannot carry: by name */
+		for (trial = 0; irp_compile_is_wide(p) && trial < TRIALS && !why[0]; trial++)
+			round_trip_by_name(entry, p, vm, &seed, why, sizeof(why));
+		wide += irp_compile_is_wide(p);
 		if (why[0] && !exception_list_has(&send_exceptions, entry->name)) {
 			printf("%s\t%s\n", entry->name, why);
 			problems++;
@@ -152,6 +198,8 @@ START_TEST(test_every_protocol_round_trips)
 	       checked - failed, checked, failed);
 	fflush(stdout);
 	ck_assert_uint_ge(checked, 180);
+	/* Fujitsu-128 */
+	ck_assert_uint_ge(wide, 1);
 	ck_assert_msg(problems == 0, "%u protocols differ from %s", problems,
 		      SEND_EXCEPTIONS_TXT);
 	ck_assert_uint_eq(failed, send_exceptions.count);
@@ -212,6 +260,46 @@ START_TEST(test_trains)
 }
 END_TEST
 
+/* -S irp:NAME:P=V,...: each bad assignment refused, naming it; a default filled in. */
+START_TEST(test_by_name)
+{
+	static const struct {
+		const char *text;
+		int ret;
+		const char *message;
+	} bad[] = {
+		{ "D=4,X=1", -EINVAL, "'X' is not a parameter" },
+		{ "D=4,D=5", -EINVAL, "'D' is given twice" },
+		{ "D=4", -EINVAL, "'F' is not given" },
+		{ "D=4,F", -EINVAL, "'F': expected NAME=VALUE" },
+		{ "D=4,F=x", -EINVAL, "'F': 'x' is not a number" },
+		{ "D=4,F=256", -ERANGE, "'F' = 256 is out of 0..255" },
+	};
+	struct ir_error err = { "" };
+	struct ir_train train, by_scancode;
+	size_t i;
+
+	for (i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		ir_train_init(&train);
+		ck_assert_int_eq(ir_irp_send_values("NEC1", bad[i].text, 0, &train, &err),
+				 bad[i].ret);
+		ck_assert_msg(strstr(err.message, bad[i].message), "%s: %s", bad[i].text,
+			      err.message);
+		ir_train_free(&train);
+	}
+	/* S takes its default, 255-D: the train of NEC1:0x0408 */
+	ir_train_init(&train);
+	ir_train_init(&by_scancode);
+	ck_assert_int_eq(ir_irp_send_values("NEC1", "D=4,F=8", 0, &train, &err), 0);
+	ck_assert_int_eq(ir_irp_send("NEC1", 0x0408, 0, &by_scancode, &err), 0);
+	ck_assert_uint_eq(train.count, by_scancode.count);
+	ck_assert(memcmp(train.durations, by_scancode.durations,
+			 train.count * sizeof(*train.durations)) == 0);
+	ir_train_free(&train);
+	ir_train_free(&by_scancode);
+}
+END_TEST
+
 static Suite *ir_irp_send_suite(void)
 {
 	Suite *s = suite_create("ir_irp_send");
@@ -219,6 +307,7 @@ static Suite *ir_irp_send_suite(void)
 
 	tcase_add_test(tc, test_refusals);
 	tcase_add_test(tc, test_trains);
+	tcase_add_test(tc, test_by_name);
 	suite_add_tcase(s, tc);
 	tc = tcase_create("database");
 	tcase_set_timeout(tc, 240);

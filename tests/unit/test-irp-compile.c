@@ -20,6 +20,7 @@
 #include "bpf_vm.h"
 #include "irp.h"
 #include "irp_compile.h"
+#include "irp_database.h"
 #include "irp_render.h"
 #include "exception-list.h"
 #include "irp-random.h"
@@ -445,6 +446,90 @@ START_TEST(test_truncated_and_noise)
 	feed(vm, noisy, n + 6);
 	ck_assert_uint_eq(count_events(vm, BPF_VM_EVENT_KEYDOWN), 1);
 	ck_assert_uint_eq(bpf_vm_event_at(vm, 0)->scancode, 0x04fb08);
+	bpf_vm_free(vm);
+	irp_protocol_free(p);
+}
+END_TEST
+
+static struct bpf_vm *compile_entry(const char *name, struct irp_protocol **ret_p)
+{
+	const struct irp_database_entry *entry = irp_database_find(name);
+	struct irp_compile_options options;
+	struct ir_error err = { "" };
+	struct bpf_image *image;
+	struct bpf_vm *vm;
+
+	ck_assert_ptr_nonnull(entry);
+	*ret_p = parse(entry->irp);
+	irp_compile_options_init(&options, entry->parameters);
+	options.name = entry->name;
+	ck_assert_msg(irp_compile(*ret_p, &options, &image, &err) == 0, "%s", err.message);
+	/* the queue of the wide path, as irp_compile.h lays it out */
+	ck_assert_uint_eq(image->map_count, IRP_COMPILE_MESSAGES_MAP_INDEX + 1);
+	ck_assert_str_eq(image->maps[IRP_COMPILE_MESSAGES_MAP_INDEX].name, "irp_messages");
+	ck_assert_uint_eq(image->maps[IRP_COMPILE_MESSAGES_MAP_INDEX].type,
+			  BPF_MAP_TYPE_QUEUE);
+	ck_assert_uint_eq(image->maps[IRP_COMPILE_MESSAGES_MAP_INDEX].value_size, 240);
+	ck_assert_msg(bpf_vm_new(image, &vm, &err) == 0, "%s", err.message);
+	bpf_image_free(image);
+	return vm;
+}
+
+/*
+ * Fujitsu-128, 128 bits of parameters, rendered by irp_render with random values: each
+ * report's scancode is A0..A7 (A0 on top), and its message in the queue has all sixteen;
+ * a frame cut short reports nothing and queues nothing.
+ */
+START_TEST(test_wide_fujitsu_128)
+{
+	struct irp_protocol *p;
+	struct bpf_vm *vm = compile_entry("Fujitsu-128", &p);
+	int map = bpf_vm_map_find(vm, IRP_COMPILE_MESSAGES_MAP);
+	uint64_t seed = 0x128128128ull, values[IRP_RANDOM_PARAMETERS_MAX];
+	struct irp_compile_message m;
+	unsigned int trial, k;
+	size_t i, keydowns;
+
+	ck_assert_int_eq(map, IRP_COMPILE_MESSAGES_MAP_INDEX);
+	ck_assert_uint_eq(p->parameter_count, 16);
+	for (trial = 0; trial < 100; trial++) {
+		struct irp_signal signal = { 0 };
+		uint64_t scancode = 0;
+
+		irp_random_render(p, &seed, false, values, &signal);
+		for (k = 0; k < 8; k++)
+			scancode = scancode << 8 | values[k];
+		bpf_vm_reset(vm);
+		feed(vm, signal.durations, signal.count);
+		keydowns = 0;
+		for (i = 0; i < bpf_vm_event_count(vm); i++) {
+			const struct bpf_vm_event *e = bpf_vm_event_at(vm, i);
+
+			ck_assert_int_eq(e->type, BPF_VM_EVENT_KEYDOWN);
+			ck_assert_uint_eq(e->protocol, IRP_COMPILE_PROTOCOL);
+			ck_assert_uint_eq(e->scancode, scancode);
+			ck_assert_int_eq(bpf_vm_map_pop(vm, (size_t)map, &m), 0);
+			ck_assert_str_eq(m.name, "Fujitsu-128");
+			ck_assert_uint_eq(m.scancode, scancode);
+			ck_assert_uint_eq(m.count, 16);
+			ck_assert_uint_eq(m.toggle, 0);
+			for (k = 0; k < 16; k++)
+				ck_assert_msg(m.values[k] == values[k], "trial %u: A%u=%llu, sent %llu",
+					      trial, k, (unsigned long long)m.values[k],
+					      (unsigned long long)values[k]);
+			keydowns++;
+		}
+		/* one report a frame: "(...)*" rendered twice */
+		ck_assert_uint_eq(signal.count, 2 * (2 + 2 * 8 * 16 + 2));
+		ck_assert_uint_eq(keydowns, 2);
+		ck_assert_int_lt(bpf_vm_map_pop(vm, (size_t)map, &m), 0);
+		/* cut in its last parameter: no report, no message */
+		bpf_vm_reset(vm);
+		feed(vm, signal.durations, 2 + 2 * 8 * 15 + 2 * 4);
+		ck_assert_uint_eq(bpf_vm_event_count(vm), 0);
+		ck_assert_int_lt(bpf_vm_map_pop(vm, (size_t)map, &m), 0);
+		irp_signal_free(&signal);
+	}
 	bpf_vm_free(vm);
 	irp_protocol_free(p);
 }
@@ -1496,12 +1581,16 @@ static bool kernel_code(const char *name, const struct irp_protocol *p, const ui
 	return false;
 }
 
-/* The documented layout, worked out here: non-persistent parameters, first on top. */
+/*
+ * The documented layout, worked out here: non-persistent parameters, first on top; past
+ * 64 bits (the wide path), the leading ones that fit whole.
+ */
 static void expected_code(const char *name, const struct irp_protocol *p,
 			  const uint64_t *values, uint64_t *ret_scancode, uint32_t *ret_toggle,
 			  uint32_t *ret_protocol)
 {
 	uint64_t scancode = 0;
+	unsigned int used = 0;
 	size_t i;
 
 	*ret_toggle = 0;
@@ -1515,10 +1604,60 @@ static void expected_code(const char *name, const struct irp_protocol *p,
 		}
 		while (bits < 64 && p->parameters[i].max >> bits)
 			bits++;
+		if (used + bits > 64)
+			used = 65;
+		if (used > 64)
+			continue;
+		used += bits;
 		scancode = bits == 64 ? values[i] : scancode << bits | values[i];
 	}
 	*ret_scancode = scancode;
 	kernel_code(name, p, values, ret_scancode, ret_toggle, ret_protocol);
+}
+
+/*
+ * The wide path: a protocol of more than 64 bits of parameters pushes each report's
+ * message, every parameter as rendered (the persistent one as sent the first time);
+ * one of a narrower protocol has no queue. True, with why, when it differs.
+ */
+static bool wide_message_differs(const char *name, const struct irp_protocol *p,
+				 struct bpf_vm *vm, const uint64_t *values, uint64_t scancode,
+				 size_t keydowns, char *why, size_t size)
+{
+	unsigned int bits = 0;
+	struct irp_compile_message m;
+	int map = bpf_vm_map_find(vm, IRP_COMPILE_MESSAGES_MAP);
+	size_t i;
+
+	for (i = 0; i < p->parameter_count; i++) {
+		unsigned int b = 0;
+
+		while (b < 64 && p->parameters[i].max >> b)
+			b++;
+		bits += p->parameters[i].persistent ? 0 : b;
+	}
+	if (bits <= 64) {
+		if (map >= 0)
+			snprintf(why, size, "a queue of messages with %u bits of parameters", bits);
+		return map >= 0;
+	}
+	if (map < 0 || bpf_vm_map_pop(vm, (size_t)map, &m) < 0) {
+		snprintf(why, size, "no message queued for the keydown");
+		return true;
+	}
+	if (strcmp(m.name, name) != 0 || m.scancode != scancode ||
+	    m.count != p->parameter_count) {
+		snprintf(why, size, "message of '%.31s' scancode 0x%llx count %u", m.name,
+			 (unsigned long long)m.scancode, m.count);
+		return true;
+	}
+	for (i = 0; i < p->parameter_count; i++)
+		if (m.values[i] != values[i] && !(p->parameters[i].persistent && keydowns > 1)) {
+			snprintf(why, size, "message's %s=%llu, sent %llu", p->parameters[i].name,
+				 (unsigned long long)m.values[i], (unsigned long long)values[i]);
+			return true;
+		}
+	return false;
 }
 
 /*
@@ -1551,6 +1690,8 @@ static const char *render_and_decode(const char *name, const struct irp_protocol
 				 (unsigned long long)scancode, toggle);
 			break;
 		}
+		if (wide_message_differs(name, p, vm, values, scancode, keydowns, why, size))
+			break;
 	}
 	if (i == bpf_vm_event_count(vm) && keydowns == 0)
 		snprintf(why, size, "no keydown for scancode 0x%llx",
@@ -1726,19 +1867,28 @@ END_TEST
  */
 START_TEST(test_cost_per_sample)
 {
-	static const char *const names[] = { "NEC1", "RC5", "RC6", "Sony12" };
+	static const char *const names[] = {
+		"NEC1", "RC5", "RC6", "Sony12", "Fujitsu-128", "Fujitsu-64",
+	};
 	static const char *const texts[] = {
 		NEC1, RC5,
 		/* one protocol, two lines: clang asks for the parentheses */
 		("{36k,444,msb}<-1,1|1,-1>((6,-2,1:1,0:3,<-2,2|2,-2>(T:1),D:8,F:8,^107m)*,T=1-T)"
 		 "[D:0..255,F:0..255,T@:0..1=0]"),
 		"{40k,600}<1,-1|2,-1>(4,-1,F:7,D:5,^45m)*[D:0..31,F:0..127]",
+		NULL,
+		/* Fujitsu-128 cut to its first 64 bits: the same frame without the wide path */
+		("{38.4k,413}<1,-1|1,-3>(8,-4,A0:8,A1:8,A2:8,A3:8,A4:8,A5:8,A6:8,A7:8,1,-104.3m)*"
+		 "[A0:0..255,A1:0..255,A2:0..255,A3:0..255,A4:0..255,A5:0..255,A6:0..255,"
+		 "A7:0..255]"),
 	};
+	uint64_t report[6] = { 0 };
 	size_t k;
 
-	for (k = 0; k < 4; k++) {
+	for (k = 0; k < 6; k++) {
 		struct irp_render_options options = { .repeats = 1 };
-		struct irp_protocol *p = parse(texts[k]);
+		struct irp_protocol *p = parse(texts[k] ? texts[k] :
+					       irp_database_find(names[k])->irp);
 		struct irp_compile_options copts;
 		struct irp_signal signal = { 0 };
 		struct ir_error err = { "" };
@@ -1765,6 +1915,9 @@ START_TEST(test_cost_per_sample)
 			insns += bpf_vm_last_insn_count(vm);
 			if (bpf_vm_last_insn_count(vm) > most)
 				most = bpf_vm_last_insn_count(vm);
+			/* the sample of the first report */
+			if (!report[k] && count_events(vm, BPF_VM_EVENT_KEYDOWN))
+				report[k] = bpf_vm_last_insn_count(vm);
 		}
 		ck_assert_uint_ge(count_events(vm, BPF_VM_EVENT_KEYDOWN), 1);
 		printf("irp-compile cost: %s: %zu instructions, %.1f run per sample (at most "
@@ -1778,6 +1931,15 @@ START_TEST(test_cost_per_sample)
 		bpf_image_free(image);
 		irp_protocol_free(p);
 	}
+	/*
+	 * The wide path's price is paid at the report: eight more parameters out of their
+	 * fields, the message's stores and the push, under 100 instructions more than the
+	 * 64-bit cut's report; the other samples cost what the cut's do.
+	 */
+	printf("irp-compile cost: the report's sample: Fujitsu-128 %llu, Fujitsu-64 %llu\n",
+	       (unsigned long long)report[4], (unsigned long long)report[5]);
+	ck_assert_uint_gt(report[4], report[5]);
+	ck_assert_uint_lt(report[4], report[5] + 100);
 }
 END_TEST
 
@@ -1800,6 +1962,7 @@ static Suite *irp_compile_suite(void)
 	tcase_add_test(tc, test_symbols_of_symbols_and_offsets_by_hand);
 	tcase_add_test(tc, test_unsent_bits_by_hand);
 	tcase_add_test(tc, test_rc5_toggle_by_hand);
+	tcase_add_test(tc, test_wide_fujitsu_128);
 	tcase_add_test(tc, test_checksum_by_hand);
 	tcase_add_test(tc, test_logical_operators_short_circuit);
 	tcase_add_test(tc, test_parameters_given_back_by_hand);

@@ -123,6 +123,49 @@ START_TEST(test_generic_layout_and_toggle)
 }
 END_TEST
 
+/*
+ * A wide protocol's message (Fujitsu-128's sixteen A0..A15) given back whole, its scancode
+ * the first eight; one whose values do not give its scancode, or out of range, or of
+ * another count, refused. The scancode alone gives A0..A7, the rest their minimums.
+ */
+START_TEST(test_wide_message)
+{
+	const struct irp_database_entry *entry = irp_database_find("Fujitsu-128");
+	struct irp_compile_message m = { "Fujitsu-128", 0, 16, 0, { 0 } };
+	struct irp_compile_options options;
+	struct ir_error err = { "" };
+	uint64_t got[64];
+	struct irp_protocol *p;
+	size_t i;
+
+	ck_assert_ptr_nonnull(entry);
+	p = parse_entry(entry->name);
+	ck_assert(irp_compile_is_wide(p));
+	irp_compile_options_init(&options, entry->parameters);
+	options.name = entry->name;
+	for (i = 0; i < 16; i++)
+		m.values[i] = 0x10 + i;
+	m.scancode = 0x1011121314151617ull;
+	ck_assert_int_eq(irp_compile_unpack_message(p, &options, &m, got, &err), 0);
+	for (i = 0; i < 16; i++)
+		ck_assert_uint_eq(got[i], 0x10 + i);
+	ck_assert_int_eq(irp_compile_unpack(p, &options, IRP_COMPILE_PROTOCOL, m.scancode, 0,
+					    got, &err), 0);
+	for (i = 0; i < 16; i++)
+		ck_assert_uint_eq(got[i], i < 8 ? 0x10 + i : 0);
+	m.scancode ^= 1;
+	ck_assert_int_eq(irp_compile_unpack_message(p, &options, &m, got, &err), -EINVAL);
+	m.scancode ^= 1;
+	m.values[15] = 256;
+	ck_assert_int_eq(irp_compile_unpack_message(p, &options, &m, got, &err), -EINVAL);
+	ck_assert_ptr_nonnull(strstr(err.message, "A15=256"));
+	m.values[15] = 0x1f;
+	m.count = 15;
+	ck_assert_int_eq(irp_compile_unpack_message(p, &options, &m, got, &err), -EINVAL);
+	irp_protocol_free(p);
+}
+END_TEST
+
 static void feed(struct bpf_vm *vm, const struct irp_signal *signal)
 {
 	struct ir_error err = { "" };
@@ -135,6 +178,27 @@ static void feed(struct bpf_vm *vm, const struct irp_signal *signal)
 		ck_assert_msg(bpf_vm_run(vm, sample, &err) == 0, "%s", err.message);
 	}
 	ck_assert_msg(bpf_vm_run(vm, LIRC_TIMEOUT(125000), &err) == 0, "%s", err.message);
+}
+
+/*
+ * A report's parameters: from its scancode, or for a protocol of the wide path (its
+ * image has the queue) from the message queued with it.
+ */
+static int unpack_report(const struct irp_protocol *p,
+			 const struct irp_compile_options *options, struct bpf_vm *vm, const struct bpf_vm_event *e, uint64_t *got,
+			 struct ir_error *err)
+{
+	struct irp_compile_message message;
+	int map = bpf_vm_map_find(vm, IRP_COMPILE_MESSAGES_MAP);
+
+	if (map < 0)
+		return irp_compile_unpack(p, options, e->protocol, e->scancode, e->toggle, got,
+					  err);
+	if (bpf_vm_map_pop(vm, (size_t)map, &message) < 0) {
+		snprintf(err->message, sizeof(err->message), "no message queued");
+		return -EINVAL;
+	}
+	return irp_compile_unpack_message(p, options, &message, got, err);
 }
 
 /* One rendering of random parameters (two repeats, the ending when asked), decoded and unpacked; NULL, or what differs. */
@@ -156,8 +220,7 @@ static const char *round_trip(const char *name, const struct irp_protocol *p,
 		if (e->type != BPF_VM_EVENT_KEYDOWN)
 			continue;
 		keydowns++;
-		if (irp_compile_unpack(p, options, e->protocol, e->scancode, e->toggle, got,
-				       &err) < 0) {
+		if (unpack_report(p, options, vm, e, got, &err) < 0) {
 			snprintf(why, size, "%s", err.message);
 			break;
 		}
@@ -248,6 +311,7 @@ static Suite *irp_unpack_suite(void)
 	TCase *tc = tcase_create("layouts");
 
 	tcase_add_test(tc, test_nec_kernel_layouts);
+	tcase_add_test(tc, test_wide_message);
 	tcase_add_test(tc, test_generic_layout_and_toggle);
 	suite_add_tcase(s, tc);
 	tc = tcase_create("database");

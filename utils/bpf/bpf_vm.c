@@ -863,6 +863,15 @@ int bpf_vm_map_pop(struct bpf_vm *vm, size_t map_index, void *ret_value)
 	return vm_map_pop(map, ret_value, true);
 }
 
+int bpf_vm_map_peek(struct bpf_vm *vm, size_t map_index, void *ret_value)
+{
+	struct vm_map *map = map_at(vm, map_index, NULL);
+
+	if (!map)
+		return -EINVAL;
+	return vm_map_pop(map, ret_value, false);
+}
+
 int bpf_vm_map_find(const struct bpf_vm *vm, const char *name)
 {
 	size_t i;

@@ -123,6 +123,8 @@ int bpf_vm_map_lookup(struct bpf_vm *vm, size_t map_index, const void *key,
  * takes it: 0, -ENOENT (empty), -EINVAL (no such map, or not a queue).
  */
 int bpf_vm_map_pop(struct bpf_vm *vm, size_t map_index, void *ret_value);
+/* The same value left in the queue, as bpf_map_peek_elem() reads it. */
+int bpf_vm_map_peek(struct bpf_vm *vm, size_t map_index, void *ret_value);
 /* Index of the map called name (as in the image), or -ENOENT. */
 int bpf_vm_map_find(const struct bpf_vm *vm, const char *name);
 

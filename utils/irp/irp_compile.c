@@ -270,6 +270,30 @@ static void add_pointer_maps(struct bpf_image *image)
 	image->map_count = 3;
 }
 
+/* Map 3 of a wide protocol's image: the queue of its messages. */
+static void add_messages_map(struct bpf_image *image)
+{
+	struct bpf_map_spec *m = &image->maps[IRP_COMPILE_MESSAGES_MAP_INDEX];
+
+	snprintf(m->name, sizeof(m->name), "%s", IRP_COMPILE_MESSAGES_MAP);
+	m->type = BPF_MAP_TYPE_QUEUE;
+	m->key_size = 0;
+	m->value_size = sizeof(struct irp_compile_message);
+	m->max_entries = IRP_COMPILE_MESSAGES_MAX;
+	image->map_count = IRP_COMPILE_MESSAGES_MAP_INDEX + 1;
+}
+
+bool irp_compile_is_wide(const struct irp_protocol *protocol)
+{
+	unsigned int bits = 0;
+	size_t i;
+
+	for (i = 0; i < protocol->parameter_count; i++)
+		if (!protocol->parameters[i].persistent)
+			bits += irpc_parameter_bits(&protocol->parameters[i]);
+	return bits > 64;
+}
+
 static int emit_program(struct compiler *c, size_t *ret_state_size)
 {
 	int exit = irpc_new_label(c), sample = irpc_new_label(c), reported = irpc_new_label(c);
@@ -301,6 +325,10 @@ static int emit_program(struct compiler *c, size_t *ret_state_size)
 	c->reported_flag = (unsigned int)state;
 	if (c->context)
 		state += 8;
+	/* the message of the wide path, written at each report and pushed from there */
+	c->message = (unsigned int)state;
+	if (c->wide)
+		state += sizeof(struct irp_compile_message);
 	word = (unsigned int)state;
 	/* the runs' words are the frames' fields again, the bits in another place */
 	if (state - STATE_FRAMES > 4096)
@@ -483,6 +511,7 @@ int irp_compile(const struct irp_protocol *protocol, const struct irp_compile_op
 		return irpc_unsupported(&c, protocol->stream->column,
 					_("a protocol without parameter specs"));
 	c.emitting = protocol->stream->column;
+	c.wide = irp_compile_is_wide(protocol);
 	c.definition_sizes = calloc(protocol->definition_count + 1, sizeof(*c.definition_sizes));
 	ret = c.definition_sizes ? irp_env_new(&c.env) : -ENOMEM;
 	if (ret < 0)
@@ -536,7 +565,8 @@ int irp_compile(const struct irp_protocol *protocol, const struct irp_compile_op
 	if (ret < 0)
 		goto out;
 	image = calloc(1, sizeof(*image));
-	if (!image || !(image->maps = calloc(3, sizeof(*image->maps)))) {
+	if (!image || !(image->maps = calloc(IRP_COMPILE_MESSAGES_MAP_INDEX + 1,
+					      sizeof(*image->maps)))) {
 		ret = -ENOMEM;
 		goto out;
 	}
@@ -553,6 +583,8 @@ int irp_compile(const struct irp_protocol *protocol, const struct irp_compile_op
 	image->maps[0].value_size = (uint32_t)state_size;
 	image->maps[0].max_entries = 1;
 	add_pointer_maps(image);
+	if (c.wide)
+		add_messages_map(image);
 	image->insns = c.insns;
 	image->insn_count = c.insn_count;
 	c.insns = NULL;

@@ -63,7 +63,9 @@
  * one as many bits wide as its maximum needs ("D:0..255,S:0..255,F:0..255" is
  * D << 16 | S << 8 | F; "D:0..31,F:0..127" is D << 7 | F). A persistent parameter (T@,
  * RC5's toggle) is the toggle argument, not part of the scancode. This is the generic
- * layout. For the database protocols that the kernel decodes, when options->name is
+ * layout. Parameters of more than 64 bits in all take the wide path (below,
+ * IRP_COMPILE_MESSAGES_MAP): the scancode is the leading ones that fit, and a message
+ * in a queue map carries them all. For the database protocols that the kernel decodes, when options->name is
  * their database name, the kernel's protocol number and layout apply instead:
  * NEC, NEC1, NEC2 (NEC: D << 8 | F when S is D's complement, else NECX: D << 16 |
  * S << 8 | F) and their -f16 forms (NEC32: S << 24 | D << 16 | E << 8 | F when E is
@@ -134,6 +136,7 @@
 #ifndef IRKIT_IRP_COMPILE_H
 #define IRKIT_IRP_COMPILE_H
 
+#include <stdbool.h>
 #include <stdint.h>
 
 #include "bpf_image.h"
@@ -155,6 +158,39 @@
  */
 #define IRP_COMPILE_POINTER_KEYS_MAP_INDEX 1
 #define IRP_COMPILE_POINTER_STATE_MAP_INDEX 2
+
+/* The parameters a protocol may have (more are refused). */
+#define IRP_COMPILE_PARAMETERS_MAX 24
+
+/*
+ * The wide path: a protocol whose parameters (the persistent one aside) take more than
+ * 64 bits in all (Fujitsu-128: sixteen 8-bit ones) cannot be given back from the 64-bit
+ * scancode of bpf_rc_keydown(). Its program reports the leading parameters that fit in
+ * 64 bits whole, in the generic layout (Fujitsu-128: A0 << 56 | A1 << 48 | ... | A7),
+ * so that a keymap can still map it, and just before that report pushes every
+ * parameter, one struct irp_compile_message, to a queue map of its own, map 3
+ * "irp_messages" (BPF_MAP_TYPE_QUEUE, Linux 4.20; no key; the oldest is dropped when it
+ * is full). A reader pops one after each report of protocol IRP_COMPILE_PROTOCOL and
+ * takes it when its scancode is the report's (an older one is a report that was not
+ * made: dropped). The layout is fixed, little-endian as the machine is: this struct.
+ */
+#define IRP_COMPILE_MESSAGES_MAP "irp_messages"
+#define IRP_COMPILE_MESSAGES_MAP_INDEX 3
+#define IRP_COMPILE_MESSAGES_MAX 16
+#define IRP_COMPILE_MESSAGE_NAME_SIZE 32
+
+struct irp_compile_message {
+	/* what identifies the protocol: options->name (its database name), else "irp";
+	 * NUL-padded, cut to 31 bytes */
+	char name[IRP_COMPILE_MESSAGE_NAME_SIZE];
+	uint64_t scancode;		/* the report's */
+	uint32_t count;			/* parameters: the protocol's parameter_count */
+	uint32_t toggle;		/* the report's */
+	uint64_t values[IRP_COMPILE_PARAMETERS_MAX];	/* in the parameter spec's order */
+};
+
+/* Whether protocol takes the wide path: more than 64 bits of parameters. */
+bool irp_compile_is_wide(const struct irp_protocol *protocol);
 
 struct irp_compile_options {
 	double absolute_tolerance;	/* µs */
@@ -202,7 +238,9 @@ int irp_compile_report(const struct irp_protocol *protocol,
  * options) makes, from its protocol number, scancode and toggle (utils/irp/irp_unpack.c).
  * values[i] (protocol->parameter_count of them) is the value of parameter i of the
  * parameter spec, the persistent one (the toggle) included. Generic layout: the
- * scancode cut into the parameters' widths, last parameter in the lowest bits. Kernel
+ * scancode cut into the parameters' widths, last parameter in the lowest bits (a wide
+ * protocol's: the leading parameters it carries, the others their minimums, which
+ * irp_compile_unpack_message() gives back instead). Kernel
  * layouts: which bit of the report each bit of each parameter lands in is found by
  * flipping it in a few sets of parameter values (their minimums, their maximums, with
  * or without the defaults, which follow the parameters they depend on: NEC's S is
@@ -216,5 +254,16 @@ int irp_compile_unpack(const struct irp_protocol *protocol,
 		       const struct irp_compile_options *options, uint32_t rc_protocol,
 		       uint64_t scancode, uint32_t toggle, uint64_t *values,
 		       struct ir_error *err);
+
+/*
+ * A wide protocol's parameters (irp_compile_is_wide()) from the message its program
+ * pushed (values as irp_compile_unpack() fills them): the count must be the protocol's,
+ * every value in its range, and the values must give the message's scancode and toggle
+ * with irp_compile_report(). Returns 0; -EINVAL when they do not, with the cause in err.
+ */
+int irp_compile_unpack_message(const struct irp_protocol *protocol,
+			       const struct irp_compile_options *options,
+			       const struct irp_compile_message *message, uint64_t *values,
+			       struct ir_error *err);
 
 #endif

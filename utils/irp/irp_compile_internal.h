@@ -39,7 +39,7 @@
 #include "irp.h"
 #include "irp_compile.h"
 
-#define PARAMS_MAX 24
+#define PARAMS_MAX IRP_COMPILE_PARAMETERS_MAX
 #define TEMPS_MAX 32		/* stack slots for expressions: their height */
 #define INLINE_MAX 16		/* definitions inlined in definitions */
 /*
@@ -225,6 +225,9 @@ struct compiler {
 	bool context;			/* frames after_report: the flag is kept */
 	int done;			/* the end of every sample: the timeout empties them */
 	unsigned int reported_flag;	/* its byte offset in the map element */
+	/* more than 64 bits of parameters: each report pushes a message (irp_compile.h) */
+	bool wide;
+	unsigned int message;		/* its byte offset in the map element */
 	bool in_passes;			/* laying out a repeated irstream */
 	/* a frame has an extent: the clock runs; on raw samples (see emit_program) */
 	bool has_clock, raw_clock;

@@ -11,6 +11,7 @@
 
 #include <errno.h>
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -710,6 +711,55 @@ static void emit_carry_in(struct compiler *c, uint64_t *known, int reset)
 	}
 }
 
+/*
+ * The wide path (irp_compile.h): r3 the scancode about to be reported, toggle the
+ * persistent parameter or -1; the message written in the state element and pushed to
+ * map IRP_COMPILE_MESSAGES_MAP_INDEX, the oldest dropped when the queue is full. r3 is
+ * the scancode again after it; r1 to r5 are not kept (r6 to r9 are, across the call).
+ */
+static void emit_message(struct compiler *c, int toggle)
+{
+	const char *name = c->options->name ? c->options->name : "irp";
+	int16_t at = (int16_t)c->message;
+	char text[IRP_COMPILE_MESSAGE_NAME_SIZE] = { 0 };
+	size_t i;
+
+	STX64(c, BPF_REG_7, BPF_REG_3,
+	      (int16_t)(at + offsetof(struct irp_compile_message, scancode)));
+	/* the name as constants, 8 bytes at a time, in the machine's byte order */
+	snprintf(text, sizeof(text), "%s", name);
+	for (i = 0; i < sizeof(text); i += 8) {
+		uint64_t word;
+
+		memcpy(&word, &text[i], sizeof(word));
+		irpc_load_imm64(c, BPF_REG_1, word);
+		STX64(c, BPF_REG_7, BPF_REG_1, (int16_t)(at + i));
+	}
+	irpc_mov_imm(c, BPF_REG_1, (uint64_t)c->protocol->parameter_count);
+	if (toggle >= 0) {
+		/* count in the low half, toggle in the high one: one store */
+		LDX64(c, BPF_REG_2, BPF_REG_10, (int16_t)STACK_PARAM(toggle));
+		ALU64_IMM(c, BPF_LSH, BPF_REG_2, 32);
+		ALU64_REG(c, BPF_OR, BPF_REG_1, BPF_REG_2);
+	}
+	STX64(c, BPF_REG_7, BPF_REG_1,
+	      (int16_t)(at + offsetof(struct irp_compile_message, count)));
+	for (i = 0; i < c->protocol->parameter_count; i++) {
+		LDX64(c, BPF_REG_1, BPF_REG_10, (int16_t)STACK_PARAM(i));
+		STX64(c, BPF_REG_7, BPF_REG_1,
+		      (int16_t)(at + offsetof(struct irp_compile_message, values) + 8 * i));
+	}
+	irpc_insn(c, BPF_LD | BPF_DW | BPF_IMM, BPF_REG_1, BPF_PSEUDO_MAP_IDX, 0,
+		  IRP_COMPILE_MESSAGES_MAP_INDEX);
+	irpc_insn(c, 0, 0, 0, 0, 0);
+	ALU64_REG(c, BPF_MOV, BPF_REG_2, BPF_REG_7);
+	ALU64_IMM(c, BPF_ADD, BPF_REG_2, at);
+	ALU64_IMM(c, BPF_MOV, BPF_REG_3, BPF_EXIST);
+	irpc_insn(c, BPF_JMP | BPF_CALL, 0, 0, 0, BPF_FUNC_map_push_elem);
+	LDX64(c, BPF_REG_3, BPF_REG_7,
+	      (int16_t)(at + offsetof(struct irp_compile_message, scancode)));
+}
+
 /* Parameters out of the fields, checked, then bpf_rc_keydown(); or bpf_rc_repeat(). */
 int irpc_emit_report(struct compiler *c, const struct frame *f, const struct frame_labels *l)
 {
@@ -858,9 +908,6 @@ int irpc_emit_report(struct compiler *c, const struct frame *f, const struct fra
 		}
 		total_bits += bits;
 	}
-	if (total_bits > 64 && !f->part)
-		return irpc_unsupported(c, c->protocol->stream->column,
-					_("parameters of more than 64 bits in all"));
 	/* checksums and other computed fields, now that the parameters are known */
 	for (i = 0; i < f->field_count; i++) {
 		const struct field *fd = &f->fields[i];
@@ -913,18 +960,26 @@ int irpc_emit_report(struct compiler *c, const struct frame *f, const struct fra
 		}
 		goto call;
 	}
-	/* the scancode, first parameter in the most significant bits */
+	/*
+	 * The scancode, first parameter in the most significant bits; a wide protocol's,
+	 * the leading parameters that fit in 64 bits whole
+	 */
 	ALU64_IMM(c, BPF_MOV, BPF_REG_3, 0);
-	for (i = 0; i < p->parameter_count; i++) {
+	for (i = 0, total_bits = 0; i < p->parameter_count; i++) {
 		unsigned int bits = irpc_parameter_bits(&p->parameters[i]);
 
 		if ((int)i == toggle || bits == 0)
 			continue;
+		if (total_bits + bits > 64)
+			break;
+		total_bits += bits;
 		if (bits < 64)
 			ALU64_IMM(c, BPF_LSH, BPF_REG_3, (int32_t)bits);
 		LDX64(c, BPF_REG_1, BPF_REG_10, (int16_t)STACK_PARAM(i));
 		ALU64_REG(c, BPF_OR, BPF_REG_3, BPF_REG_1);
 	}
+	if (c->wide)
+		emit_message(c, toggle);
 	ALU64_IMM(c, BPF_MOV, BPF_REG_2, IRP_COMPILE_PROTOCOL);
 call:
 	if (toggle >= 0)

@@ -66,6 +66,11 @@ struct member {
 	bool reported;		/* that keydown made a decode */
 	struct bpf_vm_event keydown;
 	unsigned int parameter_bits;	/* of all its parameters: how much a frame says */
+	/* the wide path (irp_compile.h): the queue's index, -1 for none; the parameters
+	 * of the last keydown's message, which a repeat reports again */
+	int messages_map;
+	bool has_message;
+	uint64_t message_values[IRP_COMPILE_PARAMETERS_MAX];
 };
 
 struct decode_slot {
@@ -238,6 +243,7 @@ static int add_member(struct member *m, const struct irp_database_entry *entry,
 		return ret;
 	}
 	bpf_vm_set_event_limit(m->vm, IDENTIFY_EVENTS_PER_SAMPLE);
+	m->messages_map = bpf_vm_map_find(m->vm, IRP_COMPILE_MESSAGES_MAP);
 	m->reject_repeatless = has_key(entry->parameters, REJECT_REPEATLESS_KEY);
 	m->parameter_bits = parameter_bits(m->protocol);
 	return read_rules(m, err);
@@ -535,6 +541,35 @@ static int whole_message(const struct irp_identify *identify, const struct membe
 }
 
 /*
+ * A wide protocol's parameters (irp_compile.h): a keydown's from the message its program
+ * queued with it (older ones, of reports not made, dropped); a repeat's, the last
+ * keydown's again. -EINVAL when there is none.
+ */
+static int unpack_message(struct member *m, const struct irp_compile_options options,
+			  const struct bpf_vm_event *event, uint64_t *values)
+{
+	struct irp_compile_message message;
+	struct ir_error ignored = { "" };
+	bool found = false;
+	int ret = -EINVAL;
+
+	if (event->type == BPF_VM_EVENT_KEYDOWN) {
+		m->has_message = false;
+		while (!found &&
+		       bpf_vm_map_pop(m->vm, (size_t)m->messages_map, &message) == 0)
+			found = message.scancode == event->scancode;
+		if (found)
+			ret = irp_compile_unpack_message(m->protocol, &options, &message,
+							 m->message_values, &ignored);
+		m->has_message = ret == 0;
+	}
+	if (!m->has_message)
+		return -EINVAL;
+	memcpy(values, m->message_values, m->protocol->parameter_count * sizeof(*values));
+	return 0;
+}
+
+/*
  * A keydown of member index, or a repeat after its keydown (the same parameters, its
  * message longer): a decode, unless it does not unpack, is not a whole message, is
  * shorter than its protocol's shortest or, reject-repeatless, has no repeat (then none).
@@ -566,8 +601,12 @@ static int add_decode(struct irp_identify *identify, size_t index,
 	}
 	if (m->protocol->parameter_count > IDENTIFY_VALUES_MAX)
 		return 0;
-	ret = irp_compile_unpack(m->protocol, &generic, keydown->protocol, keydown->scancode,
-				 keydown->toggle, slot->values, &ignored);
+	if (m->messages_map >= 0)
+		ret = unpack_message(m, generic, event, slot->values);
+	else
+		ret = irp_compile_unpack(m->protocol, &generic, keydown->protocol,
+					 keydown->scancode, keydown->toggle, slot->values,
+					 &ignored);
 	if (ret == -ENOMEM)
 		return ret;
 	if (ret < 0)

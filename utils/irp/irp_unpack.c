@@ -79,12 +79,16 @@ int irp_compile_report(const struct irp_protocol *protocol,
 	const char *name = options ? options->name : NULL;
 	uint64_t scancode = 0;
 	uint32_t toggle = 0;
+	unsigned int used = 0;
 	size_t i;
 
 	if (irp_compile_kernel_layout(name))
 		return report_kernel(protocol, name, values, ret_rc_protocol, ret_scancode,
 				     ret_toggle);
-	/* the generic layout: first parameter on top, the persistent one the toggle */
+	/*
+	 * The generic layout: first parameter on top, the persistent one the toggle; a
+	 * wide protocol's, the leading parameters that fit in 64 bits whole
+	 */
 	for (i = 0; i < protocol->parameter_count; i++) {
 		unsigned int bits = parameter_bits(&protocol->parameters[i]);
 
@@ -92,8 +96,11 @@ int irp_compile_report(const struct irp_protocol *protocol,
 			toggle = (uint32_t)values[i];
 			continue;
 		}
-		if (bits == 0)
+		if (bits == 0 || used + bits > 64) {
+			used = bits ? 65 : used;
 			continue;
+		}
+		used += bits;
 		scancode = bits >= 64 ? values[i] : scancode << bits | values[i];
 	}
 	*ret_rc_protocol = IRP_COMPILE_PROTOCOL;
@@ -102,18 +109,36 @@ int irp_compile_report(const struct irp_protocol *protocol,
 	return 0;
 }
 
-/* The generic layout, last parameter in the lowest bits; -EINVAL for bits left over. */
+/*
+ * The generic layout, last parameter in the lowest bits; -EINVAL for bits left over. A
+ * wide protocol's parameters past those the scancode carries are their minimums.
+ */
 static int unpack_generic(const struct irp_protocol *protocol, uint64_t scancode,
 			  uint32_t toggle, uint64_t *values)
 {
-	size_t i;
+	size_t i, carried = 0;
+	unsigned int used = 0;
 
+	for (i = 0; i < protocol->parameter_count; i++) {
+		unsigned int bits = parameter_bits(&protocol->parameters[i]);
+
+		if (protocol->parameters[i].persistent || bits == 0)
+			continue;
+		if (used + bits > 64)
+			break;
+		used += bits;
+		carried = i + 1;
+	}
 	for (i = protocol->parameter_count; i-- > 0;) {
 		const struct irp_parameter *p = &protocol->parameters[i];
 		unsigned int bits = parameter_bits(p);
 
 		if (p->persistent) {
 			values[i] = toggle;
+			continue;
+		}
+		if (i >= carried) {
+			values[i] = p->min;
 			continue;
 		}
 		values[i] = bits >= 64 ? scancode : scancode & (((uint64_t)1 << bits) - 1);
@@ -295,4 +320,46 @@ int irp_compile_unpack(const struct irp_protocol *protocol,
 			     (unsigned long long)scancode, toggle);
 	}
 	return ret;
+}
+
+int irp_compile_unpack_message(const struct irp_protocol *protocol,
+			       const struct irp_compile_options *options,
+			       const struct irp_compile_message *message, uint64_t *values,
+			       struct ir_error *err)
+{
+	uint64_t scancode;
+	uint32_t rc_protocol, toggle;
+	size_t i;
+	int ret;
+
+	if (message->count != protocol->parameter_count ||
+	    protocol->parameter_count > IRP_COMPILE_PARAMETERS_MAX) {
+		ir_error_set(err, _("irp: a message of %u parameters for a protocol of %zu"),
+			     message->count, protocol->parameter_count);
+		return -EINVAL;
+	}
+	for (i = 0; i < protocol->parameter_count; i++) {
+		const struct irp_parameter *p = &protocol->parameters[i];
+
+		if (message->values[i] < p->min || message->values[i] > p->max) {
+			ir_error_set(err, _("irp: parameter %s=%llu of a message is out of its "
+					    "range %llu..%llu"), p->name,
+				     (unsigned long long)message->values[i],
+				     (unsigned long long)p->min, (unsigned long long)p->max);
+			return -EINVAL;
+		}
+	}
+	ret = irp_compile_report(protocol, options, message->values, &rc_protocol, &scancode,
+				 &toggle);
+	if (ret == -ENOMEM) {
+		ir_error_set(err, _("irp: out of memory"));
+		return ret;
+	}
+	if (ret < 0 || scancode != message->scancode || toggle != message->toggle) {
+		ir_error_set(err, _("irp: a message whose parameters do not give its scancode "
+				    "0x%llx"), (unsigned long long)message->scancode);
+		return -EINVAL;
+	}
+	memcpy(values, message->values, protocol->parameter_count * sizeof(*values));
+	return 0;
 }

@@ -12,9 +12,12 @@
 #include "irp_database.h"
 #include "irp_render.h"
 #include "nls.h"
+#include "number.h"
 
 /* As many parameters as irp_compile() takes. */
 #define IRP_SEND_PARAMS_MAX 24
+/* One NAME=VALUE of -S irp:NAME:NAME=VALUE,..., at most. */
+#define IRP_SEND_ASSIGNMENT_MAX 64
 /* The protocol numbers a kernel layout may report: enum rc_proto's. */
 #define IRP_SEND_RC_PROTO_MAX 64
 
@@ -41,10 +44,22 @@ static int unpack(const struct irp_protocol *protocol, const struct irp_compile_
 	return -EINVAL;
 }
 
+/* The parameters set in env (the others take their defaults) rendered into signal. */
+static int render_env(const struct irp_protocol *protocol, struct irp_env *env,
+		      unsigned int repeats, struct irp_signal *signal, struct ir_error *err)
+{
+	struct irp_render_options options = { .repeats = repeats, .ending = true };
+	int ret;
+
+	ret = irp_env_prepare(env, protocol, err);
+	if (ret == 0)
+		ret = irp_render(protocol, env, &options, signal, err);
+	return ret;
+}
+
 static int render(const struct irp_protocol *protocol, const uint64_t *values,
 		  unsigned int repeats, struct irp_signal *signal, struct ir_error *err)
 {
-	struct irp_render_options options = { .repeats = repeats, .ending = true };
 	struct irp_env *env = NULL;
 	size_t i;
 	int ret;
@@ -53,11 +68,54 @@ static int render(const struct irp_protocol *protocol, const uint64_t *values,
 	for (i = 0; ret == 0 && i < protocol->parameter_count; i++)
 		ret = irp_env_set(env, protocol->parameters[i].name, (int64_t)values[i]);
 	if (ret == 0)
-		ret = irp_env_prepare(env, protocol, err);
-	if (ret == 0)
-		ret = irp_render(protocol, env, &options, signal, err);
+		ret = render_env(protocol, env, repeats, signal, err);
 	irp_env_free(env);
 	return ret;
+}
+
+/*
+ * One "NAME=VALUE" of text (length len) into env: a parameter of protocol not given
+ * before (a bit each in *given), a C-style number. -EINVAL naming what is wrong.
+ */
+static int set_assignment(const struct irp_protocol *protocol, const char *text, size_t len,
+			  struct irp_env *env, uint32_t *given, struct ir_error *err)
+{
+	char item[IRP_SEND_ASSIGNMENT_MAX];
+	uint64_t value;
+	char *equals;
+	size_t i;
+
+	if (len >= sizeof(item)) {
+		ir_error_set(err, _("irp: '%.*s...' is too long for NAME=VALUE"), 16, text);
+		return -EINVAL;
+	}
+	memcpy(item, text, len);
+	item[len] = '\0';
+	equals = strchr(item, '=');
+	if (!equals) {
+		ir_error_set(err, _("irp: '%s': expected NAME=VALUE"), item);
+		return -EINVAL;
+	}
+	*equals = '\0';
+	for (i = 0; i < protocol->parameter_count; i++)
+		if (strcmp(protocol->parameters[i].name, item) == 0)
+			break;
+	if (i == protocol->parameter_count) {
+		ir_error_set(err, _("irp: '%s' is not a parameter of the protocol"), item);
+		return -EINVAL;
+	}
+	if (*given >> i & 1) {
+		ir_error_set(err, _("irp: parameter '%s' is given twice"), item);
+		return -EINVAL;
+	}
+	*given |= 1u << i;
+	/* IRP's values are Java's longs */
+	if (number_parse_unsigned(equals + 1, INT64_MAX, &value) < 0) {
+		ir_error_set(err, _("irp: parameter '%s': '%s' is not a number from 0 to %lld"),
+			     item, equals + 1, (long long)INT64_MAX);
+		return -EINVAL;
+	}
+	return irp_env_set(env, protocol->parameters[i].name, (int64_t)value);
 }
 
 /* Whether an expression uses a name: a bitfield of it carries a parameter. */
@@ -173,6 +231,44 @@ int ir_irp_send(const char *irp, uint64_t scancode, unsigned int repeat,
 	if (ret == 0)
 		train->carrier = (uint32_t)(signal.frequency + 0.5);
 out:
+	irp_signal_free(&signal);
+	irp_protocol_free(protocol);
+	return ret;
+}
+
+int ir_irp_send_values(const char *irp, const char *assignments, unsigned int repeat,
+		       struct ir_train *train, struct ir_error *err)
+{
+	struct irp_protocol *protocol = NULL;
+	struct irp_compile_options options;
+	struct irp_signal signal = { 0 };
+	struct irp_env *env = NULL;
+	const char *p = assignments, *comma;
+	uint32_t given = 0;
+	int ret;
+
+	ret = find_protocol(irp, &protocol, &options, err);
+	if (ret < 0)
+		goto out;
+	if (protocol->parameter_count > IRP_SEND_PARAMS_MAX) {
+		ir_error_set(err, _("irp: more than %d parameters"), IRP_SEND_PARAMS_MAX);
+		ret = -EOPNOTSUPP;
+		goto out;
+	}
+	ret = irp_env_new(&env);
+	for (; ret == 0 && p; p = comma ? comma + 1 : NULL) {
+		comma = strchr(p, ',');
+		ret = set_assignment(protocol, p, comma ? (size_t)(comma - p) : strlen(p), env,
+				     &given, err);
+	}
+	if (ret == 0)
+		ret = render_env(protocol, env, press_repeats(protocol) + repeat, &signal, err);
+	if (ret == 0)
+		ret = append_signal(&signal, train);
+	if (ret == 0)
+		train->carrier = (uint32_t)(signal.frequency + 0.5);
+out:
+	irp_env_free(env);
 	irp_signal_free(&signal);
 	irp_protocol_free(protocol);
 	return ret;

@@ -7,6 +7,8 @@
  * generic one otherwise (irp_compile_unpack()). The scancode's parameters are rendered
  * by irp_render(); a persistent parameter (a toggle) starts from its default.
  *
+ * The parameters may be given by name instead (ir_irp_send_values()).
+ *
  * A press is the protocol's intro and its repeat part once if it has no intro (RC5),
  * else its intro alone (NEC1); repeat more repeat parts follow, and the ending, if the
  * protocol has one.
@@ -27,5 +29,17 @@
  */
 int ir_irp_send(const char *irp, uint64_t scancode, unsigned int repeat,
 		struct ir_train *train, struct ir_error *err);
+
+/*
+ * The same with the parameters by name rather than a scancode, for those a scancode
+ * cannot carry (a protocol of more than 64 bits of parameters, irp_compile.h's wide
+ * path): assignments is "NAME=VALUE,NAME=VALUE,...", each a parameter of the protocol
+ * once, a C-style number; one left out takes its default, and one with no default must
+ * be given. Returns 0; -EINVAL for a name that is not a parameter, one given twice, a
+ * value that is not a number or one not given; -ERANGE for a value out of its range;
+ * as ir_irp_send() otherwise.
+ */
+int ir_irp_send_values(const char *irp, const char *assignments, unsigned int repeat,
+		       struct ir_train *train, struct ir_error *err);
 
 #endif

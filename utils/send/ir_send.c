@@ -49,7 +49,10 @@ static int encode_kernel(const char *arg, const char *colon, unsigned int repeat
 	return ir_kernel_send(train, (uint32_t)proto, scancode, repeat, err);
 }
 
-/* "irp:NAME:SCANCODE": the scancode after the last colon, as IRP has colons. */
+/*
+ * "irp:NAME:SCANCODE": the scancode after the last colon, as IRP has colons; or
+ * "irp:NAME:P=V,P=V,...", the parameters by name.
+ */
 static int encode_irp(const char *arg, unsigned int repeat, struct ir_train *train,
 		      struct ir_error *err)
 {
@@ -63,6 +66,15 @@ static int encode_irp(const char *arg, unsigned int repeat, struct ir_train *tra
 		ir_error_set(err, _("'%s': expected irp:NAME:SCANCODE or irp:{IRP}:SCANCODE"),
 			     arg);
 		return -EINVAL;
+	}
+	/* the parameters by name: "irp:NAME:A0=20,A1=99,..." (a number has no '=') */
+	if (strchr(colon + 1, '=')) {
+		name = strndup(irp, (size_t)(colon - irp));
+		if (!name)
+			return -ENOMEM;
+		ret = ir_irp_send_values(name, colon + 1, repeat, train, err);
+		free(name);
+		return ret;
 	}
 	if (number_parse_unsigned(colon + 1, UINT64_MAX, &scancode) < 0) {
 		ir_error_set(err, _("'%s': '%s' is not a number"), arg, colon + 1);

@@ -46,3 +46,28 @@ echo "exit status: $?"
 cat "$rc/protocols"
 ir-keytable 2>&1 | grep -E 'Attached|Enabled'
 ir-keytable -r 2>&1
+
+# The wide path (irp_compile.h): Fujitsu-128's sixteen 8-bit parameters, more than a
+# scancode's 64 bits. Its program reports A0..A7 (A0 on top: 0x1463001010fe0930, the
+# key) and queues all sixteen in its map irp_messages, which -t pops and prints after
+# the lirc line; ir-ctl sends them by name. A message queued before -t starts is not
+# printed with a later report: -t empties the queue first.
+echo "== wide: Fujitsu-128"
+printf '[[protocols]]\nprotocol = "irp"\nirp = "Fujitsu-128"\n[protocols.scancodes]\n' >f128.toml
+printf '0x1463001010fe0930 = "KEY_POWER"\n' >>f128.toml
+f128=A0=20,A1=99,A2=0,A3=16,A4=16,A5=254,A6=9,A7=48
+status_of ir-keytable -c -w f128.toml
+ir-keytable 2>&1 | grep -E 'Attached'
+status_of ir-ctl -d "$lirc" -S irp:Fujitsu-128:$f128,A8=9,A9=9,A10=9,A11=9,A12=9,A13=9,A14=9,A15=9
+sleep 0.5
+bg_start out2 ir-keytable -t
+wait_for_line out2 Testing
+status_of ir-ctl -d "$lirc" -S irp:Fujitsu-128:$f128,A8=1,A9=2,A10=3,A11=4,A12=5,A13=6,A14=7,A15=255
+wait_for_line out2 'key_up: KEY_POWER'
+status_of ir-ctl -d "$lirc" -S irp:Fujitsu-128:$f128,A8=0,A9=0,A10=0,A11=0,A12=0,A13=0,A14=0,A15=128
+wait_for_line out2 'A15=128'
+# its key_up, after rc-core's timeout
+sleep 1
+bg_stop
+echo "exit status: $?"
+strip_timestamps <out2

@@ -1,1 +1,0 @@
---decode=$IRKIT_SRCDIR/tests/cli/data/irp-necx.txt -p 'irp:{38k,500}<1,-1|1,-3>(16,-8,A:64,B:8,1,-50m)*[A:0..UINT64_MAX,B:0..255]'

@@ -1,0 +1,1 @@
+--decode=- -p irp:Fujitsu-128 --json

@@ -1,0 +1,1 @@
+--decode=- -w $IRKIT_SRCDIR/tests/cli/data/irp-fujitsu-128.toml
