@@ -79,11 +79,13 @@ static int gree_bytes(const struct ac_enc_state *s, uint8_t *b)
 	b[4] = (uint8_t)(sv | sh << 4);
 	b[5] = 0x20;
 	b[6] = 0x00;
+	/* econo: byte 7's bit 2, below the checksum's nibble */
+	b[7] = (uint8_t)(flag(s, ECONO) << 2);
 	for (i = 0; i < 4; i++)
 		sum += b[i] & 0xf;
 	for (i = 4; i < 7; i++)
 		sum += b[i] >> 4;
-	b[7] = (uint8_t)((sum & 0xf) << 4);
+	b[7] = (uint8_t)(b[7] | (sum & 0xf) << 4);
 	return 8;
 }
 
@@ -131,8 +133,7 @@ static int mitsubishi_bytes(const struct ac_enc_state *s, uint8_t *b)
 	int vane = CODE(s->swing_v, vanes, vane_codes), wv = CODE(s->swing_h, wide, wide_codes);
 	unsigned int temp = s->temp_half / 2, sum = 0, i;
 
-	if (mode < 0 || fan < 0 || vane < 0 || wv < 0 || s->temp_half & 1 || temp < 16 ||
-	    temp > 31)
+	if (mode < 0 || fan < 0 || vane < 0 || wv < 0 || temp < 16 || temp > 31)
 		return -EINVAL;
 	/* Quiet is a fan speed of its own (6), read as the lowest. */
 	if (flag(s, QUIET)) {
@@ -147,9 +148,12 @@ static int mitsubishi_bytes(const struct ac_enc_state *s, uint8_t *b)
 	b[3] = 0x01;
 	b[5] = s->power == ON ? 0x20 : 0x00;
 	b[6] = (uint8_t)(mode << 3);
-	b[7] = (uint8_t)(temp - 16);
+	/* the whole degrees - 16, and bit 4 for half a degree more */
+	b[7] = (uint8_t)((temp - 16) | (s->temp_half & 1) << 4);
 	b[8] = (uint8_t)(wv << 4);
 	b[9] = (uint8_t)(fan | vane << 3 | (vane != 0) << 6 | (s->fan == F_AUTO) << 7);
+	/* econo cool: byte 14's bit 5 */
+	b[14] = (uint8_t)(flag(s, ECONO) << 5);
 	for (i = 0; i < 17; i++)
 		sum += b[i];
 	b[17] = (uint8_t)sum;

@@ -63,29 +63,37 @@ static void open_all(struct decoder_run *run)
 
 /*
  * Every value the decoder can report for v from protocol's message, as a mask of
- * values (1 << value; the temperature's half degrees up to 255 in four words).
+ * values (1 << value; the temperature's half degrees up to 255 in four words): the
+ * ORs of one reading of each of v's fields (mitsubishi_ac's whole degrees and its
+ * half-degree bit), 0 (no value) left out.
  */
 static void reportable(const struct ac_protocol *r, enum ac_value v, uint64_t values[4])
 {
-	unsigned int shift, width, j, raw, value;
+	unsigned int shift, width, j, raw, value, old;
+	uint64_t before[4];
 
 	memset(values, 0, 4 * sizeof(values[0]));
+	values[0] = 1;			/* 0: no field read yet */
 	ac_value_bits(v, &shift, &width);
 	for (j = 0; j < AC_FIELDS_MAX && r->fields[j].kind != AC_FIELD_NONE; j++) {
 		const struct ac_field *f = &r->fields[j];
 
 		if (f->state_shift != shift)
 			continue;
+		memcpy(before, values, sizeof(before));
+		memset(values, 0, 4 * sizeof(values[0]));
 		for (raw = 0; raw < 1U << f->width; raw++) {
 			if (f->kind == AC_FIELD_MAP)
 				value = raw < AC_FIELD_MAP_SIZE ? f->map[raw] : 0;
 			else
 				value = raw * f->mul + f->add;
 			value &= (1U << width) - 1;
-			if (value)
-				values[value / 64] |= 1ULL << (value % 64);
+			for (old = 0; old < 256; old++)
+				if (before[old / 64] >> (old % 64) & 1)
+					values[(old | value) / 64] |= 1ULL << ((old | value) % 64);
 		}
 	}
+	values[0] &= ~1ULL;
 }
 
 /* Protocol p asked for v = value alone: its train decoded says value. */

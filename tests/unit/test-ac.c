@@ -44,13 +44,14 @@ struct protocol_case {
 	unsigned int temp_min, temp_max;	/* °C */
 	unsigned int flags;			/* 1 << flag: the protocol has it */
 	struct ac_enc_state base;
+	bool half_degrees;			/* its temperatures by 0.5 °C */
 };
 
 static const struct protocol_case cases[] = {
 	{ AC_ENC_GREE, "gree", 128, 1,
 	  { M_AUTO, M_COOL, M_HEAT, M_DRY, M_FAN }, { F_AUTO, F_MIN, F_MEDIUM, F_MAX },
 	  { S_OFF, S_AUTO, S_1, S_2, S_3, S_4, S_5 }, { S_OFF, S_AUTO, S_1, S_2, S_3, S_4, S_5 },
-	  16, 30, 1 << TURBO | 1 << LIGHT | 1 << CLEAN | 1 << SLEEP,
+	  16, 30, 1 << TURBO | 1 << LIGHT | 1 << CLEAN | 1 << SLEEP | 1 << ECONO,
 	  { ON, M_COOL, 50, F_AUTO, S_AUTO, S_OFF, { 0 } } },
 	{ AC_ENC_COOLIX, "coolix", 129, 2,
 	  { M_AUTO, M_COOL, M_HEAT, M_DRY }, { F_AUTO, F_MIN, F_MEDIUM, F_MAX },
@@ -60,8 +61,8 @@ static const struct protocol_case cases[] = {
 	  { M_AUTO, M_COOL, M_HEAT, M_DRY, M_FAN },
 	  { F_AUTO, F_MIN, F_LOW, F_MEDIUM, F_HIGH, F_MAX },
 	  { S_OFF, S_AUTO, S_1, S_2, S_3, S_4, S_5 }, { S_AUTO, S_1, S_2, S_3, S_4, S_5 },
-	  16, 31, 1 << QUIET,
-	  { ON, M_HEAT, 44, F_MEDIUM, S_3, S_AUTO, { 0 } } },
+	  16, 31, 1 << QUIET | 1 << ECONO,
+	  { ON, M_HEAT, 44, F_MEDIUM, S_3, S_AUTO, { 0 } }, true },
 	{ AC_ENC_DAIKIN, "daikin", 131, 1,
 	  { M_AUTO, M_COOL, M_HEAT, M_DRY, M_FAN },
 	  { F_AUTO, F_MIN, F_LOW, F_MEDIUM, F_HIGH, F_MAX },
@@ -249,10 +250,12 @@ START_TEST(test_modes_and_temperatures)
 
 	open_one(&run, c);
 	for (m = 0; m < 6 && c->modes[m]; m++) {
-		for (t = c->temp_min; t <= c->temp_max; t++) {
+		for (t = 2 * c->temp_min; t <= 2 * c->temp_max + c->half_degrees; t++) {
+			if (t & 1 && !c->half_degrees)
+				continue;
 			s = c->base;
 			s.mode = c->modes[m];
-			s.temp_half = 2 * t;
+			s.temp_half = t;
 			expect_round_trip(&run, c, &s, NULL);
 		}
 	}
@@ -865,6 +868,14 @@ START_TEST(test_layouts_checked)
 	bad = *ac_protocol_find("lg2")->layout;
 	bad.header_space = AC_HEADER_SPACE_MAX - bad.header_margin;
 	ck_assert_int_eq(ac_protocol_check(&bad, &what), -EINVAL);
+	/* mitsubishi_ac's half-degree bit moved off its temperature's byte */
+	bad = *ac_protocol_find("mitsubishi_ac")->layout;
+	for (i = 0; i < AC_FIELDS_MAX; i++)
+		if (bad.fields[i].kind == AC_FIELD_MAP &&
+		    bad.fields[i].state_shift == AC_STATE_TEMP_SHIFT)
+			bad.fields[i].byte = 8;
+	ck_assert_int_eq(ac_protocol_check(&bad, &what), -EINVAL);
+	ck_assert_str_eq(what, "a value's fields lie in two bytes");
 }
 END_TEST
 

@@ -167,6 +167,34 @@ struct solver {
 	uint8_t msg[AC_BYTES_MAX];
 };
 
+/*
+ * Whether byte i of value x says every wanted value that has fields in it: the
+ * decoder ORs a value's fields into the state (mitsubishi_ac's temperature is its
+ * whole degrees and a half-degree bit), so the fields of a value in byte i, read
+ * together, must give that value. A value's fields lie in one byte (ac_protocol.h).
+ */
+static bool byte_reads_right(const struct solver *s, unsigned int i, unsigned int x)
+{
+	const struct ac_protocol *r = s->layout;
+	unsigned int read[AC_VALUE_MAX] = { 0 }, j;
+	uint32_t seen = 0;
+	enum ac_value v;
+
+	for (j = 0; j < AC_FIELDS_MAX && r->fields[j].kind != AC_FIELD_NONE; j++) {
+		const struct ac_field *f = &r->fields[j];
+
+		v = field_value(f);
+		if (f->byte != i || v >= AC_VALUE_MAX || !(s->wanted & 1U << v))
+			continue;
+		read[v] |= field_read(f, x);
+		seen |= 1U << v;
+	}
+	for (v = 0; v < AC_VALUE_MAX; v++)
+		if (seen & 1U << v && read[v] != s->want[v])
+			return false;
+	return true;
+}
+
 /* Byte i of the message, every wanted field in it reading right; false if none does. */
 static bool solve_byte(struct solver *s, unsigned int i)
 {
@@ -184,15 +212,7 @@ static bool solve_byte(struct solver *s, unsigned int i)
 	for (x = 0; x < 256; x++) {
 		if ((x ^ s->msg[i]) & ~mask & 0xff)
 			continue;
-		for (j = 0; j < AC_FIELDS_MAX && r->fields[j].kind != AC_FIELD_NONE; j++) {
-			const struct ac_field *f = &r->fields[j];
-			enum ac_value v = field_value(f);
-
-			if (f->byte == i && v < AC_VALUE_MAX && s->wanted & 1U << v &&
-			    field_read(f, x) != s->want[v])
-				break;
-		}
-		if (j < AC_FIELDS_MAX && r->fields[j].kind != AC_FIELD_NONE)
+		if (!byte_reads_right(s, i, x))
 			continue;
 		score = popcount8(x ^ s->msg[i]);
 		if (score < best_score) {

@@ -38,8 +38,10 @@
  * Gree (YAW1F and alike), LSB first: header, bytes 0-3, a footer of 3 bits (0 1 0), a
  * pulse and a 20 ms gap, bytes 4-7. Byte 0: mode (0-2), power (3), fan (4-5), sleep
  * (7); byte 1: temperature - 16 (0-3); byte 2: turbo (4), light (5), x-fan (7, the
- * state's clean); byte 4: vertical swing (0-3), horizontal (4-6); byte 7's high
- * nibble: 10 + the low nibbles of bytes 0-3 + the high nibbles of bytes 4-6.
+ * state's clean); byte 4: vertical swing (0-3), horizontal (4-6); byte 7: econo (2),
+ * and in its high nibble 10 + the low nibbles of bytes 0-3 + the high nibbles of
+ * bytes 4-6. No quiet, filter or beep in the layout. Not read: the timer (bytes 1-2),
+ * Fahrenheit (byte 3), the displayed temperature, i-feel and wifi (byte 5).
  */
 static const struct ac_protocol gree = {
 	.id = 0,
@@ -67,6 +69,7 @@ static const struct ac_protocol gree = {
 		FLAG_BIT(AC_FLAG_LIGHT, 2, 5),
 		FLAG_BIT(AC_FLAG_CLEAN, 2, 7),
 		FLAG_BIT(AC_FLAG_SLEEP, 0, 7),
+		FLAG_BIT(AC_FLAG_ECONO, 8, 2),
 	},
 };
 
@@ -103,8 +106,11 @@ static const struct ac_protocol coolix = {
 /*
  * Mitsubishi Electric, 144 bits, LSB first: header, 18 bytes, sent twice. Bytes 0-2
  * 0x23 0xcb 0x26; byte 5: power (5); byte 6: mode (3-5); byte 7: temperature - 16
- * (0-3); byte 8: horizontal vane (4-7); byte 9: fan (0-2; 6 is quiet), vertical vane
- * (3-5); byte 17: the sum of bytes 0-16.
+ * (0-3), half a degree more (4: ORed into the low bit of the state's half degrees);
+ * byte 8: horizontal vane (4-7); byte 9: fan (0-2; 6 is quiet), vertical vane (3-5);
+ * byte 14: econo cool (5, the state's econo); byte 17: the sum of bytes 0-16. Not
+ * read: i-see (byte 6's bit 6), the clock and timers (bytes 10-13), direct/indirect,
+ * absence detection and i-save (byte 15), natural flow and the left vane (byte 16).
  */
 static const struct ac_protocol mitsubishi_ac = {
 	.id = 2,
@@ -122,6 +128,7 @@ static const struct ac_protocol mitsubishi_ac = {
 		FIELD_MAP(MODE, 6, 3, 3, [1] = AC_MODE_HEAT, [2] = AC_MODE_DRY,
 			  [3] = AC_MODE_COOL, [4] = AC_MODE_AUTO, [7] = AC_MODE_FAN),
 		FIELD_LINEAR(TEMP, 7, 0, 4, 2, 32),
+		FIELD_MAP(TEMP, 7, 4, 1, 0, 1),
 		FIELD_MAP(FAN, 9, 0, 3, AC_FAN_AUTO, AC_FAN_MIN, AC_FAN_LOW, AC_FAN_MEDIUM,
 			  AC_FAN_HIGH, AC_FAN_TOP, AC_FAN_MIN),
 		FLAG_MAP(AC_FLAG_QUIET, 9, 0, 3, AC_POWER_OFF, AC_POWER_OFF, AC_POWER_OFF,
@@ -132,6 +139,7 @@ static const struct ac_protocol mitsubishi_ac = {
 		FIELD_MAP(SWING_H, 8, 4, 4, [1] = AC_SWING_H_LEFTMOST, [2] = AC_SWING_H_LEFT,
 			  [3] = AC_SWING_H_MIDDLE, [4] = AC_SWING_H_RIGHT,
 			  [5] = AC_SWING_H_RIGHTMOST, [8] = AC_SWING_H_AUTO),
+		FLAG_BIT(AC_FLAG_ECONO, 14, 5),
 	},
 };
 
@@ -925,6 +933,26 @@ static int check_framing(const struct ac_protocol *r, const char **ret_what)
 	return 0;
 }
 
+/*
+ * A value with several fields (a temperature and its half-degree bit) is their OR in
+ * the decoder; ir-ctl's encoder solves the message a byte at a time, so they share one.
+ */
+static int check_value_bytes(const struct ac_protocol *r, const char **ret_what)
+{
+	unsigned int i, j;
+
+	for (i = 0; i < AC_FIELDS_MAX && r->fields[i].kind != AC_FIELD_NONE; i++) {
+		for (j = i + 1; j < AC_FIELDS_MAX && r->fields[j].kind != AC_FIELD_NONE; j++) {
+			if (r->fields[i].state_shift == r->fields[j].state_shift &&
+			    r->fields[i].byte != r->fields[j].byte) {
+				*ret_what = "a value's fields lie in two bytes";
+				return -EINVAL;
+			}
+		}
+	}
+	return 0;
+}
+
 int ac_protocol_check(const struct ac_protocol *r, const char **ret_what)
 {
 	unsigned int i;
@@ -940,5 +968,7 @@ int ac_protocol_check(const struct ac_protocol *r, const char **ret_what)
 	for (i = 0; ret == 0 && i < AC_FIELDS_MAX; i++)
 		if (r->fields[i].kind != AC_FIELD_NONE)
 			ret = check_field(r, &r->fields[i], ret_what);
+	if (ret == 0)
+		ret = check_value_bytes(r, ret_what);
 	return ret;
 }

@@ -26,6 +26,8 @@
  *	daikin152	152 bits (19 bytes, after a 5-bit leader)
  *	mitsubishi_heavy_152	152 bits (19 bytes; a 1 is the short space)
  *	mitsubishi_heavy_88	88 bits (11 bytes, as mitsubishi_heavy_152's; no swing)
+ * A value may have several fields, ORed into the state (mitsubishi_ac's temperature:
+ * its whole degrees and a half-degree bit); they lie in one byte of the message.
  * Where a protocol's layout cannot say a state in its fields (coolix's commands that
  * are not a state, its fan mode), ac_protocol.c says what the decoder reports.
  */
