@@ -76,6 +76,45 @@ static void hitachi_derive(const struct ac_state *state, uint32_t wanted, uint8_
 }
 
 /*
+ * Samsung: byte 13 repeats byte 6's power bits, byte 11's bit 1 byte 10's clean bit;
+ * in auto mode the remote's auto fan is 6, not 0.
+ */
+static void samsung_derive(const struct ac_state *state, uint32_t wanted, uint8_t *msg)
+{
+	(void)state;
+	(void)wanted;
+	msg[13] = (uint8_t)((msg[13] & ~0x30) | (msg[6] & 0x30));
+	msg[11] = (uint8_t)((msg[11] & ~0x02) | (msg[10] >> 7 & 1) << 1);
+	if (!(msg[12] >> 4 & 7) && !(msg[12] >> 1 & 7))
+		msg[12] |= 6 << 1;
+}
+
+/* Whirlpool: byte 8's bit 6 repeats the swing bit of byte 2. */
+static void whirlpool_derive(const struct ac_state *state, uint32_t wanted, uint8_t *msg)
+{
+	(void)state;
+	(void)wanted;
+	msg[8] = (uint8_t)((msg[8] & ~0x40) | (msg[2] >> 7 & 1) << 6);
+}
+
+/*
+ * Daikin2: byte 6's bit 7 is power off; byte 17's high nibble is 0xa for a
+ * horizontal position, 0xb for auto and off; of the two vertical positions read as
+ * the middle (3 and 4), 3 is sent; the beep the remote sends is "loud" (2).
+ */
+static void daikin2_derive(const struct ac_state *state, uint32_t wanted, uint8_t *msg)
+{
+	(void)state;
+	(void)wanted;
+	msg[6] = (uint8_t)((msg[6] & ~0x80) | !(msg[25] & 1) << 7);
+	msg[17] = (uint8_t)((msg[17] & 0x0f) | ((msg[17] & 0x0f) >= 0xe ? 0xb0 : 0xa0));
+	if ((msg[18] & 0x0f) == 4)
+		msg[18] = (uint8_t)((msg[18] & 0xf0) | 3);
+	if ((msg[7] >> 6 & 3) == 1)
+		msg[7] = (uint8_t)((msg[7] & 0x3f) | 2 << 6);
+}
+
+/*
  * The remotes' usual bytes, in the decoder's numbering (ac_protocol.c says how it
  * differs from the protocols' own): the fixed bytes, and the bits of fields the state
  * does not have. Gaps and copies as the remotes send them.
@@ -112,6 +151,15 @@ static const struct ac_sending sendings[] = {
 	  GAP_DEFAULT_US, 1, 0, 0, NULL, false },
 	{ "mitsubishi_heavy_88", { 0x52, 0xae, 0xc3, 0x26, 0xd9, 0xff, [7] = 0xff, [9] = 0xff },
 	  GAP_DEFAULT_US, 1, 0, 0, NULL, false },
+	/* The 14-byte state, after a 690 µs pulse and an 18 ms space; 2.9 ms gaps. */
+	{ "samsung_ac", { 0x02, 0x02, 0x00, [7] = 0x01, 0x02, 0x80, 0x61, 0x00, 0x01, 0xc0 },
+	  2886, 1, 690, 17844, samsung_derive, false },
+	{ "whirlpool_ac", { 0x83, 0x06, [6] = 0x80, [15] = 0x02 }, 7920, 1, 0, 0,
+	  whirlpool_derive, false },
+	{ "lg2", { 0x88 }, GAP_DEFAULT_US, 1, 0, 0, lg_derive, false },
+	/* After a 10 ms pulse and a 25 ms space; the sections 35 ms apart. */
+	{ "daikin2", { 0x11, 0xda, 0x27, 0x00, 0x01, [20] = 0x11, 0xda, 0x27, 0x00 },
+	  35204, 1, 10024, 25180, daikin2_derive, false },
 };
 
 static const struct ac_sending sending_default = { "", { 0 }, GAP_DEFAULT_US, 1, 0, 0, NULL,
