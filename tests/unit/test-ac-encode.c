@@ -115,7 +115,7 @@ static void expect_round_trip(struct decoder_run *run, const struct ac_protocol_
 	ck_assert_msg(ret == 0, "%s %s=%u: %s", p->name, ac_value_name(v), value, err.message);
 	ck_assert_uint_eq(count, p->layout->bytes);
 	ir_train_init(&train);
-	ck_assert_int_eq(ac_encode_train(p, msg, &train), 0);
+	ck_assert_int_eq(ac_encode_train(p, msg, 0, &train), 0);
 	signal_of_train(&train, &signal);
 	decoder_run_clear_events(run);
 	decoder_run_feed(run, &signal);
@@ -249,7 +249,7 @@ static int expect_same_train(const struct ac_protocol_info *p, enum ac_enc_proto
 	ck_assert_msg(ret == 0, "%s: a state the test encoder takes refused: %s", p->name,
 		      err.message);
 	ir_train_init(&train);
-	ck_assert_int_eq(ac_encode_train(p, msg, &train), 0);
+	ck_assert_int_eq(ac_encode_train(p, msg, 0, &train), 0);
 	for (i = 0; i < signal.count; i++) {
 		uint32_t sample = signal.samples[i], d = LIRC_VALUE(sample);
 
@@ -362,7 +362,7 @@ END_TEST
 static int encode_text(const char *text, struct ir_train *train, char *message, size_t size)
 {
 	struct ir_error err = { 0 };
-	int ret = ac_encode_text(text, train, &err);
+	int ret = ac_encode_text(text, 0, train, &err);
 
 	snprintf(message, size, "%s", ret < 0 ? err.message : "");
 	return ret;
@@ -463,6 +463,40 @@ START_TEST(test_lg_power_off)
 }
 END_TEST
 
+/*
+ * --repeat: for every protocol, the press of repeat 0 twice more, each after a gap
+ * (a space the decoder takes as one, at least AC_GAP_MIN), the durations the same.
+ */
+START_TEST(test_repeat)
+{
+	const struct ac_protocol_info *p = ac_protocol_at((size_t)_i);
+	struct ac_request request = { { 0 }, 0 };
+	uint8_t msg[AC_BYTES_MAX];
+	struct ir_train one, three;
+	struct ir_error err = { 0 };
+	size_t count, n, k, i;
+	uint64_t sent;
+
+	ck_assert_int_eq(ac_encode_message(p, &request, msg, &count, &sent, &err), 0);
+	ir_train_init(&one);
+	ir_train_init(&three);
+	ck_assert_int_eq(ac_encode_train(p, msg, 0, &one), 0);
+	ck_assert_int_eq(ac_encode_train(p, msg, 2, &three), 0);
+	n = one.count;
+	ck_assert_uint_eq(three.count, 3 * n + 2);
+	for (k = 0; k < 3; k++) {
+		for (i = 0; i < n; i++)
+			ck_assert_uint_eq(three.durations[k * (n + 1) + i], one.durations[i]);
+		if (k < 2) {
+			ck_assert(!ir_train_is_pulse(k * (n + 1) + n));
+			ck_assert_uint_ge(three.durations[k * (n + 1) + n], AC_GAP_MIN);
+		}
+	}
+	ir_train_free(&one);
+	ir_train_free(&three);
+}
+END_TEST
+
 static Suite *ac_encode_suite(void)
 {
 	Suite *s = suite_create("ac_encode");
@@ -478,6 +512,7 @@ static Suite *ac_encode_suite(void)
 	tc = tcase_create("text");
 	tcase_add_test(tc, test_text_forms);
 	tcase_add_test(tc, test_lg_power_off);
+	tcase_add_loop_test(tc, test_repeat, 0, (int)ac_protocol_count());
 	tcase_add_loop_test(tc, test_bad_texts, 0, (int)(sizeof(bad_texts) / sizeof(bad_texts[0])));
 	suite_add_tcase(s, tc);
 	return s;

@@ -631,13 +631,13 @@ static int send_copy(const struct ac_protocol *r, const struct ac_sending *sendi
 }
 
 int ac_encode_train(const struct ac_protocol_info *protocol, const uint8_t *msg,
-		    struct ir_train *train)
+		    unsigned int repeat, struct ir_train *train)
 {
 	const struct ac_sending *sending = sending_of(protocol);
-	unsigned int copy;
+	unsigned int copy, copies = sending->copies * (repeat + 1);
 	int ret = 0;
 
-	for (copy = 0; ret == 0 && copy < sending->copies; copy++) {
+	for (copy = 0; ret == 0 && copy < copies; copy++) {
 		if (copy > 0)
 			ret = ir_train_space(train, sending->gap_us);
 		if (ret == 0)
@@ -763,7 +763,8 @@ static const struct ac_protocol_info *find_protocol(const char *text, const char
 	return protocol;
 }
 
-int ac_encode_text(const char *text, struct ir_train *train, struct ir_error *err)
+int ac_encode_text(const char *text, unsigned int repeat, struct ir_train *train,
+		   struct ir_error *err)
 {
 	const struct ac_protocol_info *protocol;
 	const char *name, *end, *line = state_line(text);
@@ -803,12 +804,20 @@ int ac_encode_text(const char *text, struct ir_train *train, struct ir_error *er
 	/* On error the train is left as it was: its count and its last duration. */
 	before = train->count;
 	last = before ? train->durations[before - 1] : 0;
-	ret = ac_encode_train(protocol, msg, train);
+	ret = ac_encode_train(protocol, msg, repeat, train);
 	if (ret < 0) {
 		train->count = before;
 		if (before)
 			train->durations[before - 1] = last;
-		ir_error_set(err, _("'%s': %s"), text, strerror(-ret));
+		/* A count too big for the protocol: the user's input, said as such. */
+		if (ret == -E2BIG) {
+			ir_error_set(err, _("'%s': %u repeats make a train longer than %u "
+					    "pulses and spaces"), text, repeat,
+				     (unsigned int)IR_TRAIN_COUNT_MAX);
+			ret = -EINVAL;
+		} else {
+			ir_error_set(err, _("'%s': %s"), text, strerror(-ret));
+		}
 	}
 	return ret;
 }
