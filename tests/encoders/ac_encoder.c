@@ -190,6 +190,8 @@ static int daikin_bytes(const struct ac_enc_state *s, uint8_t *b)
 	b[29] = (uint8_t)(flag(s, TURBO) | flag(s, QUIET) << 5);
 	b[31] = 0xc0;
 	b[32] = (uint8_t)(flag(s, ECONO) << 2 | 0x80);
+	/* mold proof, IRremoteESP8266's common "clean" */
+	b[33] = (uint8_t)(flag(s, CLEAN) << 1);
 	for (sum = 0, i = 0; i < 7; i++)
 		sum += b[i];
 	b[7] = (uint8_t)sum;
@@ -338,6 +340,8 @@ static int panasonic_bytes(const struct ac_enc_state *s, uint8_t *b)
 	b[16] = (uint8_t)(fan << 4 | sv);
 	b[17] = (uint8_t)sh;
 	b[21] = (uint8_t)(flag(s, QUIET) | flag(s, TURBO) << 5);
+	/* the ion purifier (DKE), the common "filter" */
+	b[22] = (uint8_t)flag(s, FILTER);
 	b[23] = 0x81;
 	for (i = 0; i < 26; i++)
 		sum += b[i];
@@ -444,6 +448,8 @@ static int haier_bytes(const struct ac_enc_state *s, uint8_t *b)
 	b[0] = 0xa5;
 	b[1] = (uint8_t)((s->power == ON) | (temp - 16) << 4);
 	b[2] = (uint8_t)(0x20 | sv << 6);
+	/* health, the common "filter" */
+	b[4] = (uint8_t)(flag(s, FILTER) << 5);
 	b[5] = (uint8_t)(fan << 6);
 	b[6] = (uint8_t)(mode << 5);
 	b[7] = (uint8_t)(flag(s, SLEEP) << 6);

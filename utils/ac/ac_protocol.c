@@ -149,7 +149,10 @@ static const struct ac_protocol mitsubishi_ac = {
  * pulse and a gap. Of the third section (bytes 17-35 here; 0x11 0xda first): byte 5
  * power (0), mode (4-6); byte 6 the temperature x 2; byte 8 vertical swing (0-3), fan
  * (4-7: 3-7, 10 auto, 11 quiet); byte 9 horizontal swing (0-3); byte 13 powerful (0,
- * the state's turbo), quiet (5); byte 16 econo (2).
+ * the state's turbo), quiet (5); byte 16 econo (2); byte 17 mold proof (1, the
+ * state's clean, as IRremoteESP8266's common state has it). Not read: the timers,
+ * comfort (the first section's byte 6), the sensor and the eye (byte 16's bits 1
+ * and 7); no light, filter, beep or sleep in the layout.
  */
 static const struct ac_protocol daikin = {
 	.id = 3,
@@ -177,6 +180,7 @@ static const struct ac_protocol daikin = {
 		FLAG_BIT(AC_FLAG_TURBO, 30, 0),
 		FLAG_BIT(AC_FLAG_QUIET, 30, 5),
 		FLAG_BIT(AC_FLAG_ECONO, 33, 2),
+		FLAG_BIT(AC_FLAG_CLEAN, 34, 1),
 	},
 };
 
@@ -289,8 +293,11 @@ static const struct ac_protocol toshiba_ac = {
  * byte 16 vertical swing (0-3: 1-5 highest to lowest, 15 auto), fan (4-7: 3-7 the
  * speeds, 10 auto); byte 17 horizontal swing (0-3: 6 middle, 9-12 leftmost to
  * rightmost, 13 auto); byte 21 quiet (0), powerful (5, the state's turbo; CKP remotes
- * swap the two); byte 26 the sum of bytes 8-25 (the remote's sum of bytes 0-25 from
- * 0xf4: the fixed section's bytes add up to 0x0c, which makes it 0).
+ * swap the two); byte 22 the ion purifier (0, the state's filter; DKE remotes, the
+ * others leave it clear); byte 26 the sum of bytes 8-25 (the remote's sum of bytes
+ * 0-25 from 0xf4: the fixed section's bytes add up to 0x0c, which makes it 0). Not
+ * read: the timers and the clock (bytes 18-20, 24-25); no econo, light, clean, beep
+ * or sleep in the layout.
  */
 static const struct ac_protocol panasonic_ac = {
 	.id = 7,
@@ -321,6 +328,7 @@ static const struct ac_protocol panasonic_ac = {
 			  [12] = AC_SWING_H_RIGHTMOST, [13] = AC_SWING_H_AUTO),
 		FLAG_BIT(AC_FLAG_QUIET, 21, 0),
 		FLAG_BIT(AC_FLAG_TURBO, 21, 5),
+		FLAG_BIT(AC_FLAG_FILTER, 22, 0),
 	},
 };
 
@@ -393,8 +401,10 @@ static const struct ac_protocol hitachi_ac = {
  * header (the decoder keeps the last header before the bits), 9 bytes, a pulse, once.
  * Byte 0 0xa5; byte 1 the button (0-3: 0 is off, the others leave the unit on),
  * temperature - 16 (4-7); byte 2 vertical swing (6-7: 0 off, 1 up, 2 down, 3
- * swinging); byte 5 fan (6-7: 0 auto, 1 high, 2 medium, 3 low); byte 6 mode (5-7: 0
- * auto, 1 cool, 2 dry, 3 heat, 4 fan); byte 7 sleep (6); byte 8 the sum of bytes 0-7.
+ * swinging); byte 4 health (5, the state's filter); byte 5 fan (6-7: 0 auto, 1
+ * high, 2 medium, 3 low); byte 6 mode (5-7: 0 auto, 1 cool, 2 dry, 3 heat, 4 fan);
+ * byte 7 sleep (6); byte 8 the sum of bytes 0-7. Not read: the clock and timers (the
+ * rest of bytes 2-7); no quiet, turbo, econo, light, clean or beep in the layout.
  */
 static const struct ac_protocol haier_ac = {
 	.id = 10,
@@ -418,6 +428,7 @@ static const struct ac_protocol haier_ac = {
 		FIELD_MAP(SWING_V, 2, 6, 2, AC_SWING_V_OFF, AC_SWING_V_HIGHEST,
 			  AC_SWING_V_LOWEST, AC_SWING_V_AUTO),
 		FLAG_BIT(AC_FLAG_SLEEP, 7, 6),
+		FLAG_BIT(AC_FLAG_FILTER, 4, 5),
 	},
 };
 
