@@ -265,6 +265,9 @@ static int fujitsu_bytes(const struct ac_enc_state *s, uint8_t *b)
 	if (s->power != ON || mode < 0 || fan < 0 || sv < 0 || sh < 0 || s->temp_half & 1 ||
 	    temp < 16 || temp > 30)
 		return -EINVAL;
+	/* Quiet is the fan's quiet speed (4), the lowest: one is the other. */
+	if (s->flags[QUIET] && flag(s, QUIET) != (s->fan == F_MIN))
+		return -EINVAL;
 	memset(b, 0, 16);
 	memcpy(b, head, sizeof(head));
 	b[8] = (uint8_t)(1 | (temp - 16) << 4);

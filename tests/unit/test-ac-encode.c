@@ -349,7 +349,7 @@ START_TEST(test_same_as_test_encoder)
 			s = base;
 			s.flags[f] = value;
 			compared += expect_same_train(p, enc, &s);
-			/* Mitsubishi's quiet is its lowest fan. */
+			/* Mitsubishi's and Fujitsu's quiet is their lowest fan. */
 			s.fan = 2;
 			compared += expect_same_train(p, enc, &s);
 		}

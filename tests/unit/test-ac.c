@@ -76,7 +76,7 @@ static const struct protocol_case cases[] = {
 	{ AC_ENC_FUJITSU_AC, "fujitsu_ac", 133, 1,
 	  { M_AUTO, M_COOL, M_HEAT, M_DRY, M_FAN },
 	  { F_AUTO, F_MIN, F_LOW, F_MEDIUM, F_MAX }, { S_OFF, S_AUTO }, { S_OFF, S_AUTO },
-	  16, 30, 1 << CLEAN | 1 << FILTER,
+	  16, 30, 1 << CLEAN | 1 << FILTER | 1 << QUIET,
 	  { ON, M_COOL, 48, F_MEDIUM, S_OFF, S_AUTO, { 0 } } },
 	{ AC_ENC_TOSHIBA_AC, "toshiba_ac", 134, 2,
 	  { M_AUTO, M_COOL, M_HEAT, M_DRY, M_FAN },
@@ -274,6 +274,9 @@ START_TEST(test_fans_swings_flags_power)
 	for (i = 0; i < 7 && c->fans[i]; i++) {
 		s = c->base;
 		s.fan = c->fans[i];
+		/* Fujitsu's lowest fan is its quiet one. */
+		if (c->enc == AC_ENC_FUJITSU_AC && s.fan == F_MIN)
+			s.flags[QUIET] = ON;
 		expect_round_trip(&run, c, &s, NULL);
 	}
 	for (i = 0; i < 8 && c->swing_v[i]; i++) {
@@ -291,8 +294,9 @@ START_TEST(test_fans_swings_flags_power)
 			continue;
 		s = c->base;
 		s.flags[f] = ON;
-		/* Mitsubishi's quiet is a fan speed of its own, read as the lowest. */
-		if (c->enc == AC_ENC_MITSUBISHI_AC && f == QUIET)
+		/* Mitsubishi's and Fujitsu's quiet is a fan speed, read as the lowest. */
+		if ((c->enc == AC_ENC_MITSUBISHI_AC || c->enc == AC_ENC_FUJITSU_AC) &&
+		    f == QUIET)
 			s.fan = F_MIN;
 		/* Mitsubishi Heavy's econo and turbo are fan speeds: min and max. */
 		if ((c->enc == AC_ENC_MITSUBISHI_HEAVY_152 ||

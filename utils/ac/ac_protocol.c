@@ -222,9 +222,10 @@ static const struct ac_protocol midea = {
  * commands, off among them, are 7 bytes and not read here); byte 6 0x09 (the bytes
  * after it); byte 8: "turn on" (0, a state is sent only while the unit runs: on
  * either way), Fahrenheit (1, clear), temperature - 16 (4-7); byte 9: mode (0-2),
- * clean (3); byte 10: fan (0-2: 0 auto, 1 high, 2 medium, 3 low, 4 quiet), vertical
- * swing (4), horizontal swing (5); byte 14: filter (3); byte 15 minus the sum of
- * bytes 7-14.
+ * clean (3); byte 10: fan (0-2: 0 auto, 1 high, 2 medium, 3 low, 4 quiet, read as
+ * min and the quiet flag), vertical swing (4), horizontal swing (5); byte 14: filter
+ * (3); byte 15 minus the sum of bytes 7-14. Not read: the timers; powerful and econo,
+ * which are short commands of their own.
  */
 static const struct ac_protocol fujitsu_ac = {
 	.id = 5,
@@ -250,6 +251,8 @@ static const struct ac_protocol fujitsu_ac = {
 		FIELD_MAP(SWING_H, 10, 5, 1, AC_SWING_H_OFF, AC_SWING_H_AUTO),
 		FLAG_BIT(AC_FLAG_CLEAN, 9, 3),
 		FLAG_BIT(AC_FLAG_FILTER, 14, 3),
+		FLAG_MAP(AC_FLAG_QUIET, 10, 0, 3, AC_POWER_OFF, AC_POWER_OFF, AC_POWER_OFF,
+			 AC_POWER_OFF, AC_POWER_ON),
 	},
 };
 
