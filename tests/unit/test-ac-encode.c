@@ -497,6 +497,79 @@ START_TEST(test_repeat)
 }
 END_TEST
 
+/* The durations of signal but its timeouts, appended to d at *n. */
+static void durations_of(const struct ir_signal *signal, uint32_t *d, size_t size, size_t *n)
+{
+	size_t i;
+
+	for (i = 0; i < signal->count; i++) {
+		if (LIRC_IS_TIMEOUT(signal->samples[i]))
+			continue;
+		ck_assert_uint_lt(*n, size);
+		d[(*n)++] = LIRC_VALUE(signal->samples[i]);
+	}
+}
+
+/*
+ * Samsung's power message: with power asked for, ir-ctl sends the remote's 21-byte
+ * message (the state's first section, 01 d2 0f 00 00 00 00, its second) before the
+ * state, as the test encoder lays them out; the decoder reads the state alone, once.
+ * Without power asked for, the state alone.
+ */
+START_TEST(test_samsung_power_message)
+{
+	static const char *const texts[] = {
+		"ac:samsung_ac:power=on", "ac:samsung_ac:power=off", "ac:samsung_ac:mode=cool",
+	};
+	static const uint8_t middle[] = { 0x01, 0xd2, 0x0f, 0x00, 0x00, 0x00, 0x00 };
+	struct ac_enc_state s = { _i == 1 ? 1 : 2, 2, 50, 1, 1, 1, { 0 } };
+	uint8_t state[AC_ENC_BYTES_MAX], ext[AC_ENC_BYTES_MAX];
+	char message[IR_ERROR_MESSAGE_MAX];
+	static uint32_t want[2 * IR_TRAIN_COUNT_MAX];
+	struct ir_signal signal;
+	struct decoder_run run;
+	struct ir_train train;
+	size_t count, n = 0, i;
+
+	ck_assert_int_eq(ac_encode_bytes(AC_ENC_SAMSUNG_AC, &s, state, &count), 0);
+	ck_assert_uint_eq(count, 14);
+	if (_i < 2) {
+		memcpy(ext, state, 7);
+		memcpy(ext + 7, middle, 7);
+		memcpy(ext + 14, state + 7, 7);
+		ir_signal_init(&signal);
+		ck_assert_int_eq(ac_encode_signal(AC_ENC_SAMSUNG_AC, ext, 21, NULL, &signal), 0);
+		durations_of(&signal, want, sizeof(want) / sizeof(want[0]), &n);
+		ir_signal_free(&signal);
+		want[n++] = AC_GAP_MIN;		/* a gap: compared as one */
+	}
+	ir_signal_init(&signal);
+	ck_assert_int_eq(ac_encode_signal(AC_ENC_SAMSUNG_AC, state, 14, NULL, &signal), 0);
+	durations_of(&signal, want, sizeof(want) / sizeof(want[0]), &n);
+	ir_signal_free(&signal);
+
+	ir_train_init(&train);
+	ck_assert_int_eq(encode_text(texts[_i], &train, message, sizeof(message)), 0);
+	ck_assert_uint_eq(train.count, n);
+	for (i = 0; i < n; i++) {
+		if (!ir_train_is_pulse(i) && want[i] >= AC_GAP_MIN)
+			ck_assert_uint_ge(train.durations[i], AC_GAP_MIN);
+		else
+			ck_assert_msg(train.durations[i] == want[i], "%s: duration %zu is %u, "
+				      "not %u", texts[_i], i, train.durations[i], want[i]);
+	}
+	open_all(&run);
+	signal_of_train(&train, &signal);
+	decoder_run_feed(&run, &signal);
+	ck_assert_uint_eq(decoder_run_event_count(&run), 1);
+	ck_assert_uint_eq(ac_state_value(decoder_run_event(&run, 0)->scancode, AC_VALUE_POWER),
+			  _i == 1 ? AC_POWER_OFF : AC_POWER_ON);
+	decoder_run_close(&run);
+	ir_signal_free(&signal);
+	ir_train_free(&train);
+}
+END_TEST
+
 static Suite *ac_encode_suite(void)
 {
 	Suite *s = suite_create("ac_encode");
@@ -513,6 +586,7 @@ static Suite *ac_encode_suite(void)
 	tcase_add_test(tc, test_text_forms);
 	tcase_add_test(tc, test_lg_power_off);
 	tcase_add_loop_test(tc, test_repeat, 0, (int)ac_protocol_count());
+	tcase_add_loop_test(tc, test_samsung_power_message, 0, 3);
 	tcase_add_loop_test(tc, test_bad_texts, 0, (int)(sizeof(bad_texts) / sizeof(bad_texts[0])));
 	suite_add_tcase(s, tc);
 	return s;

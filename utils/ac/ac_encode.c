@@ -35,6 +35,32 @@ struct ac_sending {
 	bool trail_pulse;
 };
 
+#define AC_POWER_SECTION_BYTES	7
+
+/*
+ * Remotes that, when power is asked for, first send a longer message: this section
+ * between the state's first and second sections (Samsung's 21-byte message), then
+ * the state as usual. A table apart from sendings[], whose rows it would lengthen.
+ */
+static const struct {
+	const char *name;
+	uint8_t section[AC_POWER_SECTION_BYTES];
+} power_sections[] = {
+	/* Samsung's middle section, its bit count included. */
+	{ "samsung_ac", { 0x01, 0xd2, 0x0f, 0x00, 0x00, 0x00, 0x00 } },
+};
+
+/* The power section of protocol's remote, or NULL. */
+static const uint8_t *power_section_of(const struct ac_protocol_info *protocol)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof(power_sections) / sizeof(power_sections[0]); i++)
+		if (!strcmp(power_sections[i].name, protocol->name))
+			return power_sections[i].section;
+	return NULL;
+}
+
 /* Gree: byte 0 bit 6 says that the vertical swing is set. */
 static void gree_derive(const struct ac_state *state, uint32_t wanted, uint8_t *msg)
 {
@@ -630,14 +656,52 @@ static int send_copy(const struct ac_protocol *r, const struct ac_sending *sendi
 	return ret;
 }
 
-int ac_encode_train(const struct ac_protocol_info *protocol, const uint8_t *msg,
-		    unsigned int repeat, struct ir_train *train)
+/*
+ * The power message of a remote that has one (power_section_of()): the state's
+ * first section, the power section, the state's second section, framed as the state.
+ */
+static int send_power_message(const struct ac_protocol *r, const struct ac_sending *sending,
+			      const uint8_t *section, const uint8_t *msg,
+			      struct ir_train *train)
+{
+	struct ac_protocol ext = *r;
+	uint8_t bytes[AC_BYTES_MAX];
+	unsigned int first = (r->section_bits[0] + 7U) / 8;
+
+	/* Only a layout of two whole-byte sections has the middle for it. */
+	if (r->sections != 2 || r->bytes + AC_POWER_SECTION_BYTES > AC_BYTES_MAX ||
+	    r->section_bits[0] % 8)
+		return -EINVAL;
+	memcpy(bytes, msg, first);
+	memcpy(bytes + first, section, AC_POWER_SECTION_BYTES);
+	memcpy(bytes + first + AC_POWER_SECTION_BYTES, msg + first, r->bytes - first);
+	ext.sections = 3;
+	/* The middle section framed as the second: a header if that has one. */
+	ext.header_mask = (r->header_mask & 1) | (r->header_mask & 2) * 3;
+	ext.section_bits[2] = r->section_bits[1];
+	ext.section_bits[1] = AC_POWER_SECTION_BYTES * 8;
+	ext.bytes = r->bytes + AC_POWER_SECTION_BYTES;
+	return send_copy(&ext, sending, bytes, train);
+}
+
+/*
+ * One press: the power message first when power_change and the remote has one, then
+ * every copy of the state the remote sends, all apart by the gap.
+ */
+static int send_press(const struct ac_protocol_info *protocol, const uint8_t *msg,
+		      bool power_change, struct ir_train *train)
 {
 	const struct ac_sending *sending = sending_of(protocol);
-	unsigned int copy, copies = sending->copies * (repeat + 1);
+	const uint8_t *section = power_section_of(protocol);
+	unsigned int copy;
 	int ret = 0;
 
-	for (copy = 0; ret == 0 && copy < copies; copy++) {
+	if (power_change && section) {
+		ret = send_power_message(protocol->layout, sending, section, msg, train);
+		if (ret == 0)
+			ret = ir_train_space(train, sending->gap_us);
+	}
+	for (copy = 0; ret == 0 && copy < sending->copies; copy++) {
 		if (copy > 0)
 			ret = ir_train_space(train, sending->gap_us);
 		if (ret == 0)
@@ -649,6 +713,28 @@ int ac_encode_train(const struct ac_protocol_info *protocol, const uint8_t *msg,
 		}
 	}
 	return ret;
+}
+
+/* The press, then repeat more, each after the gap. */
+static int send_presses(const struct ac_protocol_info *protocol, const uint8_t *msg,
+			bool power_change, unsigned int repeat, struct ir_train *train)
+{
+	unsigned int i;
+	int ret = 0;
+
+	for (i = 0; ret == 0 && i <= repeat; i++) {
+		if (i > 0)
+			ret = ir_train_space(train, sending_of(protocol)->gap_us);
+		if (ret == 0)
+			ret = send_press(protocol, msg, power_change, train);
+	}
+	return ret;
+}
+
+int ac_encode_train(const struct ac_protocol_info *protocol, const uint8_t *msg,
+		    unsigned int repeat, struct ir_train *train)
+{
+	return send_presses(protocol, msg, false, repeat, train);
 }
 
 /* One "NAME=VALUE" of length len into request. */
@@ -804,7 +890,7 @@ int ac_encode_text(const char *text, unsigned int repeat, struct ir_train *train
 	/* On error the train is left as it was: its count and its last duration. */
 	before = train->count;
 	last = before ? train->durations[before - 1] : 0;
-	ret = ac_encode_train(protocol, msg, repeat, train);
+	ret = send_presses(protocol, msg, request.given & 1U << AC_VALUE_POWER, repeat, train);
 	if (ret < 0) {
 		train->count = before;
 		if (before)

@@ -7,8 +7,9 @@
  * sections how to send it. So a protocol added to the table encodes too. What the
  * layout does not say (the bytes a remote sends that the decoder does not check, the
  * gap between sections, how many copies a press sends, a few bits a remote derives
- * from others) comes from a small table of this file's own; a protocol it lacks is
- * sent with zeros there, one copy and 20 ms gaps, which the decoder takes.
+ * from others, the message Samsung's remote sends first when the power changes)
+ * comes from small tables of this file's own; a protocol they lack is sent with
+ * zeros there, one copy and 20 ms gaps, which the decoder takes.
  *
  * A value not asked for gets the first of its defaults that the protocol can send
  * with the values asked for: power on; mode cool, else auto; 25 °C, else 24, 26;
