@@ -191,7 +191,9 @@ static const struct ac_protocol daikin = {
  * (0xa1, a state); byte 1 power (0), sleep (1), fan (3-4: 0 auto, 2 low, 1 medium, 3
  * high), mode (5-7: 0 cool, 4 dry, 2 auto, 6 heat, 1 fan); byte 2 the temperature - 17
  * with its 4 bits reversed (4-7), its fifth bit and the Fahrenheit bit (2-3) clear;
- * bytes 3-4 the timers and the room sensor; byte 5 minus the sum of bytes 0-4.
+ * bytes 3-4 the timers and the room sensor; byte 5 minus the sum of bytes 0-4. Not
+ * read: swing, turbo, econo and light, which its remote sends as commands of their
+ * own (other first bytes), which toggle; Fahrenheit states.
  */
 static const struct ac_protocol midea = {
 	.id = 4,
@@ -261,8 +263,8 @@ static const struct ac_protocol fujitsu_ac = {
  * gap; sent twice. Bytes 0-3 0xf2 0x0d 0x03 0xfc (3: the bytes after byte 4); byte 4
  * 0x01; byte 5 the temperature - 17 (4-7); byte 6 mode (0-2: 0 auto, 1 cool, 2 dry, 3
  * heat, 4 fan, 7 power off), fan (5-7: 0 auto, 2-6 the five speeds); byte 7 filter
- * (4); byte 8 the exclusive or of bytes 0-7. Swing has short messages of its own (56
- * bits), not read here.
+ * (4); byte 8 the exclusive or of bytes 0-7. Not read: swing, which has short
+ * messages of its own (56 bits), and the 80-bit messages that carry turbo and econo.
  */
 static const struct ac_protocol toshiba_ac = {
 	.id = 6,
@@ -341,6 +343,7 @@ static const struct ac_protocol panasonic_ac = {
  * 4 heat); byte 2 the temperature - 15 (4-7), fan (0-3: 0 lowest, 1 and 9 low, 2
  * medium, 10 high, 4 max, 5 auto); the last 4 bits (byte 3's high nibble here) the
  * sum of the 4 nibbles of bytes 1-2. Power off is 88 c0 05 1: cool, no temperature.
+ * Not read: swing, light and the other commands of their own (not states).
  */
 static const struct ac_protocol lg = {
 	.id = 8,
@@ -372,7 +375,8 @@ static const struct ac_protocol lg = {
  * each is plain: bytes 0-4 0x01 0x10 0x30 0x40 0xbf; byte 10 mode (2 auto, 3 heat, 4
  * cool, 5 dry, 12 fan); byte 11 the temperature (1-6); byte 13 fan (1 auto, 2-5 low
  * to max); byte 14 vertical swing (0); byte 15 horizontal swing (0); byte 17 power
- * (7); byte 27 62 minus the sum of bytes 0-26.
+ * (7); byte 27 62 minus the sum of bytes 0-26. Not read: the timers; no flags in the
+ * layout.
  */
 static const struct ac_protocol hitachi_ac = {
 	.id = 9,
