@@ -24,8 +24,8 @@ void event_print_lirc(FILE *out, uint64_t time_ns, const struct lirc_scancode *s
 /*
  * After the lirc line of an A/C protocol's report (bpf_protocols/ac_table.h), its state:
  * "855.168999: ac protocol(daikin): power=on mode=cool temp=25 fan=auto swing_v=auto
- * swing_h=off quiet=off turbo=on econo=off", the flags those the protocol has. Returns
- * whether the scancode was an A/C protocol's (nothing printed otherwise).
+ * swing_h=off quiet=off turbo=on econo=off clean=off", the flags those the protocol
+ * has. Returns whether the scancode was an A/C protocol's (nothing printed otherwise).
  */
 bool event_print_ac(FILE *out, uint64_t time_ns, const struct lirc_scancode *scancode);
 

@@ -88,11 +88,13 @@ static int gree_bytes(const struct ac_enc_state *s, uint8_t *b)
 	b[4] = (uint8_t)(sv | sh << 4);
 	b[5] = 0x20;
 	b[6] = 0x00;
+	/* econo: byte 7's bit 2, below the checksum's nibble */
+	b[7] = (uint8_t)(flag(s, ECONO) << 2);
 	for (i = 0; i < 4; i++)
 		sum += b[i] & 0xf;
 	for (i = 4; i < 7; i++)
 		sum += b[i] >> 4;
-	b[7] = (uint8_t)((sum & 0xf) << 4);
+	b[7] = (uint8_t)(b[7] | (sum & 0xf) << 4);
 	return 8;
 }
 
@@ -140,8 +142,7 @@ static int mitsubishi_bytes(const struct ac_enc_state *s, uint8_t *b)
 	int vane = CODE(s->swing_v, vanes, vane_codes), wv = CODE(s->swing_h, wide, wide_codes);
 	unsigned int temp = s->temp_half / 2, sum = 0, i;
 
-	if (mode < 0 || fan < 0 || vane < 0 || wv < 0 || s->temp_half & 1 || temp < 16 ||
-	    temp > 31)
+	if (mode < 0 || fan < 0 || vane < 0 || wv < 0 || temp < 16 || temp > 31)
 		return -EINVAL;
 	/* Quiet is a fan speed of its own (6), read as the lowest. */
 	if (flag(s, QUIET)) {
@@ -156,9 +157,12 @@ static int mitsubishi_bytes(const struct ac_enc_state *s, uint8_t *b)
 	b[3] = 0x01;
 	b[5] = s->power == ON ? 0x20 : 0x00;
 	b[6] = (uint8_t)(mode << 3);
-	b[7] = (uint8_t)(temp - 16);
+	/* the whole degrees - 16, and bit 4 for half a degree more */
+	b[7] = (uint8_t)((temp - 16) | (s->temp_half & 1) << 4);
 	b[8] = (uint8_t)(wv << 4);
 	b[9] = (uint8_t)(fan | vane << 3 | (vane != 0) << 6 | (s->fan == F_AUTO) << 7);
+	/* econo cool: byte 14's bit 5 */
+	b[14] = (uint8_t)(flag(s, ECONO) << 5);
 	for (i = 0; i < 17; i++)
 		sum += b[i];
 	b[17] = (uint8_t)sum;
@@ -195,6 +199,8 @@ static int daikin_bytes(const struct ac_enc_state *s, uint8_t *b)
 	b[29] = (uint8_t)(flag(s, TURBO) | flag(s, QUIET) << 5);
 	b[31] = 0xc0;
 	b[32] = (uint8_t)(flag(s, ECONO) << 2 | 0x80);
+	/* mold proof, IRremoteESP8266's common "clean" */
+	b[33] = (uint8_t)(flag(s, CLEAN) << 1);
 	for (sum = 0, i = 0; i < 7; i++)
 		sum += b[i];
 	b[7] = (uint8_t)sum;
@@ -267,6 +273,9 @@ static int fujitsu_bytes(const struct ac_enc_state *s, uint8_t *b)
 
 	if (s->power != ON || mode < 0 || fan < 0 || sv < 0 || sh < 0 || s->temp_half & 1 ||
 	    temp < 16 || temp > 30)
+		return -EINVAL;
+	/* Quiet is the fan's quiet speed (4), the lowest: one is the other. */
+	if (s->flags[QUIET] && flag(s, QUIET) != (s->fan == F_MIN))
 		return -EINVAL;
 	memset(b, 0, 16);
 	memcpy(b, head, sizeof(head));
@@ -343,6 +352,8 @@ static int panasonic_bytes(const struct ac_enc_state *s, uint8_t *b)
 	b[16] = (uint8_t)(fan << 4 | sv);
 	b[17] = (uint8_t)sh;
 	b[21] = (uint8_t)(flag(s, QUIET) | flag(s, TURBO) << 5);
+	/* the ion purifier (DKE), the common "filter" */
+	b[22] = (uint8_t)flag(s, FILTER);
 	b[23] = 0x81;
 	for (i = 0; i < 26; i++)
 		sum += b[i];
@@ -449,6 +460,8 @@ static int haier_bytes(const struct ac_enc_state *s, uint8_t *b)
 	b[0] = 0xa5;
 	b[1] = (uint8_t)((s->power == ON) | (temp - 16) << 4);
 	b[2] = (uint8_t)(0x20 | sv << 6);
+	/* health, the common "filter" */
+	b[4] = (uint8_t)(flag(s, FILTER) << 5);
 	b[5] = (uint8_t)(fan << 6);
 	b[6] = (uint8_t)(mode << 5);
 	b[7] = (uint8_t)(flag(s, SLEEP) << 6);

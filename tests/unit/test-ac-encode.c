@@ -63,29 +63,37 @@ static void open_all(struct decoder_run *run)
 
 /*
  * Every value the decoder can report for v from protocol's message, as a mask of
- * values (1 << value; the temperature's half degrees up to 255 in four words).
+ * values (1 << value; the temperature's half degrees up to 255 in four words): the
+ * ORs of one reading of each of v's fields (mitsubishi_ac's whole degrees and its
+ * half-degree bit), 0 (no value) left out.
  */
 static void reportable(const struct ac_protocol *r, enum ac_value v, uint64_t values[4])
 {
-	unsigned int shift, width, j, raw, value;
+	unsigned int shift, width, j, raw, value, old;
+	uint64_t before[4];
 
 	memset(values, 0, 4 * sizeof(values[0]));
+	values[0] = 1;			/* 0: no field read yet */
 	ac_value_bits(v, &shift, &width);
 	for (j = 0; j < AC_FIELDS_MAX && r->fields[j].kind != AC_FIELD_NONE; j++) {
 		const struct ac_field *f = &r->fields[j];
 
 		if (f->state_shift != shift)
 			continue;
+		memcpy(before, values, sizeof(before));
+		memset(values, 0, 4 * sizeof(values[0]));
 		for (raw = 0; raw < 1U << f->width; raw++) {
 			if (f->kind == AC_FIELD_MAP)
 				value = raw < AC_FIELD_MAP_SIZE ? f->map[raw] : 0;
 			else
 				value = raw * f->mul + f->add;
 			value &= (1U << width) - 1;
-			if (value)
-				values[value / 64] |= 1ULL << (value % 64);
+			for (old = 0; old < 256; old++)
+				if (before[old / 64] >> (old % 64) & 1)
+					values[(old | value) / 64] |= 1ULL << ((old | value) % 64);
 		}
 	}
+	values[0] &= ~1ULL;
 }
 
 /* Protocol p asked for v = value alone: its train decoded says value. */
@@ -107,7 +115,7 @@ static void expect_round_trip(struct decoder_run *run, const struct ac_protocol_
 	ck_assert_msg(ret == 0, "%s %s=%u: %s", p->name, ac_value_name(v), value, err.message);
 	ck_assert_uint_eq(count, p->layout->bytes);
 	ir_train_init(&train);
-	ck_assert_int_eq(ac_encode_train(p, msg, &train), 0);
+	ck_assert_int_eq(ac_encode_train(p, msg, 0, &train), 0);
 	signal_of_train(&train, &signal);
 	decoder_run_clear_events(run);
 	decoder_run_feed(run, &signal);
@@ -180,6 +188,8 @@ static const struct {
 	{ "electra_ac", AC_ENC_ELECTRA_AC },
 	{ "carrier_ac64", AC_ENC_CARRIER_AC64 }, { "sanyo_ac", AC_ENC_SANYO_AC },
 	{ "sharp_ac", AC_ENC_SHARP_AC },
+	{ "samsung_ac", AC_ENC_SAMSUNG_AC }, { "whirlpool_ac", AC_ENC_WHIRLPOOL_AC },
+	{ "lg2", AC_ENC_LG2 }, { "daikin2", AC_ENC_DAIKIN2 },
 };
 
 #define ENC_COUNT (sizeof(enc_names) / sizeof(enc_names[0]))
@@ -244,7 +254,7 @@ static int expect_same_train(const struct ac_protocol_info *p, enum ac_enc_proto
 	ck_assert_msg(ret == 0, "%s: a state the test encoder takes refused: %s", p->name,
 		      err.message);
 	ir_train_init(&train);
-	ck_assert_int_eq(ac_encode_train(p, msg, &train), 0);
+	ck_assert_int_eq(ac_encode_train(p, msg, 0, &train), 0);
 	for (i = 0; i < signal.count; i++) {
 		uint32_t sample = signal.samples[i], d = LIRC_VALUE(sample);
 
@@ -269,24 +279,30 @@ static int expect_same_train(const struct ac_protocol_info *p, enum ac_enc_proto
 	return 1;
 }
 
-/* A state the test encoder takes, with power on, cool and 25 °C, or false. */
+/*
+ * A state the test encoder takes, with power on (or none: whirlpool_ac's is a
+ * toggle), cool and 25 °C, or false.
+ */
 static bool base_state(enum ac_enc_protocol enc, struct ac_enc_state *ret)
 {
 	static const unsigned int swings[] = { 1, 2, 0 };	/* off, auto, none */
 	static const unsigned int fans[] = { 1, 4 };		/* auto, medium */
+	static const unsigned int powers[] = { 2, 0 };		/* on, none */
 	struct ir_signal signal;
-	unsigned int v, h, f;
+	unsigned int v, h, f, p;
 
-	for (f = 0; f < 2; f++) {
-		for (v = 0; v < 3; v++) {
-			for (h = 0; h < 3; h++) {
-				struct ac_enc_state s = { 2, 2, 50, fans[f], swings[v], swings[h],
-							  { 0 } };
+	for (p = 0; p < 2; p++) {
+		for (f = 0; f < 2; f++) {
+			for (v = 0; v < 3; v++) {
+				for (h = 0; h < 3; h++) {
+					struct ac_enc_state s = { powers[p], 2, 50, fans[f],
+								  swings[v], swings[h], { 0 } };
 
-				if (enc_signal(enc, &s, &signal)) {
-					ir_signal_free(&signal);
-					*ret = s;
-					return true;
+					if (enc_signal(enc, &s, &signal)) {
+						ir_signal_free(&signal);
+						*ret = s;
+						return true;
+					}
 				}
 			}
 		}
@@ -338,7 +354,7 @@ START_TEST(test_same_as_test_encoder)
 			s = base;
 			s.flags[f] = value;
 			compared += expect_same_train(p, enc, &s);
-			/* Mitsubishi's quiet is its lowest fan. */
+			/* Mitsubishi's and Fujitsu's quiet is their lowest fan. */
 			s.fan = 2;
 			compared += expect_same_train(p, enc, &s);
 		}
@@ -351,7 +367,7 @@ END_TEST
 static int encode_text(const char *text, struct ir_train *train, char *message, size_t size)
 {
 	struct ir_error err = { 0 };
-	int ret = ac_encode_text(text, train, &err);
+	int ret = ac_encode_text(text, 0, train, &err);
 
 	snprintf(message, size, "%s", ret < 0 ? err.message : "");
 	return ret;
@@ -425,6 +441,140 @@ START_TEST(test_bad_texts)
 }
 END_TEST
 
+/*
+ * Power off, which lg and lg2 send as a command of its own (88 c0 05 and its check,
+ * as the test encoder writes it), and the rest of their states the same bytes.
+ */
+START_TEST(test_lg_power_off)
+{
+	static const char *const names[] = { "lg", "lg2" };
+	struct ac_request request = { { 0 }, 1U << AC_VALUE_POWER };
+	uint8_t msg[AC_BYTES_MAX], expected[AC_ENC_BYTES_MAX];
+	struct ir_error err = { 0 };
+	size_t count, i;
+	uint64_t sent;
+
+	request.state.power = AC_POWER_OFF;
+	ac_encode_lg_bytes(0x88c0051, expected);
+	for (i = 0; i < 2; i++) {
+		const struct ac_protocol_info *p = ac_protocol_find(names[i]);
+
+		ck_assert_int_eq(ac_encode_message(p, &request, msg, &count, &sent, &err), 0);
+		ck_assert_uint_eq(count, 4);
+		ck_assert_msg(!memcmp(msg, expected, 4), "%s: %02x %02x %02x %02x", names[i],
+			      msg[0], msg[1], msg[2], msg[3]);
+		ck_assert_uint_eq(ac_state_value(sent, AC_VALUE_POWER), AC_POWER_OFF);
+	}
+}
+END_TEST
+
+/*
+ * --repeat: for every protocol, the press of repeat 0 twice more, each after a gap
+ * (a space the decoder takes as one, at least AC_GAP_MIN), the durations the same.
+ */
+START_TEST(test_repeat)
+{
+	const struct ac_protocol_info *p = ac_protocol_at((size_t)_i);
+	struct ac_request request = { { 0 }, 0 };
+	uint8_t msg[AC_BYTES_MAX];
+	struct ir_train one, three;
+	struct ir_error err = { 0 };
+	size_t count, n, k, i;
+	uint64_t sent;
+
+	ck_assert_int_eq(ac_encode_message(p, &request, msg, &count, &sent, &err), 0);
+	ir_train_init(&one);
+	ir_train_init(&three);
+	ck_assert_int_eq(ac_encode_train(p, msg, 0, &one), 0);
+	ck_assert_int_eq(ac_encode_train(p, msg, 2, &three), 0);
+	n = one.count;
+	ck_assert_uint_eq(three.count, 3 * n + 2);
+	for (k = 0; k < 3; k++) {
+		for (i = 0; i < n; i++)
+			ck_assert_uint_eq(three.durations[k * (n + 1) + i], one.durations[i]);
+		if (k < 2) {
+			ck_assert(!ir_train_is_pulse(k * (n + 1) + n));
+			ck_assert_uint_ge(three.durations[k * (n + 1) + n], AC_GAP_MIN);
+		}
+	}
+	ir_train_free(&one);
+	ir_train_free(&three);
+}
+END_TEST
+
+/* The durations of signal but its timeouts, appended to d at *n. */
+static void durations_of(const struct ir_signal *signal, uint32_t *d, size_t size, size_t *n)
+{
+	size_t i;
+
+	for (i = 0; i < signal->count; i++) {
+		if (LIRC_IS_TIMEOUT(signal->samples[i]))
+			continue;
+		ck_assert_uint_lt(*n, size);
+		d[(*n)++] = LIRC_VALUE(signal->samples[i]);
+	}
+}
+
+/*
+ * Samsung's power message: with power asked for, ir-ctl sends the remote's 21-byte
+ * message (the state's first section, 01 d2 0f 00 00 00 00, its second) before the
+ * state, as the test encoder lays them out; the decoder reads the state alone, once.
+ * Without power asked for, the state alone.
+ */
+START_TEST(test_samsung_power_message)
+{
+	static const char *const texts[] = {
+		"ac:samsung_ac:power=on", "ac:samsung_ac:power=off", "ac:samsung_ac:mode=cool",
+	};
+	static const uint8_t middle[] = { 0x01, 0xd2, 0x0f, 0x00, 0x00, 0x00, 0x00 };
+	struct ac_enc_state s = { _i == 1 ? 1 : 2, 2, 50, 1, 1, 1, { 0 } };
+	uint8_t state[AC_ENC_BYTES_MAX], ext[AC_ENC_BYTES_MAX];
+	char message[IR_ERROR_MESSAGE_MAX];
+	static uint32_t want[2 * IR_TRAIN_COUNT_MAX];
+	struct ir_signal signal;
+	struct decoder_run run;
+	struct ir_train train;
+	size_t count, n = 0, i;
+
+	ck_assert_int_eq(ac_encode_bytes(AC_ENC_SAMSUNG_AC, &s, state, &count), 0);
+	ck_assert_uint_eq(count, 14);
+	if (_i < 2) {
+		memcpy(ext, state, 7);
+		memcpy(ext + 7, middle, 7);
+		memcpy(ext + 14, state + 7, 7);
+		ir_signal_init(&signal);
+		ck_assert_int_eq(ac_encode_signal(AC_ENC_SAMSUNG_AC, ext, 21, NULL, &signal), 0);
+		durations_of(&signal, want, sizeof(want) / sizeof(want[0]), &n);
+		ir_signal_free(&signal);
+		want[n++] = AC_GAP_MIN;		/* a gap: compared as one */
+	}
+	ir_signal_init(&signal);
+	ck_assert_int_eq(ac_encode_signal(AC_ENC_SAMSUNG_AC, state, 14, NULL, &signal), 0);
+	durations_of(&signal, want, sizeof(want) / sizeof(want[0]), &n);
+	ir_signal_free(&signal);
+
+	ir_train_init(&train);
+	ck_assert_int_eq(encode_text(texts[_i], &train, message, sizeof(message)), 0);
+	ck_assert_uint_eq(train.count, n);
+	for (i = 0; i < n; i++) {
+		if (!ir_train_is_pulse(i) && want[i] >= AC_GAP_MIN)
+			ck_assert_uint_ge(train.durations[i], AC_GAP_MIN);
+		else
+			ck_assert_msg(train.durations[i] == want[i], "%s: duration %zu is %u, "
+				      "not %u", texts[_i], i, train.durations[i], want[i]);
+	}
+	open_all(&run);
+	signal_of_train(&train, &signal);
+	decoder_run_feed(&run, &signal);
+	ck_assert_uint_eq(decoder_run_event_count(&run), 1);
+	ck_assert_uint_eq(ac_state_value(decoder_run_event(&run, 0)->scancode, AC_VALUE_POWER),
+			  _i == 1 ? AC_POWER_OFF : AC_POWER_ON);
+	decoder_run_close(&run);
+	ir_signal_free(&signal);
+	ir_train_free(&train);
+}
+END_TEST
+
 static Suite *ac_encode_suite(void)
 {
 	Suite *s = suite_create("ac_encode");
@@ -439,6 +589,9 @@ static Suite *ac_encode_suite(void)
 	suite_add_tcase(s, tc);
 	tc = tcase_create("text");
 	tcase_add_test(tc, test_text_forms);
+	tcase_add_test(tc, test_lg_power_off);
+	tcase_add_loop_test(tc, test_repeat, 0, (int)ac_protocol_count());
+	tcase_add_loop_test(tc, test_samsung_power_message, 0, 3);
 	tcase_add_loop_test(tc, test_bad_texts, 0, (int)(sizeof(bad_texts) / sizeof(bad_texts[0])));
 	suite_add_tcase(s, tc);
 	return s;

@@ -44,13 +44,14 @@ struct protocol_case {
 	unsigned int temp_min, temp_max;	/* °C */
 	unsigned int flags;			/* 1 << flag: the protocol has it */
 	struct ac_enc_state base;
+	bool half_degrees;			/* its temperatures by 0.5 °C */
 };
 
 static const struct protocol_case cases[] = {
 	{ AC_ENC_GREE, "gree", 128, 1,
 	  { M_AUTO, M_COOL, M_HEAT, M_DRY, M_FAN }, { F_AUTO, F_MIN, F_MEDIUM, F_MAX },
 	  { S_OFF, S_AUTO, S_1, S_2, S_3, S_4, S_5 }, { S_OFF, S_AUTO, S_1, S_2, S_3, S_4, S_5 },
-	  16, 30, 1 << TURBO | 1 << LIGHT | 1 << CLEAN | 1 << SLEEP,
+	  16, 30, 1 << TURBO | 1 << LIGHT | 1 << CLEAN | 1 << SLEEP | 1 << ECONO,
 	  { ON, M_COOL, 50, F_AUTO, S_AUTO, S_OFF, { 0 } } },
 	{ AC_ENC_COOLIX, "coolix", 129, 2,
 	  { M_AUTO, M_COOL, M_HEAT, M_DRY }, { F_AUTO, F_MIN, F_MEDIUM, F_MAX },
@@ -60,13 +61,13 @@ static const struct protocol_case cases[] = {
 	  { M_AUTO, M_COOL, M_HEAT, M_DRY, M_FAN },
 	  { F_AUTO, F_MIN, F_LOW, F_MEDIUM, F_HIGH, F_MAX },
 	  { S_OFF, S_AUTO, S_1, S_2, S_3, S_4, S_5 }, { S_AUTO, S_1, S_2, S_3, S_4, S_5 },
-	  16, 31, 1 << QUIET,
-	  { ON, M_HEAT, 44, F_MEDIUM, S_3, S_AUTO, { 0 } } },
+	  16, 31, 1 << QUIET | 1 << ECONO,
+	  { ON, M_HEAT, 44, F_MEDIUM, S_3, S_AUTO, { 0 } }, true },
 	{ AC_ENC_DAIKIN, "daikin", 131, 1,
 	  { M_AUTO, M_COOL, M_HEAT, M_DRY, M_FAN },
 	  { F_AUTO, F_MIN, F_LOW, F_MEDIUM, F_HIGH, F_MAX },
 	  { S_OFF, S_AUTO }, { S_OFF, S_AUTO }, 10, 32,
-	  1 << QUIET | 1 << TURBO | 1 << ECONO,
+	  1 << QUIET | 1 << TURBO | 1 << ECONO | 1 << CLEAN,
 	  { ON, M_COOL, 50, F_AUTO, S_AUTO, S_OFF, { 0 } } },
 	{ AC_ENC_MIDEA, "midea", 132, 1,
 	  { M_AUTO, M_COOL, M_HEAT, M_DRY, M_FAN }, { F_AUTO, F_MIN, F_MEDIUM, F_MAX },
@@ -75,7 +76,7 @@ static const struct protocol_case cases[] = {
 	{ AC_ENC_FUJITSU_AC, "fujitsu_ac", 133, 1,
 	  { M_AUTO, M_COOL, M_HEAT, M_DRY, M_FAN },
 	  { F_AUTO, F_MIN, F_LOW, F_MEDIUM, F_MAX }, { S_OFF, S_AUTO }, { S_OFF, S_AUTO },
-	  16, 30, 1 << CLEAN | 1 << FILTER,
+	  16, 30, 1 << CLEAN | 1 << FILTER | 1 << QUIET,
 	  { ON, M_COOL, 48, F_MEDIUM, S_OFF, S_AUTO, { 0 } } },
 	{ AC_ENC_TOSHIBA_AC, "toshiba_ac", 134, 2,
 	  { M_AUTO, M_COOL, M_HEAT, M_DRY, M_FAN },
@@ -86,7 +87,7 @@ static const struct protocol_case cases[] = {
 	  { M_AUTO, M_COOL, M_HEAT, M_DRY, M_FAN },
 	  { F_AUTO, F_MIN, F_LOW, F_MEDIUM, F_HIGH, F_MAX },
 	  { S_AUTO, S_1, S_2, S_3, S_4, S_5 }, { S_AUTO, S_1, S_2, S_3, S_4, S_5 },
-	  16, 30, 1 << QUIET | 1 << TURBO,
+	  16, 30, 1 << QUIET | 1 << TURBO | 1 << FILTER,
 	  { ON, M_COOL, 50, F_AUTO, S_AUTO, S_AUTO, { 0 } } },
 	{ AC_ENC_LG, "lg", 136, 1,
 	  { M_AUTO, M_COOL, M_HEAT, M_DRY, M_FAN },
@@ -100,7 +101,7 @@ static const struct protocol_case cases[] = {
 	  { ON, M_COOL, 46, F_MEDIUM, S_AUTO, S_OFF, { 0 } } },
 	{ AC_ENC_HAIER_AC, "haier_ac", 138, 1,
 	  { M_AUTO, M_COOL, M_HEAT, M_DRY, M_FAN }, { F_AUTO, F_LOW, F_MEDIUM, F_HIGH },
-	  { S_OFF, S_1, S_5, S_AUTO }, { 0 }, 16, 30, 1 << SLEEP,
+	  { S_OFF, S_1, S_5, S_AUTO }, { 0 }, 16, 30, 1 << SLEEP | 1 << FILTER,
 	  { ON, M_DRY, 52, F_LOW, S_OFF, 0, { 0 } } },
 	{ AC_ENC_SAMSUNG_AC, "samsung_ac", 139, 1,
 	  { M_AUTO, M_COOL, M_HEAT, M_DRY, M_FAN }, { F_AUTO, F_LOW, F_MEDIUM, F_HIGH, F_MAX },
@@ -298,10 +299,12 @@ START_TEST(test_modes_and_temperatures)
 
 	open_one(&run, c);
 	for (m = 0; m < 6 && c->modes[m]; m++) {
-		for (t = c->temp_min; t <= c->temp_max; t++) {
+		for (t = 2 * c->temp_min; t <= 2 * c->temp_max + c->half_degrees; t++) {
+			if (t & 1 && !c->half_degrees)
+				continue;
 			s = c->base;
 			s.mode = c->modes[m];
-			s.temp_half = 2 * t;
+			s.temp_half = t;
 			expect_round_trip(&run, c, &s, NULL);
 		}
 	}
@@ -320,6 +323,9 @@ START_TEST(test_fans_swings_flags_power)
 	for (i = 0; i < 7 && c->fans[i]; i++) {
 		s = c->base;
 		s.fan = c->fans[i];
+		/* Fujitsu's lowest fan is its quiet one. */
+		if (c->enc == AC_ENC_FUJITSU_AC && s.fan == F_MIN)
+			s.flags[QUIET] = ON;
 		expect_round_trip(&run, c, &s, NULL);
 	}
 	for (i = 0; i < 8 && c->swing_v[i]; i++) {
@@ -337,8 +343,9 @@ START_TEST(test_fans_swings_flags_power)
 			continue;
 		s = c->base;
 		s.flags[f] = ON;
-		/* Mitsubishi's quiet is a fan speed of its own, read as the lowest. */
-		if (c->enc == AC_ENC_MITSUBISHI_AC && f == QUIET)
+		/* Mitsubishi's and Fujitsu's quiet is a fan speed, read as the lowest. */
+		if ((c->enc == AC_ENC_MITSUBISHI_AC || c->enc == AC_ENC_FUJITSU_AC) &&
+		    f == QUIET)
 			s.fan = F_MIN;
 		/* Mitsubishi Heavy's econo and turbo are fan speeds: min and max. */
 		if ((c->enc == AC_ENC_MITSUBISHI_HEAVY_152 ||
@@ -1067,6 +1074,14 @@ START_TEST(test_layouts_checked)
 	bad = *ac_protocol_find("sanyo_ac")->layout;
 	bad.checks[0].count2 = 10;
 	ck_assert_int_eq(ac_protocol_check(&bad, &what), -EINVAL);
+	/* mitsubishi_ac's half-degree bit moved off its temperature's byte */
+	bad = *ac_protocol_find("mitsubishi_ac")->layout;
+	for (i = 0; i < AC_FIELDS_MAX; i++)
+		if (bad.fields[i].kind == AC_FIELD_MAP &&
+		    bad.fields[i].state_shift == AC_STATE_TEMP_SHIFT)
+			bad.fields[i].byte = 8;
+	ck_assert_int_eq(ac_protocol_check(&bad, &what), -EINVAL);
+	ck_assert_str_eq(what, "a value's fields lie in two bytes");
 }
 END_TEST
 

@@ -204,17 +204,18 @@ END_TEST
 /* The ac line after an A/C protocol's lirc line; nothing after any other protocol's. */
 START_TEST(test_ac_lines)
 {
-	/* daikin: on, cool, 25.5 C, fan high, swing_v auto, swing_h off; turbo on */
+	/* daikin: on, cool, 25.5 C, fan high, swing_v auto, swing_h off; turbo on, clean off */
 	struct lirc_scancode sc = {
 		.scancode = 0x2ULL | 0x2ULL << 4 | 51ULL << 8 | 0x5ULL << 16 | 0x2ULL << 20 |
-			    0x1ULL << 24 | 0x1ULL << 32 | 0x2ULL << 34 | 0x1ULL << 36,
+			    0x1ULL << 24 | 0x1ULL << 32 | 0x2ULL << 34 | 0x1ULL << 36 |
+			    0x1ULL << 42,
 		.rc_proto = 131,
 	};
 	struct printed p;
 
 	ck_assert(event_print_ac(begin(&p), 855168999000ull, &sc));
 	end_and_check(&p, "855.168999: ac protocol(daikin): power=on mode=cool temp=25.5 "
-		      "fan=high swing_v=auto swing_h=off quiet=off turbo=on econo=off\n");
+		      "fan=high swing_v=auto swing_h=off quiet=off turbo=on econo=off clean=off\n");
 	sc.rc_proto = 9;
 	ck_assert(!event_print_ac(begin(&p), 0, &sc));
 	end_and_check(&p, "");

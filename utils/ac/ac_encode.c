@@ -35,6 +35,32 @@ struct ac_sending {
 	bool trail_pulse;
 };
 
+#define AC_POWER_SECTION_BYTES	7
+
+/*
+ * Remotes that, when power is asked for, first send a longer message: this section
+ * between the state's first and second sections (Samsung's 21-byte message), then
+ * the state as usual. A table apart from sendings[], whose rows it would lengthen.
+ */
+static const struct {
+	const char *name;
+	uint8_t section[AC_POWER_SECTION_BYTES];
+} power_sections[] = {
+	/* Samsung's middle section, its bit count included. */
+	{ "samsung_ac", { 0x01, 0xd2, 0x0f, 0x00, 0x00, 0x00, 0x00 } },
+};
+
+/* The power section of protocol's remote, or NULL. */
+static const uint8_t *power_section_of(const struct ac_protocol_info *protocol)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof(power_sections) / sizeof(power_sections[0]); i++)
+		if (!strcmp(power_sections[i].name, protocol->name))
+			return power_sections[i].section;
+	return NULL;
+}
+
 /* Gree: byte 0 bit 6 says that the vertical swing is set. */
 static void gree_derive(const struct ac_state *state, uint32_t wanted, uint8_t *msg)
 {
@@ -73,6 +99,45 @@ static void lg_derive(const struct ac_state *state, uint32_t wanted, uint8_t *ms
 static void hitachi_derive(const struct ac_state *state, uint32_t wanted, uint8_t *msg)
 {
 	msg[9] = wanted & 1U << AC_VALUE_TEMP && state->temp_half == 32 ? 0x09 : 0x08;
+}
+
+/*
+ * Samsung: byte 13 repeats byte 6's power bits, byte 11's bit 1 byte 10's clean bit;
+ * in auto mode the remote's auto fan is 6, not 0.
+ */
+static void samsung_derive(const struct ac_state *state, uint32_t wanted, uint8_t *msg)
+{
+	(void)state;
+	(void)wanted;
+	msg[13] = (uint8_t)((msg[13] & ~0x30) | (msg[6] & 0x30));
+	msg[11] = (uint8_t)((msg[11] & ~0x02) | (msg[10] >> 7 & 1) << 1);
+	if (!(msg[12] >> 4 & 7) && !(msg[12] >> 1 & 7))
+		msg[12] |= 6 << 1;
+}
+
+/* Whirlpool: byte 8's bit 6 repeats the swing bit of byte 2. */
+static void whirlpool_derive(const struct ac_state *state, uint32_t wanted, uint8_t *msg)
+{
+	(void)state;
+	(void)wanted;
+	msg[8] = (uint8_t)((msg[8] & ~0x40) | (msg[2] >> 7 & 1) << 6);
+}
+
+/*
+ * Daikin2: byte 6's bit 7 is power off; byte 17's high nibble is 0xa for a
+ * horizontal position, 0xb for auto and off; of the two vertical positions read as
+ * the middle (3 and 4), 3 is sent; the beep the remote sends is "loud" (2).
+ */
+static void daikin2_derive(const struct ac_state *state, uint32_t wanted, uint8_t *msg)
+{
+	(void)state;
+	(void)wanted;
+	msg[6] = (uint8_t)((msg[6] & ~0x80) | !(msg[25] & 1) << 7);
+	msg[17] = (uint8_t)((msg[17] & 0x0f) | ((msg[17] & 0x0f) >= 0xe ? 0xb0 : 0xa0));
+	if ((msg[18] & 0x0f) == 4)
+		msg[18] = (uint8_t)((msg[18] & 0xf0) | 3);
+	if ((msg[7] >> 6 & 3) == 1)
+		msg[7] = (uint8_t)((msg[7] & 0x3f) | 2 << 6);
 }
 
 /*
@@ -130,6 +195,15 @@ static const struct ac_sending sendings[] = {
 	  GAP_DEFAULT_US, 1, 0, 0, NULL, false },
 	{ "rhoss", { 0xaa, [2] = 0x60, [6] = 0x54 }, GAP_DEFAULT_US, 1, 0, 0, NULL, false },
 	{ "technibel_ac", { 0x18 }, GAP_DEFAULT_US, 1, 0, 0, NULL, false },
+	/* The 14-byte state, after a 690 µs pulse and an 18 ms space; 2.9 ms gaps. */
+	{ "samsung_ac", { 0x02, 0x02, 0x00, [7] = 0x01, 0x02, 0x80, 0x61, 0x00, 0x01, 0xc0 },
+	  2886, 1, 690, 17844, samsung_derive, false },
+	{ "whirlpool_ac", { 0x83, 0x06, [6] = 0x80, [15] = 0x02 }, 7920, 1, 0, 0,
+	  whirlpool_derive, false },
+	{ "lg2", { 0x88 }, GAP_DEFAULT_US, 1, 0, 0, lg_derive, false },
+	/* After a 10 ms pulse and a 25 ms space; the sections 35 ms apart. */
+	{ "daikin2", { 0x11, 0xda, 0x27, 0x00, 0x01, [20] = 0x11, 0xda, 0x27, 0x00 },
+	  35204, 1, 10024, 25180, daikin2_derive, false },
 };
 
 static const struct ac_sending sending_default = { "", { 0 }, GAP_DEFAULT_US, 1, 0, 0, NULL,
@@ -185,6 +259,34 @@ struct solver {
 	uint8_t msg[AC_BYTES_MAX];
 };
 
+/*
+ * Whether byte i of value x says every wanted value that has fields in it: the
+ * decoder ORs a value's fields into the state (mitsubishi_ac's temperature is its
+ * whole degrees and a half-degree bit), so the fields of a value in byte i, read
+ * together, must give that value. A value's fields lie in one byte (ac_protocol.h).
+ */
+static bool byte_reads_right(const struct solver *s, unsigned int i, unsigned int x)
+{
+	const struct ac_protocol *r = s->layout;
+	unsigned int read[AC_VALUE_MAX] = { 0 }, j;
+	uint32_t seen = 0;
+	enum ac_value v;
+
+	for (j = 0; j < AC_FIELDS_MAX && r->fields[j].kind != AC_FIELD_NONE; j++) {
+		const struct ac_field *f = &r->fields[j];
+
+		v = field_value(f);
+		if (f->byte != i || v >= AC_VALUE_MAX || !(s->wanted & 1U << v))
+			continue;
+		read[v] |= field_read(f, x);
+		seen |= 1U << v;
+	}
+	for (v = 0; v < AC_VALUE_MAX; v++)
+		if (seen & 1U << v && read[v] != s->want[v])
+			return false;
+	return true;
+}
+
 /* Byte i of the message, every wanted field in it reading right; false if none does. */
 static bool solve_byte(struct solver *s, unsigned int i)
 {
@@ -202,15 +304,7 @@ static bool solve_byte(struct solver *s, unsigned int i)
 	for (x = 0; x < 256; x++) {
 		if ((x ^ s->msg[i]) & ~mask & 0xff)
 			continue;
-		for (j = 0; j < AC_FIELDS_MAX && r->fields[j].kind != AC_FIELD_NONE; j++) {
-			const struct ac_field *f = &r->fields[j];
-			enum ac_value v = field_value(f);
-
-			if (f->byte == i && v < AC_VALUE_MAX && s->wanted & 1U << v &&
-			    field_read(f, x) != s->want[v])
-				break;
-		}
-		if (j < AC_FIELDS_MAX && r->fields[j].kind != AC_FIELD_NONE)
+		if (!byte_reads_right(s, i, x))
 			continue;
 		score = popcount8(x ^ s->msg[i]);
 		if (score < best_score) {
@@ -592,13 +686,51 @@ static int send_copy(const struct ac_protocol *r, const struct ac_sending *sendi
 	return ret;
 }
 
-int ac_encode_train(const struct ac_protocol_info *protocol, const uint8_t *msg,
-		    struct ir_train *train)
+/*
+ * The power message of a remote that has one (power_section_of()): the state's
+ * first section, the power section, the state's second section, framed as the state.
+ */
+static int send_power_message(const struct ac_protocol *r, const struct ac_sending *sending,
+			      const uint8_t *section, const uint8_t *msg,
+			      struct ir_train *train)
+{
+	struct ac_protocol ext = *r;
+	uint8_t bytes[AC_BYTES_MAX];
+	unsigned int first = (r->section_bits[0] + 7U) / 8;
+
+	/* Only a layout of two whole-byte sections has the middle for it. */
+	if (r->sections != 2 || r->bytes + AC_POWER_SECTION_BYTES > AC_BYTES_MAX ||
+	    r->section_bits[0] % 8)
+		return -EINVAL;
+	memcpy(bytes, msg, first);
+	memcpy(bytes + first, section, AC_POWER_SECTION_BYTES);
+	memcpy(bytes + first + AC_POWER_SECTION_BYTES, msg + first, r->bytes - first);
+	ext.sections = 3;
+	/* The middle section framed as the second: a header if that has one. */
+	ext.header_mask = (r->header_mask & 1) | (r->header_mask & 2) * 3;
+	ext.section_bits[2] = r->section_bits[1];
+	ext.section_bits[1] = AC_POWER_SECTION_BYTES * 8;
+	ext.bytes = r->bytes + AC_POWER_SECTION_BYTES;
+	return send_copy(&ext, sending, bytes, train);
+}
+
+/*
+ * One press: the power message first when power_change and the remote has one, then
+ * every copy of the state the remote sends, all apart by the gap.
+ */
+static int send_press(const struct ac_protocol_info *protocol, const uint8_t *msg,
+		      bool power_change, struct ir_train *train)
 {
 	const struct ac_sending *sending = sending_of(protocol);
+	const uint8_t *section = power_section_of(protocol);
 	unsigned int copy;
 	int ret = 0;
 
+	if (power_change && section) {
+		ret = send_power_message(protocol->layout, sending, section, msg, train);
+		if (ret == 0)
+			ret = ir_train_space(train, sending->gap_us);
+	}
 	for (copy = 0; ret == 0 && copy < sending->copies; copy++) {
 		if (copy > 0)
 			ret = ir_train_space(train, sending->gap_us);
@@ -611,6 +743,28 @@ int ac_encode_train(const struct ac_protocol_info *protocol, const uint8_t *msg,
 		}
 	}
 	return ret;
+}
+
+/* The press, then repeat more, each after the gap. */
+static int send_presses(const struct ac_protocol_info *protocol, const uint8_t *msg,
+			bool power_change, unsigned int repeat, struct ir_train *train)
+{
+	unsigned int i;
+	int ret = 0;
+
+	for (i = 0; ret == 0 && i <= repeat; i++) {
+		if (i > 0)
+			ret = ir_train_space(train, sending_of(protocol)->gap_us);
+		if (ret == 0)
+			ret = send_press(protocol, msg, power_change, train);
+	}
+	return ret;
+}
+
+int ac_encode_train(const struct ac_protocol_info *protocol, const uint8_t *msg,
+		    unsigned int repeat, struct ir_train *train)
+{
+	return send_presses(protocol, msg, false, repeat, train);
 }
 
 /* One "NAME=VALUE" of length len into request. */
@@ -725,7 +879,8 @@ static const struct ac_protocol_info *find_protocol(const char *text, const char
 	return protocol;
 }
 
-int ac_encode_text(const char *text, struct ir_train *train, struct ir_error *err)
+int ac_encode_text(const char *text, unsigned int repeat, struct ir_train *train,
+		   struct ir_error *err)
 {
 	const struct ac_protocol_info *protocol;
 	const char *name, *end, *line = state_line(text);
@@ -765,12 +920,20 @@ int ac_encode_text(const char *text, struct ir_train *train, struct ir_error *er
 	/* On error the train is left as it was: its count and its last duration. */
 	before = train->count;
 	last = before ? train->durations[before - 1] : 0;
-	ret = ac_encode_train(protocol, msg, train);
+	ret = send_presses(protocol, msg, request.given & 1U << AC_VALUE_POWER, repeat, train);
 	if (ret < 0) {
 		train->count = before;
 		if (before)
 			train->durations[before - 1] = last;
-		ir_error_set(err, _("'%s': %s"), text, strerror(-ret));
+		/* A count too big for the protocol: the user's input, said as such. */
+		if (ret == -E2BIG) {
+			ir_error_set(err, _("'%s': %u repeats make a train longer than %u "
+					    "pulses and spaces"), text, repeat,
+				     (unsigned int)IR_TRAIN_COUNT_MAX);
+			ret = -EINVAL;
+		} else {
+			ir_error_set(err, _("'%s': %s"), text, strerror(-ret));
+		}
 	}
 	return ret;
 }

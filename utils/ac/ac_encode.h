@@ -7,8 +7,9 @@
  * sections how to send it. So a protocol added to the table encodes too. What the
  * layout does not say (the bytes a remote sends that the decoder does not check, the
  * gap between sections, how many copies a press sends, a few bits a remote derives
- * from others) comes from a small table of this file's own; a protocol it lacks is
- * sent with zeros there, one copy and 20 ms gaps, which the decoder takes.
+ * from others, the message Samsung's remote sends first when the power changes)
+ * comes from small tables of this file's own; a protocol they lack is sent with
+ * zeros there, one copy and 20 ms gaps, which the decoder takes.
  *
  * A value not asked for gets the first of its defaults that the protocol can send
  * with the values asked for: power on; mode cool, else auto; 25 °C, else 24, 26;
@@ -51,16 +52,22 @@ int ac_encode_message(const struct ac_protocol_info *protocol,
 		      const struct ac_request *request, uint8_t *msg, size_t *ret_count,
 		      uint64_t *ret_sent, struct ir_error *err);
 
-/* The message's train, appended: every copy the remote sends, each section framed. */
+/*
+ * The message's train, appended: every copy the remote sends for a press, each
+ * section framed; then, for repeat (ir-ctl's --repeat), the press repeat more times.
+ * Copies and repeats are apart by the protocol's gap. -E2BIG past IR_TRAIN_COUNT_MAX.
+ */
 int ac_encode_train(const struct ac_protocol_info *protocol, const uint8_t *msg,
-		    struct ir_train *train);
+		    unsigned int repeat, struct ir_train *train);
 
 /*
  * ir-ctl's -S: "ac:NAME[:FIELD=VALUE,...]" or a state line as ir-keytable -t prints
- * it, "[SECONDS: ]ac protocol(NAME): power=on mode=cool ...", appended to train.
- * 0, -EINVAL with err set, or the train's error.
+ * it, "[SECONDS: ]ac protocol(NAME): power=on mode=cool ...", appended to train,
+ * and repeat more times (--repeat: the whole press again, at the protocol's gap).
+ * 0, -EINVAL with err set, or the train's error (-E2BIG: too many repeats).
  */
-int ac_encode_text(const char *text, struct ir_train *train, struct ir_error *err);
+int ac_encode_text(const char *text, unsigned int repeat, struct ir_train *train,
+		   struct ir_error *err);
 
 /* Whether text is for ac_encode_text(): it starts with "ac:" or a state line's words. */
 bool ac_encode_claims(const char *text);

@@ -38,8 +38,10 @@
  * Gree (YAW1F and alike), LSB first: header, bytes 0-3, a footer of 3 bits (0 1 0), a
  * pulse and a 20 ms gap, bytes 4-7. Byte 0: mode (0-2), power (3), fan (4-5), sleep
  * (7); byte 1: temperature - 16 (0-3); byte 2: turbo (4), light (5), x-fan (7, the
- * state's clean); byte 4: vertical swing (0-3), horizontal (4-6); byte 7's high
- * nibble: 10 + the low nibbles of bytes 0-3 + the high nibbles of bytes 4-6.
+ * state's clean); byte 4: vertical swing (0-3), horizontal (4-6); byte 7: econo (2),
+ * and in its high nibble 10 + the low nibbles of bytes 0-3 + the high nibbles of
+ * bytes 4-6. No quiet, filter or beep in the layout. Not read: the timer (bytes 1-2),
+ * Fahrenheit (byte 3), the displayed temperature, i-feel and wifi (byte 5).
  */
 static const struct ac_protocol gree = {
 	.id = 0,
@@ -67,6 +69,7 @@ static const struct ac_protocol gree = {
 		FLAG_BIT(AC_FLAG_LIGHT, 2, 5),
 		FLAG_BIT(AC_FLAG_CLEAN, 2, 7),
 		FLAG_BIT(AC_FLAG_SLEEP, 0, 7),
+		FLAG_BIT(AC_FLAG_ECONO, 8, 2),
 	},
 };
 
@@ -103,8 +106,11 @@ static const struct ac_protocol coolix = {
 /*
  * Mitsubishi Electric, 144 bits, LSB first: header, 18 bytes, sent twice. Bytes 0-2
  * 0x23 0xcb 0x26; byte 5: power (5); byte 6: mode (3-5); byte 7: temperature - 16
- * (0-3); byte 8: horizontal vane (4-7); byte 9: fan (0-2; 6 is quiet), vertical vane
- * (3-5); byte 17: the sum of bytes 0-16.
+ * (0-3), half a degree more (4: ORed into the low bit of the state's half degrees);
+ * byte 8: horizontal vane (4-7); byte 9: fan (0-2; 6 is quiet), vertical vane (3-5);
+ * byte 14: econo cool (5, the state's econo); byte 17: the sum of bytes 0-16. Not
+ * read: i-see (byte 6's bit 6), the clock and timers (bytes 10-13), direct/indirect,
+ * absence detection and i-save (byte 15), natural flow and the left vane (byte 16).
  */
 static const struct ac_protocol mitsubishi_ac = {
 	.id = 2,
@@ -122,6 +128,7 @@ static const struct ac_protocol mitsubishi_ac = {
 		FIELD_MAP(MODE, 6, 3, 3, [1] = AC_MODE_HEAT, [2] = AC_MODE_DRY,
 			  [3] = AC_MODE_COOL, [4] = AC_MODE_AUTO, [7] = AC_MODE_FAN),
 		FIELD_LINEAR(TEMP, 7, 0, 4, 2, 32),
+		FIELD_MAP(TEMP, 7, 4, 1, 0, 1),
 		FIELD_MAP(FAN, 9, 0, 3, AC_FAN_AUTO, AC_FAN_MIN, AC_FAN_LOW, AC_FAN_MEDIUM,
 			  AC_FAN_HIGH, AC_FAN_TOP, AC_FAN_MIN),
 		FLAG_MAP(AC_FLAG_QUIET, 9, 0, 3, AC_POWER_OFF, AC_POWER_OFF, AC_POWER_OFF,
@@ -132,6 +139,7 @@ static const struct ac_protocol mitsubishi_ac = {
 		FIELD_MAP(SWING_H, 8, 4, 4, [1] = AC_SWING_H_LEFTMOST, [2] = AC_SWING_H_LEFT,
 			  [3] = AC_SWING_H_MIDDLE, [4] = AC_SWING_H_RIGHT,
 			  [5] = AC_SWING_H_RIGHTMOST, [8] = AC_SWING_H_AUTO),
+		FLAG_BIT(AC_FLAG_ECONO, 14, 5),
 	},
 };
 
@@ -141,7 +149,10 @@ static const struct ac_protocol mitsubishi_ac = {
  * pulse and a gap. Of the third section (bytes 17-35 here; 0x11 0xda first): byte 5
  * power (0), mode (4-6); byte 6 the temperature x 2; byte 8 vertical swing (0-3), fan
  * (4-7: 3-7, 10 auto, 11 quiet); byte 9 horizontal swing (0-3); byte 13 powerful (0,
- * the state's turbo), quiet (5); byte 16 econo (2).
+ * the state's turbo), quiet (5); byte 16 econo (2); byte 17 mold proof (1, the
+ * state's clean, as IRremoteESP8266's common state has it). Not read: the timers,
+ * comfort (the first section's byte 6), the sensor and the eye (byte 16's bits 1
+ * and 7); no light, filter, beep or sleep in the layout.
  */
 static const struct ac_protocol daikin = {
 	.id = 3,
@@ -169,6 +180,7 @@ static const struct ac_protocol daikin = {
 		FLAG_BIT(AC_FLAG_TURBO, 30, 0),
 		FLAG_BIT(AC_FLAG_QUIET, 30, 5),
 		FLAG_BIT(AC_FLAG_ECONO, 33, 2),
+		FLAG_BIT(AC_FLAG_CLEAN, 34, 1),
 	},
 };
 
@@ -179,7 +191,9 @@ static const struct ac_protocol daikin = {
  * (0xa1, a state); byte 1 power (0), sleep (1), fan (3-4: 0 auto, 2 low, 1 medium, 3
  * high), mode (5-7: 0 cool, 4 dry, 2 auto, 6 heat, 1 fan); byte 2 the temperature - 17
  * with its 4 bits reversed (4-7), its fifth bit and the Fahrenheit bit (2-3) clear;
- * bytes 3-4 the timers and the room sensor; byte 5 minus the sum of bytes 0-4.
+ * bytes 3-4 the timers and the room sensor; byte 5 minus the sum of bytes 0-4. Not
+ * read: swing, turbo, econo and light, which its remote sends as commands of their
+ * own (other first bytes), which toggle; Fahrenheit states.
  */
 static const struct ac_protocol midea = {
 	.id = 4,
@@ -210,9 +224,10 @@ static const struct ac_protocol midea = {
  * commands, off among them, are 7 bytes and not read here); byte 6 0x09 (the bytes
  * after it); byte 8: "turn on" (0, a state is sent only while the unit runs: on
  * either way), Fahrenheit (1, clear), temperature - 16 (4-7); byte 9: mode (0-2),
- * clean (3); byte 10: fan (0-2: 0 auto, 1 high, 2 medium, 3 low, 4 quiet), vertical
- * swing (4), horizontal swing (5); byte 14: filter (3); byte 15 minus the sum of
- * bytes 7-14.
+ * clean (3); byte 10: fan (0-2: 0 auto, 1 high, 2 medium, 3 low, 4 quiet, read as
+ * min and the quiet flag), vertical swing (4), horizontal swing (5); byte 14: filter
+ * (3); byte 15 minus the sum of bytes 7-14. Not read: the timers; powerful and econo,
+ * which are short commands of their own.
  */
 static const struct ac_protocol fujitsu_ac = {
 	.id = 5,
@@ -238,6 +253,8 @@ static const struct ac_protocol fujitsu_ac = {
 		FIELD_MAP(SWING_H, 10, 5, 1, AC_SWING_H_OFF, AC_SWING_H_AUTO),
 		FLAG_BIT(AC_FLAG_CLEAN, 9, 3),
 		FLAG_BIT(AC_FLAG_FILTER, 14, 3),
+		FLAG_MAP(AC_FLAG_QUIET, 10, 0, 3, AC_POWER_OFF, AC_POWER_OFF, AC_POWER_OFF,
+			 AC_POWER_OFF, AC_POWER_ON),
 	},
 };
 
@@ -246,8 +263,8 @@ static const struct ac_protocol fujitsu_ac = {
  * gap; sent twice. Bytes 0-3 0xf2 0x0d 0x03 0xfc (3: the bytes after byte 4); byte 4
  * 0x01; byte 5 the temperature - 17 (4-7); byte 6 mode (0-2: 0 auto, 1 cool, 2 dry, 3
  * heat, 4 fan, 7 power off), fan (5-7: 0 auto, 2-6 the five speeds); byte 7 filter
- * (4); byte 8 the exclusive or of bytes 0-7. Swing has short messages of its own (56
- * bits), not read here.
+ * (4); byte 8 the exclusive or of bytes 0-7. Not read: swing, which has short
+ * messages of its own (56 bits), and the 80-bit messages that carry turbo and econo.
  */
 static const struct ac_protocol toshiba_ac = {
 	.id = 6,
@@ -281,8 +298,11 @@ static const struct ac_protocol toshiba_ac = {
  * byte 16 vertical swing (0-3: 1-5 highest to lowest, 15 auto), fan (4-7: 3-7 the
  * speeds, 10 auto); byte 17 horizontal swing (0-3: 6 middle, 9-12 leftmost to
  * rightmost, 13 auto); byte 21 quiet (0), powerful (5, the state's turbo; CKP remotes
- * swap the two); byte 26 the sum of bytes 8-25 (the remote's sum of bytes 0-25 from
- * 0xf4: the fixed section's bytes add up to 0x0c, which makes it 0).
+ * swap the two); byte 22 the ion purifier (0, the state's filter; DKE remotes, the
+ * others leave it clear); byte 26 the sum of bytes 8-25 (the remote's sum of bytes
+ * 0-25 from 0xf4: the fixed section's bytes add up to 0x0c, which makes it 0). Not
+ * read: the timers and the clock (bytes 18-20, 24-25); no econo, light, clean, beep
+ * or sleep in the layout.
  */
 static const struct ac_protocol panasonic_ac = {
 	.id = 7,
@@ -313,6 +333,7 @@ static const struct ac_protocol panasonic_ac = {
 			  [12] = AC_SWING_H_RIGHTMOST, [13] = AC_SWING_H_AUTO),
 		FLAG_BIT(AC_FLAG_QUIET, 21, 0),
 		FLAG_BIT(AC_FLAG_TURBO, 21, 5),
+		FLAG_BIT(AC_FLAG_FILTER, 22, 0),
 	},
 };
 
@@ -322,6 +343,7 @@ static const struct ac_protocol panasonic_ac = {
  * 4 heat); byte 2 the temperature - 15 (4-7), fan (0-3: 0 lowest, 1 and 9 low, 2
  * medium, 10 high, 4 max, 5 auto); the last 4 bits (byte 3's high nibble here) the
  * sum of the 4 nibbles of bytes 1-2. Power off is 88 c0 05 1: cool, no temperature.
+ * Not read: swing, light and the other commands of their own (not states).
  */
 static const struct ac_protocol lg = {
 	.id = 8,
@@ -353,7 +375,8 @@ static const struct ac_protocol lg = {
  * each is plain: bytes 0-4 0x01 0x10 0x30 0x40 0xbf; byte 10 mode (2 auto, 3 heat, 4
  * cool, 5 dry, 12 fan); byte 11 the temperature (1-6); byte 13 fan (1 auto, 2-5 low
  * to max); byte 14 vertical swing (0); byte 15 horizontal swing (0); byte 17 power
- * (7); byte 27 62 minus the sum of bytes 0-26.
+ * (7); byte 27 62 minus the sum of bytes 0-26. Not read: the timers; no flags in the
+ * layout.
  */
 static const struct ac_protocol hitachi_ac = {
 	.id = 9,
@@ -385,8 +408,10 @@ static const struct ac_protocol hitachi_ac = {
  * header (the decoder keeps the last header before the bits), 9 bytes, a pulse, once.
  * Byte 0 0xa5; byte 1 the button (0-3: 0 is off, the others leave the unit on),
  * temperature - 16 (4-7); byte 2 vertical swing (6-7: 0 off, 1 up, 2 down, 3
- * swinging); byte 5 fan (6-7: 0 auto, 1 high, 2 medium, 3 low); byte 6 mode (5-7: 0
- * auto, 1 cool, 2 dry, 3 heat, 4 fan); byte 7 sleep (6); byte 8 the sum of bytes 0-7.
+ * swinging); byte 4 health (5, the state's filter); byte 5 fan (6-7: 0 auto, 1
+ * high, 2 medium, 3 low); byte 6 mode (5-7: 0 auto, 1 cool, 2 dry, 3 heat, 4 fan);
+ * byte 7 sleep (6); byte 8 the sum of bytes 0-7. Not read: the clock and timers (the
+ * rest of bytes 2-7); no quiet, turbo, econo, light, clean or beep in the layout.
  */
 static const struct ac_protocol haier_ac = {
 	.id = 10,
@@ -410,6 +435,7 @@ static const struct ac_protocol haier_ac = {
 		FIELD_MAP(SWING_V, 2, 6, 2, AC_SWING_V_OFF, AC_SWING_V_HIGHEST,
 			  AC_SWING_V_LOWEST, AC_SWING_V_AUTO),
 		FLAG_BIT(AC_FLAG_SLEEP, 7, 6),
+		FLAG_BIT(AC_FLAG_FILTER, 4, 5),
 	},
 };
 
@@ -1215,6 +1241,26 @@ static int check_framing(const struct ac_protocol *r, const char **ret_what)
 	return 0;
 }
 
+/*
+ * A value with several fields (a temperature and its half-degree bit) is their OR in
+ * the decoder; ir-ctl's encoder solves the message a byte at a time, so they share one.
+ */
+static int check_value_bytes(const struct ac_protocol *r, const char **ret_what)
+{
+	unsigned int i, j;
+
+	for (i = 0; i < AC_FIELDS_MAX && r->fields[i].kind != AC_FIELD_NONE; i++) {
+		for (j = i + 1; j < AC_FIELDS_MAX && r->fields[j].kind != AC_FIELD_NONE; j++) {
+			if (r->fields[i].state_shift == r->fields[j].state_shift &&
+			    r->fields[i].byte != r->fields[j].byte) {
+				*ret_what = "a value's fields lie in two bytes";
+				return -EINVAL;
+			}
+		}
+	}
+	return 0;
+}
+
 int ac_protocol_check(const struct ac_protocol *r, const char **ret_what)
 {
 	unsigned int i;
@@ -1230,5 +1276,7 @@ int ac_protocol_check(const struct ac_protocol *r, const char **ret_what)
 	for (i = 0; ret == 0 && i < AC_FIELDS_MAX; i++)
 		if (r->fields[i].kind != AC_FIELD_NONE)
 			ret = check_field(r, &r->fields[i], ret_what);
+	if (ret == 0)
+		ret = check_value_bytes(r, ret_what);
 	return ret;
 }

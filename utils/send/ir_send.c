@@ -96,7 +96,7 @@ static int encode_scancode(const struct ir_send_request *request, struct ir_trai
 
 	/* An A/C state: "ac:NAME:FIELD=VALUE,..." or ir-keytable's state line. */
 	if (ac_encode_claims(arg))
-		return ac_encode_text(arg, train, err);
+		return ac_encode_text(arg, request->repeat, train, err);
 	if (!colon) {
 		ir_error_set(err, _("'%s': expected PROTOCOL:SCANCODE"), arg);
 		return -EINVAL;
