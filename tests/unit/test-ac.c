@@ -850,7 +850,7 @@ START_TEST(test_layouts_checked)
 	bad.fields[2].byte = 40;
 	ck_assert_int_eq(ac_protocol_check(&bad, &what), -EINVAL);
 	bad = *ac_protocol_find("gree")->layout;
-	bad.zero_space = 800;
+	bad.zero_space = 1200;	/* its window reaches the 1 space's */
 	ck_assert_int_eq(ac_protocol_check(&bad, &what), -EINVAL);
 	bad = *ac_protocol_find("gree")->layout;
 	bad.sections = 5;
@@ -895,6 +895,205 @@ START_TEST(test_state_format)
 }
 END_TEST
 
+/* The decoder with the layouts given, as they are (not checked: some are made wrong). */
+static void open_layouts(struct decoder_run *run, const struct ac_protocol *layouts,
+			 size_t count)
+{
+	const struct bpf_param_value param = { "protocols", (int64_t)count };
+	struct ir_error err;
+	unsigned int key;
+	int map;
+
+	decoder_run_open(run, "ac", &param, 1);
+	map = bpf_vm_map_find(run->vm, AC_PROTOCOLS_MAP);
+	ck_assert_int_ge(map, 0);
+	for (key = 0; key < count; key++) {
+		memset(&err, 0, sizeof(err));
+		ck_assert_msg(bpf_vm_map_update(run->vm, (size_t)map, &key, &layouts[key],
+						&err) == 0, "%s", err.message);
+	}
+}
+
+/*
+ * Gree's message (its encoder's timings: 0 spaces about 540 µs, 1 spaces about 1600)
+ * with each bit's space set to zero or one instead.
+ */
+static void gree_respaced(unsigned int zero, unsigned int one, struct ir_signal *signal)
+{
+	const struct protocol_case *c = &cases[0];
+	size_t i;
+
+	ck_assert_int_eq(c->enc, AC_ENC_GREE);
+	signal_of(c, &c->base, NULL, signal);
+	for (i = 1; i < signal->count; i++) {
+		uint32_t v = signal->samples[i], before = signal->samples[i - 1];
+
+		if (!LIRC_IS_SPACE(v) || LIRC_VALUE(v) >= AC_GAP_MIN ||
+		    LIRC_VALUE(before) >= AC_HEADER_PULSE_MIN)
+			continue;
+		signal->samples[i] = LIRC_MODE2_SPACE | (LIRC_VALUE(v) >= 1000 ? one : zero);
+	}
+}
+
+/* The report of gree's base state, under the protocol number of gree's id. */
+static void expect_gree(struct decoder_run *run, const struct ir_signal *signal)
+{
+	const struct protocol_case *c = &cases[0];
+	uint32_t rc_proto = AC_RC_PROTOCOL_BASE + ac_protocol_find("gree")->layout->id;
+
+	decoder_run_clear_events(run);
+	decoder_run_feed(run, signal);
+	expect_event_count(run, 1);
+	expect_keydown(run, 0, rc_proto, expected_state(c, &c->base), 0);
+}
+
+/*
+ * Each descriptor's 0 and 1 told apart midway between its own spaces: a 1 space of
+ * 954 µs (Daikin 64's and 128's) and a 0 space whose window reaches past 900 µs
+ * (Daikin 160's and 176's, 700 µs) decode at the edges of their windows, and not
+ * past them. A threshold shared by every protocol (900 µs) could not do both.
+ */
+START_TEST(test_own_threshold)
+{
+	struct ac_protocol layout = *ac_protocol_find("gree")->layout;
+	const char *what = NULL;
+	struct ir_signal signal;
+	struct decoder_run run;
+
+	/* 1 space 954: window 705 to 1203; 0 space 380: 131 to 629 */
+	layout.one_space = 954;
+	layout.zero_space = 380;
+	open_layouts(&run, &layout, 1);
+	gree_respaced(380, 705, &signal);
+	expect_gree(&run, &signal);
+	ir_signal_free(&signal);
+	gree_respaced(629, 1203, &signal);
+	expect_gree(&run, &signal);
+	ir_signal_free(&signal);
+	gree_respaced(380, 704, &signal);
+	expect_nothing(&run, &signal);
+	ir_signal_free(&signal);
+	gree_respaced(630, 954, &signal);
+	expect_nothing(&run, &signal);
+	ir_signal_free(&signal);
+	decoder_run_close(&run);
+	ck_assert_msg(ac_protocol_check(&layout, &what) == 0, "%s", what);
+
+	/* 0 space 710: window 461 to 959; 1 space 1400: 1151 to 1649 */
+	layout.zero_space = 710;
+	layout.one_space = 1400;
+	open_layouts(&run, &layout, 1);
+	gree_respaced(959, 1151, &signal);
+	expect_gree(&run, &signal);
+	ir_signal_free(&signal);
+	gree_respaced(461, 1649, &signal);
+	expect_gree(&run, &signal);
+	ir_signal_free(&signal);
+	gree_respaced(960, 1400, &signal);
+	expect_nothing(&run, &signal);
+	ir_signal_free(&signal);
+	gree_respaced(710, 1150, &signal);
+	expect_nothing(&run, &signal);
+	ir_signal_free(&signal);
+	decoder_run_close(&run);
+	ck_assert_msg(ac_protocol_check(&layout, &what) == 0, "%s", what);
+
+	/* Windows that meet are refused: the decoder could not tell a 0 from a 1. */
+	layout.zero_space = 910;
+	ck_assert_int_eq(ac_protocol_check(&layout, &what), -EINVAL);
+}
+END_TEST
+
+/*
+ * A message whose framing is that of several descriptors: the first whose checks hold
+ * is reported, the others (their checks failing) tried before it in the table's
+ * order, up to AC_CANDIDATES_MAX of them in all.
+ */
+START_TEST(test_next_candidate)
+{
+	struct ac_protocol layouts[AC_CANDIDATES_MAX + 1];
+	const struct ac_protocol *gree = ac_protocol_find("gree")->layout;
+	struct ir_signal signal;
+	struct decoder_run run;
+	size_t i;
+
+	/* Gree's framing, a check gree's messages never pass (byte 4's signature). */
+	for (i = 0; i < AC_CANDIDATES_MAX; i++) {
+		layouts[i] = *gree;
+		layouts[i].id = gree->id + 1 + (unsigned int)i;
+		layouts[i].checks[0].kind = AC_CHECK_EQUAL;
+		layouts[i].checks[0].at = 4;
+		layouts[i].checks[0].first = 0x07;
+		layouts[i].checks[0].count = 0x05;
+	}
+	signal_of(&cases[0], &cases[0].base, NULL, &signal);
+	open_layouts(&run, layouts, 1);
+	expect_nothing(&run, &signal);
+	decoder_run_close(&run);
+	/* The second of two, and the last of AC_CANDIDATES_MAX. */
+	layouts[1] = *gree;
+	open_layouts(&run, layouts, 2);
+	expect_gree(&run, &signal);
+	decoder_run_close(&run);
+	layouts[1] = layouts[0];
+	layouts[AC_CANDIDATES_MAX - 1] = *gree;
+	open_layouts(&run, layouts, AC_CANDIDATES_MAX);
+	expect_gree(&run, &signal);
+	decoder_run_close(&run);
+	/* One more before it: not tried. */
+	layouts[AC_CANDIDATES_MAX] = *gree;
+	layouts[AC_CANDIDATES_MAX - 1] = layouts[0];
+	open_layouts(&run, layouts, AC_CANDIDATES_MAX + 1);
+	expect_nothing(&run, &signal);
+	decoder_run_close(&run);
+	ir_signal_free(&signal);
+}
+END_TEST
+
+/*
+ * Every protocol at the inner edges of its own windows (each space a margin less one
+ * toward the other kind of bit, each pulse long), then one step past an edge.
+ */
+START_TEST(test_own_edges)
+{
+	const struct protocol_case *c = &cases[_i];
+	const struct ac_protocol *r = ac_protocol_find(c->name)->layout;
+	unsigned int middle = (r->zero_space + r->one_space) / 2;
+	unsigned int step, past;
+	struct ir_signal signal;
+	struct decoder_run run;
+	size_t i;
+
+	open_one(&run, c);
+	for (past = 0; past < 3; past++) {
+		signal_of(c, &c->base, NULL, &signal);
+		for (i = 1; i < signal.count; i++) {
+			uint32_t v = signal.samples[i], before = signal.samples[i - 1];
+
+			if (!LIRC_IS_SPACE(v) || LIRC_VALUE(v) >= AC_GAP_MIN ||
+			    LIRC_VALUE(before) >= AC_HEADER_PULSE_MIN)
+				continue;
+			step = r->margin - 1 + (past == 1);
+			signal.samples[i] = LIRC_MODE2_SPACE |
+				(LIRC_VALUE(v) >= middle ? r->one_space - step :
+				 r->zero_space + step);
+			signal.samples[i - 1] = LIRC_MODE2_PULSE |
+				(r->bit_pulse + r->margin - 1 + (past == 2));
+		}
+		if (past == 0) {
+			decoder_run_clear_events(&run);
+			decoder_run_feed(&run, &signal);
+			expect_event_count(&run, c->copies);
+			expect_keydown(&run, 0, c->rc_proto, expected_state(c, &c->base), 0);
+		} else {
+			expect_nothing(&run, &signal);
+		}
+		ir_signal_free(&signal);
+	}
+	decoder_run_close(&run);
+}
+END_TEST
+
 static Suite *ac_suite(void)
 {
 	Suite *s = suite_create("ac");
@@ -916,6 +1115,9 @@ static Suite *ac_suite(void)
 	tcase_add_test(tc, test_whirlpool_other_remote);
 	tcase_add_test(tc, test_timeout_at_gap);
 	tcase_add_test(tc, test_all_loaded);
+	tcase_add_test(tc, test_own_threshold);
+	tcase_add_test(tc, test_next_candidate);
+	tcase_add_loop_test(tc, test_own_edges, 0, CASE_COUNT);
 	suite_add_tcase(s, tc);
 	tc = tcase_create("tables");
 	tcase_add_test(tc, test_layouts_checked);

@@ -917,8 +917,7 @@ static int check_framing(const struct ac_protocol *r, const char **ret_what)
 	    (r->header_mask && (r->header_pulse < AC_HEADER_PULSE_MIN + r->header_margin ||
 				r->header_space + r->header_margin >= AC_HEADER_SPACE_MAX)) ||
 	    r->one_space + r->margin > AC_GAP_MIN ||
-	    r->one_space < AC_ONE_SPACE_MIN + r->margin ||
-	    r->zero_space + r->margin > AC_ONE_SPACE_MIN) {
+	    r->zero_space + 2 * r->margin > r->one_space) {
 		*ret_what = "durations the decoder cannot tell apart";
 		return -EINVAL;
 	}
