@@ -1114,6 +1114,7 @@ static const char *const ac_names[AC_ENC_MAX] = {
 	[AC_ENC_DAIKIN152] = "daikin152",
 	[AC_ENC_MITSUBISHI_HEAVY_152] = "mitsubishi_heavy_152",
 	[AC_ENC_MITSUBISHI_HEAVY_88] = "mitsubishi_heavy_88",
+	[AC_ENC_DAIKIN160] = "daikin160",
 };
 
 /* One protocol's signal, its layout alone and every layout loaded; 0 or -errno. */

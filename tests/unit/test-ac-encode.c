@@ -175,6 +175,7 @@ static const struct {
 	{ "daikin152", AC_ENC_DAIKIN152 },
 	{ "mitsubishi_heavy_152", AC_ENC_MITSUBISHI_HEAVY_152 },
 	{ "mitsubishi_heavy_88", AC_ENC_MITSUBISHI_HEAVY_88 },
+	{ "daikin160", AC_ENC_DAIKIN160 },
 };
 
 #define ENC_COUNT (sizeof(enc_names) / sizeof(enc_names[0]))

@@ -146,9 +146,26 @@ static const struct protocol_case cases[] = {
 	  { F_AUTO, F_LOW, F_MEDIUM, F_HIGH }, { 0 }, { 0 },
 	  17, 31, 1 << TURBO | 1 << ECONO | 1 << CLEAN,
 	  { ON, M_DRY, 48, F_MEDIUM, 0, 0, { 0 } } },
+	/* Protocols from here on: their numbers looked up by name (rc_proto 0). */
+	{ AC_ENC_DAIKIN160, "daikin160", 0, 1,
+	  { M_AUTO, M_COOL, M_HEAT, M_DRY, M_FAN },
+	  { F_AUTO, F_MIN, F_LOW, F_MEDIUM, F_HIGH, F_MAX }, { S_AUTO, S_1, S_2, S_3, S_4, S_5 },
+	  { 0 }, 10, 32, 0,
+	  { ON, M_HEAT, 44, F_MEDIUM, S_5, 0, { 0 } } },
 };
 
 #define CASE_COUNT (sizeof(cases) / sizeof(cases[0]))
+
+/* The protocol number of the case's reports: its own, or its layout's by name. */
+static uint32_t rc_proto_of(const struct protocol_case *c)
+{
+	const struct ac_protocol_info *info = ac_protocol_find(c->name);
+
+	if (c->rc_proto)
+		return c->rc_proto;
+	ck_assert_msg(info, "no protocol %s", c->name);
+	return AC_RC_PROTOCOL_BASE + info->layout->id;
+}
 
 /* The state as ac_table.h lays it out: the flags the protocol has are off or on. */
 static uint64_t expected_state(const struct protocol_case *c, const struct ac_enc_state *s)
@@ -229,7 +246,7 @@ static void expect_round_trip(struct decoder_run *run, const struct protocol_cas
 	decoder_run_feed(run, &signal);
 	expect_event_count(run, c->copies);
 	for (i = 0; i < c->copies; i++)
-		expect_keydown(run, i, c->rc_proto, expected_state(c, s), 0);
+		expect_keydown(run, i, rc_proto_of(c), expected_state(c, s), 0);
 	ir_signal_free(&signal);
 }
 
@@ -454,7 +471,7 @@ START_TEST(test_noise)
 	decoder_run_clear_events(&run);
 	decoder_run_feed(&run, &noisy);
 	expect_event_count(&run, c->copies);
-	expect_keydown(&run, 0, c->rc_proto, expected_state(c, &c->base), 0);
+	expect_keydown(&run, 0, rc_proto_of(c), expected_state(c, &c->base), 0);
 	ir_signal_free(&noisy);
 
 	/* A 2 ms space in the first copy's 9th bit: no bit's space is that long. */
@@ -467,7 +484,7 @@ START_TEST(test_noise)
 	decoder_run_feed(&run, &signal);
 	ck_assert_uint_lt(decoder_run_event_count(&run), c->copies);
 	for (i = 0; i < decoder_run_event_count(&run); i++)
-		expect_keydown(&run, i, c->rc_proto, expected_state(c, &c->base), 0);
+		expect_keydown(&run, i, rc_proto_of(c), expected_state(c, &c->base), 0);
 	ir_signal_free(&signal);
 	decoder_run_close(&run);
 }
@@ -559,7 +576,7 @@ START_TEST(test_fujitsu_states)
 		decoder_run_feed(&run, &signal);
 		if (k == 0) {
 			expect_event_count(&run, 1);
-			expect_keydown(&run, 0, c->rc_proto, expected_state(c, &c->base), 0);
+			expect_keydown(&run, 0, rc_proto_of(c), expected_state(c, &c->base), 0);
 		} else {
 			expect_event_count(&run, 0);
 		}
@@ -755,7 +772,7 @@ START_TEST(test_timeout_at_gap)
 		ck_assert_uint_eq(gaps, k ? 2 : 4);
 		decoder_run_feed(&run, &signal);
 		expect_event_count(&run, 1);
-		expect_keydown(&run, 0, c->rc_proto, expected_state(c, &c->base), 0);
+		expect_keydown(&run, 0, rc_proto_of(c), expected_state(c, &c->base), 0);
 		/* the timeout in the first section's 9th bit's space instead */
 		for (i = 0; i < signal.count; i++)
 			if (LIRC_IS_TIMEOUT(signal.samples[i]) && i + 1 < signal.count)
@@ -798,14 +815,14 @@ START_TEST(test_all_loaded)
 			decoder_run_clear_events(&one);
 			decoder_run_feed(&one, &signal);
 		}
-		expect_keydown(&one, 0, c->rc_proto, expected_state(c, &c->base), 0);
+		expect_keydown(&one, 0, rc_proto_of(c), expected_state(c, &c->base), 0);
 		all.cost_count = 0;
 		for (i = 0; i < 20; i++) {
 			decoder_run_clear_events(&all);
 			decoder_run_feed(&all, &signal);
 		}
 		expect_event_count(&all, c->copies);
-		expect_keydown(&all, 0, c->rc_proto, expected_state(c, &c->base), 0);
+		expect_keydown(&all, 0, rc_proto_of(c), expected_state(c, &c->base), 0);
 		cost_one = mean_cost(&one);
 		cost_all = mean_cost(&all);
 		printf("cost ac %s: %zu samples, mean %.1f instructions per sample alone, "
@@ -892,6 +909,35 @@ START_TEST(test_state_format)
 	ck_assert_uint_eq(ac_state_format(packed, has, buf, 10), strlen("power=on mode=cool "
 			  "temp=25 fan=auto swing_v=auto swing_h=off quiet=off turbo=on"));
 	ck_assert_str_eq(buf, "power=on ");
+}
+END_TEST
+
+/* Daikin160's documented example message: off, cool, 25 °C, fan auto, swing lowest. */
+START_TEST(test_daikin160_documented)
+{
+	static const uint8_t example[] = {
+		0x11, 0xda, 0x27, 0xf0, 0x0d, 0x00, 0x0f,
+		0x11, 0xda, 0x27, 0x00, 0xd3, 0x30, 0x11, 0x00, 0x00, 0x1e, 0x0a, 0x08, 0x56,
+	};
+	const struct protocol_case *c = NULL;
+	const struct ac_enc_state s = { OFF, M_COOL, 50, F_AUTO, S_5, 0, { 0 } };
+	struct ir_signal signal;
+	struct decoder_run run;
+	size_t i;
+
+	for (i = 0; i < CASE_COUNT; i++)
+		if (cases[i].enc == AC_ENC_DAIKIN160)
+			c = &cases[i];
+	ck_assert(c);
+	open_one(&run, c);
+	ir_signal_init(&signal);
+	ck_assert_int_eq(ac_encode_signal(c->enc, example, sizeof(example), NULL, &signal), 0);
+	decoder_run_clear_events(&run);
+	decoder_run_feed(&run, &signal);
+	expect_event_count(&run, 1);
+	expect_keydown(&run, 0, rc_proto_of(c), expected_state(c, &s), 0);
+	ir_signal_free(&signal);
+	decoder_run_close(&run);
 }
 END_TEST
 
@@ -1084,7 +1130,7 @@ START_TEST(test_own_edges)
 			decoder_run_clear_events(&run);
 			decoder_run_feed(&run, &signal);
 			expect_event_count(&run, c->copies);
-			expect_keydown(&run, 0, c->rc_proto, expected_state(c, &c->base), 0);
+			expect_keydown(&run, 0, rc_proto_of(c), expected_state(c, &c->base), 0);
 		} else {
 			expect_nothing(&run, &signal);
 		}
@@ -1118,6 +1164,7 @@ static Suite *ac_suite(void)
 	tcase_add_test(tc, test_own_threshold);
 	tcase_add_test(tc, test_next_candidate);
 	tcase_add_loop_test(tc, test_own_edges, 0, CASE_COUNT);
+	tcase_add_test(tc, test_daikin160_documented);
 	suite_add_tcase(s, tc);
 	tc = tcase_create("tables");
 	tcase_add_test(tc, test_layouts_checked);

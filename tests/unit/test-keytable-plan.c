@@ -1442,6 +1442,7 @@ START_TEST(test_ac)
 		"panasonic_ac", "lg", "hitachi_ac", "haier_ac", "samsung_ac",
 		"whirlpool_ac", "lg2", "daikin2", "trotec",
 		"daikin152", "mitsubishi_heavy_152", "mitsubishi_heavy_88",
+		"daikin160",
 	};
 #define AC_KNOWN (sizeof(some) / sizeof(some[0]))
 	const struct plan_decoder *d;

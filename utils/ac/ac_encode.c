@@ -112,6 +112,9 @@ static const struct ac_sending sendings[] = {
 	  GAP_DEFAULT_US, 1, 0, 0, NULL, false },
 	{ "mitsubishi_heavy_88", { 0x52, 0xae, 0xc3, 0x26, 0xd9, 0xff, [7] = 0xff, [9] = 0xff },
 	  GAP_DEFAULT_US, 1, 0, 0, NULL, false },
+	{ "daikin160", { 0x11, 0xda, 0x27, 0xf0, 0x0d, [7] = 0x11, 0xda, 0x27, 0x00, 0xd3,
+			 [13] = 0x01, [18] = 0x08 },
+	  29650, 1, 0, 0, NULL, false },
 };
 
 static const struct ac_sending sending_default = { "", { 0 }, GAP_DEFAULT_US, 1, 0, 0, NULL,
