@@ -4,13 +4,14 @@
  * the map "ac_protocols" (ac_table.h, which says how a message is read): their framing,
  * checks and fields are data, so one program serves every protocol loaded.
  *
- * While bits come, the decoder knows no protocol: it keeps the bits, each section's
- * header and bit count, and the extremes of the bits' durations. At the end of each
- * section it compares the sections so far with each descriptor (no more than a few
- * numbers each); the first descriptor whose sections are all there and whose checks
- * hold has its fields packed into the normalized state, which is reported, its bytes
- * queued in "ac_messages" just before. Sections that begin no descriptor's message are
- * dropped.
+ * While bits come, the decoder knows no protocol: it keeps each bit's pulse and space
+ * as they came (two stores a bit), each section's header, bit count and last pulse.
+ * At the end of each section it compares the sections so far with each descriptor (no
+ * more than a few numbers each); a descriptor whose sections are all there has the
+ * bits read with its own timings and its checks run, and the first of them (up to
+ * AC_CANDIDATES_MAX tried) that passes has its fields packed into the normalized
+ * state, which is reported, its bytes queued in "ac_messages" just before. Sections
+ * that begin no descriptor's message are dropped.
  */
 #include "ir_decoder.h"
 #include "ac_table.h"
@@ -22,25 +23,37 @@
 /* All zero (as .bss starts) is the state between messages. */
 struct ac_decoder {
 	unsigned int pulse;		/* the pulse of the pair in progress; 0: none */
-	unsigned int bit;		/* the next bit's position in buf */
+	unsigned int bit;		/* the next bit's position in pulses and spaces */
+	unsigned int start;		/* where the section in progress began */
 	unsigned int sections;		/* sections ended */
-	unsigned int open_bits;		/* bits of the section in progress */
 	unsigned int open_header_pulse, open_header_space;	/* 0 0: no header */
 	unsigned int header_pulse[AC_SECTIONS_MAX], header_space[AC_SECTIONS_MAX];
 	unsigned int bits[AC_SECTIONS_MAX];
-	/*
-	 * The extremes of the bits' durations; the shortest kept complemented, so that 0
-	 * (as .bss starts, and as a reset leaves it) is "none yet".
-	 */
-	unsigned int pulse_nmin, pulse_max, zero_nmin, zero_max, one_nmin, one_max;
+	/* Each section's last pulse, before its gap; 0 when a header came instead. */
+	unsigned int trail[AC_SECTIONS_MAX];
 	/*
 	 * While the descriptors are compared: what the sections are to them (bit 0: the
-	 * start of one, bit 1: the whole of one), and the first they are the whole of.
-	 * Kept here, not in registers: the verifier does not follow a value read back
+	 * start of one, bit 1: the whole of one), and the first few they are the whole
+	 * of. Kept here, not in registers: the verifier does not follow a value read back
 	 * from a map, so each descriptor's comparison ends in one state, where registers
 	 * would make it follow every combination of the earlier descriptors' outcomes.
 	 */
-	unsigned int begun, found;
+	unsigned int begun, candidates, candidate[AC_CANDIDATES_MAX];
+	/*
+	 * What the sample that ends a section begins once it is ended: a header (its
+	 * durations), nothing (a gap: 0 0), or the end of the message (a leader's long
+	 * space, a timeout). In memory, so that the paths to the end of a section leave
+	 * nothing different in registers for the verifier.
+	 */
+	unsigned int next_header_pulse, next_header_space, next_reset;
+	/*
+	 * Each bit's pulse and space as they came, in µs (below AC_HEADER_PULSE_MIN and
+	 * AC_GAP_MIN: they fit), read only once a descriptor is chosen; a section's bits
+	 * end at a whole byte, the positions up to it marked by a pulse and a space of 0.
+	 * Twice the bits a message holds: the marks are written past its end without a
+	 * test (ac_end_section).
+	 */
+	unsigned short pulses[2 * AC_BITS_MAX], spaces[2 * AC_BITS_MAX];
 	unsigned char buf[AC_BYTES_MAX];	/* as received: LSB first in each byte */
 	union {
 		/* The message reported, as it is queued (ac_table.h): msg's first half. */
@@ -76,35 +89,10 @@ static struct ac_decoder ac;
 static __always_inline void ac_reset(struct ac_decoder *d)
 {
 	d->bit = 0;
+	d->start = 0;
 	d->sections = 0;
-	d->open_bits = 0;
 	d->open_header_pulse = 0;
 	d->open_header_space = 0;
-	d->pulse_nmin = 0;
-	d->pulse_max = 0;
-	d->zero_nmin = 0;
-	d->zero_max = 0;
-	d->one_nmin = 0;
-	d->one_max = 0;
-}
-
-/* d joins the extremes *nmin (complemented) and *max. */
-static __always_inline void ac_extremes_add(unsigned int *nmin, unsigned int *max,
-					    unsigned int d)
-{
-	if (~d > *nmin)
-		*nmin = ~d;
-	if (d > *max)
-		*max = d;
-}
-
-/* The extremes lie within margin of expected (none seen: nmin 0). */
-static __always_inline int ac_extremes_near(unsigned int nmin, unsigned int max,
-					    unsigned int expected, unsigned int margin)
-{
-	if (!nmin)
-		return 1;
-	return ir_eq_margin(~nmin, expected, margin) && ir_eq_margin(max, expected, margin);
 }
 
 /*
@@ -131,13 +119,7 @@ static __always_inline int ac_sections_match(const struct ac_decoder *d,
 			return 0;
 		}
 	}
-	if (n < r->sections)
-		return 1;
-	if (!ac_extremes_near(d->pulse_nmin, d->pulse_max, r->bit_pulse, r->margin) ||
-	    !ac_extremes_near(d->zero_nmin, d->zero_max, r->zero_space, r->margin) ||
-	    !ac_extremes_near(d->one_nmin, d->one_max, r->one_space, r->margin))
-		return 0;
-	return 2;
+	return n < r->sections ? 1 : 2;
 }
 
 /* The set bits of b, a byte: pairs, then nibbles, then the byte added up. */
@@ -244,6 +226,90 @@ static __always_inline int ac_check(const struct ac_decoder *d, const struct ac_
 	}
 }
 
+/*
+ * The bits into buf, each space a 1 from midway between r's zero_space and one_space
+ * on: what the checks read. Their timings are verified after the checks hold
+ * (ac_bits_near), so that a descriptor whose checks fail costs no more than this. A
+ * byte's bits unrolled, without a branch (the 1 is the sign of a difference; a
+ * padding's space, 0, is a 0), so that the verifier walks each byte once.
+ */
+static __always_inline void ac_bits_read(struct ac_decoder *d, const struct ac_protocol *r)
+{
+	unsigned int below = (r->zero_space + r->one_space) / 2 - 1;
+	unsigned int i, k, byte;
+	const unsigned short *s;
+
+	for (i = 0; i < AC_BYTES_MAX; i++) {
+		if (i >= r->bytes)
+			break;
+		s = &d->spaces[ir_bound(i, AC_BYTE_MASK) * 8];
+		byte = 0;
+#pragma unroll
+		for (k = 0; k < 8; k++)
+			byte |= (below - s[k]) >> 31 << k;
+		d->buf[ir_bound(i, AC_BYTE_MASK)] = byte;
+	}
+}
+
+/*
+ * 1 when d lies within the window of width from low (ir_eq_margin() with low =
+ * expected - margin + 1, width = 2 * margin - 1), without a branch: d - low is not
+ * negative and d - low - width is. Durations and windows are below 2^24.
+ */
+static __always_inline unsigned int ac_within(unsigned int d, unsigned int low,
+					      unsigned int width)
+{
+	unsigned int x = d - low;
+
+	return (~x & (x - width)) >> 31;
+}
+
+/*
+ * Each bit's pulse and space (and each section's last pulse) within margin of r's: 1.
+ * A padding's pulse and space are both 0, a pair no receiver reports; a section's
+ * last pulse 0 when a header came instead. No branch but one per byte (a failure's):
+ * a branch whose two ways both go on is, for the verifier, every path after it
+ * twice, where it keeps no state to prune one with.
+ */
+static __always_inline int ac_bits_near(const struct ac_decoder *d, const struct ac_protocol *r)
+{
+	unsigned int margin = r->margin;
+	unsigned int width = 2 * margin - 1, pulse_low = r->bit_pulse - margin + 1;
+	unsigned int zero_low = r->zero_space - margin + 1;
+	unsigned int one_low = r->one_space - margin + 1;
+	unsigned int i, k, p, s, none, ok;
+	const unsigned short *pulses, *spaces;
+
+	ok = 1;
+#pragma unroll
+	for (i = 0; i < AC_SECTIONS_MAX; i++) {
+		p = d->trail[i];
+		/* Past the sections, or no last pulse: nothing to check. */
+		none = ((p - 1) >> 31) | ((i - d->sections) >> 31 ^ 1);
+		ok &= ac_within(p, pulse_low, width) | none;
+	}
+	if (!ok)
+		return 0;
+	for (i = 0; i < AC_BYTES_MAX; i++) {
+		if (i >= r->bytes)
+			break;
+		pulses = &d->pulses[ir_bound(i, AC_BYTE_MASK) * 8];
+		spaces = &d->spaces[ir_bound(i, AC_BYTE_MASK) * 8];
+#pragma unroll
+		for (k = 0; k < 8; k++) {
+			p = pulses[k];
+			s = spaces[k];
+			none = ((p | s) - 1) >> 31;
+			ok &= (ac_within(p, pulse_low, width) &
+			       (ac_within(s, zero_low, width) | ac_within(s, one_low, width))) |
+			      none;
+		}
+		if (!ok)
+			return 0;
+	}
+	return 1;
+}
+
 /* The message's bytes in r's bit order, then r's checks. */
 static __always_inline int ac_checks_hold(struct ac_decoder *d, const struct ac_protocol *r)
 {
@@ -291,18 +357,23 @@ static __always_inline unsigned long long ac_state(const struct ac_decoder *d,
 
 /*
  * The sections so far compared with the descriptors: d->begun gathers what they are to
- * each, d->found the first they are the whole of. With stop the loop ends there: a
- * message is most often reported, and the descriptors after it cost nothing then
- * (ac_end_section compares them all when its checks fail). A subprogram, not inlined
- * at both calls. It returns d->found, and the caller uses it: the kernel reads r0 at
- * every exit, a subprogram's too, and a value no caller used would be dropped.
+ * each, d->candidate the first AC_CANDIDATES_MAX they are the whole of. With stop the
+ * loop ends at the first: a message is most often reported, and the descriptors after
+ * it cost nothing then (ac_end_section compares them all when its checks fail; not
+ * from the next one on, which would be a branch at each descriptor whose two ways both
+ * go on, for the verifier every path after it twice). A
+ * subprogram, not inlined at both calls. It returns d->candidates, and the caller uses
+ * it: the kernel reads r0 at every exit, a subprogram's too, and a value no caller used
+ * would be dropped.
  */
 static __attribute__((noinline)) int ac_compare(struct ac_decoder *d, int stop)
 {
 	const struct ac_protocol *r;
-	unsigned int i, key;
+	unsigned int i, key, n;
 	int match;
 
+	d->begun = 0;
+	d->candidates = 0;
 	for (i = 0; i < AC_PROTOCOLS_MAX; i++) {
 		if (i >= (unsigned int)IR_IMM(protocols))
 			break;
@@ -312,61 +383,96 @@ static __attribute__((noinline)) int ac_compare(struct ac_decoder *d, int stop)
 			break;
 		match = ac_sections_match(d, r);
 		d->begun |= match;
-		if (match == 2 && d->found == AC_PROTOCOLS_MAX) {
-			d->found = i;
+		n = d->candidates;
+		if (match == 2 && n < AC_CANDIDATES_MAX) {
+			d->candidate[ir_bound(n, AC_CANDIDATES_MAX - 1)] = i;
+			d->candidates = n + 1;
 			if (stop)
 				break;
 		}
 		/* Stored, not carried in a register to the next descriptor. */
 		asm volatile("" : : : "memory");
 	}
-	return d->found;
+	return d->candidates;
 }
 
 /*
- * A section ended: the descriptors it may belong to compared, and the message reported
- * when the first whose sections are all there passes its checks. The comparison loop
- * only notes that descriptor: the checks run once, after it, so that the verifier does
- * not follow them at every descriptor.
+ * The message read with descriptor key's timings and checked; reported when its checks
+ * hold (1). A subprogram: the verifier walks it at each call, the program holds it once.
  */
-static __always_inline void ac_end_section(unsigned int *sample, struct ac_decoder *d)
+static __attribute__((noinline)) int ac_try(unsigned int *sample, struct ac_decoder *d,
+					    unsigned int key)
 {
-	unsigned int n = d->sections, key;
-	const struct ac_protocol *r;
+	const struct ac_protocol *r = bpf_map_lookup_elem(&ac_protocols, &key);
 
-	if (!d->open_bits || n >= AC_SECTIONS_MAX) {
+	if (!r)
+		return 0;
+	ac_bits_read(d, r);
+	if (!ac_checks_hold(d, r) || !ac_bits_near(d, r))
+		return 0;
+	/* The bytes first: a reader of the report finds them queued. */
+	d->out.id = r->id;
+	d->out.length = r->bytes;
+	bpf_map_push_elem(&ac_messages, &d->out, BPF_EXIST);
+	bpf_rc_keydown(sample, AC_RC_PROTOCOL_BASE + r->id, ac_state(d, r), 0);
+	return 1;
+}
+
+/*
+ * A section ended, its last pulse trail (0: none): the descriptors it may belong to
+ * compared, and the message reported when one whose sections are all there (the
+ * first, then up to AC_CANDIDATES_MAX in the table's order) passes its checks.
+ */
+static __always_inline void ac_end_section(unsigned int *sample, struct ac_decoder *d,
+					   unsigned int trail)
+{
+	unsigned int n = d->sections, bit = d->bit, i;
+
+	/* Past AC_BITS_MAX the bits wrapped over the first (ac_decoder()): too long. */
+	if (bit == d->start || bit > AC_BITS_MAX || n >= AC_SECTIONS_MAX) {
 		ac_reset(d);
 		return;
 	}
 	n = ir_bound(n, AC_SECTION_MASK);
-	d->bits[n] = d->open_bits;
+	d->bits[n] = bit - d->start;
 	d->header_pulse[n] = d->open_header_pulse;
 	d->header_space[n] = d->open_header_space;
+	d->trail[n] = trail;
 	d->sections = n + 1;
-	d->bit = (d->bit + 7) & ~7U;
-	d->open_bits = 0;
+	/*
+	 * The next section from a whole byte on: the positions skipped, 0 bits, marked.
+	 * The 8 from bit on, without a loop (a loop's exits would each be a path for the
+	 * verifier through all that follows): those past the whole byte are the next
+	 * section's, written again as its bits come.
+	 */
+#pragma unroll
+	for (i = 0; i < 8; i++) {
+		d->pulses[ir_bound(bit + i, 2 * AC_BITS_MAX - 1)] = 0;
+		d->spaces[ir_bound(bit + i, 2 * AC_BITS_MAX - 1)] = 0;
+	}
+	bit = (bit + 7) & ~7U;
+	d->bit = bit;
+	d->start = bit;
 	d->open_header_pulse = 0;
 	d->open_header_space = 0;
-	d->begun = 0;
-	d->found = AC_PROTOCOLS_MAX;
-	key = ac_compare(d, 1);
-	if (key < AC_PROTOCOLS_MAX) {
-		r = bpf_map_lookup_elem(&ac_protocols, &key);
-		if (r && ac_checks_hold(d, r)) {
-			/* The bytes first: a reader of the report finds them queued. */
-			d->out.id = r->id;
-			d->out.length = r->bytes;
-			bpf_map_push_elem(&ac_messages, &d->out, BPF_EXIST);
-			bpf_rc_keydown(sample, AC_RC_PROTOCOL_BASE + r->id, ac_state(d, r), 0);
+	if (ac_compare(d, 1)) {
+		if (ac_try(sample, d, d->candidate[0])) {
 			ac_reset(d);
 			return;
 		}
-	}
-	/* The first whole match failed: the descriptors after it, not compared, may begin. */
-	if (key < AC_PROTOCOLS_MAX)
+		/* The first whole match failed: the others, and what the rest begin. */
 		ac_compare(d, 0);
+		for (i = 1; i < AC_CANDIDATES_MAX; i++) {
+			if (i >= d->candidates)
+				break;
+			if (ac_try(sample, d, d->candidate[i])) {
+				ac_reset(d);
+				return;
+			}
+		}
+	}
 	/*
-	 * The start of nothing loaded: dropped. Whole to one descriptor but wrong, yet the
+	 * The start of nothing loaded: dropped. Whole to a descriptor but wrong, yet the
 	 * start of another (coolix's 48 bits are the first section of midea's): kept for
 	 * the other, as the next section will tell.
 	 */
@@ -374,37 +480,15 @@ static __always_inline void ac_end_section(unsigned int *sample, struct ac_decod
 		ac_reset(d);
 }
 
-/* A bit: its pair's durations kept among the extremes, the bit in buf. */
-static __always_inline void ac_bit(struct ac_decoder *d, unsigned int p, unsigned int s)
+/*
+ * Any sample but a bit's space: pulses, headers, gaps, timeouts and the rest. p is the
+ * pulse before the sample (0: none).
+ */
+static __always_inline int ac_sample(unsigned int *sample, struct ac_decoder *d,
+				     unsigned int value, unsigned int p)
 {
-	unsigned int bit = d->bit, one = s >= AC_ONE_SPACE_MIN;
-	unsigned char *byte;
-
-	if (bit >= AC_BITS_MAX) {
-		ac_reset(d);
-		return;
-	}
-	byte = &d->buf[ir_bound(bit >> 3, AC_BYTE_MASK)];
-	if (!(bit & 7))
-		*byte = 0;
-	*byte |= one << (bit & 7);
-	d->bit = bit + 1;
-	d->open_bits++;
-	ac_extremes_add(&d->pulse_nmin, &d->pulse_max, p);
-	if (one)
-		ac_extremes_add(&d->one_nmin, &d->one_max, s);
-	else
-		ac_extremes_add(&d->zero_nmin, &d->zero_max, s);
-}
-
-SEC("lirc_mode2/ac")
-int ac_decoder(unsigned int *sample)
-{
-	struct ac_decoder *d = ir_state_base(&ac);
-	unsigned int value = *sample;
 	unsigned int s = LIRC_VALUE(value);
 	enum ir_sample_kind kind = ir_sample_kind(value);
-	unsigned int p = d->pulse;
 
 	if (kind == IR_SAMPLE_IGNORE)
 		return 0;
@@ -424,35 +508,65 @@ int ac_decoder(unsigned int *sample)
 		return 0;
 	}
 	d->pulse = 0;
-	if (p >= AC_HEADER_PULSE_MIN) {
-		/* A header: it ends the section in progress, and begins one. */
-		if (d->open_bits)
-			ac_end_section(sample, d);
-		if (LIRC_IS_TIMEOUT(value) || s >= AC_HEADER_SPACE_MAX)
-			goto reset;
-		d->open_bits = 0;
-		d->open_header_pulse = p;
-		d->open_header_space = s;
+	/*
+	 * A header ends the section in progress (with no last pulse of its own) and
+	 * begins one; a header's pulse with a longer space (a leader's) or a timeout
+	 * ends the message. Otherwise this is the section's last pulse, and its gap (a
+	 * bit's space took the other path). A receiver's timeout is a gap too:
+	 * ac_end_section() keeps the sections only while they begin a loaded protocol's
+	 * message, which a receiver whose timeout is shorter than the protocol's gaps (or
+	 * rc-loopback, which ends each write with a timeout) cuts. One call for both,
+	 * which the verifier walks once.
+	 */
+	if (p < AC_HEADER_PULSE_MIN) {
+		d->next_header_pulse = 0;
+		d->next_header_space = 0;
+		d->next_reset = 0;
+	} else {
+		d->next_header_pulse = p;
+		d->next_header_space = s;
+		d->next_reset = LIRC_IS_TIMEOUT(value) || s >= AC_HEADER_SPACE_MAX;
+		if (d->bit == d->start)
+			goto next;
+		p = d->pulse;	/* 0: no last pulse, read back so that no path knows it */
+	}
+	ac_end_section(sample, d, p);
+next:
+	if (d->next_reset) {
+		ac_reset(d);
 		return 0;
 	}
-	if (LIRC_IS_TIMEOUT(value) || s >= AC_GAP_MIN) {
-		/*
-		 * The section's last pulse, and its gap. A receiver's timeout is a gap too:
-		 * ac_end_section() keeps the sections only while they begin a loaded
-		 * protocol's message, which a receiver whose timeout is shorter than the
-		 * protocol's gaps (or rc-loopback, which ends each write with a timeout) cuts.
-		 */
-		ac_extremes_add(&d->pulse_nmin, &d->pulse_max, p);
-		ac_end_section(sample, d);
-		return 0;
-	}
-	ac_bit(d, p, s);
+	d->open_header_pulse = d->next_header_pulse;
+	d->open_header_space = d->next_header_space;
 	return 0;
 
 reset:
 	d->pulse = 0;
 	ac_reset(d);
 	return 0;
+}
+
+SEC("lirc_mode2/ac")
+int ac_decoder(unsigned int *sample)
+{
+	struct ac_decoder *d = ir_state_base(&ac);
+	unsigned int value = *sample, p = d->pulse, bit, j;
+
+	/*
+	 * A bit's space, half the samples: its pair stored, nothing more. A space's mode
+	 * bits are 0, so one comparison tells a space shorter than a gap. The bit count
+	 * is bounded where the section ends (the index is masked here).
+	 */
+	if (value < AC_GAP_MIN && p && p < AC_HEADER_PULSE_MIN) {
+		bit = d->bit;
+		j = ir_bound(bit, AC_BITS_MAX - 1);
+		d->pulse = 0;
+		d->pulses[j] = p;
+		d->spaces[j] = value;
+		d->bit = bit + 1;
+		return 0;
+	}
+	return ac_sample(sample, d, value, p);
 }
 
 char _license[] SEC("license") = "GPL";

@@ -19,17 +19,21 @@
  * durations lie within margin (header_margin for the header) of the descriptor's.
  *
  * The decoder does not know the protocol while the bits come: every pair of a short
- * pulse and a space shorter than AC_GAP_MIN is a bit, a 1 when the space is at least
- * AC_ONE_SPACE_MIN (every descriptor's windows lie on their side of it); a pulse
- * from AC_HEADER_PULSE_MIN on, its space shorter than AC_HEADER_SPACE_MAX, starts a
- * section with a header (a longer space, a leader's, ends the message); a space from
- * AC_GAP_MIN on (or a timeout: the sections that begin a loaded protocol's message
- * are kept across it, for receivers whose timeout is shorter than the gaps) ends a
- * section. It
- * keeps the shortest and longest pulse, 0 space and 1 space seen, so that at the end
- * of each section the descriptors are compared once (sections, bits, headers and
- * those extremes against their windows): the work per sample does not grow with the
- * number of protocols loaded.
+ * pulse and a space shorter than AC_GAP_MIN is a bit, kept as its two durations; a
+ * pulse from AC_HEADER_PULSE_MIN on, its space shorter than AC_HEADER_SPACE_MAX,
+ * starts a section with a header (a longer space, a leader's, ends the message); a
+ * space from AC_GAP_MIN on (or a timeout: the sections that begin a loaded protocol's
+ * message are kept across it, for receivers whose timeout is shorter than the gaps)
+ * ends a section. At the end of each section the descriptors are compared with the
+ * sections so far (their count, bits and headers: a few numbers each, so that the
+ * work per sample does not grow with the number of protocols loaded). When they are
+ * the whole of a descriptor's message, its bits are read with its own threshold (a
+ * space is a 1 from midway between zero_space and one_space on), its checks run, and
+ * every pulse (each section's last too) and space must lie within margin of the
+ * descriptor's. When that fails, the next descriptors whose framing the sections are
+ * the whole of are tried in the table's order, up to AC_CANDIDATES_MAX in all.
+ * A descriptor's windows need not lie on either side of any fixed duration: only
+ * zero_space + margin <= one_space - margin, within AC_GAP_MIN.
  *
  * Reports: bpf_rc_keydown(AC_RC_PROTOCOL_BASE + id, the normalized state, toggle 0),
  * once per message whose checks hold; a remote that sends its message twice is
@@ -66,7 +70,7 @@
 #define IRKIT_AC_TABLE_H
 
 #define AC_PROTOCOLS_MAP	"ac_protocols"
-#define AC_PROTOCOLS_MAX	32
+#define AC_PROTOCOLS_MAX	48
 #define AC_SECTIONS_MAX		4
 #define AC_BYTES_MAX		64
 #define AC_CHECKS_MAX		6
@@ -79,8 +83,8 @@
 #define AC_GAP_MIN		2500
 /* A header's space shorter than this (µs); a longer one after a long pulse is a leader. */
 #define AC_HEADER_SPACE_MAX	12500
-/* A bit's space this long is a 1's. */
-#define AC_ONE_SPACE_MIN	900
+/* The descriptors whose framing a message has that are tried, in the table's order. */
+#define AC_CANDIDATES_MAX	2
 
 /* Where each value goes in the state: the shift and width of the fields above. */
 #define AC_STATE_POWER_SHIFT	0

@@ -37,6 +37,7 @@ static const struct timing daikin152_timing = { 3492, 1718, 433, 1529, 433, 2518
 /* Mitsubishi Heavy: a 1 is the short space (420), a 0 the long (1220) */
 static const struct timing mhi_timing = { 3140, 1630, 370, 420, 1220, 0 };
 static const struct timing trotec_timing = { 5952, 7364, 592, 1560, 592, 6184 };
+static const struct timing daikin160_timing = { 5000, 2145, 342, 1786, 700, 29650 };
 static const struct timing rhoss_timing = { 3042, 4248, 648, 1545, 457, 0 };
 static const struct timing technibel_timing = { 8836, 4380, 523, 1696, 564, 0 };
 static const struct timing corona_timing = { 3500, 1680, 450, 1270, 420, 10800 };
@@ -1047,6 +1048,46 @@ static int technibel_bytes(const struct ac_enc_state *s, uint8_t *b)
 	return 7;
 }
 
+/*
+ * Daikin160's 20 bytes (ARC423A5), as its documented example sends them (11 da 27 f0 0d
+ * 00 0f, 11 da 27 00 d3 30 11 00 00 1e 0a 08 56: off, cool, 25 °C, fan auto, swing
+ * lowest): byte 6 the sum of bytes 0-5; power and mode << 4 (auto 0, dry 2, cool 3,
+ * heat 4, fan 6) in byte 12; the vertical swing << 4 (lowest 1 .. highest 5, auto 15)
+ * and 1 in byte 13; (temperature - 10) << 1 in byte 16 (10-32 °C); the fan in byte 17
+ * (1-5 the speeds, 10 auto); 0x08 in byte 18; byte 19 the sum of bytes 7-18.
+ */
+static int daikin160_bytes(const struct ac_enc_state *s, uint8_t *b)
+{
+	static const uint8_t head[] = { 0x11, 0xda, 0x27, 0xf0, 0x0d, 0x00 };
+	static const uint8_t head2[] = { 0x11, 0xda, 0x27, 0x00, 0xd3 };
+	static const unsigned int modes[] = { M_AUTO, M_DRY, M_COOL, M_HEAT, M_FAN };
+	static const int mode_codes[] = { 0, 2, 3, 4, 6 };
+	static const unsigned int fans[] = { F_AUTO, F_MIN, F_LOW, F_MEDIUM, F_HIGH, F_MAX };
+	static const int fan_codes[] = { 10, 1, 2, 3, 4, 5 };
+	static const unsigned int swings[] = { S_5, S_4, S_3, S_2, S_1, S_AUTO };
+	static const int swing_codes[] = { 1, 2, 3, 4, 5, 15 };
+	int mode = CODE(s->mode, modes, mode_codes), fan = CODE(s->fan, fans, fan_codes);
+	int sv = CODE(s->swing_v, swings, swing_codes);
+	unsigned int temp = s->temp_half / 2, i;
+
+	if (mode < 0 || fan < 0 || sv < 0 || s->swing_h || s->temp_half & 1 || temp < 10 ||
+	    temp > 32)
+		return -EINVAL;
+	memset(b, 0, 20);
+	memcpy(b, head, sizeof(head));
+	memcpy(b + 7, head2, sizeof(head2));
+	for (i = 0; i < 6; i++)
+		b[6] = (uint8_t)(b[6] + b[i]);
+	b[12] = (uint8_t)((s->power == ON) | mode << 4);
+	b[13] = (uint8_t)(sv << 4 | 1);
+	b[16] = (uint8_t)((temp - 10) << 1);
+	b[17] = (uint8_t)fan;
+	b[18] = 0x08;
+	for (i = 7; i < 19; i++)
+		b[19] = (uint8_t)(b[19] + b[i]);
+	return 20;
+}
+
 int ac_encode_bytes(enum ac_enc_protocol protocol, const struct ac_enc_state *state,
 		    uint8_t *bytes, size_t *ret_count)
 {
@@ -1131,6 +1172,9 @@ int ac_encode_bytes(enum ac_enc_protocol protocol, const struct ac_enc_state *st
 		break;
 	case AC_ENC_TECHNIBEL_AC:
 		n = technibel_bytes(state, bytes);
+		break;
+	case AC_ENC_DAIKIN160:
+		n = daikin160_bytes(state, bytes);
 		break;
 	default:
 		return -EINVAL;
@@ -1374,6 +1418,18 @@ int ac_encode_signal(enum ac_enc_protocol protocol, const uint8_t *b, size_t cou
 		for (i = 0; i < count; i++)
 			byte_lsb(&x, b[i]);
 		end(&x, 0);
+		end(&x, 1);
+		break;
+	case AC_ENC_DAIKIN160:
+		/* a header, 7 bytes, a pulse and a gap; a header, 13 bytes, a pulse */
+		x.t = &daikin160_timing;
+		for (i = 0; i < count; i++) {
+			if (i == 0 || i == 7)
+				header(&x);
+			byte_lsb(&x, b[i]);
+			if (i == 6)
+				end(&x, 0);
+		}
 		end(&x, 1);
 		break;
 	case AC_ENC_MIDEA:

@@ -188,6 +188,7 @@ static const struct {
 	{ "electra_ac", AC_ENC_ELECTRA_AC },
 	{ "carrier_ac64", AC_ENC_CARRIER_AC64 }, { "sanyo_ac", AC_ENC_SANYO_AC },
 	{ "sharp_ac", AC_ENC_SHARP_AC },
+	{ "daikin160", AC_ENC_DAIKIN160 },
 	{ "samsung_ac", AC_ENC_SAMSUNG_AC }, { "whirlpool_ac", AC_ENC_WHIRLPOOL_AC },
 	{ "lg2", AC_ENC_LG2 }, { "daikin2", AC_ENC_DAIKIN2 },
 };

@@ -180,6 +180,11 @@ static const struct protocol_case cases[] = {
 	  { M_COOL, M_HEAT, M_DRY, M_FAN }, { F_LOW, F_MEDIUM, F_HIGH },
 	  { S_OFF, S_AUTO }, { 0 }, 16, 31, 1 << SLEEP,
 	  { ON, M_COOL, 50, F_LOW, S_OFF, 0, { 0 } } },
+	{ AC_ENC_DAIKIN160, "daikin160", 0, 1,
+	  { M_AUTO, M_COOL, M_HEAT, M_DRY, M_FAN },
+	  { F_AUTO, F_MIN, F_LOW, F_MEDIUM, F_HIGH, F_MAX }, { S_AUTO, S_1, S_2, S_3, S_4, S_5 },
+	  { 0 }, 10, 32, 0,
+	  { ON, M_HEAT, 44, F_MEDIUM, S_5, 0, { 0 } } },
 };
 
 #define CASE_COUNT (sizeof(cases) / sizeof(cases[0]))
@@ -1052,7 +1057,7 @@ START_TEST(test_layouts_checked)
 	bad.fields[2].byte = 40;
 	ck_assert_int_eq(ac_protocol_check(&bad, &what), -EINVAL);
 	bad = *ac_protocol_find("gree")->layout;
-	bad.zero_space = 800;
+	bad.zero_space = 1200;	/* its window reaches the 1 space's */
 	ck_assert_int_eq(ac_protocol_check(&bad, &what), -EINVAL);
 	bad = *ac_protocol_find("gree")->layout;
 	bad.sections = 5;
@@ -1205,6 +1210,234 @@ START_TEST(test_documented_examples)
 }
 END_TEST
 
+/* Daikin160's documented example message: off, cool, 25 °C, fan auto, swing lowest. */
+START_TEST(test_daikin160_documented)
+{
+	static const uint8_t example[] = {
+		0x11, 0xda, 0x27, 0xf0, 0x0d, 0x00, 0x0f,
+		0x11, 0xda, 0x27, 0x00, 0xd3, 0x30, 0x11, 0x00, 0x00, 0x1e, 0x0a, 0x08, 0x56,
+	};
+	const struct protocol_case *c = NULL;
+	const struct ac_enc_state s = { OFF, M_COOL, 50, F_AUTO, S_5, 0, { 0 } };
+	struct ir_signal signal;
+	struct decoder_run run;
+	size_t i;
+
+	for (i = 0; i < CASE_COUNT; i++)
+		if (cases[i].enc == AC_ENC_DAIKIN160)
+			c = &cases[i];
+	ck_assert(c);
+	open_one(&run, c);
+	ir_signal_init(&signal);
+	ck_assert_int_eq(ac_encode_signal(c->enc, example, sizeof(example), NULL, &signal), 0);
+	decoder_run_clear_events(&run);
+	decoder_run_feed(&run, &signal);
+	expect_event_count(&run, 1);
+	expect_keydown(&run, 0, proto_of(c), expected_state(c, &s), 0);
+	ir_signal_free(&signal);
+	decoder_run_close(&run);
+}
+END_TEST
+
+/* The decoder with the layouts given, as they are (not checked: some are made wrong). */
+static void open_layouts(struct decoder_run *run, const struct ac_protocol *layouts,
+			 size_t count)
+{
+	const struct bpf_param_value param = { "protocols", (int64_t)count };
+	struct ir_error err;
+	unsigned int key;
+	int map;
+
+	decoder_run_open(run, "ac", &param, 1);
+	map = bpf_vm_map_find(run->vm, AC_PROTOCOLS_MAP);
+	ck_assert_int_ge(map, 0);
+	for (key = 0; key < count; key++) {
+		memset(&err, 0, sizeof(err));
+		ck_assert_msg(bpf_vm_map_update(run->vm, (size_t)map, &key, &layouts[key],
+						&err) == 0, "%s", err.message);
+	}
+}
+
+/*
+ * Gree's message (its encoder's timings: 0 spaces about 540 µs, 1 spaces about 1600)
+ * with each bit's space set to zero or one instead.
+ */
+static void gree_respaced(unsigned int zero, unsigned int one, struct ir_signal *signal)
+{
+	const struct protocol_case *c = &cases[0];
+	size_t i;
+
+	ck_assert_int_eq(c->enc, AC_ENC_GREE);
+	signal_of(c, &c->base, NULL, signal);
+	for (i = 1; i < signal->count; i++) {
+		uint32_t v = signal->samples[i], before = signal->samples[i - 1];
+
+		if (!LIRC_IS_SPACE(v) || LIRC_VALUE(v) >= AC_GAP_MIN ||
+		    LIRC_VALUE(before) >= AC_HEADER_PULSE_MIN)
+			continue;
+		signal->samples[i] = LIRC_MODE2_SPACE | (LIRC_VALUE(v) >= 1000 ? one : zero);
+	}
+}
+
+/* The report of gree's base state, under the protocol number of gree's id. */
+static void expect_gree(struct decoder_run *run, const struct ir_signal *signal)
+{
+	const struct protocol_case *c = &cases[0];
+	uint32_t rc_proto = AC_RC_PROTOCOL_BASE + ac_protocol_find("gree")->layout->id;
+
+	decoder_run_clear_events(run);
+	decoder_run_feed(run, signal);
+	expect_event_count(run, 1);
+	expect_keydown(run, 0, rc_proto, expected_state(c, &c->base), 0);
+}
+
+/*
+ * Each descriptor's 0 and 1 told apart midway between its own spaces: a 1 space of
+ * 954 µs (Daikin 64's and 128's) and a 0 space whose window reaches past 900 µs
+ * (Daikin 160's and 176's, 700 µs) decode at the edges of their windows, and not
+ * past them. A threshold shared by every protocol (900 µs) could not do both.
+ */
+START_TEST(test_own_threshold)
+{
+	struct ac_protocol layout = *ac_protocol_find("gree")->layout;
+	const char *what = NULL;
+	struct ir_signal signal;
+	struct decoder_run run;
+
+	/* 1 space 954: window 705 to 1203; 0 space 380: 131 to 629 */
+	layout.one_space = 954;
+	layout.zero_space = 380;
+	open_layouts(&run, &layout, 1);
+	gree_respaced(380, 705, &signal);
+	expect_gree(&run, &signal);
+	ir_signal_free(&signal);
+	gree_respaced(629, 1203, &signal);
+	expect_gree(&run, &signal);
+	ir_signal_free(&signal);
+	gree_respaced(380, 704, &signal);
+	expect_nothing(&run, &signal);
+	ir_signal_free(&signal);
+	gree_respaced(630, 954, &signal);
+	expect_nothing(&run, &signal);
+	ir_signal_free(&signal);
+	decoder_run_close(&run);
+	ck_assert_msg(ac_protocol_check(&layout, &what) == 0, "%s", what);
+
+	/* 0 space 710: window 461 to 959; 1 space 1400: 1151 to 1649 */
+	layout.zero_space = 710;
+	layout.one_space = 1400;
+	open_layouts(&run, &layout, 1);
+	gree_respaced(959, 1151, &signal);
+	expect_gree(&run, &signal);
+	ir_signal_free(&signal);
+	gree_respaced(461, 1649, &signal);
+	expect_gree(&run, &signal);
+	ir_signal_free(&signal);
+	gree_respaced(960, 1400, &signal);
+	expect_nothing(&run, &signal);
+	ir_signal_free(&signal);
+	gree_respaced(710, 1150, &signal);
+	expect_nothing(&run, &signal);
+	ir_signal_free(&signal);
+	decoder_run_close(&run);
+	ck_assert_msg(ac_protocol_check(&layout, &what) == 0, "%s", what);
+
+	/* Windows that meet are refused: the decoder could not tell a 0 from a 1. */
+	layout.zero_space = 910;
+	ck_assert_int_eq(ac_protocol_check(&layout, &what), -EINVAL);
+}
+END_TEST
+
+/*
+ * A message whose framing is that of several descriptors: the first whose checks hold
+ * is reported, the others (their checks failing) tried before it in the table's
+ * order, up to AC_CANDIDATES_MAX of them in all.
+ */
+START_TEST(test_next_candidate)
+{
+	struct ac_protocol layouts[AC_CANDIDATES_MAX + 1];
+	const struct ac_protocol *gree = ac_protocol_find("gree")->layout;
+	struct ir_signal signal;
+	struct decoder_run run;
+	size_t i;
+
+	/* Gree's framing, a check gree's messages never pass (byte 4's signature). */
+	for (i = 0; i < AC_CANDIDATES_MAX; i++) {
+		layouts[i] = *gree;
+		layouts[i].id = gree->id + 1 + (unsigned int)i;
+		layouts[i].checks[0].kind = AC_CHECK_EQUAL;
+		layouts[i].checks[0].at = 4;
+		layouts[i].checks[0].first = 0x07;
+		layouts[i].checks[0].count = 0x05;
+	}
+	signal_of(&cases[0], &cases[0].base, NULL, &signal);
+	open_layouts(&run, layouts, 1);
+	expect_nothing(&run, &signal);
+	decoder_run_close(&run);
+	/* The second of two, and the last of AC_CANDIDATES_MAX. */
+	layouts[1] = *gree;
+	open_layouts(&run, layouts, 2);
+	expect_gree(&run, &signal);
+	decoder_run_close(&run);
+	layouts[1] = layouts[0];
+	layouts[AC_CANDIDATES_MAX - 1] = *gree;
+	open_layouts(&run, layouts, AC_CANDIDATES_MAX);
+	expect_gree(&run, &signal);
+	decoder_run_close(&run);
+	/* One more before it: not tried. */
+	layouts[AC_CANDIDATES_MAX] = *gree;
+	layouts[AC_CANDIDATES_MAX - 1] = layouts[0];
+	open_layouts(&run, layouts, AC_CANDIDATES_MAX + 1);
+	expect_nothing(&run, &signal);
+	decoder_run_close(&run);
+	ir_signal_free(&signal);
+}
+END_TEST
+
+/*
+ * Every protocol at the inner edges of its own windows (each space a margin less one
+ * toward the other kind of bit, each pulse long), then one step past an edge.
+ */
+START_TEST(test_own_edges)
+{
+	const struct protocol_case *c = &cases[_i];
+	const struct ac_protocol *r = ac_protocol_find(c->name)->layout;
+	unsigned int middle = (r->zero_space + r->one_space) / 2;
+	unsigned int step, past;
+	struct ir_signal signal;
+	struct decoder_run run;
+	size_t i;
+
+	open_one(&run, c);
+	for (past = 0; past < 3; past++) {
+		signal_of(c, &c->base, NULL, &signal);
+		for (i = 1; i < signal.count; i++) {
+			uint32_t v = signal.samples[i], before = signal.samples[i - 1];
+
+			if (!LIRC_IS_SPACE(v) || LIRC_VALUE(v) >= AC_GAP_MIN ||
+			    LIRC_VALUE(before) >= AC_HEADER_PULSE_MIN)
+				continue;
+			step = r->margin - 1 + (past == 1);
+			signal.samples[i] = LIRC_MODE2_SPACE |
+				(LIRC_VALUE(v) >= middle ? r->one_space - step :
+				 r->zero_space + step);
+			signal.samples[i - 1] = LIRC_MODE2_PULSE |
+				(r->bit_pulse + r->margin - 1 + (past == 2));
+		}
+		if (past == 0) {
+			decoder_run_clear_events(&run);
+			decoder_run_feed(&run, &signal);
+			expect_event_count(&run, c->copies);
+			expect_keydown(&run, 0, proto_of(c), expected_state(c, &c->base), 0);
+		} else {
+			expect_nothing(&run, &signal);
+		}
+		ir_signal_free(&signal);
+	}
+	decoder_run_close(&run);
+}
+END_TEST
+
 static Suite *ac_suite(void)
 {
 	Suite *s = suite_create("ac");
@@ -1226,6 +1459,10 @@ static Suite *ac_suite(void)
 	tcase_add_test(tc, test_whirlpool_other_remote);
 	tcase_add_test(tc, test_timeout_at_gap);
 	tcase_add_test(tc, test_rhoss_documented);
+	tcase_add_test(tc, test_own_threshold);
+	tcase_add_test(tc, test_next_candidate);
+	tcase_add_loop_test(tc, test_own_edges, 0, CASE_COUNT);
+	tcase_add_test(tc, test_daikin160_documented);
 	tcase_add_test(tc, test_technibel_documented);
 	tcase_add_test(tc, test_all_loaded);
 	tcase_add_loop_test(tc, test_documented_examples, 0,

@@ -195,6 +195,9 @@ static const struct ac_sending sendings[] = {
 	  GAP_DEFAULT_US, 1, 0, 0, NULL, false },
 	{ "rhoss", { 0xaa, [2] = 0x60, [6] = 0x54 }, GAP_DEFAULT_US, 1, 0, 0, NULL, false },
 	{ "technibel_ac", { 0x18 }, GAP_DEFAULT_US, 1, 0, 0, NULL, false },
+	{ "daikin160", { 0x11, 0xda, 0x27, 0xf0, 0x0d, [7] = 0x11, 0xda, 0x27, 0x00, 0xd3,
+			 [13] = 0x01, [18] = 0x08 },
+	  29650, 1, 0, 0, NULL, false },
 	/* The 14-byte state, after a 690 µs pulse and an 18 ms space; 2.9 ms gaps. */
 	{ "samsung_ac", { 0x02, 0x02, 0x00, [7] = 0x01, 0x02, 0x80, 0x61, 0x00, 0x01, 0xc0 },
 	  2886, 1, 690, 17844, samsung_derive, false },

@@ -737,6 +737,43 @@ static const struct ac_protocol mitsubishi_heavy_152 = {
 		INV_BIT(AC_FLAG_QUIET, 15, 7),
 	},
 };
+
+/*
+ * Daikin160 (ARC423A5 remote), 160 bits, LSB first: a header, 7 bytes, a pulse and a
+ * gap; a header, 13 bytes, a pulse. Its 0 space (700 µs) is long: its window reaches
+ * past 900 µs. Bytes 0-4 11 da 27 f0 0d, byte 6 the sum of bytes 0-5; bytes 7-11
+ * 11 da 27 00 d3; byte 12: power (0), mode (4-6: as daikin's); byte 13: vertical swing
+ * (4-7: 1 lowest to 5 highest, 15 auto); byte 16: the temperature - 10 (1-6); byte 17:
+ * fan (0-3: 1-5 the speeds, 10 auto, 11 quiet, read as the lowest); byte 19 the sum of
+ * bytes 7-18. Not read: byte 13's low nibble and byte 18 (fixed as the remote sends
+ * them).
+ */
+static const struct ac_protocol daikin160 = {
+	.id = 27,
+	.header_pulse = 5000, .header_space = 2145, .header_margin = 600,
+	.bit_pulse = 342, .one_space = 1786, .zero_space = 700, .margin = 250,
+	.sections = 2, .header_mask = 3, .bytes = 20, .section_bits = { 56, 104 },
+	.checks = {
+		CHECK_SUM8(0, 6, 6),
+		CHECK_SUM8(7, 12, 19),
+		CHECK_EQUAL(0, 0xff, 0x11),
+		CHECK_EQUAL(1, 0xff, 0xda),
+		CHECK_EQUAL(7, 0xff, 0x11),
+		CHECK_EQUAL(8, 0xff, 0xda),
+	},
+	.fields = {
+		POWER_BIT(12, 0),
+		FIELD_MAP(MODE, 12, 4, 3, [0] = AC_MODE_AUTO, [2] = AC_MODE_DRY,
+			  [3] = AC_MODE_COOL, [4] = AC_MODE_HEAT, [6] = AC_MODE_FAN),
+		FIELD_LINEAR(TEMP, 16, 1, 6, 2, 20),
+		FIELD_MAP(FAN, 17, 0, 4, [1] = AC_FAN_MIN, [2] = AC_FAN_LOW,
+			  [3] = AC_FAN_MEDIUM, [4] = AC_FAN_HIGH, [5] = AC_FAN_TOP,
+			  [10] = AC_FAN_AUTO, [11] = AC_FAN_MIN),
+		FIELD_MAP(SWING_V, 13, 4, 4, [1] = AC_SWING_V_LOWEST, [2] = AC_SWING_V_LOW,
+			  [3] = AC_SWING_V_MIDDLE, [4] = AC_SWING_V_HIGH,
+			  [5] = AC_SWING_V_HIGHEST, [15] = AC_SWING_V_AUTO),
+	},
+};
 #undef INV_BIT
 
 /*
@@ -1093,6 +1130,7 @@ static const struct ac_protocol_info protocols[] = {
 	{ "carrier_ac64", 64, &carrier_ac64 },
 	{ "sanyo_ac", 72, &sanyo_ac },
 	{ "sharp_ac", 104, &sharp_ac },
+	{ "daikin160", 160, &daikin160 },
 };
 
 size_t ac_protocol_count(void)
@@ -1233,8 +1271,7 @@ static int check_framing(const struct ac_protocol *r, const char **ret_what)
 	    (r->header_mask && (r->header_pulse < AC_HEADER_PULSE_MIN + r->header_margin ||
 				r->header_space + r->header_margin >= AC_HEADER_SPACE_MAX)) ||
 	    r->one_space + r->margin > AC_GAP_MIN ||
-	    r->one_space < AC_ONE_SPACE_MIN + r->margin ||
-	    r->zero_space + r->margin > AC_ONE_SPACE_MIN) {
+	    r->zero_space + 2 * r->margin > r->one_space) {
 		*ret_what = "durations the decoder cannot tell apart";
 		return -EINVAL;
 	}
