@@ -47,6 +47,7 @@ static const struct timing electra_timing = { 9166, 4470, 646, 1647, 547, 0 };
 static const struct timing carrier64_timing = { 8940, 4556, 503, 1736, 615, 0 };
 static const struct timing sanyo_timing = { 8500, 4200, 500, 1600, 550, 0 };
 static const struct timing sharp_timing = { 3800, 1900, 470, 1400, 500, 0 };
+static const struct timing tcl112_timing = { 3000, 1650, 500, 1050, 325, 0 };
 
 /* -1 when value is not among the count values of from. */
 static int code_of(unsigned int value, const unsigned int *from, const int *codes, size_t count)
@@ -1088,6 +1089,46 @@ static int daikin160_bytes(const struct ac_enc_state *s, uint8_t *b)
 	return 20;
 }
 
+/*
+ * TCL112AC's 14-byte state message, as the TAC09CHSD remote sends it: 23 cb 26, the
+ * type 01 (a state), 00; byte 5 0x20 | power << 2 | light off << 6 | econo << 7;
+ * byte 6 the mode (heat 1, dry 2, cool 3, fan 7, auto 8) | health << 4 | turbo << 5;
+ * byte 7 31 - °C (16-31); byte 8 the fan (auto 0, night 1, low 2, medium 3, high 5)
+ * | the vanes << 3 (off 0, highest 1 .. lowest 5, swinging 7); bytes 9-11 0 (no
+ * timer); byte 12 the horizontal swing << 3; byte 13 the sum of the 13 before it.
+ */
+static int tcl112_bytes(const struct ac_enc_state *s, uint8_t *b)
+{
+	static const unsigned int modes[] = { M_HEAT, M_DRY, M_COOL, M_FAN, M_AUTO };
+	static const int mode_codes[] = { 1, 2, 3, 7, 8 };
+	static const unsigned int fans[] = { F_AUTO, F_MIN, F_LOW, F_MEDIUM, F_HIGH };
+	static const int fan_codes[] = { 0, 1, 2, 3, 5 };
+	static const unsigned int vanes[] = { S_OFF, S_1, S_2, S_3, S_4, S_5, S_AUTO };
+	static const int vane_codes[] = { 0, 1, 2, 3, 4, 5, 7 };
+	static const unsigned int hswings[] = { S_OFF, S_AUTO };
+	static const int hswing_codes[] = { 0, 1 };
+	int mode = CODE(s->mode, modes, mode_codes), fan = CODE(s->fan, fans, fan_codes);
+	int sv = CODE(s->swing_v, vanes, vane_codes), sh = CODE(s->swing_h, hswings, hswing_codes);
+	unsigned int temp = s->temp_half / 2, i;
+
+	if (mode < 0 || fan < 0 || sv < 0 || sh < 0 || s->temp_half & 1 || temp < 16 ||
+	    temp > 31)
+		return -EINVAL;
+	memset(b, 0, 14);
+	b[0] = 0x23;
+	b[1] = 0xcb;
+	b[2] = 0x26;
+	b[3] = 0x01;
+	b[5] = (uint8_t)(0x20 | (s->power == ON) << 2 | !flag(s, LIGHT) << 6 | flag(s, ECONO) << 7);
+	b[6] = (uint8_t)(mode | flag(s, FILTER) << 4 | flag(s, TURBO) << 5);
+	b[7] = (uint8_t)(31 - temp);
+	b[8] = (uint8_t)(fan | sv << 3);
+	b[12] = (uint8_t)(sh << 3);
+	for (i = 0; i < 13; i++)
+		b[13] = (uint8_t)(b[13] + b[i]);
+	return 14;
+}
+
 int ac_encode_bytes(enum ac_enc_protocol protocol, const struct ac_enc_state *state,
 		    uint8_t *bytes, size_t *ret_count)
 {
@@ -1175,6 +1216,9 @@ int ac_encode_bytes(enum ac_enc_protocol protocol, const struct ac_enc_state *st
 		break;
 	case AC_ENC_DAIKIN160:
 		n = daikin160_bytes(state, bytes);
+		break;
+	case AC_ENC_TCL112AC:
+		n = tcl112_bytes(state, bytes);
 		break;
 	default:
 		return -EINVAL;
@@ -1430,6 +1474,13 @@ int ac_encode_signal(enum ac_enc_protocol protocol, const uint8_t *b, size_t cou
 			if (i == 6)
 				end(&x, 0);
 		}
+		end(&x, 1);
+		break;
+	case AC_ENC_TCL112AC:
+		x.t = &tcl112_timing;
+		header(&x);
+		for (i = 0; i < count; i++)
+			byte_lsb(&x, b[i]);
 		end(&x, 1);
 		break;
 	case AC_ENC_MIDEA:

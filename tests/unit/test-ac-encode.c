@@ -189,6 +189,7 @@ static const struct {
 	{ "carrier_ac64", AC_ENC_CARRIER_AC64 }, { "sanyo_ac", AC_ENC_SANYO_AC },
 	{ "sharp_ac", AC_ENC_SHARP_AC },
 	{ "daikin160", AC_ENC_DAIKIN160 },
+	{ "tcl112ac", AC_ENC_TCL112AC },
 	{ "samsung_ac", AC_ENC_SAMSUNG_AC }, { "whirlpool_ac", AC_ENC_WHIRLPOOL_AC },
 	{ "lg2", AC_ENC_LG2 }, { "daikin2", AC_ENC_DAIKIN2 },
 };

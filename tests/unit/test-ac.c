@@ -185,6 +185,11 @@ static const struct protocol_case cases[] = {
 	  { F_AUTO, F_MIN, F_LOW, F_MEDIUM, F_HIGH, F_MAX }, { S_AUTO, S_1, S_2, S_3, S_4, S_5 },
 	  { 0 }, 10, 32, 0,
 	  { ON, M_HEAT, 44, F_MEDIUM, S_5, 0, { 0 } } },
+	{ AC_ENC_TCL112AC, "tcl112ac", 0, 1,
+	  { M_AUTO, M_COOL, M_HEAT, M_DRY, M_FAN }, { F_AUTO, F_MIN, F_LOW, F_MEDIUM, F_HIGH },
+	  { S_OFF, S_AUTO, S_1, S_2, S_3, S_4, S_5 }, { S_OFF, S_AUTO }, 16, 31,
+	  1 << TURBO | 1 << ECONO | 1 << LIGHT | 1 << FILTER,
+	  { ON, M_COOL, 48, F_AUTO, S_OFF, S_OFF, { 0 } } },
 };
 
 #define CASE_COUNT (sizeof(cases) / sizeof(cases[0]))
@@ -1185,6 +1190,20 @@ static const struct documented documented[] = {
 	{ AC_ENC_SHARP_AC, 13, { 0xaa, 0x5a, 0xcf, 0x10, 0x00, 0x11, 0x20, 0x00, 0x08, 0x80,
 				 0x00, 0xe0, 0x01 },
 	  ST(ON, M_AUTO, 30, F_AUTO, 0, 0) | FL(FILTER, OFF) | FL(CLEAN, OFF) },
+	/*
+	 * TCL112AC (TAC09CHSD): "Power: On, Mode: 3 (Cool), Temp: 21C, Fan: 0 (Auto),
+	 * Swing(V): 0 (Auto), Swing(H): Off, Econo: Off, Health: Off, Turbo: Off, Light:
+	 * On" (its vanes' 0 is stdAc's swing off)
+	 */
+	{ AC_ENC_TCL112AC, 14, { 0x23, 0xcb, 0x26, 0x01, 0x00, 0x24, 0x03, 0x0a, 0x00, 0x00,
+				 0x00, 0x00, 0x84, 0xca },
+	  ST(ON, M_COOL, 42, F_AUTO, S_OFF, S_OFF) | FL(TURBO, OFF) | FL(ECONO, OFF) |
+	  FL(LIGHT, ON) | FL(FILTER, OFF) },
+	/* "Power: On, Mode: 2 (Dry), Temp: 26C, Fan: 2 (Low), Swing(V): 0 (Auto), ..." */
+	{ AC_ENC_TCL112AC, 14, { 0x23, 0xcb, 0x26, 0x01, 0x00, 0x24, 0x02, 0x05, 0x02, 0x00,
+				 0x00, 0x00, 0x80, 0xc2 },
+	  ST(ON, M_DRY, 52, F_LOW, S_OFF, S_OFF) | FL(TURBO, OFF) | FL(ECONO, OFF) |
+	  FL(LIGHT, ON) | FL(FILTER, OFF) },
 };
 
 START_TEST(test_documented_examples)
@@ -1438,6 +1457,40 @@ START_TEST(test_own_edges)
 }
 END_TEST
 
+/*
+ * TCL112AC's special messages (type 2 in byte 3: the quiet and other buttons' second
+ * message) are not a state: one laid out as the remote sends them, its sum right, is
+ * not reported; the same bytes as a state message (type 1) are.
+ */
+START_TEST(test_tcl112ac_special)
+{
+	uint8_t msg[14] = { 0x23, 0xcb, 0x26, 0x02, 0x00, 0x40, 0x40, 0x00, 0xc3 };
+	const struct protocol_case *c = NULL;
+	struct ir_signal signal;
+	struct decoder_run run;
+	size_t i, k;
+
+	for (i = 0; i < CASE_COUNT; i++)
+		if (cases[i].enc == AC_ENC_TCL112AC)
+			c = &cases[i];
+	ck_assert(c);
+	open_one(&run, c);
+	for (k = 0; k < 2; k++) {
+		msg[3] = k ? 0x01 : 0x02;
+		msg[13] = 0;
+		for (i = 0; i < 13; i++)
+			msg[13] = (uint8_t)(msg[13] + msg[i]);
+		ir_signal_init(&signal);
+		ck_assert_int_eq(ac_encode_signal(c->enc, msg, sizeof(msg), NULL, &signal), 0);
+		decoder_run_clear_events(&run);
+		decoder_run_feed(&run, &signal);
+		expect_event_count(&run, k);
+		ir_signal_free(&signal);
+	}
+	decoder_run_close(&run);
+}
+END_TEST
+
 static Suite *ac_suite(void)
 {
 	Suite *s = suite_create("ac");
@@ -1464,6 +1517,7 @@ static Suite *ac_suite(void)
 	tcase_add_loop_test(tc, test_own_edges, 0, CASE_COUNT);
 	tcase_add_test(tc, test_daikin160_documented);
 	tcase_add_test(tc, test_technibel_documented);
+	tcase_add_test(tc, test_tcl112ac_special);
 	tcase_add_test(tc, test_all_loaded);
 	tcase_add_loop_test(tc, test_documented_examples, 0,
 			    (int)(sizeof(documented) / sizeof(documented[0])));

@@ -207,6 +207,9 @@ static const struct ac_sending sendings[] = {
 	/* After a 10 ms pulse and a 25 ms space; the sections 35 ms apart. */
 	{ "daikin2", { 0x11, 0xda, 0x27, 0x00, 0x01, [20] = 0x11, 0xda, 0x27, 0x00 },
 	  35204, 1, 10024, 25180, daikin2_derive, false },
+	/* A state message (byte 3), byte 5's bit 5 set as the remote sends it. */
+	{ "tcl112ac", { 0x23, 0xcb, 0x26, 0x01, 0x00, 0x20 }, GAP_DEFAULT_US, 1, 0, 0, NULL,
+	  false },
 };
 
 static const struct ac_sending sending_default = { "", { 0 }, GAP_DEFAULT_US, 1, 0, 0, NULL,

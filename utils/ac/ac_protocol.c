@@ -1101,6 +1101,50 @@ static const struct ac_protocol technibel_ac = {
 	},
 };
 
+/*
+ * TCL112AC (TAC09CHSD and alike), 112 bits, LSB first: a header (3 ms pulse, 1.65 ms
+ * space), 14 bytes, a pulse. Its 1 space, 1050 µs, lies past the 900 µs most others
+ * split at: read with its own threshold. Bytes 0-2 23 cb 26; byte 3: the message's
+ * type (0-1: 1 the state, read; 2 the remote's special messages, not read); byte 5:
+ * power (2), light (6, set when off), econo (7); byte 6: mode (0-3: 1 heat, 2 dry, 3
+ * cool, 7 fan, 8 auto), health (4, the state's filter, as IRremoteESP8266 takes it),
+ * turbo (5); byte 7: 31 - the temperature (0-3; the field's multiplier 254 is -2
+ * modulo 256); byte 8: fan (0-2: 0 auto, 1 min (night), 2 low, 3 medium, 5 high),
+ * vertical swing (3-5: 0 off, 1 highest to 5 lowest, 7 auto); byte 12: horizontal
+ * swing (3); byte 13 the sum of bytes 0-12. Not read: byte 12's half-degree bit (5:
+ * a value's fields lie in one byte, and the temperature's is byte 7), byte 5's bit 5
+ * (set in the state messages; quiet in the special ones), the timers (bytes 9-10).
+ */
+static const struct ac_protocol tcl112ac = {
+	.id = 28,
+	.header_pulse = 3000, .header_space = 1650, .header_margin = 600,
+	.bit_pulse = 500, .one_space = 1050, .zero_space = 325, .margin = 250,
+	.sections = 1, .header_mask = 1, .bytes = 14, .section_bits = { 112 },
+	.checks = {
+		CHECK_EQUAL(0, 0xff, 0x23),
+		CHECK_EQUAL(1, 0xff, 0xcb),
+		CHECK_EQUAL(2, 0xff, 0x26),
+		CHECK_EQUAL(3, 0x03, 0x01),
+		CHECK_SUM8(0, 13, 13),
+	},
+	.fields = {
+		POWER_BIT(5, 2),
+		FIELD_MAP(MODE, 6, 0, 4, [1] = AC_MODE_HEAT, [2] = AC_MODE_DRY,
+			  [3] = AC_MODE_COOL, [7] = AC_MODE_FAN, [8] = AC_MODE_AUTO),
+		FIELD_LINEAR(TEMP, 7, 0, 4, 254, 62),
+		FIELD_MAP(FAN, 8, 0, 3, [0] = AC_FAN_AUTO, [1] = AC_FAN_MIN, [2] = AC_FAN_LOW,
+			  [3] = AC_FAN_MEDIUM, [5] = AC_FAN_HIGH),
+		FIELD_MAP(SWING_V, 8, 3, 3, [0] = AC_SWING_V_OFF, [1] = AC_SWING_V_HIGHEST,
+			  [2] = AC_SWING_V_HIGH, [3] = AC_SWING_V_MIDDLE, [4] = AC_SWING_V_LOW,
+			  [5] = AC_SWING_V_LOWEST, [7] = AC_SWING_V_AUTO),
+		FIELD_MAP(SWING_H, 12, 3, 1, AC_SWING_H_OFF, AC_SWING_H_AUTO),
+		FLAG_MAP(AC_FLAG_LIGHT, 5, 6, 1, AC_POWER_ON, AC_POWER_OFF),
+		FLAG_BIT(AC_FLAG_ECONO, 5, 7),
+		FLAG_BIT(AC_FLAG_FILTER, 6, 4),
+		FLAG_BIT(AC_FLAG_TURBO, 6, 5),
+	},
+};
+
 /* In id order: protocols[id].layout->id == id. */
 static const struct ac_protocol_info protocols[] = {
 	{ "gree", 64, &gree },
@@ -1131,6 +1175,7 @@ static const struct ac_protocol_info protocols[] = {
 	{ "sanyo_ac", 72, &sanyo_ac },
 	{ "sharp_ac", 104, &sharp_ac },
 	{ "daikin160", 160, &daikin160 },
+	{ "tcl112ac", 112, &tcl112ac },
 };
 
 size_t ac_protocol_count(void)
