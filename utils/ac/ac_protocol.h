@@ -34,7 +34,9 @@
  *	carrier_ac64	64 bits (8 bytes; Carrier's other lengths are not read)
  *	sanyo_ac	72 bits (9 bytes)
  *	sharp_ac	104 bits (13 bytes; the A907 remote's, not the A705's or A903's)
+ *	daikin160	160 bits (20 bytes in 2 sections; its 0 space, 700 µs, is long)
  *	tcl112ac	112 bits (14 bytes; whole degrees, the special messages not read)
+ *
  * A value may have several fields, ORed into the state (mitsubishi_ac's temperature:
  * its whole degrees and a half-degree bit); they lie in one byte of the message.
  * Where a protocol's layout cannot say a state in its fields (coolix's commands that
