@@ -1121,6 +1121,7 @@ static const char *const ac_names[AC_ENC_MAX] = {
 	[AC_ENC_CARRIER_AC64] = "carrier_ac64", [AC_ENC_SANYO_AC] = "sanyo_ac",
 	[AC_ENC_SHARP_AC] = "sharp_ac",
 	[AC_ENC_DAIKIN160] = "daikin160",
+	[AC_ENC_DAIKIN176] = "daikin176",
 };
 
 /* One protocol's signal, its layout alone and every layout loaded; 0 or -errno. */

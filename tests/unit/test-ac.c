@@ -185,6 +185,10 @@ static const struct protocol_case cases[] = {
 	  { F_AUTO, F_MIN, F_LOW, F_MEDIUM, F_HIGH, F_MAX }, { S_AUTO, S_1, S_2, S_3, S_4, S_5 },
 	  { 0 }, 10, 32, 0,
 	  { ON, M_HEAT, 44, F_MEDIUM, S_5, 0, { 0 } } },
+	{ AC_ENC_DAIKIN176, "daikin176", 0, 1,
+	  { M_AUTO, M_COOL, M_HEAT, M_DRY, M_FAN }, { F_MIN, F_MAX }, { 0 }, { S_OFF, S_AUTO },
+	  10, 32, 0,
+	  { ON, M_COOL, 52, F_MAX, 0, S_AUTO, { 0 } } },
 };
 
 #define CASE_COUNT (sizeof(cases) / sizeof(cases[0]))
@@ -977,6 +981,39 @@ START_TEST(test_technibel_documented)
 }
 END_TEST
 
+/*
+ * Daikin176's documented message from a BRC4C153 (IRremoteESP8266's pull request 826):
+ * on, cool, 26 °C, fan high (the highest of two), horizontal swing auto.
+ */
+START_TEST(test_daikin176_documented)
+{
+	static const uint8_t example[] = {
+		0x11, 0xda, 0x17, 0x18, 0x04, 0x00, 0x1e,
+		0x11, 0xda, 0x17, 0x18, 0x00, 0x73, 0x00, 0x21, 0x00, 0x00, 0x22, 0x35,
+		0x00, 0x20, 0x25,
+	};
+	const struct protocol_case *c = NULL;
+	const struct ac_enc_state s = { ON, M_COOL, 52, F_MAX, 0, S_AUTO, { 0 } };
+	struct ir_signal signal;
+	struct decoder_run run;
+	size_t i;
+
+	for (i = 0; i < CASE_COUNT; i++)
+		if (cases[i].enc == AC_ENC_DAIKIN176)
+			c = &cases[i];
+	ck_assert(c);
+	open_one(&run, c);
+	ir_signal_init(&signal);
+	ck_assert_int_eq(ac_encode_signal(c->enc, example, sizeof(example), NULL, &signal), 0);
+	decoder_run_clear_events(&run);
+	decoder_run_feed(&run, &signal);
+	expect_event_count(&run, 1);
+	expect_keydown(&run, 0, proto_of(c), expected_state(c, &s), 0);
+	ir_signal_free(&signal);
+	decoder_run_close(&run);
+}
+END_TEST
+
 static double mean_cost(const struct decoder_run *run)
 {
 	uint64_t sum = 0;
@@ -1471,6 +1508,7 @@ static Suite *ac_suite(void)
 	tc = tcase_create("tables");
 	tcase_add_test(tc, test_layouts_checked);
 	tcase_add_test(tc, test_state_format);
+	tcase_add_test(tc, test_daikin176_documented);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -1446,6 +1446,7 @@ START_TEST(test_ac)
 		"corona_ac", "goodweather", "electra_ac", "carrier_ac64", "sanyo_ac",
 		"sharp_ac",
 		"daikin160",
+		"daikin176",
 	};
 #define AC_KNOWN (sizeof(some) / sizeof(some[0]))
 	const struct plan_decoder *d;

@@ -1101,6 +1101,41 @@ static const struct ac_protocol technibel_ac = {
 	},
 };
 
+/*
+ * Daikin176 (BRC4C153 and BRC4C151 remotes), 176 bits, LSB first: a header, 7 bytes, a
+ * pulse and a gap; a header, 15 bytes, a pulse. Its first section's framing is
+ * daikin160's (56 bits after a 5000/2145 header), its second 120 bits to daikin160's
+ * 104: no message is both's. Bytes 0-4 11 da 17 18 04, byte 6 the sum of bytes 0-5;
+ * bytes 7-10 11 da 17 18; byte 14: power (0), mode (4-6: 0 fan, 1 heat, 2 cool, 3
+ * auto, 7 dry); byte 17: the temperature - 9 (1-6; the remote sends 17 °C in dry and
+ * fan modes); byte 18: horizontal swing (0-3: 5 auto, 6 off), fan (4-7: 1 the lowest,
+ * 3 the highest, its only two); byte 21 the sum of bytes 7-20. Not read: byte 12's mode
+ * bits again (4-6: 2 dry, 6 fan, 7 the others), byte 13 (4 when the mode button was
+ * pressed), the unit's id (A or B) and the fixed bytes 12's low nibble and 20 (0x20).
+ */
+static const struct ac_protocol daikin176 = {
+	.id = 28,
+	.header_pulse = 5070, .header_space = 2140, .header_margin = 600,
+	.bit_pulse = 370, .one_space = 1780, .zero_space = 710, .margin = 250,
+	.sections = 2, .header_mask = 3, .bytes = 22, .section_bits = { 56, 120 },
+	.checks = {
+		CHECK_EQUAL(0, 0xff, 0x11),
+		CHECK_EQUAL(2, 0xff, 0x17),
+		CHECK_EQUAL(7, 0xff, 0x11),
+		CHECK_EQUAL(9, 0xff, 0x17),
+		CHECK_SUM8(0, 6, 6),
+		CHECK_SUM8(7, 14, 21),
+	},
+	.fields = {
+		POWER_BIT(14, 0),
+		FIELD_MAP(MODE, 14, 4, 3, [0] = AC_MODE_FAN, [1] = AC_MODE_HEAT,
+			  [2] = AC_MODE_COOL, [3] = AC_MODE_AUTO, [7] = AC_MODE_DRY),
+		FIELD_LINEAR(TEMP, 17, 1, 6, 2, 18),
+		FIELD_MAP(FAN, 18, 4, 4, [1] = AC_FAN_MIN, [3] = AC_FAN_TOP),
+		FIELD_MAP(SWING_H, 18, 0, 4, [5] = AC_SWING_H_AUTO, [6] = AC_SWING_H_OFF),
+	},
+};
+
 /* In id order: protocols[id].layout->id == id. */
 static const struct ac_protocol_info protocols[] = {
 	{ "gree", 64, &gree },
@@ -1131,6 +1166,7 @@ static const struct ac_protocol_info protocols[] = {
 	{ "sanyo_ac", 72, &sanyo_ac },
 	{ "sharp_ac", 104, &sharp_ac },
 	{ "daikin160", 160, &daikin160 },
+	{ "daikin176", 176, &daikin176 },
 };
 
 size_t ac_protocol_count(void)
