@@ -1130,6 +1130,39 @@ static int daikin176_bytes(const struct ac_enc_state *s, uint8_t *b)
 	return 22;
 }
 
+/*
+ * Fujitsu's 15-byte state (AR-DB1): 14 63 00 10 10 fc 08 30, then byte 8 the "turn on"
+ * bit (0) and the temperature - 16 (4-7), byte 9 mode (0-2: auto, cool, dry, fan,
+ * heat), byte 10 fan (0-2: auto, high, medium, low, quiet), bytes 11-13 no timer, byte
+ * 14 0 minus the sum of bytes 7-13.
+ */
+static int fujitsu_ardb1_bytes(const struct ac_enc_state *s, uint8_t *b)
+{
+	static const uint8_t head[] = { 0x14, 0x63, 0x00, 0x10, 0x10, 0xfc, 0x08, 0x30 };
+	static const unsigned int modes[] = { M_AUTO, M_COOL, M_DRY, M_FAN, M_HEAT };
+	static const int mode_codes[] = { 0, 1, 2, 3, 4 };
+	static const unsigned int fans[] = { F_AUTO, F_MAX, F_MEDIUM, F_LOW, F_MIN };
+	static const int fan_codes[] = { 0, 1, 2, 3, 4 };
+	int mode = CODE(s->mode, modes, mode_codes), fan = CODE(s->fan, fans, fan_codes);
+	unsigned int temp = s->temp_half / 2, sum = 0, i;
+
+	if (s->power != ON || mode < 0 || fan < 0 || s->swing_v || s->swing_h ||
+	    s->temp_half & 1 || temp < 16 || temp > 30)
+		return -EINVAL;
+	/* Quiet is the fan's quiet speed (4), the lowest: one is the other. */
+	if (s->flags[QUIET] && flag(s, QUIET) != (s->fan == F_MIN))
+		return -EINVAL;
+	memset(b, 0, 15);
+	memcpy(b, head, sizeof(head));
+	b[8] = (uint8_t)((temp - 16) << 4);
+	b[9] = (uint8_t)mode;
+	b[10] = (uint8_t)fan;
+	for (i = 7; i < 14; i++)
+		sum += b[i];
+	b[14] = (uint8_t)(0x100 - (sum & 0xff));
+	return 15;
+}
+
 int ac_encode_bytes(enum ac_enc_protocol protocol, const struct ac_enc_state *state,
 		    uint8_t *bytes, size_t *ret_count)
 {
@@ -1220,6 +1253,9 @@ int ac_encode_bytes(enum ac_enc_protocol protocol, const struct ac_enc_state *st
 		break;
 	case AC_ENC_DAIKIN176:
 		n = daikin176_bytes(state, bytes);
+		break;
+	case AC_ENC_FUJITSU_AC_ARDB1:
+		n = fujitsu_ardb1_bytes(state, bytes);
 		break;
 	default:
 		return -EINVAL;
@@ -1346,6 +1382,7 @@ int ac_encode_signal(enum ac_enc_protocol protocol, const uint8_t *b, size_t cou
 		end(&x, 1);
 		break;
 	case AC_ENC_FUJITSU_AC:
+	case AC_ENC_FUJITSU_AC_ARDB1:
 		x.t = &fujitsu_timing;
 		header(&x);
 		for (i = 0; i < count; i++)

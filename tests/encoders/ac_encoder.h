@@ -33,6 +33,7 @@ enum ac_enc_protocol {
 	AC_ENC_SHARP_AC,
 	AC_ENC_DAIKIN160,
 	AC_ENC_DAIKIN176,
+	AC_ENC_FUJITSU_AC_ARDB1,
 	AC_ENC_MAX,
 };
 

@@ -190,6 +190,7 @@ static const struct {
 	{ "sharp_ac", AC_ENC_SHARP_AC },
 	{ "daikin160", AC_ENC_DAIKIN160 },
 	{ "daikin176", AC_ENC_DAIKIN176 },
+	{ "fujitsu_ac_ardb1", AC_ENC_FUJITSU_AC_ARDB1 },
 	{ "samsung_ac", AC_ENC_SAMSUNG_AC }, { "whirlpool_ac", AC_ENC_WHIRLPOOL_AC },
 	{ "lg2", AC_ENC_LG2 }, { "daikin2", AC_ENC_DAIKIN2 },
 };

@@ -1447,6 +1447,7 @@ START_TEST(test_ac)
 		"sharp_ac",
 		"daikin160",
 		"daikin176",
+		"fujitsu_ac_ardb1",
 	};
 #define AC_KNOWN (sizeof(some) / sizeof(some[0]))
 	const struct plan_decoder *d;

@@ -1136,6 +1136,40 @@ static const struct ac_protocol daikin176 = {
 	},
 };
 
+/*
+ * Fujitsu's AR-DB1 remote (and AR-JW2's kind), the 15-byte state, LSB first: fujitsu_ac's
+ * framing and timings, 120 bits where fujitsu_ac's state has 128. Bytes 0-1 0x14 0x63;
+ * byte 5 0xfc; byte 6 0x08 (the bytes after it); byte 8: "turn on" (0, on either way
+ * as fujitsu_ac's), the temperature - 16 (4-7); byte 9: mode (0-2, as fujitsu_ac's);
+ * byte 10: fan (0-2, as fujitsu_ac's; quiet read as min and the quiet flag); byte 14
+ * 0 minus the sum of bytes 7-13. Not read: the timers; byte 10's bits 4-5, which no
+ * documented AR-DB1 message sets.
+ */
+static const struct ac_protocol fujitsu_ac_ardb1 = {
+	.id = 29,
+	.header_pulse = 3324, .header_space = 1574, .header_margin = 600,
+	.bit_pulse = 448, .one_space = 1182, .zero_space = 390, .margin = 250,
+	.sections = 1, .header_mask = 1, .bytes = 15, .section_bits = { 120 },
+	.checks = {
+		CHECK_EQUAL(0, 0xff, 0x14),
+		CHECK_EQUAL(1, 0xff, 0x63),
+		CHECK_EQUAL(5, 0xff, 0xfc),
+		CHECK_EQUAL(6, 0xff, 0x08),
+		CHECK_EQUAL(8, 0x02, 0x00),
+		{ .kind = AC_CHECK_NEG_SUM8, .first = 7, .count = 7, .at = 14 },
+	},
+	.fields = {
+		FIELD_MAP(POWER, 8, 0, 1, AC_POWER_ON, AC_POWER_ON),
+		FIELD_MAP(MODE, 9, 0, 3, AC_MODE_AUTO, AC_MODE_COOL, AC_MODE_DRY, AC_MODE_FAN,
+			  AC_MODE_HEAT),
+		FIELD_LINEAR(TEMP, 8, 4, 4, 2, 32),
+		FIELD_MAP(FAN, 10, 0, 3, AC_FAN_AUTO, AC_FAN_TOP, AC_FAN_MEDIUM, AC_FAN_LOW,
+			  AC_FAN_MIN),
+		FLAG_MAP(AC_FLAG_QUIET, 10, 0, 3, AC_POWER_OFF, AC_POWER_OFF, AC_POWER_OFF,
+			 AC_POWER_OFF, AC_POWER_ON),
+	},
+};
+
 /* In id order: protocols[id].layout->id == id. */
 static const struct ac_protocol_info protocols[] = {
 	{ "gree", 64, &gree },
@@ -1167,6 +1201,7 @@ static const struct ac_protocol_info protocols[] = {
 	{ "sharp_ac", 104, &sharp_ac },
 	{ "daikin160", 160, &daikin160 },
 	{ "daikin176", 176, &daikin176 },
+	{ "fujitsu_ac_ardb1", 120, &fujitsu_ac_ardb1 },
 };
 
 size_t ac_protocol_count(void)
