@@ -1122,6 +1122,8 @@ static const char *const ac_names[AC_ENC_MAX] = {
 	[AC_ENC_SHARP_AC] = "sharp_ac",
 	[AC_ENC_DAIKIN160] = "daikin160",
 	[AC_ENC_TCL112AC] = "tcl112ac",
+	[AC_ENC_DAIKIN176] = "daikin176",
+	[AC_ENC_FUJITSU_AC_ARDB1] = "fujitsu_ac_ardb1",
 };
 
 /* One protocol's signal, its layout alone and every layout loaded; 0 or -errno. */

@@ -38,6 +38,7 @@ static const struct timing daikin152_timing = { 3492, 1718, 433, 1529, 433, 2518
 static const struct timing mhi_timing = { 3140, 1630, 370, 420, 1220, 0 };
 static const struct timing trotec_timing = { 5952, 7364, 592, 1560, 592, 6184 };
 static const struct timing daikin160_timing = { 5000, 2145, 342, 1786, 700, 29650 };
+static const struct timing daikin176_timing = { 5070, 2140, 370, 1780, 710, 29410 };
 static const struct timing rhoss_timing = { 3042, 4248, 648, 1545, 457, 0 };
 static const struct timing technibel_timing = { 8836, 4380, 523, 1696, 564, 0 };
 static const struct timing corona_timing = { 3500, 1680, 450, 1270, 420, 10800 };
@@ -1129,6 +1130,80 @@ static int tcl112_bytes(const struct ac_enc_state *s, uint8_t *b)
 	return 14;
 }
 
+/*
+ * Daikin176's 22 bytes (BRC4C153), from its documented layout: 11 da 17 18 04 00 and
+ * their sum; 11 da 17 18 00, then in byte 12 the alternate mode << 4 (2 dry, 6 fan, 7
+ * the others) and 3; power and mode << 4 (fan 0, heat 1, cool 2, auto 3, dry 7) in
+ * byte 14; (temperature - 9) << 1 in byte 17 (10-32 °C); the horizontal swing (5 auto,
+ * 6 off) and the fan << 4 (1 low, 3 high) in byte 18; 0x20 in byte 20; byte 21 the
+ * sum of bytes 7-20.
+ */
+static int daikin176_bytes(const struct ac_enc_state *s, uint8_t *b)
+{
+	static const uint8_t head[] = { 0x11, 0xda, 0x17, 0x18, 0x04, 0x00 };
+	static const uint8_t head2[] = { 0x11, 0xda, 0x17, 0x18, 0x00 };
+	static const unsigned int modes[] = { M_FAN, M_HEAT, M_COOL, M_AUTO, M_DRY };
+	static const int mode_codes[] = { 0, 1, 2, 3, 7 };
+	static const int alt_codes[] = { 6, 7, 7, 7, 2 };
+	static const unsigned int fans[] = { F_MIN, F_MAX };
+	static const int fan_codes[] = { 1, 3 };
+	static const unsigned int swings[] = { S_AUTO, S_OFF };
+	static const int swing_codes[] = { 5, 6 };
+	int mode = CODE(s->mode, modes, mode_codes), fan = CODE(s->fan, fans, fan_codes);
+	int alt = CODE(s->mode, modes, alt_codes), sh = CODE(s->swing_h, swings, swing_codes);
+	unsigned int temp = s->temp_half / 2, i;
+
+	if (mode < 0 || fan < 0 || sh < 0 || s->swing_v || s->temp_half & 1 || temp < 10 ||
+	    temp > 32)
+		return -EINVAL;
+	memset(b, 0, 22);
+	memcpy(b, head, sizeof(head));
+	memcpy(b + 7, head2, sizeof(head2));
+	for (i = 0; i < 6; i++)
+		b[6] = (uint8_t)(b[6] + b[i]);
+	b[12] = (uint8_t)(alt << 4 | 3);
+	b[14] = (uint8_t)((s->power == ON) | mode << 4);
+	b[17] = (uint8_t)((temp - 9) << 1);
+	b[18] = (uint8_t)(fan << 4 | sh);
+	b[20] = 0x20;
+	for (i = 7; i < 21; i++)
+		b[21] = (uint8_t)(b[21] + b[i]);
+	return 22;
+}
+
+/*
+ * Fujitsu's 15-byte state (AR-DB1): 14 63 00 10 10 fc 08 30, then byte 8 the "turn on"
+ * bit (0) and the temperature - 16 (4-7), byte 9 mode (0-2: auto, cool, dry, fan,
+ * heat), byte 10 fan (0-2: auto, high, medium, low, quiet), bytes 11-13 no timer, byte
+ * 14 0 minus the sum of bytes 7-13.
+ */
+static int fujitsu_ardb1_bytes(const struct ac_enc_state *s, uint8_t *b)
+{
+	static const uint8_t head[] = { 0x14, 0x63, 0x00, 0x10, 0x10, 0xfc, 0x08, 0x30 };
+	static const unsigned int modes[] = { M_AUTO, M_COOL, M_DRY, M_FAN, M_HEAT };
+	static const int mode_codes[] = { 0, 1, 2, 3, 4 };
+	static const unsigned int fans[] = { F_AUTO, F_MAX, F_MEDIUM, F_LOW, F_MIN };
+	static const int fan_codes[] = { 0, 1, 2, 3, 4 };
+	int mode = CODE(s->mode, modes, mode_codes), fan = CODE(s->fan, fans, fan_codes);
+	unsigned int temp = s->temp_half / 2, sum = 0, i;
+
+	if (s->power != ON || mode < 0 || fan < 0 || s->swing_v || s->swing_h ||
+	    s->temp_half & 1 || temp < 16 || temp > 30)
+		return -EINVAL;
+	/* Quiet is the fan's quiet speed (4), the lowest: one is the other. */
+	if (s->flags[QUIET] && flag(s, QUIET) != (s->fan == F_MIN))
+		return -EINVAL;
+	memset(b, 0, 15);
+	memcpy(b, head, sizeof(head));
+	b[8] = (uint8_t)((temp - 16) << 4);
+	b[9] = (uint8_t)mode;
+	b[10] = (uint8_t)fan;
+	for (i = 7; i < 14; i++)
+		sum += b[i];
+	b[14] = (uint8_t)(0x100 - (sum & 0xff));
+	return 15;
+}
+
 int ac_encode_bytes(enum ac_enc_protocol protocol, const struct ac_enc_state *state,
 		    uint8_t *bytes, size_t *ret_count)
 {
@@ -1219,6 +1294,12 @@ int ac_encode_bytes(enum ac_enc_protocol protocol, const struct ac_enc_state *st
 		break;
 	case AC_ENC_TCL112AC:
 		n = tcl112_bytes(state, bytes);
+		break;
+	case AC_ENC_DAIKIN176:
+		n = daikin176_bytes(state, bytes);
+		break;
+	case AC_ENC_FUJITSU_AC_ARDB1:
+		n = fujitsu_ardb1_bytes(state, bytes);
 		break;
 	default:
 		return -EINVAL;
@@ -1345,6 +1426,7 @@ int ac_encode_signal(enum ac_enc_protocol protocol, const uint8_t *b, size_t cou
 		end(&x, 1);
 		break;
 	case AC_ENC_FUJITSU_AC:
+	case AC_ENC_FUJITSU_AC_ARDB1:
 		x.t = &fujitsu_timing;
 		header(&x);
 		for (i = 0; i < count; i++)
@@ -1481,6 +1563,18 @@ int ac_encode_signal(enum ac_enc_protocol protocol, const uint8_t *b, size_t cou
 		header(&x);
 		for (i = 0; i < count; i++)
 			byte_lsb(&x, b[i]);
+		end(&x, 1);
+		break;
+	case AC_ENC_DAIKIN176:
+		/* a header, 7 bytes, a pulse and a gap; a header, 15 bytes, a pulse */
+		x.t = &daikin176_timing;
+		for (i = 0; i < count; i++) {
+			if (i == 0 || i == 7)
+				header(&x);
+			byte_lsb(&x, b[i]);
+			if (i == 6)
+				end(&x, 0);
+		}
 		end(&x, 1);
 		break;
 	case AC_ENC_MIDEA:

@@ -190,6 +190,8 @@ static const struct {
 	{ "sharp_ac", AC_ENC_SHARP_AC },
 	{ "daikin160", AC_ENC_DAIKIN160 },
 	{ "tcl112ac", AC_ENC_TCL112AC },
+	{ "daikin176", AC_ENC_DAIKIN176 },
+	{ "fujitsu_ac_ardb1", AC_ENC_FUJITSU_AC_ARDB1 },
 	{ "samsung_ac", AC_ENC_SAMSUNG_AC }, { "whirlpool_ac", AC_ENC_WHIRLPOOL_AC },
 	{ "lg2", AC_ENC_LG2 }, { "daikin2", AC_ENC_DAIKIN2 },
 };
@@ -288,13 +290,14 @@ static int expect_same_train(const struct ac_protocol_info *p, enum ac_enc_proto
 static bool base_state(enum ac_enc_protocol enc, struct ac_enc_state *ret)
 {
 	static const unsigned int swings[] = { 1, 2, 0 };	/* off, auto, none */
-	static const unsigned int fans[] = { 1, 4 };		/* auto, medium */
+	/* auto, medium; max for daikin176, whose two speeds are min and max */
+	static const unsigned int fans[] = { 1, 4, 6 };
 	static const unsigned int powers[] = { 2, 0 };		/* on, none */
 	struct ir_signal signal;
 	unsigned int v, h, f, p;
 
 	for (p = 0; p < 2; p++) {
-		for (f = 0; f < 2; f++) {
+		for (f = 0; f < 3; f++) {
 			for (v = 0; v < 3; v++) {
 				for (h = 0; h < 3; h++) {
 					struct ac_enc_state s = { powers[p], 2, 50, fans[f],

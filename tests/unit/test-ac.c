@@ -190,6 +190,14 @@ static const struct protocol_case cases[] = {
 	  { S_OFF, S_AUTO, S_1, S_2, S_3, S_4, S_5 }, { S_OFF, S_AUTO }, 16, 31,
 	  1 << TURBO | 1 << ECONO | 1 << LIGHT | 1 << FILTER,
 	  { ON, M_COOL, 48, F_AUTO, S_OFF, S_OFF, { 0 } } },
+	{ AC_ENC_DAIKIN176, "daikin176", 0, 1,
+	  { M_AUTO, M_COOL, M_HEAT, M_DRY, M_FAN }, { F_MIN, F_MAX }, { 0 }, { S_OFF, S_AUTO },
+	  10, 32, 0,
+	  { ON, M_COOL, 52, F_MAX, 0, S_AUTO, { 0 } } },
+	{ AC_ENC_FUJITSU_AC_ARDB1, "fujitsu_ac_ardb1", 0, 1,
+	  { M_AUTO, M_COOL, M_HEAT, M_DRY, M_FAN },
+	  { F_AUTO, F_MIN, F_LOW, F_MEDIUM, F_MAX }, { 0 }, { 0 }, 16, 30, 1 << QUIET,
+	  { ON, M_COOL, 38, F_AUTO, 0, 0, { 0 } } },
 };
 
 #define CASE_COUNT (sizeof(cases) / sizeof(cases[0]))
@@ -333,8 +341,9 @@ START_TEST(test_fans_swings_flags_power)
 	for (i = 0; i < 7 && c->fans[i]; i++) {
 		s = c->base;
 		s.fan = c->fans[i];
-		/* Fujitsu's lowest fan is its quiet one. */
-		if (c->enc == AC_ENC_FUJITSU_AC && s.fan == F_MIN)
+		/* Fujitsu's lowest fan is its quiet one (the AR-DB1's too). */
+		if ((c->enc == AC_ENC_FUJITSU_AC || c->enc == AC_ENC_FUJITSU_AC_ARDB1) &&
+		    s.fan == F_MIN)
 			s.flags[QUIET] = ON;
 		expect_round_trip(&run, c, &s, NULL);
 	}
@@ -354,8 +363,8 @@ START_TEST(test_fans_swings_flags_power)
 		s = c->base;
 		s.flags[f] = ON;
 		/* Mitsubishi's and Fujitsu's quiet is a fan speed, read as the lowest. */
-		if ((c->enc == AC_ENC_MITSUBISHI_AC || c->enc == AC_ENC_FUJITSU_AC) &&
-		    f == QUIET)
+		if ((c->enc == AC_ENC_MITSUBISHI_AC || c->enc == AC_ENC_FUJITSU_AC ||
+		     c->enc == AC_ENC_FUJITSU_AC_ARDB1) && f == QUIET)
 			s.fan = F_MIN;
 		/* Mitsubishi Heavy's econo and turbo are fan speeds: min and max. */
 		if ((c->enc == AC_ENC_MITSUBISHI_HEAVY_152 ||
@@ -369,7 +378,7 @@ START_TEST(test_fans_swings_flags_power)
 	 * states have no power (its bit is a toggle).
 	 */
 	if (c->enc != AC_ENC_COOLIX && c->enc != AC_ENC_FUJITSU_AC &&
-	    c->enc != AC_ENC_TOSHIBA_AC && c->enc != AC_ENC_LG && c->enc != AC_ENC_LG2 &&
+	    c->enc != AC_ENC_FUJITSU_AC_ARDB1 && c->enc != AC_ENC_TOSHIBA_AC && c->enc != AC_ENC_LG && c->enc != AC_ENC_LG2 &&
 	    c->base.power) {
 		s = c->base;
 		s.power = OFF;
@@ -982,6 +991,39 @@ START_TEST(test_technibel_documented)
 }
 END_TEST
 
+/*
+ * Daikin176's documented message from a BRC4C153 (IRremoteESP8266's pull request 826):
+ * on, cool, 26 °C, fan high (the highest of two), horizontal swing auto.
+ */
+START_TEST(test_daikin176_documented)
+{
+	static const uint8_t example[] = {
+		0x11, 0xda, 0x17, 0x18, 0x04, 0x00, 0x1e,
+		0x11, 0xda, 0x17, 0x18, 0x00, 0x73, 0x00, 0x21, 0x00, 0x00, 0x22, 0x35,
+		0x00, 0x20, 0x25,
+	};
+	const struct protocol_case *c = NULL;
+	const struct ac_enc_state s = { ON, M_COOL, 52, F_MAX, 0, S_AUTO, { 0 } };
+	struct ir_signal signal;
+	struct decoder_run run;
+	size_t i;
+
+	for (i = 0; i < CASE_COUNT; i++)
+		if (cases[i].enc == AC_ENC_DAIKIN176)
+			c = &cases[i];
+	ck_assert(c);
+	open_one(&run, c);
+	ir_signal_init(&signal);
+	ck_assert_int_eq(ac_encode_signal(c->enc, example, sizeof(example), NULL, &signal), 0);
+	decoder_run_clear_events(&run);
+	decoder_run_feed(&run, &signal);
+	expect_event_count(&run, 1);
+	expect_keydown(&run, 0, proto_of(c), expected_state(c, &s), 0);
+	ir_signal_free(&signal);
+	decoder_run_close(&run);
+}
+END_TEST
+
 static double mean_cost(const struct decoder_run *run)
 {
 	uint64_t sum = 0;
@@ -1525,6 +1567,7 @@ static Suite *ac_suite(void)
 	tc = tcase_create("tables");
 	tcase_add_test(tc, test_layouts_checked);
 	tcase_add_test(tc, test_state_format);
+	tcase_add_test(tc, test_daikin176_documented);
 	suite_add_tcase(s, tc);
 	return s;
 }

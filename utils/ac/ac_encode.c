@@ -140,6 +140,16 @@ static void daikin2_derive(const struct ac_state *state, uint32_t wanted, uint8_
 		msg[7] = (uint8_t)((msg[7] & 0x3f) | 2 << 6);
 }
 
+/* Daikin176: byte 12's mode bits again, 2 in dry, 6 in fan, 7 in the others. */
+static void daikin176_derive(const struct ac_state *state, uint32_t wanted, uint8_t *msg)
+{
+	unsigned int mode = msg[14] >> 4 & 7;
+
+	(void)state;
+	(void)wanted;
+	msg[12] = (uint8_t)((mode == 7 ? 2 : mode == 0 ? 6 : 7) << 4 | (msg[12] & 0x0f));
+}
+
 /*
  * The remotes' usual bytes, in the decoder's numbering (ac_protocol.c says how it
  * differs from the protocols' own): the fixed bytes, and the bits of fields the state
@@ -198,6 +208,12 @@ static const struct ac_sending sendings[] = {
 	{ "daikin160", { 0x11, 0xda, 0x27, 0xf0, 0x0d, [7] = 0x11, 0xda, 0x27, 0x00, 0xd3,
 			 [13] = 0x01, [18] = 0x08 },
 	  29650, 1, 0, 0, NULL, false },
+	/* Unit A's; the mode button not pressed. */
+	{ "daikin176", { 0x11, 0xda, 0x17, 0x18, 0x04, [7] = 0x11, 0xda, 0x17, 0x18,
+			 [12] = 0x03, [20] = 0x20 },
+	  29410, 1, 0, 0, daikin176_derive, false },
+	{ "fujitsu_ac_ardb1", { 0x14, 0x63, 0x00, 0x10, 0x10, 0xfc, 0x08, 0x30 },
+	  8100, 1, 0, 0, NULL, false },
 	/* The 14-byte state, after a 690 µs pulse and an 18 ms space; 2.9 ms gaps. */
 	{ "samsung_ac", { 0x02, 0x02, 0x00, [7] = 0x01, 0x02, 0x80, 0x61, 0x00, 0x01, 0xc0 },
 	  2886, 1, 690, 17844, samsung_derive, false },

@@ -1145,6 +1145,75 @@ static const struct ac_protocol tcl112ac = {
 	},
 };
 
+/*
+ * Daikin176 (BRC4C153 and BRC4C151 remotes), 176 bits, LSB first: a header, 7 bytes, a
+ * pulse and a gap; a header, 15 bytes, a pulse. Its first section's framing is
+ * daikin160's (56 bits after a 5000/2145 header), its second 120 bits to daikin160's
+ * 104: no message is both's. Bytes 0-4 11 da 17 18 04, byte 6 the sum of bytes 0-5;
+ * bytes 7-10 11 da 17 18; byte 14: power (0), mode (4-6: 0 fan, 1 heat, 2 cool, 3
+ * auto, 7 dry); byte 17: the temperature - 9 (1-6; the remote sends 17 °C in dry and
+ * fan modes); byte 18: horizontal swing (0-3: 5 auto, 6 off), fan (4-7: 1 the lowest,
+ * 3 the highest, its only two); byte 21 the sum of bytes 7-20. Not read: byte 12's mode
+ * bits again (4-6: 2 dry, 6 fan, 7 the others), byte 13 (4 when the mode button was
+ * pressed), the unit's id (A or B) and the fixed bytes 12's low nibble and 20 (0x20).
+ */
+static const struct ac_protocol daikin176 = {
+	.id = 29,
+	.header_pulse = 5070, .header_space = 2140, .header_margin = 600,
+	.bit_pulse = 370, .one_space = 1780, .zero_space = 710, .margin = 250,
+	.sections = 2, .header_mask = 3, .bytes = 22, .section_bits = { 56, 120 },
+	.checks = {
+		CHECK_EQUAL(0, 0xff, 0x11),
+		CHECK_EQUAL(2, 0xff, 0x17),
+		CHECK_EQUAL(7, 0xff, 0x11),
+		CHECK_EQUAL(9, 0xff, 0x17),
+		CHECK_SUM8(0, 6, 6),
+		CHECK_SUM8(7, 14, 21),
+	},
+	.fields = {
+		POWER_BIT(14, 0),
+		FIELD_MAP(MODE, 14, 4, 3, [0] = AC_MODE_FAN, [1] = AC_MODE_HEAT,
+			  [2] = AC_MODE_COOL, [3] = AC_MODE_AUTO, [7] = AC_MODE_DRY),
+		FIELD_LINEAR(TEMP, 17, 1, 6, 2, 18),
+		FIELD_MAP(FAN, 18, 4, 4, [1] = AC_FAN_MIN, [3] = AC_FAN_TOP),
+		FIELD_MAP(SWING_H, 18, 0, 4, [5] = AC_SWING_H_AUTO, [6] = AC_SWING_H_OFF),
+	},
+};
+
+/*
+ * Fujitsu's AR-DB1 remote (and AR-JW2's kind), the 15-byte state, LSB first: fujitsu_ac's
+ * framing and timings, 120 bits where fujitsu_ac's state has 128. Bytes 0-1 0x14 0x63;
+ * byte 5 0xfc; byte 6 0x08 (the bytes after it); byte 8: "turn on" (0, on either way
+ * as fujitsu_ac's), the temperature - 16 (4-7); byte 9: mode (0-2, as fujitsu_ac's);
+ * byte 10: fan (0-2, as fujitsu_ac's; quiet read as min and the quiet flag); byte 14
+ * 0 minus the sum of bytes 7-13. Not read: the timers; byte 10's bits 4-5, which no
+ * documented AR-DB1 message sets.
+ */
+static const struct ac_protocol fujitsu_ac_ardb1 = {
+	.id = 30,
+	.header_pulse = 3324, .header_space = 1574, .header_margin = 600,
+	.bit_pulse = 448, .one_space = 1182, .zero_space = 390, .margin = 250,
+	.sections = 1, .header_mask = 1, .bytes = 15, .section_bits = { 120 },
+	.checks = {
+		CHECK_EQUAL(0, 0xff, 0x14),
+		CHECK_EQUAL(1, 0xff, 0x63),
+		CHECK_EQUAL(5, 0xff, 0xfc),
+		CHECK_EQUAL(6, 0xff, 0x08),
+		CHECK_EQUAL(8, 0x02, 0x00),
+		{ .kind = AC_CHECK_NEG_SUM8, .first = 7, .count = 7, .at = 14 },
+	},
+	.fields = {
+		FIELD_MAP(POWER, 8, 0, 1, AC_POWER_ON, AC_POWER_ON),
+		FIELD_MAP(MODE, 9, 0, 3, AC_MODE_AUTO, AC_MODE_COOL, AC_MODE_DRY, AC_MODE_FAN,
+			  AC_MODE_HEAT),
+		FIELD_LINEAR(TEMP, 8, 4, 4, 2, 32),
+		FIELD_MAP(FAN, 10, 0, 3, AC_FAN_AUTO, AC_FAN_TOP, AC_FAN_MEDIUM, AC_FAN_LOW,
+			  AC_FAN_MIN),
+		FLAG_MAP(AC_FLAG_QUIET, 10, 0, 3, AC_POWER_OFF, AC_POWER_OFF, AC_POWER_OFF,
+			 AC_POWER_OFF, AC_POWER_ON),
+	},
+};
+
 /* In id order: protocols[id].layout->id == id. */
 static const struct ac_protocol_info protocols[] = {
 	{ "gree", 64, &gree },
@@ -1176,6 +1245,8 @@ static const struct ac_protocol_info protocols[] = {
 	{ "sharp_ac", 104, &sharp_ac },
 	{ "daikin160", 160, &daikin160 },
 	{ "tcl112ac", 112, &tcl112ac },
+	{ "daikin176", 176, &daikin176 },
+	{ "fujitsu_ac_ardb1", 120, &fujitsu_ac_ardb1 },
 };
 
 size_t ac_protocol_count(void)

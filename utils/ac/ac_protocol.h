@@ -36,6 +36,8 @@
  *	sharp_ac	104 bits (13 bytes; the A907 remote's, not the A705's or A903's)
  *	daikin160	160 bits (20 bytes in 2 sections; its 0 space, 700 µs, is long)
  *	tcl112ac	112 bits (14 bytes; whole degrees, the special messages not read)
+ *	daikin176	176 bits (22 bytes in 2 sections; two fan speeds)
+ *	fujitsu_ac_ardb1	120 bits (15 bytes: the AR-DB1 remote's fujitsu_ac state)
  *
  * A value may have several fields, ORed into the state (mitsubishi_ac's temperature:
  * its whole degrees and a half-degree bit); they lie in one byte of the message.
