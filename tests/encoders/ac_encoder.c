@@ -39,6 +39,7 @@ static const struct timing mhi_timing = { 3140, 1630, 370, 420, 1220, 0 };
 static const struct timing trotec_timing = { 5952, 7364, 592, 1560, 592, 6184 };
 static const struct timing daikin160_timing = { 5000, 2145, 342, 1786, 700, 29650 };
 static const struct timing daikin176_timing = { 5070, 2140, 370, 1780, 710, 29410 };
+static const struct timing daikin216_timing = { 3440, 1750, 420, 1300, 450, 29650 };
 static const struct timing rhoss_timing = { 3042, 4248, 648, 1545, 457, 0 };
 static const struct timing technibel_timing = { 8836, 4380, 523, 1696, 564, 0 };
 static const struct timing corona_timing = { 3500, 1680, 450, 1270, 420, 10800 };
@@ -1204,6 +1205,48 @@ static int fujitsu_ardb1_bytes(const struct ac_enc_state *s, uint8_t *b)
 	return 15;
 }
 
+/*
+ * Daikin216's 27 bytes (ARC433B69), from its documented layout: 11 da 27 f0 00 00 00 and
+ * their sum; 11 da 27 00 00, then power and mode << 4 (auto 0, dry 2, cool 3, heat 4,
+ * fan 6) in byte 13; the temperature << 1 in byte 14 (10-32 °C); the vertical swing
+ * (0 off, 15 on) and the fan << 4 (3-7 the speeds from the lowest, 10 auto) in byte 16;
+ * the horizontal swing, the same, in byte 17; powerful in byte 21; 0xc0 in byte 23;
+ * byte 26 the sum of bytes 8-25.
+ */
+static int daikin216_bytes(const struct ac_enc_state *s, uint8_t *b)
+{
+	static const uint8_t head[] = { 0x11, 0xda, 0x27, 0xf0, 0x00, 0x00, 0x00 };
+	static const uint8_t head2[] = { 0x11, 0xda, 0x27, 0x00, 0x00 };
+	static const unsigned int modes[] = { M_AUTO, M_DRY, M_COOL, M_HEAT, M_FAN };
+	static const int mode_codes[] = { 0, 2, 3, 4, 6 };
+	static const unsigned int fans[] = { F_AUTO, F_MIN, F_LOW, F_MEDIUM, F_HIGH, F_MAX };
+	static const int fan_codes[] = { 10, 3, 4, 5, 6, 7 };
+	static const unsigned int swings[] = { S_OFF, S_AUTO };
+	static const int swing_codes[] = { 0, 15 };
+	int mode = CODE(s->mode, modes, mode_codes), fan = CODE(s->fan, fans, fan_codes);
+	int sv = CODE(s->swing_v, swings, swing_codes);
+	int sh = CODE(s->swing_h, swings, swing_codes);
+	unsigned int temp = s->temp_half / 2, i;
+
+	if (mode < 0 || fan < 0 || sv < 0 || sh < 0 || s->temp_half & 1 || temp < 10 ||
+	    temp > 32)
+		return -EINVAL;
+	memset(b, 0, 27);
+	memcpy(b, head, sizeof(head));
+	memcpy(b + 8, head2, sizeof(head2));
+	for (i = 0; i < 7; i++)
+		b[7] = (uint8_t)(b[7] + b[i]);
+	b[13] = (uint8_t)((s->power == ON) | mode << 4);
+	b[14] = (uint8_t)(temp << 1);
+	b[16] = (uint8_t)(fan << 4 | sv);
+	b[17] = (uint8_t)sh;
+	b[21] = (uint8_t)flag(s, TURBO);
+	b[23] = 0xc0;
+	for (i = 8; i < 26; i++)
+		b[26] = (uint8_t)(b[26] + b[i]);
+	return 27;
+}
+
 int ac_encode_bytes(enum ac_enc_protocol protocol, const struct ac_enc_state *state,
 		    uint8_t *bytes, size_t *ret_count)
 {
@@ -1300,6 +1343,9 @@ int ac_encode_bytes(enum ac_enc_protocol protocol, const struct ac_enc_state *st
 		break;
 	case AC_ENC_FUJITSU_AC_ARDB1:
 		n = fujitsu_ardb1_bytes(state, bytes);
+		break;
+	case AC_ENC_DAIKIN216:
+		n = daikin216_bytes(state, bytes);
 		break;
 	default:
 		return -EINVAL;
@@ -1573,6 +1619,18 @@ int ac_encode_signal(enum ac_enc_protocol protocol, const uint8_t *b, size_t cou
 				header(&x);
 			byte_lsb(&x, b[i]);
 			if (i == 6)
+				end(&x, 0);
+		}
+		end(&x, 1);
+		break;
+	case AC_ENC_DAIKIN216:
+		/* a header, 8 bytes, a pulse and a gap; a header, 19 bytes, a pulse */
+		x.t = &daikin216_timing;
+		for (i = 0; i < count; i++) {
+			if (i == 0 || i == 8)
+				header(&x);
+			byte_lsb(&x, b[i]);
+			if (i == 7)
 				end(&x, 0);
 		}
 		end(&x, 1);

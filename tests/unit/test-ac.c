@@ -198,6 +198,11 @@ static const struct protocol_case cases[] = {
 	  { M_AUTO, M_COOL, M_HEAT, M_DRY, M_FAN },
 	  { F_AUTO, F_MIN, F_LOW, F_MEDIUM, F_MAX }, { 0 }, { 0 }, 16, 30, 1 << QUIET,
 	  { ON, M_COOL, 38, F_AUTO, 0, 0, { 0 } } },
+	{ AC_ENC_DAIKIN216, "daikin216", 0, 1,
+	  { M_AUTO, M_COOL, M_HEAT, M_DRY, M_FAN },
+	  { F_AUTO, F_MIN, F_LOW, F_MEDIUM, F_HIGH, F_MAX }, { S_OFF, S_AUTO }, { S_OFF, S_AUTO },
+	  10, 32, 1 << TURBO,
+	  { ON, M_HEAT, 48, F_MIN, S_OFF, S_OFF, { 0 } } },
 };
 
 #define CASE_COUNT (sizeof(cases) / sizeof(cases[0]))

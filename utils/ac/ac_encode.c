@@ -214,6 +214,8 @@ static const struct ac_sending sendings[] = {
 	  29410, 1, 0, 0, daikin176_derive, false },
 	{ "fujitsu_ac_ardb1", { 0x14, 0x63, 0x00, 0x10, 0x10, 0xfc, 0x08, 0x30 },
 	  8100, 1, 0, 0, NULL, false },
+	{ "daikin216", { 0x11, 0xda, 0x27, 0xf0, [8] = 0x11, 0xda, 0x27, [23] = 0xc0 },
+	  29650, 1, 0, 0, NULL, false },
 	/* The 14-byte state, after a 690 µs pulse and an 18 ms space; 2.9 ms gaps. */
 	{ "samsung_ac", { 0x02, 0x02, 0x00, [7] = 0x01, 0x02, 0x80, 0x61, 0x00, 0x01, 0xc0 },
 	  2886, 1, 690, 17844, samsung_derive, false },

@@ -309,13 +309,14 @@ static const struct ac_protocol panasonic_ac = {
 	.header_pulse = 3456, .header_space = 1728, .header_margin = 600,
 	.bit_pulse = 432, .one_space = 1296, .zero_space = 432, .margin = 250,
 	.sections = 2, .header_mask = 3, .bytes = 27, .section_bits = { 64, 152 },
+	/* The signature first: a daikin216 message, whose framing this is, fails sooner. */
 	.checks = {
-		CHECK_SUM8(8, 18, 26),
 		CHECK_EQUAL(0, 0xff, 0x02),
 		CHECK_EQUAL(1, 0xff, 0x20),
 		CHECK_EQUAL(2, 0xff, 0xe0),
 		CHECK_EQUAL(7, 0xff, 0x06),
 		CHECK_EQUAL(8, 0xff, 0x02),
+		CHECK_SUM8(8, 18, 26),
 	},
 	.fields = {
 		POWER_BIT(13, 0),
@@ -1214,6 +1215,44 @@ static const struct ac_protocol fujitsu_ac_ardb1 = {
 	},
 };
 
+/*
+ * Daikin216 (ARC433B69 remote), 216 bits, LSB first: a header, 8 bytes, a pulse and a
+ * gap; a header, 19 bytes, a pulse. Its framing is panasonic_ac's (64 and 152 bits,
+ * within both windows): the decoder tries panasonic_ac first, whose signature fails,
+ * then this one. Bytes 0-3 11 da 27 f0, byte 7 the sum of bytes 0-6; bytes 8-10
+ * 11 da 27; byte 13: power (0), mode (4-6: as daikin's); byte 14: the temperature in
+ * whole degrees (1-6); byte 16: vertical swing (0-3: 0 off, 15 on), fan (4-7: 3-7 the
+ * speeds, 10 auto, 11 quiet, read as the lowest); byte 17: horizontal swing (0-3, the
+ * same); byte 21: powerful (0); byte 26 the sum of bytes 8-25. Not read: the rest of
+ * bytes 3-6, 11-12, 15 and 18-25 (fixed as the remote sends them; 0xc0 in byte 23).
+ */
+static const struct ac_protocol daikin216 = {
+	.id = 31,
+	.header_pulse = 3440, .header_space = 1750, .header_margin = 600,
+	.bit_pulse = 420, .one_space = 1300, .zero_space = 450, .margin = 250,
+	.sections = 2, .header_mask = 3, .bytes = 27, .section_bits = { 64, 152 },
+	.checks = {
+		CHECK_SUM8(0, 7, 7),
+		CHECK_SUM8(8, 18, 26),
+		CHECK_EQUAL(0, 0xff, 0x11),
+		CHECK_EQUAL(1, 0xff, 0xda),
+		CHECK_EQUAL(8, 0xff, 0x11),
+		CHECK_EQUAL(9, 0xff, 0xda),
+	},
+	.fields = {
+		POWER_BIT(13, 0),
+		FIELD_MAP(MODE, 13, 4, 3, [0] = AC_MODE_AUTO, [2] = AC_MODE_DRY,
+			  [3] = AC_MODE_COOL, [4] = AC_MODE_HEAT, [6] = AC_MODE_FAN),
+		FIELD_LINEAR(TEMP, 14, 1, 6, 2, 0),
+		FIELD_MAP(FAN, 16, 4, 4, [3] = AC_FAN_MIN, [4] = AC_FAN_LOW,
+			  [5] = AC_FAN_MEDIUM, [6] = AC_FAN_HIGH, [7] = AC_FAN_TOP,
+			  [10] = AC_FAN_AUTO, [11] = AC_FAN_MIN),
+		FIELD_MAP(SWING_V, 16, 0, 4, [0] = AC_SWING_V_OFF, [15] = AC_SWING_V_AUTO),
+		FIELD_MAP(SWING_H, 17, 0, 4, [0] = AC_SWING_H_OFF, [15] = AC_SWING_H_AUTO),
+		FLAG_BIT(AC_FLAG_TURBO, 21, 0),
+	},
+};
+
 /* In id order: protocols[id].layout->id == id. */
 static const struct ac_protocol_info protocols[] = {
 	{ "gree", 64, &gree },
@@ -1247,6 +1286,7 @@ static const struct ac_protocol_info protocols[] = {
 	{ "tcl112ac", 112, &tcl112ac },
 	{ "daikin176", 176, &daikin176 },
 	{ "fujitsu_ac_ardb1", 120, &fujitsu_ac_ardb1 },
+	{ "daikin216", 216, &daikin216 },
 };
 
 size_t ac_protocol_count(void)
