@@ -40,6 +40,7 @@ static const struct timing trotec_timing = { 5952, 7364, 592, 1560, 592, 6184 };
 static const struct timing daikin160_timing = { 5000, 2145, 342, 1786, 700, 29650 };
 static const struct timing daikin176_timing = { 5070, 2140, 370, 1780, 710, 29410 };
 static const struct timing daikin216_timing = { 3440, 1750, 420, 1300, 450, 29650 };
+static const struct timing vestel_timing = { 3110, 9066, 520, 1535, 480, 0 };
 static const struct timing rhoss_timing = { 3042, 4248, 648, 1545, 457, 0 };
 static const struct timing technibel_timing = { 8836, 4380, 523, 1696, 564, 0 };
 static const struct timing corona_timing = { 3500, 1680, 450, 1270, 420, 10800 };
@@ -1247,6 +1248,45 @@ static int daikin216_bytes(const struct ac_enc_state *s, uint8_t *b)
 	return 27;
 }
 
+/*
+ * Vestel's 56-bit command as a number, sent from its lowest bit: the signature 0x201
+ * (bits 0-11), the checksum (12-19: 0xff minus 2 and the set bits of bits 20-55),
+ * swing (20-23: 0xa on, 0xf off), turbo and sleep (24-27: 1 normal, 3 sleep, 7 turbo),
+ * the temperature - 16 (36-39), fan (40-43: auto 1, low 5, medium 9, high 0xb), mode
+ * (44-46: auto 0, cool 1, dry 2, fan 3, heat 4), ion (50), power (52-53: 3 on, 0
+ * off), bits 54 and 55 set (a command).
+ */
+static int vestel_bytes(const struct ac_enc_state *s, uint8_t *b)
+{
+	static const unsigned int modes[] = { M_AUTO, M_COOL, M_DRY, M_FAN, M_HEAT };
+	static const int mode_codes[] = { 0, 1, 2, 3, 4 };
+	static const unsigned int fans[] = { F_AUTO, F_LOW, F_MEDIUM, F_HIGH };
+	static const int fan_codes[] = { 1, 5, 9, 0xb };
+	static const unsigned int swings[] = { S_OFF, S_AUTO };
+	static const int swing_codes[] = { 0xf, 0xa };
+	int mode = CODE(s->mode, modes, mode_codes), fan = CODE(s->fan, fans, fan_codes);
+	int sv = CODE(s->swing_v, swings, swing_codes);
+	unsigned int temp = s->temp_half / 2, i, set = 0;
+	uint64_t v, special = 1;
+
+	if (mode < 0 || fan < 0 || sv < 0 || s->swing_h || s->temp_half & 1 || temp < 16 ||
+	    temp > 30 || (flag(s, TURBO) && flag(s, SLEEP)))
+		return -EINVAL;
+	if (flag(s, SLEEP))
+		special = 3;
+	if (flag(s, TURBO))
+		special = 7;
+	v = 0x201 | (uint64_t)sv << 20 | special << 24 | (uint64_t)(temp - 16) << 36 |
+	    (uint64_t)fan << 40 | (uint64_t)mode << 44 | (uint64_t)flag(s, FILTER) << 50 |
+	    (uint64_t)(s->power == ON ? 3 : 0) << 52 | 3ULL << 54;
+	for (i = 20; i < 56; i++)
+		set += (unsigned int)(v >> i & 1);
+	v |= (uint64_t)((0xff - (set + 2)) & 0xff) << 12;
+	for (i = 0; i < 7; i++)
+		b[i] = (uint8_t)(v >> (8 * i));
+	return 7;
+}
+
 int ac_encode_bytes(enum ac_enc_protocol protocol, const struct ac_enc_state *state,
 		    uint8_t *bytes, size_t *ret_count)
 {
@@ -1346,6 +1386,9 @@ int ac_encode_bytes(enum ac_enc_protocol protocol, const struct ac_enc_state *st
 		break;
 	case AC_ENC_DAIKIN216:
 		n = daikin216_bytes(state, bytes);
+		break;
+	case AC_ENC_VESTEL_AC:
+		n = vestel_bytes(state, bytes);
 		break;
 	default:
 		return -EINVAL;
@@ -1606,6 +1649,13 @@ int ac_encode_signal(enum ac_enc_protocol protocol, const uint8_t *b, size_t cou
 		break;
 	case AC_ENC_TCL112AC:
 		x.t = &tcl112_timing;
+		header(&x);
+		for (i = 0; i < count; i++)
+			byte_lsb(&x, b[i]);
+		end(&x, 1);
+		break;
+	case AC_ENC_VESTEL_AC:
+		x.t = &vestel_timing;
 		header(&x);
 		for (i = 0; i < count; i++)
 			byte_lsb(&x, b[i]);

@@ -228,6 +228,9 @@ static const struct ac_sending sendings[] = {
 	/* A state message (byte 3), byte 5's bit 5 set as the remote sends it. */
 	{ "tcl112ac", { 0x23, 0xcb, 0x26, 0x01, 0x00, 0x20 }, GAP_DEFAULT_US, 1, 0, 0, NULL,
 	  false },
+	/* A command (byte 6's bits 6-7), neither turbo nor sleep (byte 3 1). */
+	{ "vestel_ac", { 0x01, 0x02, [3] = 0x01, [6] = 0xc0 }, GAP_DEFAULT_US, 1, 0, 0, NULL,
+	  false },
 };
 
 static const struct ac_sending sending_default = { "", { 0 }, GAP_DEFAULT_US, 1, 0, 0, NULL,

@@ -1253,6 +1253,51 @@ static const struct ac_protocol daikin216 = {
 	},
 };
 
+/*
+ * Vestel (BIOX CXP-9), the 56-bit command message, LSB first: header (3.1 ms pulse,
+ * 9.1 ms space), 7 bytes, a pulse, once. Bits 0-11 the signature 0x201 (byte 0 0x01,
+ * byte 1's low nibble 2); bits 12-19 (byte 1's high nibble, byte 2's low one) 0xff
+ * minus 2 and the set bits of bits 20-55, which with the signature's two set bits is
+ * 0xff exclusive-or the count of the message's other set bits (samsung_ac's check).
+ * Byte 2: swing (4-7: 0xa auto, 0xf off); byte 3: turbo and sleep (0-3: 1 neither, 3
+ * sleep, 7 turbo); byte 4: the temperature - 16 (4-7); byte 5: fan (0-3: 1 auto, 5 low,
+ * 9 medium, 0xb high, 0xc and 0xd the remote's auto in cool and heat), mode (4-6: auto,
+ * cool, dry, fan, heat); byte 6: ion (2, the state's filter), power (4-5: 3 on, 0 off),
+ * a command (6; clear in the timer message, which is not read). Not read: the clock
+ * and timers (the other 56-bit message).
+ */
+static const struct ac_protocol vestel_ac = {
+	.id = 32,
+	.header_pulse = 3110, .header_space = 9066, .header_margin = 1000,
+	.bit_pulse = 520, .one_space = 1535, .zero_space = 480, .margin = 250,
+	.sections = 1, .header_mask = 1, .bytes = 7, .section_bits = { 56 },
+	.checks = {
+		/* The fixed bits first: samsung_ac's first section fails here, cheaply. */
+		CHECK_EQUAL(0, 0xff, 0x01),
+		CHECK_EQUAL(1, 0x0f, 0x02),
+		CHECK_EQUAL(6, 0x40, 0x40),
+		/* Unused, 0; samsung_ac's second section has 0x60 there. */
+		CHECK_EQUAL(3, 0xf0, 0x00),
+		{ .kind = AC_CHECK_BIT_COUNT, .first = 0, .count = 7, .at = 1, .first2 = 4,
+		  .init = 0xff },
+	},
+	.fields = {
+		FIELD_MAP(POWER, 6, 4, 2, [0] = AC_POWER_OFF, [3] = AC_POWER_ON),
+		FIELD_MAP(MODE, 5, 4, 3, AC_MODE_AUTO, AC_MODE_COOL, AC_MODE_DRY, AC_MODE_FAN,
+			  AC_MODE_HEAT),
+		FIELD_LINEAR(TEMP, 4, 4, 4, 2, 32),
+		FIELD_MAP(FAN, 5, 0, 4, [0x1] = AC_FAN_AUTO, [0x5] = AC_FAN_LOW,
+			  [0x9] = AC_FAN_MEDIUM, [0xb] = AC_FAN_HIGH, [0xc] = AC_FAN_AUTO,
+			  [0xd] = AC_FAN_AUTO),
+		FIELD_MAP(SWING_V, 2, 4, 4, [0xa] = AC_SWING_V_AUTO, [0xf] = AC_SWING_V_OFF),
+		FLAG_MAP(AC_FLAG_TURBO, 3, 0, 4, [1] = AC_POWER_OFF, [3] = AC_POWER_OFF,
+			 [7] = AC_POWER_ON),
+		FLAG_MAP(AC_FLAG_SLEEP, 3, 0, 4, [1] = AC_POWER_OFF, [3] = AC_POWER_ON,
+			 [7] = AC_POWER_OFF),
+		FLAG_BIT(AC_FLAG_FILTER, 6, 2),
+	},
+};
+
 /* In id order: protocols[id].layout->id == id. */
 static const struct ac_protocol_info protocols[] = {
 	{ "gree", 64, &gree },
@@ -1287,6 +1332,7 @@ static const struct ac_protocol_info protocols[] = {
 	{ "daikin176", 176, &daikin176 },
 	{ "fujitsu_ac_ardb1", 120, &fujitsu_ac_ardb1 },
 	{ "daikin216", 216, &daikin216 },
+	{ "vestel_ac", 56, &vestel_ac },
 };
 
 size_t ac_protocol_count(void)
