@@ -51,6 +51,7 @@ static const struct timing carrier64_timing = { 8940, 4556, 503, 1736, 615, 0 };
 static const struct timing sanyo_timing = { 8500, 4200, 500, 1600, 550, 0 };
 static const struct timing sharp_timing = { 3800, 1900, 470, 1400, 500, 0 };
 static const struct timing tcl112_timing = { 3000, 1650, 500, 1050, 325, 0 };
+static const struct timing neoclima_timing = { 6112, 7391, 537, 1651, 571, 7391 };
 
 /* -1 when value is not among the count values of from. */
 static int code_of(unsigned int value, const unsigned int *from, const int *codes, size_t count)
@@ -1287,6 +1288,43 @@ static int vestel_bytes(const struct ac_enc_state *s, uint8_t *b)
 	return 7;
 }
 
+/*
+ * Neoclima's 12 bytes (NS-09AHTI, ZH/TY-01 remote), the power button's: byte 1 ion
+ * << 2; byte 3 light | turbo << 3 | econo << 4; byte 5 the button (0, power); byte
+ * 7 sleep | power << 1 | the vertical swing << 2 (on 1, off 2) | the horizontal one
+ * off << 4 | the fan << 5 (auto 0, high 1, medium 2, low 3), Celsius (bit 7 clear);
+ * byte 9 °C - 16 (16-32) | the mode << 5 (auto 0, cool 1, dry 2, fan 3, heat 4);
+ * byte 10 0xa5; byte 11 the sum of bytes 0-10.
+ */
+static int neoclima_bytes(const struct ac_enc_state *s, uint8_t *b)
+{
+	static const unsigned int modes[] = { M_AUTO, M_COOL, M_DRY, M_FAN, M_HEAT };
+	static const int mode_codes[] = { 0, 1, 2, 3, 4 };
+	static const unsigned int fans[] = { F_AUTO, F_MAX, F_MEDIUM, F_MIN };
+	static const int fan_codes[] = { 0, 1, 2, 3 };
+	static const unsigned int vswings[] = { S_AUTO, S_OFF };
+	static const int vswing_codes[] = { 1, 2 };
+	static const unsigned int hswings[] = { S_AUTO, S_OFF };
+	static const int hswing_codes[] = { 0, 1 };
+	int mode = CODE(s->mode, modes, mode_codes), fan = CODE(s->fan, fans, fan_codes);
+	int sv = CODE(s->swing_v, vswings, vswing_codes);
+	int sh = CODE(s->swing_h, hswings, hswing_codes);
+	unsigned int temp = s->temp_half / 2, i;
+
+	if (mode < 0 || fan < 0 || sv < 0 || sh < 0 || s->temp_half & 1 || temp < 16 ||
+	    temp > 32)
+		return -EINVAL;
+	memset(b, 0, 12);
+	b[1] = (uint8_t)(flag(s, FILTER) << 2);
+	b[3] = (uint8_t)(flag(s, LIGHT) | flag(s, TURBO) << 3 | flag(s, ECONO) << 4);
+	b[7] = (uint8_t)(flag(s, SLEEP) | (s->power == ON) << 1 | sv << 2 | sh << 4 | fan << 5);
+	b[9] = (uint8_t)((temp - 16) | (unsigned int)mode << 5);
+	b[10] = 0xa5;
+	for (i = 0; i < 11; i++)
+		b[11] = (uint8_t)(b[11] + b[i]);
+	return 12;
+}
+
 int ac_encode_bytes(enum ac_enc_protocol protocol, const struct ac_enc_state *state,
 		    uint8_t *bytes, size_t *ret_count)
 {
@@ -1389,6 +1427,9 @@ int ac_encode_bytes(enum ac_enc_protocol protocol, const struct ac_enc_state *st
 		break;
 	case AC_ENC_VESTEL_AC:
 		n = vestel_bytes(state, bytes);
+		break;
+	case AC_ENC_NEOCLIMA:
+		n = neoclima_bytes(state, bytes);
 		break;
 	default:
 		return -EINVAL;
@@ -1683,6 +1724,15 @@ int ac_encode_signal(enum ac_enc_protocol protocol, const uint8_t *b, size_t cou
 			if (i == 7)
 				end(&x, 0);
 		}
+		end(&x, 1);
+		break;
+	case AC_ENC_NEOCLIMA:
+		/* the bytes, a pulse and a 7.4 ms space, and one more pulse */
+		x.t = &neoclima_timing;
+		header(&x);
+		for (i = 0; i < count; i++)
+			byte_lsb(&x, b[i]);
+		end(&x, 0);
 		end(&x, 1);
 		break;
 	case AC_ENC_MIDEA:

@@ -37,6 +37,7 @@ enum ac_enc_protocol {
 	AC_ENC_FUJITSU_AC_ARDB1,
 	AC_ENC_DAIKIN216,
 	AC_ENC_VESTEL_AC,
+	AC_ENC_NEOCLIMA,
 	AC_ENC_MAX,
 };
 

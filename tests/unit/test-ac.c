@@ -207,6 +207,11 @@ static const struct protocol_case cases[] = {
 	  { M_AUTO, M_COOL, M_HEAT, M_DRY, M_FAN }, { F_AUTO, F_LOW, F_MEDIUM, F_HIGH },
 	  { S_OFF, S_AUTO }, { 0 }, 16, 30, 1 << TURBO | 1 << FILTER | 1 << SLEEP,
 	  { ON, M_COOL, 50, F_AUTO, S_OFF, 0, { 0 } } },
+	{ AC_ENC_NEOCLIMA, "neoclima", 0, 1,
+	  { M_AUTO, M_COOL, M_HEAT, M_DRY, M_FAN }, { F_AUTO, F_MIN, F_MEDIUM, F_MAX },
+	  { S_OFF, S_AUTO }, { S_OFF, S_AUTO }, 16, 32,
+	  1 << TURBO | 1 << ECONO | 1 << LIGHT | 1 << FILTER | 1 << SLEEP,
+	  { ON, M_COOL, 52, F_AUTO, S_OFF, S_OFF, { 0 } } },
 };
 
 #define CASE_COUNT (sizeof(cases) / sizeof(cases[0]))
@@ -491,7 +496,8 @@ START_TEST(test_cut_short)
 		 * Trotec's and Goodweather's messages are whole at their gap (the first
 		 * long space after the header's): the pulse after the gap is a footer.
 		 */
-		if ((c->enc == AC_ENC_TROTEC || c->enc == AC_ENC_GOODWEATHER) && i > 1 &&
+		if ((c->enc == AC_ENC_TROTEC || c->enc == AC_ENC_GOODWEATHER ||
+		     c->enc == AC_ENC_NEOCLIMA) && i > 1 &&
 		    LIRC_IS_SPACE(v) && LIRC_VALUE(v) >= 5000)
 			break;
 		if (LIRC_IS_TIMEOUT(v))
@@ -1308,6 +1314,20 @@ static const struct documented documented[] = {
 				 0x00, 0x00, 0x80, 0xc2 },
 	  ST(ON, M_DRY, 52, F_LOW, S_OFF, S_OFF) | FL(TURBO, OFF) | FL(ECONO, OFF) |
 	  FL(LIGHT, ON) | FL(FILTER, OFF) },
+	/*
+	 * Neoclima: "Power: On, Mode: 1 (Cool), Temp: 26C, Fan: 3 (Low), Swing(V): Off,
+	 * Swing(H): On, Sleep: Off, Turbo: Off, Hold: Off, Ion: Off, Eye: Off, Light: Off"
+	 * (fan 3 is stdAc's minimum)
+	 */
+	{ AC_ENC_NEOCLIMA, 12, { 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x6a, 0x00, 0x2a,
+				 0xa5, 0x39 },
+	  ST(ON, M_COOL, 52, F_MIN, S_OFF, S_AUTO) | FL(TURBO, OFF) | FL(ECONO, OFF) |
+	  FL(LIGHT, OFF) | FL(FILTER, OFF) | FL(SLEEP, OFF) },
+	/* "Turbo: On" (the turbo button; 24C, fan low, heat: byte 9 0x88) */
+	{ AC_ENC_NEOCLIMA, 12, { 0x00, 0x00, 0x00, 0x08, 0x00, 0x0a, 0x00, 0x6a, 0x00, 0x88,
+				 0xa5, 0xa9 },
+	  ST(ON, M_HEAT, 48, F_MIN, S_OFF, S_AUTO) | FL(TURBO, ON) | FL(ECONO, OFF) |
+	  FL(LIGHT, OFF) | FL(FILTER, OFF) | FL(SLEEP, OFF) },
 };
 
 START_TEST(test_documented_examples)

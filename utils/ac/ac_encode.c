@@ -231,6 +231,8 @@ static const struct ac_sending sendings[] = {
 	/* A command (byte 6's bits 6-7), neither turbo nor sleep (byte 3 1). */
 	{ "vestel_ac", { 0x01, 0x02, [3] = 0x01, [6] = 0xc0 }, GAP_DEFAULT_US, 1, 0, 0, NULL,
 	  false },
+	/* Byte 10 fixed; after the message a 7.4 ms space and one more pulse. */
+	{ "neoclima", { [10] = 0xa5 }, 7391, 1, 0, 0, NULL, true },
 };
 
 static const struct ac_sending sending_default = { "", { 0 }, GAP_DEFAULT_US, 1, 0, 0, NULL,

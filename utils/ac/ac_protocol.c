@@ -1298,6 +1298,45 @@ static const struct ac_protocol vestel_ac = {
 	},
 };
 
+/*
+ * Neoclima (NS-09AHTI, ZH/TY-01 remote), 96 bits, LSB first: a header (6.1 ms pulse,
+ * 7.4 ms space), 12 bytes, a pulse, a 7.4 ms space and one more pulse. Every duration
+ * lies within goodweather's windows, and both are 96 bits: goodweather's checks (its
+ * bytes' complements, its byte 10 0x2a) fail here, and this one is tried next. Byte 1:
+ * ion (2, the state's filter, as IRremoteESP8266 takes it); byte 3: light (0), turbo
+ * (3), econo (4); byte 7: sleep (0), power (1), vertical swing (2-3: 1 auto, 2 off),
+ * horizontal swing (4, clear when on), fan (5-6: 0 auto, 1 high read as max, 2 medium,
+ * 3 low read as min), Fahrenheit (7, clear: Celsius states only); byte 9: the
+ * temperature - 16 (0-4), mode (5-7: auto, cool, dry, fan, heat); byte 10 0xa5; byte
+ * 11 the sum of bytes 0-10. Not read: the button pressed (byte 5, 0-4), fresh (byte
+ * 5, 7), 8 °C heat (byte 1, 1), hold and eye (byte 3, 2 and 6), follow me (byte 8).
+ */
+static const struct ac_protocol neoclima = {
+	.id = 33,
+	.header_pulse = 6112, .header_space = 7391, .header_margin = 1000,
+	.bit_pulse = 537, .one_space = 1651, .zero_space = 571, .margin = 250,
+	.sections = 1, .header_mask = 1, .bytes = 12, .section_bits = { 96 },
+	.checks = {
+		CHECK_EQUAL(10, 0xff, 0xa5),
+		CHECK_EQUAL(7, 0x80, 0x00),
+		CHECK_SUM8(0, 11, 11),
+	},
+	.fields = {
+		POWER_BIT(7, 1),
+		FIELD_MAP(MODE, 9, 5, 3, AC_MODE_AUTO, AC_MODE_COOL, AC_MODE_DRY, AC_MODE_FAN,
+			  AC_MODE_HEAT),
+		FIELD_LINEAR(TEMP, 9, 0, 5, 2, 32),
+		FIELD_MAP(FAN, 7, 5, 2, AC_FAN_AUTO, AC_FAN_TOP, AC_FAN_MEDIUM, AC_FAN_MIN),
+		FIELD_MAP(SWING_V, 7, 2, 2, [1] = AC_SWING_V_AUTO, [2] = AC_SWING_V_OFF),
+		FIELD_MAP(SWING_H, 7, 4, 1, AC_SWING_H_AUTO, AC_SWING_H_OFF),
+		FLAG_BIT(AC_FLAG_FILTER, 1, 2),
+		FLAG_BIT(AC_FLAG_LIGHT, 3, 0),
+		FLAG_BIT(AC_FLAG_TURBO, 3, 3),
+		FLAG_BIT(AC_FLAG_ECONO, 3, 4),
+		FLAG_BIT(AC_FLAG_SLEEP, 7, 0),
+	},
+};
+
 /* In id order: protocols[id].layout->id == id. */
 static const struct ac_protocol_info protocols[] = {
 	{ "gree", 64, &gree },
@@ -1333,6 +1372,7 @@ static const struct ac_protocol_info protocols[] = {
 	{ "fujitsu_ac_ardb1", 120, &fujitsu_ac_ardb1 },
 	{ "daikin216", 216, &daikin216 },
 	{ "vestel_ac", 56, &vestel_ac },
+	{ "neoclima", 96, &neoclima },
 };
 
 size_t ac_protocol_count(void)
