@@ -255,16 +255,17 @@ static __always_inline void ac_bits_read(struct ac_decoder *d, const struct ac_p
  * r's fixed bytes (its AC_CHECK_EQUAL checks) read alone, each from its 8 spaces with
  * r's threshold: 0 when one differs. Where two protocols share a framing, a message is
  * most often told from the other's by a signature byte: the wrong candidate is then
- * dropped for a few bytes' reading, not all its bits' and its sums. Nothing is kept
- * from one check to the next, so the two ways of a check that is not EQUAL meet again
- * in one state for the verifier.
+ * dropped for a few bytes' reading, not all its bits' and its sums. The checks of
+ * other kinds are skipped: the kind, read from the map each time, is not live after,
+ * so both ways meet in one state for the verifier; the bit order is chosen by a mask,
+ * not by a branch whose two ways both go on.
  */
 static __always_inline int ac_fixed_hold(const struct ac_decoder *d,
 					 const struct ac_protocol *r)
 {
 	unsigned int below = (r->zero_space + r->one_space) / 2 - 1;
-	unsigned int msb = r->flags & AC_MSB_FIRST;
-	unsigned int i, k, byte;
+	unsigned int msb = -(r->flags & AC_MSB_FIRST);	/* all ones when MSB first */
+	unsigned int i, k, bit, lsb_byte, msb_byte;
 	const struct ac_check *c;
 	const unsigned short *s;
 
@@ -273,13 +274,16 @@ static __always_inline int ac_fixed_hold(const struct ac_decoder *d,
 		if (c->kind != AC_CHECK_EQUAL)
 			continue;
 		s = &d->spaces[ir_bound(c->at, AC_BYTE_MASK) * 8];
-		byte = 0;
+		lsb_byte = 0;
+		msb_byte = 0;
 #pragma unroll
-		for (k = 0; k < 8; k++)
-			byte |= (below - s[k]) >> 31 << k;
-		if (msb)
-			byte = ir_bitrev8(byte);
-		if ((byte & c->first) != c->count)
+		for (k = 0; k < 8; k++) {
+			bit = (below - s[k]) >> 31;
+			lsb_byte |= bit << k;
+			msb_byte |= bit << (7 - k);
+		}
+		lsb_byte ^= (lsb_byte ^ msb_byte) & msb;
+		if ((lsb_byte & c->first) != c->count)
 			return 0;
 	}
 	return 1;
@@ -395,8 +399,8 @@ static __always_inline unsigned long long ac_state(const struct ac_decoder *d,
  * AC_CANDIDATES_MAX they are the whole of. With stop the loop ends at the first: a
  * message is most often reported, and the descriptors after it cost nothing then
  * (ac_end_section compares those after it when its checks fail: the ones before it,
- * already compared, are not walked twice). The descriptors skipped leave nothing in
- * registers, so that the two ways of the skip meet in one state for the verifier. A
+ * already compared, are not walked twice). The loop counts from 0 and the key is from
+ * past it, so that no branch skips the first few (two ways that both go on). A
  * subprogram, not inlined at both calls. It returns d->candidates, and the caller uses
  * it: the kernel reads r0 at every exit, a subprogram's too, and a value no caller used
  * would be dropped.
@@ -410,11 +414,9 @@ static __attribute__((noinline)) int ac_compare(struct ac_decoder *d, unsigned i
 
 	d->candidates = 0;
 	for (i = 0; i < AC_PROTOCOLS_MAX; i++) {
-		if (i >= (unsigned int)IR_IMM(protocols))
+		key = from + i;
+		if (key >= (unsigned int)IR_IMM(protocols))
 			break;
-		if (i < from)
-			continue;
-		key = i;
 		r = bpf_map_lookup_elem(&ac_protocols, &key);
 		if (!r)
 			break;
@@ -422,7 +424,7 @@ static __attribute__((noinline)) int ac_compare(struct ac_decoder *d, unsigned i
 		d->begun |= match;
 		n = d->candidates;
 		if (match == 2 && n < AC_CANDIDATES_MAX) {
-			d->candidate[ir_bound(n, AC_CANDIDATES_MAX - 1)] = i;
+			d->candidate[ir_bound(n, AC_CANDIDATES_MAX - 1)] = key;
 			d->candidates = n + 1;
 			if (stop)
 				break;
