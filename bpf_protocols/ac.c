@@ -252,41 +252,40 @@ static __always_inline void ac_bits_read(struct ac_decoder *d, const struct ac_p
 }
 
 /*
- * r's fixed bytes (its AC_CHECK_EQUAL checks) read alone, each from its 8 spaces with
- * r's threshold: 0 when one differs. Where two protocols share a framing, a message is
- * most often told from the other's by a signature byte: the wrong candidate is then
- * dropped for a few bytes' reading, not all its bits' and its sums. The checks of
- * other kinds are skipped: the kind, read from the map each time, is not live after,
- * so both ways meet in one state for the verifier; the bit order is chosen by a mask,
- * not by a branch whose two ways both go on.
+ * r's first fixed byte (its first AC_CHECK_EQUAL check's) read alone, from its 8 spaces
+ * with r's threshold: 0 when it differs. Where two protocols share a framing, a
+ * message is most often told from the other's by its first signature byte: the wrong
+ * candidate is then dropped for a byte's reading, not all its bits' and its sums; and
+ * a message that passes pays one byte read twice. Which check that is, the loop finds
+ * (the kind, read from the map, is not live after it: its ways meet for the
+ * verifier); the bit order is chosen by a mask, not by a branch whose two ways both go
+ * on.
  */
 static __always_inline int ac_fixed_hold(const struct ac_decoder *d,
 					 const struct ac_protocol *r)
 {
 	unsigned int below = (r->zero_space + r->one_space) / 2 - 1;
 	unsigned int msb = -(r->flags & AC_MSB_FIRST);	/* all ones when MSB first */
-	unsigned int i, k, bit, lsb_byte, msb_byte;
-	const struct ac_check *c;
+	unsigned int i, k, bit, lsb_byte = 0, msb_byte = 0;
+	const struct ac_check *c = NULL;
 	const unsigned short *s;
 
 	for (i = 0; i < AC_CHECKS_MAX; i++) {
 		c = &r->checks[i];
-		if (c->kind != AC_CHECK_EQUAL)
-			continue;
-		s = &d->spaces[ir_bound(c->at, AC_BYTE_MASK) * 8];
-		lsb_byte = 0;
-		msb_byte = 0;
-#pragma unroll
-		for (k = 0; k < 8; k++) {
-			bit = (below - s[k]) >> 31;
-			lsb_byte |= bit << k;
-			msb_byte |= bit << (7 - k);
-		}
-		lsb_byte ^= (lsb_byte ^ msb_byte) & msb;
-		if ((lsb_byte & c->first) != c->count)
-			return 0;
+		if (c->kind == AC_CHECK_EQUAL)
+			break;
 	}
-	return 1;
+	if (i >= AC_CHECKS_MAX || !c)
+		return 1;
+	s = &d->spaces[ir_bound(c->at, AC_BYTE_MASK) * 8];
+#pragma unroll
+	for (k = 0; k < 8; k++) {
+		bit = (below - s[k]) >> 31;
+		lsb_byte |= bit << k;
+		msb_byte |= bit << (7 - k);
+	}
+	lsb_byte ^= (lsb_byte ^ msb_byte) & msb;
+	return (lsb_byte & c->first) == c->count;
 }
 
 /*
