@@ -1124,6 +1124,9 @@ static const char *const ac_names[AC_ENC_MAX] = {
 	[AC_ENC_TCL112AC] = "tcl112ac",
 	[AC_ENC_DAIKIN176] = "daikin176",
 	[AC_ENC_FUJITSU_AC_ARDB1] = "fujitsu_ac_ardb1",
+	[AC_ENC_DAIKIN216] = "daikin216",
+	[AC_ENC_VESTEL_AC] = "vestel_ac",
+	[AC_ENC_NEOCLIMA] = "neoclima",
 };
 
 /* One protocol's signal, its layout alone and every layout loaded; 0 or -errno. */

@@ -252,6 +252,43 @@ static __always_inline void ac_bits_read(struct ac_decoder *d, const struct ac_p
 }
 
 /*
+ * r's first fixed byte (its first AC_CHECK_EQUAL check's) read alone, from its 8 spaces
+ * with r's threshold: 0 when it differs. Where two protocols share a framing, a
+ * message is most often told from the other's by its first signature byte: the wrong
+ * candidate is then dropped for a byte's reading, not all its bits' and its sums; and
+ * a message that passes pays one byte read twice. Which check that is, the loop finds
+ * (the kind, read from the map, is not live after it: its ways meet for the
+ * verifier); the bit order is chosen by a mask, not by a branch whose two ways both go
+ * on.
+ */
+static __always_inline int ac_fixed_hold(const struct ac_decoder *d,
+					 const struct ac_protocol *r)
+{
+	unsigned int below = (r->zero_space + r->one_space) / 2 - 1;
+	unsigned int msb = -(r->flags & AC_MSB_FIRST);	/* all ones when MSB first */
+	unsigned int i, k, bit, lsb_byte = 0, msb_byte = 0;
+	const struct ac_check *c = NULL;
+	const unsigned short *s;
+
+	for (i = 0; i < AC_CHECKS_MAX; i++) {
+		c = &r->checks[i];
+		if (c->kind == AC_CHECK_EQUAL)
+			break;
+	}
+	if (i >= AC_CHECKS_MAX || !c)
+		return 1;
+	s = &d->spaces[ir_bound(c->at, AC_BYTE_MASK) * 8];
+#pragma unroll
+	for (k = 0; k < 8; k++) {
+		bit = (below - s[k]) >> 31;
+		lsb_byte |= bit << k;
+		msb_byte |= bit << (7 - k);
+	}
+	lsb_byte ^= (lsb_byte ^ msb_byte) & msb;
+	return (lsb_byte & c->first) == c->count;
+}
+
+/*
  * 1 when d lies within the window of width from low (ir_eq_margin() with low =
  * expected - margin + 1, width = 2 * margin - 1), without a branch: d - low is not
  * negative and d - low - width is. Durations and windows are below 2^24.
@@ -356,28 +393,29 @@ static __always_inline unsigned long long ac_state(const struct ac_decoder *d,
 }
 
 /*
- * The sections so far compared with the descriptors: d->begun gathers what they are to
- * each, d->candidate the first AC_CANDIDATES_MAX they are the whole of. With stop the
- * loop ends at the first: a message is most often reported, and the descriptors after
- * it cost nothing then (ac_end_section compares them all when its checks fail; not
- * from the next one on, which would be a branch at each descriptor whose two ways both
- * go on, for the verifier every path after it twice). A
+ * The sections so far compared with the descriptors from the from'th on: d->begun
+ * gathers what they are to each (the caller clears it), d->candidate the first
+ * AC_CANDIDATES_MAX they are the whole of. With stop the loop ends at the first: a
+ * message is most often reported, and the descriptors after it cost nothing then
+ * (ac_end_section compares those after it when its checks fail: the ones before it,
+ * already compared, are not walked twice). The loop counts from 0 and the key is from
+ * past it, so that no branch skips the first few (two ways that both go on). A
  * subprogram, not inlined at both calls. It returns d->candidates, and the caller uses
  * it: the kernel reads r0 at every exit, a subprogram's too, and a value no caller used
  * would be dropped.
  */
-static __attribute__((noinline)) int ac_compare(struct ac_decoder *d, int stop)
+static __attribute__((noinline)) int ac_compare(struct ac_decoder *d, unsigned int from,
+						int stop)
 {
 	const struct ac_protocol *r;
 	unsigned int i, key, n;
 	int match;
 
-	d->begun = 0;
 	d->candidates = 0;
 	for (i = 0; i < AC_PROTOCOLS_MAX; i++) {
-		if (i >= (unsigned int)IR_IMM(protocols))
+		key = from + i;
+		if (key >= (unsigned int)IR_IMM(protocols))
 			break;
-		key = i;
 		r = bpf_map_lookup_elem(&ac_protocols, &key);
 		if (!r)
 			break;
@@ -385,7 +423,7 @@ static __attribute__((noinline)) int ac_compare(struct ac_decoder *d, int stop)
 		d->begun |= match;
 		n = d->candidates;
 		if (match == 2 && n < AC_CANDIDATES_MAX) {
-			d->candidate[ir_bound(n, AC_CANDIDATES_MAX - 1)] = i;
+			d->candidate[ir_bound(n, AC_CANDIDATES_MAX - 1)] = key;
 			d->candidates = n + 1;
 			if (stop)
 				break;
@@ -405,7 +443,7 @@ static __attribute__((noinline)) int ac_try(unsigned int *sample, struct ac_deco
 {
 	const struct ac_protocol *r = bpf_map_lookup_elem(&ac_protocols, &key);
 
-	if (!r)
+	if (!r || !ac_fixed_hold(d, r))
 		return 0;
 	ac_bits_read(d, r);
 	if (!ac_checks_hold(d, r) || !ac_bits_near(d, r))
@@ -455,14 +493,15 @@ static __always_inline void ac_end_section(unsigned int *sample, struct ac_decod
 	d->start = bit;
 	d->open_header_pulse = 0;
 	d->open_header_space = 0;
-	if (ac_compare(d, 1)) {
+	d->begun = 0;
+	if (ac_compare(d, 0, 1)) {
 		if (ac_try(sample, d, d->candidate[0])) {
 			ac_reset(d);
 			return;
 		}
-		/* The first whole match failed: the others, and what the rest begin. */
-		ac_compare(d, 0);
-		for (i = 1; i < AC_CANDIDATES_MAX; i++) {
+		/* The first whole match failed: the others after it, and what they begin. */
+		ac_compare(d, d->candidate[0] + 1, 0);
+		for (i = 0; i < AC_CANDIDATES_MAX - 1; i++) {
 			if (i >= d->candidates)
 				break;
 			if (ac_try(sample, d, d->candidate[i])) {

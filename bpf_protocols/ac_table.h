@@ -27,7 +27,9 @@
  * ends a section. At the end of each section the descriptors are compared with the
  * sections so far (their count, bits and headers: a few numbers each, so that the
  * work per sample does not grow with the number of protocols loaded). When they are
- * the whole of a descriptor's message, its bits are read with its own threshold (a
+ * the whole of a descriptor's message, the byte its first AC_CHECK_EQUAL check looks
+ * at is read first, alone (a candidate whose signature differs is dropped there, before
+ * the rest costs anything), then its bits with its own threshold (a
  * space is a 1 from midway between zero_space and one_space on), its checks run, and
  * every pulse (each section's last too) and space must lie within margin of the
  * descriptor's. When that fails, the next descriptors whose framing the sections are

@@ -39,6 +39,8 @@ static const struct timing mhi_timing = { 3140, 1630, 370, 420, 1220, 0 };
 static const struct timing trotec_timing = { 5952, 7364, 592, 1560, 592, 6184 };
 static const struct timing daikin160_timing = { 5000, 2145, 342, 1786, 700, 29650 };
 static const struct timing daikin176_timing = { 5070, 2140, 370, 1780, 710, 29410 };
+static const struct timing daikin216_timing = { 3440, 1750, 420, 1300, 450, 29650 };
+static const struct timing vestel_timing = { 3110, 9066, 520, 1535, 480, 0 };
 static const struct timing rhoss_timing = { 3042, 4248, 648, 1545, 457, 0 };
 static const struct timing technibel_timing = { 8836, 4380, 523, 1696, 564, 0 };
 static const struct timing corona_timing = { 3500, 1680, 450, 1270, 420, 10800 };
@@ -49,6 +51,7 @@ static const struct timing carrier64_timing = { 8940, 4556, 503, 1736, 615, 0 };
 static const struct timing sanyo_timing = { 8500, 4200, 500, 1600, 550, 0 };
 static const struct timing sharp_timing = { 3800, 1900, 470, 1400, 500, 0 };
 static const struct timing tcl112_timing = { 3000, 1650, 500, 1050, 325, 0 };
+static const struct timing neoclima_timing = { 6112, 7391, 537, 1651, 571, 7391 };
 
 /* -1 when value is not among the count values of from. */
 static int code_of(unsigned int value, const unsigned int *from, const int *codes, size_t count)
@@ -1204,6 +1207,124 @@ static int fujitsu_ardb1_bytes(const struct ac_enc_state *s, uint8_t *b)
 	return 15;
 }
 
+/*
+ * Daikin216's 27 bytes (ARC433B69), from its documented layout: 11 da 27 f0 00 00 00 and
+ * their sum; 11 da 27 00 00, then power and mode << 4 (auto 0, dry 2, cool 3, heat 4,
+ * fan 6) in byte 13; the temperature << 1 in byte 14 (10-32 °C); the vertical swing
+ * (0 off, 15 on) and the fan << 4 (3-7 the speeds from the lowest, 10 auto) in byte 16;
+ * the horizontal swing, the same, in byte 17; powerful in byte 21; 0xc0 in byte 23;
+ * byte 26 the sum of bytes 8-25.
+ */
+static int daikin216_bytes(const struct ac_enc_state *s, uint8_t *b)
+{
+	static const uint8_t head[] = { 0x11, 0xda, 0x27, 0xf0, 0x00, 0x00, 0x00 };
+	static const uint8_t head2[] = { 0x11, 0xda, 0x27, 0x00, 0x00 };
+	static const unsigned int modes[] = { M_AUTO, M_DRY, M_COOL, M_HEAT, M_FAN };
+	static const int mode_codes[] = { 0, 2, 3, 4, 6 };
+	static const unsigned int fans[] = { F_AUTO, F_MIN, F_LOW, F_MEDIUM, F_HIGH, F_MAX };
+	static const int fan_codes[] = { 10, 3, 4, 5, 6, 7 };
+	static const unsigned int swings[] = { S_OFF, S_AUTO };
+	static const int swing_codes[] = { 0, 15 };
+	int mode = CODE(s->mode, modes, mode_codes), fan = CODE(s->fan, fans, fan_codes);
+	int sv = CODE(s->swing_v, swings, swing_codes);
+	int sh = CODE(s->swing_h, swings, swing_codes);
+	unsigned int temp = s->temp_half / 2, i;
+
+	if (mode < 0 || fan < 0 || sv < 0 || sh < 0 || s->temp_half & 1 || temp < 10 ||
+	    temp > 32)
+		return -EINVAL;
+	memset(b, 0, 27);
+	memcpy(b, head, sizeof(head));
+	memcpy(b + 8, head2, sizeof(head2));
+	for (i = 0; i < 7; i++)
+		b[7] = (uint8_t)(b[7] + b[i]);
+	b[13] = (uint8_t)((s->power == ON) | mode << 4);
+	b[14] = (uint8_t)(temp << 1);
+	b[16] = (uint8_t)(fan << 4 | sv);
+	b[17] = (uint8_t)sh;
+	b[21] = (uint8_t)flag(s, TURBO);
+	b[23] = 0xc0;
+	for (i = 8; i < 26; i++)
+		b[26] = (uint8_t)(b[26] + b[i]);
+	return 27;
+}
+
+/*
+ * Vestel's 56-bit command as a number, sent from its lowest bit: the signature 0x201
+ * (bits 0-11), the checksum (12-19: 0xff minus 2 and the set bits of bits 20-55),
+ * swing (20-23: 0xa on, 0xf off), turbo and sleep (24-27: 1 normal, 3 sleep, 7 turbo),
+ * the temperature - 16 (36-39), fan (40-43: auto 1, low 5, medium 9, high 0xb), mode
+ * (44-46: auto 0, cool 1, dry 2, fan 3, heat 4), ion (50), power (52-53: 3 on, 0
+ * off), bits 54 and 55 set (a command).
+ */
+static int vestel_bytes(const struct ac_enc_state *s, uint8_t *b)
+{
+	static const unsigned int modes[] = { M_AUTO, M_COOL, M_DRY, M_FAN, M_HEAT };
+	static const int mode_codes[] = { 0, 1, 2, 3, 4 };
+	static const unsigned int fans[] = { F_AUTO, F_LOW, F_MEDIUM, F_HIGH };
+	static const int fan_codes[] = { 1, 5, 9, 0xb };
+	static const unsigned int swings[] = { S_OFF, S_AUTO };
+	static const int swing_codes[] = { 0xf, 0xa };
+	int mode = CODE(s->mode, modes, mode_codes), fan = CODE(s->fan, fans, fan_codes);
+	int sv = CODE(s->swing_v, swings, swing_codes);
+	unsigned int temp = s->temp_half / 2, i, set = 0;
+	uint64_t v, special = 1;
+
+	if (mode < 0 || fan < 0 || sv < 0 || s->swing_h || s->temp_half & 1 || temp < 16 ||
+	    temp > 30 || (flag(s, TURBO) && flag(s, SLEEP)))
+		return -EINVAL;
+	if (flag(s, SLEEP))
+		special = 3;
+	if (flag(s, TURBO))
+		special = 7;
+	v = 0x201 | (uint64_t)sv << 20 | special << 24 | (uint64_t)(temp - 16) << 36 |
+	    (uint64_t)fan << 40 | (uint64_t)mode << 44 | (uint64_t)flag(s, FILTER) << 50 |
+	    (uint64_t)(s->power == ON ? 3 : 0) << 52 | 3ULL << 54;
+	for (i = 20; i < 56; i++)
+		set += (unsigned int)(v >> i & 1);
+	v |= (uint64_t)((0xff - (set + 2)) & 0xff) << 12;
+	for (i = 0; i < 7; i++)
+		b[i] = (uint8_t)(v >> (8 * i));
+	return 7;
+}
+
+/*
+ * Neoclima's 12 bytes (NS-09AHTI, ZH/TY-01 remote), the power button's: byte 1 ion
+ * << 2; byte 3 light | turbo << 3 | econo << 4; byte 5 the button (0, power); byte
+ * 7 sleep | power << 1 | the vertical swing << 2 (on 1, off 2) | the horizontal one
+ * off << 4 | the fan << 5 (auto 0, high 1, medium 2, low 3), Celsius (bit 7 clear);
+ * byte 9 °C - 16 (16-32) | the mode << 5 (auto 0, cool 1, dry 2, fan 3, heat 4);
+ * byte 10 0xa5; byte 11 the sum of bytes 0-10.
+ */
+static int neoclima_bytes(const struct ac_enc_state *s, uint8_t *b)
+{
+	static const unsigned int modes[] = { M_AUTO, M_COOL, M_DRY, M_FAN, M_HEAT };
+	static const int mode_codes[] = { 0, 1, 2, 3, 4 };
+	static const unsigned int fans[] = { F_AUTO, F_MAX, F_MEDIUM, F_MIN };
+	static const int fan_codes[] = { 0, 1, 2, 3 };
+	static const unsigned int vswings[] = { S_AUTO, S_OFF };
+	static const int vswing_codes[] = { 1, 2 };
+	static const unsigned int hswings[] = { S_AUTO, S_OFF };
+	static const int hswing_codes[] = { 0, 1 };
+	int mode = CODE(s->mode, modes, mode_codes), fan = CODE(s->fan, fans, fan_codes);
+	int sv = CODE(s->swing_v, vswings, vswing_codes);
+	int sh = CODE(s->swing_h, hswings, hswing_codes);
+	unsigned int temp = s->temp_half / 2, i;
+
+	if (mode < 0 || fan < 0 || sv < 0 || sh < 0 || s->temp_half & 1 || temp < 16 ||
+	    temp > 32)
+		return -EINVAL;
+	memset(b, 0, 12);
+	b[1] = (uint8_t)(flag(s, FILTER) << 2);
+	b[3] = (uint8_t)(flag(s, LIGHT) | flag(s, TURBO) << 3 | flag(s, ECONO) << 4);
+	b[7] = (uint8_t)(flag(s, SLEEP) | (s->power == ON) << 1 | sv << 2 | sh << 4 | fan << 5);
+	b[9] = (uint8_t)((temp - 16) | (unsigned int)mode << 5);
+	b[10] = 0xa5;
+	for (i = 0; i < 11; i++)
+		b[11] = (uint8_t)(b[11] + b[i]);
+	return 12;
+}
+
 int ac_encode_bytes(enum ac_enc_protocol protocol, const struct ac_enc_state *state,
 		    uint8_t *bytes, size_t *ret_count)
 {
@@ -1300,6 +1421,15 @@ int ac_encode_bytes(enum ac_enc_protocol protocol, const struct ac_enc_state *st
 		break;
 	case AC_ENC_FUJITSU_AC_ARDB1:
 		n = fujitsu_ardb1_bytes(state, bytes);
+		break;
+	case AC_ENC_DAIKIN216:
+		n = daikin216_bytes(state, bytes);
+		break;
+	case AC_ENC_VESTEL_AC:
+		n = vestel_bytes(state, bytes);
+		break;
+	case AC_ENC_NEOCLIMA:
+		n = neoclima_bytes(state, bytes);
 		break;
 	default:
 		return -EINVAL;
@@ -1565,6 +1695,13 @@ int ac_encode_signal(enum ac_enc_protocol protocol, const uint8_t *b, size_t cou
 			byte_lsb(&x, b[i]);
 		end(&x, 1);
 		break;
+	case AC_ENC_VESTEL_AC:
+		x.t = &vestel_timing;
+		header(&x);
+		for (i = 0; i < count; i++)
+			byte_lsb(&x, b[i]);
+		end(&x, 1);
+		break;
 	case AC_ENC_DAIKIN176:
 		/* a header, 7 bytes, a pulse and a gap; a header, 15 bytes, a pulse */
 		x.t = &daikin176_timing;
@@ -1575,6 +1712,27 @@ int ac_encode_signal(enum ac_enc_protocol protocol, const uint8_t *b, size_t cou
 			if (i == 6)
 				end(&x, 0);
 		}
+		end(&x, 1);
+		break;
+	case AC_ENC_DAIKIN216:
+		/* a header, 8 bytes, a pulse and a gap; a header, 19 bytes, a pulse */
+		x.t = &daikin216_timing;
+		for (i = 0; i < count; i++) {
+			if (i == 0 || i == 8)
+				header(&x);
+			byte_lsb(&x, b[i]);
+			if (i == 7)
+				end(&x, 0);
+		}
+		end(&x, 1);
+		break;
+	case AC_ENC_NEOCLIMA:
+		/* the bytes, a pulse and a 7.4 ms space, and one more pulse */
+		x.t = &neoclima_timing;
+		header(&x);
+		for (i = 0; i < count; i++)
+			byte_lsb(&x, b[i]);
+		end(&x, 0);
 		end(&x, 1);
 		break;
 	case AC_ENC_MIDEA:

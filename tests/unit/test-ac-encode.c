@@ -192,6 +192,9 @@ static const struct {
 	{ "tcl112ac", AC_ENC_TCL112AC },
 	{ "daikin176", AC_ENC_DAIKIN176 },
 	{ "fujitsu_ac_ardb1", AC_ENC_FUJITSU_AC_ARDB1 },
+	{ "daikin216", AC_ENC_DAIKIN216 },
+	{ "vestel_ac", AC_ENC_VESTEL_AC },
+	{ "neoclima", AC_ENC_NEOCLIMA },
 	{ "samsung_ac", AC_ENC_SAMSUNG_AC }, { "whirlpool_ac", AC_ENC_WHIRLPOOL_AC },
 	{ "lg2", AC_ENC_LG2 }, { "daikin2", AC_ENC_DAIKIN2 },
 };

@@ -198,6 +198,20 @@ static const struct protocol_case cases[] = {
 	  { M_AUTO, M_COOL, M_HEAT, M_DRY, M_FAN },
 	  { F_AUTO, F_MIN, F_LOW, F_MEDIUM, F_MAX }, { 0 }, { 0 }, 16, 30, 1 << QUIET,
 	  { ON, M_COOL, 38, F_AUTO, 0, 0, { 0 } } },
+	{ AC_ENC_DAIKIN216, "daikin216", 0, 1,
+	  { M_AUTO, M_COOL, M_HEAT, M_DRY, M_FAN },
+	  { F_AUTO, F_MIN, F_LOW, F_MEDIUM, F_HIGH, F_MAX }, { S_OFF, S_AUTO }, { S_OFF, S_AUTO },
+	  10, 32, 1 << TURBO,
+	  { ON, M_HEAT, 48, F_MIN, S_OFF, S_OFF, { 0 } } },
+	{ AC_ENC_VESTEL_AC, "vestel_ac", 0, 1,
+	  { M_AUTO, M_COOL, M_HEAT, M_DRY, M_FAN }, { F_AUTO, F_LOW, F_MEDIUM, F_HIGH },
+	  { S_OFF, S_AUTO }, { 0 }, 16, 30, 1 << TURBO | 1 << FILTER | 1 << SLEEP,
+	  { ON, M_COOL, 50, F_AUTO, S_OFF, 0, { 0 } } },
+	{ AC_ENC_NEOCLIMA, "neoclima", 0, 1,
+	  { M_AUTO, M_COOL, M_HEAT, M_DRY, M_FAN }, { F_AUTO, F_MIN, F_MEDIUM, F_MAX },
+	  { S_OFF, S_AUTO }, { S_OFF, S_AUTO }, 16, 32,
+	  1 << TURBO | 1 << ECONO | 1 << LIGHT | 1 << FILTER | 1 << SLEEP,
+	  { ON, M_COOL, 52, F_AUTO, S_OFF, S_OFF, { 0 } } },
 };
 
 #define CASE_COUNT (sizeof(cases) / sizeof(cases[0]))
@@ -482,7 +496,8 @@ START_TEST(test_cut_short)
 		 * Trotec's and Goodweather's messages are whole at their gap (the first
 		 * long space after the header's): the pulse after the gap is a footer.
 		 */
-		if ((c->enc == AC_ENC_TROTEC || c->enc == AC_ENC_GOODWEATHER) && i > 1 &&
+		if ((c->enc == AC_ENC_TROTEC || c->enc == AC_ENC_GOODWEATHER ||
+		     c->enc == AC_ENC_NEOCLIMA) && i > 1 &&
 		    LIRC_IS_SPACE(v) && LIRC_VALUE(v) >= 5000)
 			break;
 		if (LIRC_IS_TIMEOUT(v))
@@ -1024,6 +1039,59 @@ START_TEST(test_daikin176_documented)
 }
 END_TEST
 
+/* The 56-bit number v as 7 bytes, its lowest first (as sent). */
+static void bytes_le(uint64_t v, uint8_t *bytes, size_t count)
+{
+	size_t i;
+
+	for (i = 0; i < count; i++)
+		bytes[i] = (uint8_t)(v >> (8 * i));
+}
+
+/*
+ * Vestel: the documentation's default state 0x0f00d9001fef201 (on, auto, 25 C, the
+ * fan's "auto hot" 0xd, swing off) and its example 0xf4410001ff1201 (on, heat, 16 C,
+ * fan auto, ion on); a timer message (0x201, its checksum right, no command bit) and
+ * the default with an unused bit (32) set, its checksum now wrong: no report.
+ */
+START_TEST(test_vestel_documented)
+{
+	static const uint64_t messages[] = {
+		0x0f00d9001fef201ULL, 0xf4410001ff1201ULL, 0xfd201ULL, 0x0f00d9101fef201ULL,
+	};
+	const struct protocol_case *c = case_named("vestel_ac");
+	const uint64_t expected[] = {
+		/* on, auto, 25 C, fan auto, swing off; turbo, ion, sleep off */
+		0x2ULL | 0x1ULL << 4 | 50ULL << 8 | 0x1ULL << 16 | 0x1ULL << 20 | 0x1ULL << 34 |
+		0x1ULL << 40 | 0x1ULL << 46,
+		/* on, heat, 16 C, fan auto, swing off; ion on */
+		0x2ULL | 0x3ULL << 4 | 32ULL << 8 | 0x1ULL << 16 | 0x1ULL << 20 | 0x1ULL << 34 |
+		0x2ULL << 40 | 0x1ULL << 46,
+	};
+	uint8_t bytes[7];
+	struct ir_signal signal;
+	struct decoder_run run;
+	size_t k;
+
+	open_one(&run, c);
+	for (k = 0; k < 4; k++) {
+		bytes_le(messages[k], bytes, sizeof(bytes));
+		ir_signal_init(&signal);
+		ck_assert_int_eq(ac_encode_signal(c->enc, bytes, sizeof(bytes), NULL, &signal), 0);
+		decoder_run_clear_events(&run);
+		decoder_run_feed(&run, &signal);
+		if (k < 2) {
+			expect_event_count(&run, 1);
+			expect_keydown(&run, 0, proto_of(c), expected[k], 0);
+		} else {
+			expect_event_count(&run, 0);
+		}
+		ir_signal_free(&signal);
+	}
+	decoder_run_close(&run);
+}
+END_TEST
+
 static double mean_cost(const struct decoder_run *run)
 {
 	uint64_t sum = 0;
@@ -1246,6 +1314,20 @@ static const struct documented documented[] = {
 				 0x00, 0x00, 0x80, 0xc2 },
 	  ST(ON, M_DRY, 52, F_LOW, S_OFF, S_OFF) | FL(TURBO, OFF) | FL(ECONO, OFF) |
 	  FL(LIGHT, ON) | FL(FILTER, OFF) },
+	/*
+	 * Neoclima: "Power: On, Mode: 1 (Cool), Temp: 26C, Fan: 3 (Low), Swing(V): Off,
+	 * Swing(H): On, Sleep: Off, Turbo: Off, Hold: Off, Ion: Off, Eye: Off, Light: Off"
+	 * (fan 3 is stdAc's minimum)
+	 */
+	{ AC_ENC_NEOCLIMA, 12, { 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x6a, 0x00, 0x2a,
+				 0xa5, 0x39 },
+	  ST(ON, M_COOL, 52, F_MIN, S_OFF, S_AUTO) | FL(TURBO, OFF) | FL(ECONO, OFF) |
+	  FL(LIGHT, OFF) | FL(FILTER, OFF) | FL(SLEEP, OFF) },
+	/* "Turbo: On" (the turbo button; 24C, fan low, heat: byte 9 0x88) */
+	{ AC_ENC_NEOCLIMA, 12, { 0x00, 0x00, 0x00, 0x08, 0x00, 0x0a, 0x00, 0x6a, 0x00, 0x88,
+				 0xa5, 0xa9 },
+	  ST(ON, M_HEAT, 48, F_MIN, S_OFF, S_AUTO) | FL(TURBO, ON) | FL(ECONO, OFF) |
+	  FL(LIGHT, OFF) | FL(FILTER, OFF) | FL(SLEEP, OFF) },
 };
 
 START_TEST(test_documented_examples)
@@ -1560,6 +1642,7 @@ static Suite *ac_suite(void)
 	tcase_add_test(tc, test_daikin160_documented);
 	tcase_add_test(tc, test_technibel_documented);
 	tcase_add_test(tc, test_tcl112ac_special);
+	tcase_add_test(tc, test_vestel_documented);
 	tcase_add_test(tc, test_all_loaded);
 	tcase_add_loop_test(tc, test_documented_examples, 0,
 			    (int)(sizeof(documented) / sizeof(documented[0])));

@@ -1445,7 +1445,7 @@ START_TEST(test_ac)
 		"rhoss", "technibel_ac",
 		"corona_ac", "goodweather", "electra_ac", "carrier_ac64", "sanyo_ac",
 		"sharp_ac",
-		"daikin160", "tcl112ac", "daikin176", "fujitsu_ac_ardb1",
+		"daikin160", "tcl112ac", "daikin176", "fujitsu_ac_ardb1", "daikin216", "vestel_ac", "neoclima",
 	};
 #define AC_KNOWN (sizeof(some) / sizeof(some[0]))
 	const struct plan_decoder *d;

@@ -214,6 +214,8 @@ static const struct ac_sending sendings[] = {
 	  29410, 1, 0, 0, daikin176_derive, false },
 	{ "fujitsu_ac_ardb1", { 0x14, 0x63, 0x00, 0x10, 0x10, 0xfc, 0x08, 0x30 },
 	  8100, 1, 0, 0, NULL, false },
+	{ "daikin216", { 0x11, 0xda, 0x27, 0xf0, [8] = 0x11, 0xda, 0x27, [23] = 0xc0 },
+	  29650, 1, 0, 0, NULL, false },
 	/* The 14-byte state, after a 690 µs pulse and an 18 ms space; 2.9 ms gaps. */
 	{ "samsung_ac", { 0x02, 0x02, 0x00, [7] = 0x01, 0x02, 0x80, 0x61, 0x00, 0x01, 0xc0 },
 	  2886, 1, 690, 17844, samsung_derive, false },
@@ -226,6 +228,11 @@ static const struct ac_sending sendings[] = {
 	/* A state message (byte 3), byte 5's bit 5 set as the remote sends it. */
 	{ "tcl112ac", { 0x23, 0xcb, 0x26, 0x01, 0x00, 0x20 }, GAP_DEFAULT_US, 1, 0, 0, NULL,
 	  false },
+	/* A command (byte 6's bits 6-7), neither turbo nor sleep (byte 3 1). */
+	{ "vestel_ac", { 0x01, 0x02, [3] = 0x01, [6] = 0xc0 }, GAP_DEFAULT_US, 1, 0, 0, NULL,
+	  false },
+	/* Byte 10 fixed; after the message a 7.4 ms space and one more pulse. */
+	{ "neoclima", { [10] = 0xa5 }, 7391, 1, 0, 0, NULL, true },
 };
 
 static const struct ac_sending sending_default = { "", { 0 }, GAP_DEFAULT_US, 1, 0, 0, NULL,

@@ -309,13 +309,14 @@ static const struct ac_protocol panasonic_ac = {
 	.header_pulse = 3456, .header_space = 1728, .header_margin = 600,
 	.bit_pulse = 432, .one_space = 1296, .zero_space = 432, .margin = 250,
 	.sections = 2, .header_mask = 3, .bytes = 27, .section_bits = { 64, 152 },
+	/* The signature first: a daikin216 message, whose framing this is, fails sooner. */
 	.checks = {
-		CHECK_SUM8(8, 18, 26),
 		CHECK_EQUAL(0, 0xff, 0x02),
 		CHECK_EQUAL(1, 0xff, 0x20),
 		CHECK_EQUAL(2, 0xff, 0xe0),
 		CHECK_EQUAL(7, 0xff, 0x06),
 		CHECK_EQUAL(8, 0xff, 0x02),
+		CHECK_SUM8(8, 18, 26),
 	},
 	.fields = {
 		POWER_BIT(13, 0),
@@ -1214,6 +1215,128 @@ static const struct ac_protocol fujitsu_ac_ardb1 = {
 	},
 };
 
+/*
+ * Daikin216 (ARC433B69 remote), 216 bits, LSB first: a header, 8 bytes, a pulse and a
+ * gap; a header, 19 bytes, a pulse. Its framing is panasonic_ac's (64 and 152 bits,
+ * within both windows): the decoder tries panasonic_ac first, whose signature fails,
+ * then this one. Bytes 0-3 11 da 27 f0, byte 7 the sum of bytes 0-6; bytes 8-10
+ * 11 da 27; byte 13: power (0), mode (4-6: as daikin's); byte 14: the temperature in
+ * whole degrees (1-6); byte 16: vertical swing (0-3: 0 off, 15 on), fan (4-7: 3-7 the
+ * speeds, 10 auto, 11 quiet, read as the lowest); byte 17: horizontal swing (0-3, the
+ * same); byte 21: powerful (0); byte 26 the sum of bytes 8-25. Not read: the rest of
+ * bytes 3-6, 11-12, 15 and 18-25 (fixed as the remote sends them; 0xc0 in byte 23).
+ */
+static const struct ac_protocol daikin216 = {
+	.id = 31,
+	.header_pulse = 3440, .header_space = 1750, .header_margin = 600,
+	.bit_pulse = 420, .one_space = 1300, .zero_space = 450, .margin = 250,
+	.sections = 2, .header_mask = 3, .bytes = 27, .section_bits = { 64, 152 },
+	.checks = {
+		CHECK_SUM8(0, 7, 7),
+		CHECK_SUM8(8, 18, 26),
+		CHECK_EQUAL(0, 0xff, 0x11),
+		CHECK_EQUAL(1, 0xff, 0xda),
+		CHECK_EQUAL(8, 0xff, 0x11),
+		CHECK_EQUAL(9, 0xff, 0xda),
+	},
+	.fields = {
+		POWER_BIT(13, 0),
+		FIELD_MAP(MODE, 13, 4, 3, [0] = AC_MODE_AUTO, [2] = AC_MODE_DRY,
+			  [3] = AC_MODE_COOL, [4] = AC_MODE_HEAT, [6] = AC_MODE_FAN),
+		FIELD_LINEAR(TEMP, 14, 1, 6, 2, 0),
+		FIELD_MAP(FAN, 16, 4, 4, [3] = AC_FAN_MIN, [4] = AC_FAN_LOW,
+			  [5] = AC_FAN_MEDIUM, [6] = AC_FAN_HIGH, [7] = AC_FAN_TOP,
+			  [10] = AC_FAN_AUTO, [11] = AC_FAN_MIN),
+		FIELD_MAP(SWING_V, 16, 0, 4, [0] = AC_SWING_V_OFF, [15] = AC_SWING_V_AUTO),
+		FIELD_MAP(SWING_H, 17, 0, 4, [0] = AC_SWING_H_OFF, [15] = AC_SWING_H_AUTO),
+		FLAG_BIT(AC_FLAG_TURBO, 21, 0),
+	},
+};
+
+/*
+ * Vestel (BIOX CXP-9), the 56-bit command message, LSB first: header (3.1 ms pulse,
+ * 9.1 ms space), 7 bytes, a pulse, once. Bits 0-11 the signature 0x201 (byte 0 0x01,
+ * byte 1's low nibble 2); bits 12-19 (byte 1's high nibble, byte 2's low one) 0xff
+ * minus 2 and the set bits of bits 20-55, which with the signature's two set bits is
+ * 0xff exclusive-or the count of the message's other set bits (samsung_ac's check).
+ * Byte 2: swing (4-7: 0xa auto, 0xf off); byte 3: turbo and sleep (0-3: 1 neither, 3
+ * sleep, 7 turbo); byte 4: the temperature - 16 (4-7); byte 5: fan (0-3: 1 auto, 5 low,
+ * 9 medium, 0xb high, 0xc and 0xd the remote's auto in cool and heat), mode (4-6: auto,
+ * cool, dry, fan, heat); byte 6: ion (2, the state's filter), power (4-5: 3 on, 0 off),
+ * a command (6; clear in the timer message, which is not read). Not read: the clock
+ * and timers (the other 56-bit message).
+ */
+static const struct ac_protocol vestel_ac = {
+	.id = 32,
+	.header_pulse = 3110, .header_space = 9066, .header_margin = 1000,
+	.bit_pulse = 520, .one_space = 1535, .zero_space = 480, .margin = 250,
+	.sections = 1, .header_mask = 1, .bytes = 7, .section_bits = { 56 },
+	.checks = {
+		/* The fixed bits first: samsung_ac's first section fails here, cheaply. */
+		CHECK_EQUAL(0, 0xff, 0x01),
+		CHECK_EQUAL(1, 0x0f, 0x02),
+		CHECK_EQUAL(6, 0x40, 0x40),
+		/* Unused, 0; samsung_ac's second section has 0x60 there. */
+		CHECK_EQUAL(3, 0xf0, 0x00),
+		{ .kind = AC_CHECK_BIT_COUNT, .first = 0, .count = 7, .at = 1, .first2 = 4,
+		  .init = 0xff },
+	},
+	.fields = {
+		FIELD_MAP(POWER, 6, 4, 2, [0] = AC_POWER_OFF, [3] = AC_POWER_ON),
+		FIELD_MAP(MODE, 5, 4, 3, AC_MODE_AUTO, AC_MODE_COOL, AC_MODE_DRY, AC_MODE_FAN,
+			  AC_MODE_HEAT),
+		FIELD_LINEAR(TEMP, 4, 4, 4, 2, 32),
+		FIELD_MAP(FAN, 5, 0, 4, [0x1] = AC_FAN_AUTO, [0x5] = AC_FAN_LOW,
+			  [0x9] = AC_FAN_MEDIUM, [0xb] = AC_FAN_HIGH, [0xc] = AC_FAN_AUTO,
+			  [0xd] = AC_FAN_AUTO),
+		FIELD_MAP(SWING_V, 2, 4, 4, [0xa] = AC_SWING_V_AUTO, [0xf] = AC_SWING_V_OFF),
+		FLAG_MAP(AC_FLAG_TURBO, 3, 0, 4, [1] = AC_POWER_OFF, [3] = AC_POWER_OFF,
+			 [7] = AC_POWER_ON),
+		FLAG_MAP(AC_FLAG_SLEEP, 3, 0, 4, [1] = AC_POWER_OFF, [3] = AC_POWER_ON,
+			 [7] = AC_POWER_OFF),
+		FLAG_BIT(AC_FLAG_FILTER, 6, 2),
+	},
+};
+
+/*
+ * Neoclima (NS-09AHTI, ZH/TY-01 remote), 96 bits, LSB first: a header (6.1 ms pulse,
+ * 7.4 ms space), 12 bytes, a pulse, a 7.4 ms space and one more pulse. Every duration
+ * lies within goodweather's windows, and both are 96 bits: goodweather's checks (its
+ * bytes' complements, its byte 10 0x2a) fail here, and this one is tried next. Byte 1:
+ * ion (2, the state's filter, as IRremoteESP8266 takes it); byte 3: light (0), turbo
+ * (3), econo (4); byte 7: sleep (0), power (1), vertical swing (2-3: 1 auto, 2 off),
+ * horizontal swing (4, clear when on), fan (5-6: 0 auto, 1 high read as max, 2 medium,
+ * 3 low read as min), Fahrenheit (7, clear: Celsius states only); byte 9: the
+ * temperature - 16 (0-4), mode (5-7: auto, cool, dry, fan, heat); byte 10 0xa5; byte
+ * 11 the sum of bytes 0-10. Not read: the button pressed (byte 5, 0-4), fresh (byte
+ * 5, 7), 8 °C heat (byte 1, 1), hold and eye (byte 3, 2 and 6), follow me (byte 8).
+ */
+static const struct ac_protocol neoclima = {
+	.id = 33,
+	.header_pulse = 6112, .header_space = 7391, .header_margin = 1000,
+	.bit_pulse = 537, .one_space = 1651, .zero_space = 571, .margin = 250,
+	.sections = 1, .header_mask = 1, .bytes = 12, .section_bits = { 96 },
+	.checks = {
+		CHECK_EQUAL(10, 0xff, 0xa5),
+		CHECK_EQUAL(7, 0x80, 0x00),
+		CHECK_SUM8(0, 11, 11),
+	},
+	.fields = {
+		POWER_BIT(7, 1),
+		FIELD_MAP(MODE, 9, 5, 3, AC_MODE_AUTO, AC_MODE_COOL, AC_MODE_DRY, AC_MODE_FAN,
+			  AC_MODE_HEAT),
+		FIELD_LINEAR(TEMP, 9, 0, 5, 2, 32),
+		FIELD_MAP(FAN, 7, 5, 2, AC_FAN_AUTO, AC_FAN_TOP, AC_FAN_MEDIUM, AC_FAN_MIN),
+		FIELD_MAP(SWING_V, 7, 2, 2, [1] = AC_SWING_V_AUTO, [2] = AC_SWING_V_OFF),
+		FIELD_MAP(SWING_H, 7, 4, 1, AC_SWING_H_AUTO, AC_SWING_H_OFF),
+		FLAG_BIT(AC_FLAG_FILTER, 1, 2),
+		FLAG_BIT(AC_FLAG_LIGHT, 3, 0),
+		FLAG_BIT(AC_FLAG_TURBO, 3, 3),
+		FLAG_BIT(AC_FLAG_ECONO, 3, 4),
+		FLAG_BIT(AC_FLAG_SLEEP, 7, 0),
+	},
+};
+
 /* In id order: protocols[id].layout->id == id. */
 static const struct ac_protocol_info protocols[] = {
 	{ "gree", 64, &gree },
@@ -1247,6 +1370,9 @@ static const struct ac_protocol_info protocols[] = {
 	{ "tcl112ac", 112, &tcl112ac },
 	{ "daikin176", 176, &daikin176 },
 	{ "fujitsu_ac_ardb1", 120, &fujitsu_ac_ardb1 },
+	{ "daikin216", 216, &daikin216 },
+	{ "vestel_ac", 56, &vestel_ac },
+	{ "neoclima", 96, &neoclima },
 };
 
 size_t ac_protocol_count(void)

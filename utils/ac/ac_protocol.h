@@ -38,6 +38,9 @@
  *	tcl112ac	112 bits (14 bytes; whole degrees, the special messages not read)
  *	daikin176	176 bits (22 bytes in 2 sections; two fan speeds)
  *	fujitsu_ac_ardb1	120 bits (15 bytes: the AR-DB1 remote's fujitsu_ac state)
+ *	daikin216	216 bits (27 bytes in 2 sections; panasonic_ac's framing)
+ *	vestel_ac	56 bits (7 bytes; the timer message is not read)
+ *	neoclima	96 bits (12 bytes, then a gap and a pulse; Celsius states only)
  *
  * A value may have several fields, ORed into the state (mitsubishi_ac's temperature:
  * its whole degrees and a half-degree bit); they lie in one byte of the message.
