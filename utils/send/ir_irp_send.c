@@ -184,12 +184,16 @@ static int append_signal(const struct irp_signal *signal, struct ir_train *train
 	return ret;
 }
 
-/* The protocol of a database name or an IRP string, and its options. */
+/*
+ * The protocol of a database name or an IRP string, and its options; one with more
+ * parameters than a send can hold is refused (the caller frees *ret_protocol either way).
+ */
 static int find_protocol(const char *irp, struct irp_protocol **ret_protocol,
 			 struct irp_compile_options *options, struct ir_error *err)
 {
 	const struct irp_database_entry *entry = NULL;
 	const char *text = irp;
+	int ret;
 
 	if (irp[strspn(irp, " \t\r\n")] != '{') {
 		entry = irp_database_find(irp);
@@ -202,7 +206,12 @@ static int find_protocol(const char *irp, struct irp_protocol **ret_protocol,
 	}
 	irp_compile_options_init(options, entry ? entry->parameters : NULL);
 	options->name = entry ? entry->name : NULL;
-	return irp_parse(text, strlen(text), ret_protocol, err);
+	ret = irp_parse(text, strlen(text), ret_protocol, err);
+	if (ret == 0 && (*ret_protocol)->parameter_count > IRP_SEND_PARAMS_MAX) {
+		ir_error_set(err, _("irp: more than %d parameters"), IRP_SEND_PARAMS_MAX);
+		ret = -EOPNOTSUPP;
+	}
+	return ret;
 }
 
 int ir_irp_send(const char *irp, uint64_t scancode, unsigned int repeat,
@@ -217,11 +226,6 @@ int ir_irp_send(const char *irp, uint64_t scancode, unsigned int repeat,
 	ret = find_protocol(irp, &protocol, &options, err);
 	if (ret < 0)
 		goto out;
-	if (protocol->parameter_count > IRP_SEND_PARAMS_MAX) {
-		ir_error_set(err, _("irp: more than %d parameters"), IRP_SEND_PARAMS_MAX);
-		ret = -EOPNOTSUPP;
-		goto out;
-	}
 	ret = unpack(protocol, &options, scancode, values, err);
 	if (ret < 0)
 		goto out;
@@ -250,11 +254,6 @@ int ir_irp_send_values(const char *irp, const char *assignments, unsigned int re
 	ret = find_protocol(irp, &protocol, &options, err);
 	if (ret < 0)
 		goto out;
-	if (protocol->parameter_count > IRP_SEND_PARAMS_MAX) {
-		ir_error_set(err, _("irp: more than %d parameters"), IRP_SEND_PARAMS_MAX);
-		ret = -EOPNOTSUPP;
-		goto out;
-	}
 	ret = irp_env_new(&env);
 	for (; ret == 0 && p; p = comma ? comma + 1 : NULL) {
 		comma = strchr(p, ',');
