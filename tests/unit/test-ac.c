@@ -246,26 +246,39 @@ static uint64_t expected_state(const struct protocol_case *c, const struct ac_en
 	return packed;
 }
 
-/* The decoder with the layouts of protocols[0 .. count - 1] (indexes of the table). */
-static void open_ac(struct decoder_run *run, const size_t *protocols, size_t count)
+/* The decoder with the layouts given, as they are (not checked: some are made wrong). */
+static void open_layouts(struct decoder_run *run, const struct ac_protocol *layouts,
+			 size_t count)
 {
 	const struct bpf_param_value param = { "protocols", (int64_t)count };
 	struct ir_error err;
+	unsigned int key;
 	int map;
-	size_t i;
 
 	decoder_run_open(run, "ac", &param, 1);
 	map = bpf_vm_map_find(run->vm, AC_PROTOCOLS_MAP);
 	ck_assert_int_ge(map, 0);
+	for (key = 0; key < count; key++) {
+		memset(&err, 0, sizeof(err));
+		ck_assert_msg(bpf_vm_map_update(run->vm, (size_t)map, &key, &layouts[key],
+						&err) == 0, "%s", err.message);
+	}
+}
+
+/* The decoder with the layouts of protocols[0 .. count - 1] (indexes of the table). */
+static void open_ac(struct decoder_run *run, const size_t *protocols, size_t count)
+{
+	struct ac_protocol layouts[AC_PROTOCOLS_MAX];
+	size_t i;
+
+	ck_assert_uint_le(count, AC_PROTOCOLS_MAX);
 	for (i = 0; i < count; i++) {
-		unsigned int key = (unsigned int)i;
 		const struct ac_protocol_info *info = ac_protocol_at(protocols[i]);
 
 		ck_assert(info);
-		memset(&err, 0, sizeof(err));
-		ck_assert_msg(bpf_vm_map_update(run->vm, (size_t)map, &key, info->layout,
-						&err) == 0, "%s", err.message);
+		layouts[i] = *info->layout;
 	}
+	open_layouts(run, layouts, count);
 }
 
 static void open_one(struct decoder_run *run, const struct protocol_case *c)
@@ -1387,25 +1400,6 @@ START_TEST(test_daikin160_documented)
 	decoder_run_close(&run);
 }
 END_TEST
-
-/* The decoder with the layouts given, as they are (not checked: some are made wrong). */
-static void open_layouts(struct decoder_run *run, const struct ac_protocol *layouts,
-			 size_t count)
-{
-	const struct bpf_param_value param = { "protocols", (int64_t)count };
-	struct ir_error err;
-	unsigned int key;
-	int map;
-
-	decoder_run_open(run, "ac", &param, 1);
-	map = bpf_vm_map_find(run->vm, AC_PROTOCOLS_MAP);
-	ck_assert_int_ge(map, 0);
-	for (key = 0; key < count; key++) {
-		memset(&err, 0, sizeof(err));
-		ck_assert_msg(bpf_vm_map_update(run->vm, (size_t)map, &key, &layouts[key],
-						&err) == 0, "%s", err.message);
-	}
-}
 
 /*
  * Gree's message (its encoder's timings: 0 spaces about 540 µs, 1 spaces about 1600)
